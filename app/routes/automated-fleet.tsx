@@ -1,0 +1,8 @@
+import { PageHero } from "~/components/layout/page-hero";
+import { pageMeta } from "~/lib/seo";
+
+export const meta = () => pageMeta("/automated-fleet");
+
+export default function Page() {
+  return <PageHero path="/automated-fleet" />;
+}

@@ -1,0 +1,41 @@
+import type { Services } from "../services.server";
+import { type ApiHandler, type ApiRequest, type ApiResponse, json } from "./types";
+
+export interface ApiRoute {
+  method: "GET" | "POST" | "PUT";
+  path: string;
+  handler: ApiHandler;
+}
+
+/** The JSON API of spec section 7: each feature adds its routes in apiRoutes(). */
+export function apiRoutes(_services: Services): ApiRoute[] {
+  return [];
+}
+
+export interface Api {
+  /** True when the path belongs to the API (so the page router never sees it). */
+  owns(path: string): boolean;
+  handle(req: ApiRequest): Promise<ApiResponse>;
+}
+
+export function createApi(services: Services): Api {
+  const routes = apiRoutes(services);
+  const byPath = new Map<string, ApiRoute[]>();
+  for (const r of routes) byPath.set(r.path, [...(byPath.get(r.path) ?? []), r]);
+  return {
+    owns: (path) => byPath.has(path),
+    async handle(req) {
+      const candidates = byPath.get(req.path) ?? [];
+      const route = candidates.find((r) => r.method === req.method || (r.method === "GET" && req.method === "HEAD"));
+      if (!route) {
+        return json(405, { message: "Method not allowed" }, { Allow: candidates.map((r) => r.method).join(", ") });
+      }
+      try {
+        return await route.handler(req);
+      } catch (error) {
+        services.log.error({ err: error, path: req.path }, "api handler failed");
+        return json(503, { message: "The service could not complete the request. Please try again." }, { "Retry-After": "5" });
+      }
+    },
+  };
+}

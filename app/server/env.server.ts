@@ -1,0 +1,42 @@
+import { z } from "zod";
+
+const bool = z
+  .enum(["true", "false", "1", "0"])
+  .transform((v) => v === "true" || v === "1");
+
+/** Every setting of the server; `.env.example` documents each one. */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(file:.+|postgres(ql)?:\/\/.+)$/, "must be file:PATH or postgres://…")
+    .optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Salt for the hash kept instead of a client's IP address. */
+  IP_HASH_SALT: z.string().min(16).default("fillway-default-salt-change-me"),
+  /** POSTs a client may make per window on the public forms. */
+  RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+  /** Trust X-Forwarded-For from a load balancer in front. */
+  TRUST_PROXY: bool.default(false),
+  /** Extra origins the pages may call (a separate API host), space separated. */
+  CSP_CONNECT_SRC: z.string().default(""),
+  LOG_REQUESTS: bool.default(true),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {}
+
+/** Parses the environment; a missing or malformed variable throws naming it. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const picked = Object.fromEntries(Object.keys(envSchema.shape).map((k) => [k, source[k] === "" ? undefined : source[k]]));
+  const parsed = envSchema.safeParse(picked);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    throw new EnvError(`Invalid configuration: ${lines.join("; ")}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,222 @@
+import { randomBytes } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { createBrotliCompress, createGzip, constants as zc } from "node:zlib";
+import type { ServerBuild } from "react-router";
+import { createRequestHandler } from "react-router";
+import { type Api, createApi } from "../api/router.server";
+import { MAX_BODY_BYTES } from "../api/types";
+import { baseSecurityHeaders, contentSecurityPolicy } from "../security-headers.server";
+import type { Services } from "../services.server";
+import { loadStaticFiles, type StaticFile } from "./static.server";
+
+type Encoding = "br" | "gzip" | null;
+
+function pickEncoding(accept: string | undefined): Encoding {
+  if (!accept) return null;
+  if (/\bbr\b/.test(accept)) return "br";
+  if (/\bgzip\b/.test(accept)) return "gzip";
+  return null;
+}
+
+function clientIp(req: IncomingMessage, trustProxy: boolean): string {
+  if (trustProxy) {
+    const fwd = req.headers["x-forwarded-for"];
+    const first = (Array.isArray(fwd) ? fwd[0] : fwd)?.split(",")[0]?.trim();
+    if (first) return first;
+  }
+  return req.socket.remoteAddress ?? "unknown";
+}
+
+class BodyTooLarge extends Error {}
+
+async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  const declared = Number(req.headers["content-length"] ?? 0);
+  if (declared > limit) throw new BodyTooLarge();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > limit) throw new BodyTooLarge();
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+export interface AppOptions {
+  services: Services;
+  build: ServerBuild;
+  clientDir: string;
+}
+
+/** The one request listener: lean static path, JSON API, then the page router. */
+export function createApp({ services, build, clientDir }: AppOptions) {
+  const { env, log } = services;
+  const statics = loadStaticFiles(clientDir);
+  const api: Api = createApi(services);
+  const handleDocument = createRequestHandler(build, env.NODE_ENV);
+  const connectSrc = env.CSP_CONNECT_SRC;
+  const staticCsp = new Map<StaticFile, string>();
+  const cspFor = (file: StaticFile) => {
+    let csp = staticCsp.get(file);
+    if (!csp) {
+      csp = contentSecurityPolicy({ hashes: file.scriptHashes, connectSrc });
+      staticCsp.set(file, csp);
+    }
+    return csp;
+  };
+
+  function sendStatic(req: IncomingMessage, res: ServerResponse, file: StaticFile) {
+    res.setHeader("Content-Type", file.type);
+    res.setHeader("Cache-Control", file.cacheControl);
+    res.setHeader("ETag", file.etag);
+    if (file.isPage) res.setHeader("Content-Security-Policy", cspFor(file));
+    if (file.br || file.gz) res.setHeader("Vary", "Accept-Encoding");
+    if (req.headers["if-none-match"] === file.etag) {
+      res.statusCode = 304;
+      res.end();
+      return;
+    }
+    const enc = pickEncoding(req.headers["accept-encoding"] as string | undefined);
+    let body = file.body;
+    if (enc === "br" && file.br) {
+      body = file.br;
+      res.setHeader("Content-Encoding", "br");
+    } else if (enc && file.gz) {
+      body = file.gz;
+      res.setHeader("Content-Encoding", "gzip");
+    } else if (req.headers.range && !file.br) {
+      const m = /^bytes=(\d*)-(\d*)$/.exec(String(req.headers.range));
+      if (m) {
+        const start = m[1] ? Number(m[1]) : Math.max(0, file.body.length - Number(m[2]));
+        const end = m[1] && m[2] ? Math.min(Number(m[2]), file.body.length - 1) : file.body.length - 1;
+        if (start > end || start >= file.body.length) {
+          res.statusCode = 416;
+          res.setHeader("Content-Range", `bytes */${file.body.length}`);
+          res.end();
+          return;
+        }
+        res.statusCode = 206;
+        res.setHeader("Content-Range", `bytes ${start}-${end}/${file.body.length}`);
+        body = file.body.subarray(start, end + 1);
+      }
+    }
+    res.setHeader("Accept-Ranges", "bytes");
+    res.setHeader("Content-Length", body.length);
+    res.end(req.method === "HEAD" ? undefined : body);
+  }
+
+  async function sendApi(req: IncomingMessage, res: ServerResponse, url: URL) {
+    let body: Buffer = Buffer.alloc(0);
+    if (req.method === "POST" || req.method === "PUT") {
+      try {
+        body = await readBody(req, MAX_BODY_BYTES);
+      } catch (error) {
+        if (error instanceof BodyTooLarge) {
+          res.writeHead(413, { "Content-Type": "application/json", Connection: "close" });
+          res.end(JSON.stringify({ message: `The request body is larger than ${MAX_BODY_BYTES / 1024} KiB.` }));
+          return;
+        }
+        throw error;
+      }
+    }
+    const out = await api.handle({
+      method: req.method ?? "GET",
+      path: url.pathname,
+      query: url.searchParams,
+      headers: req.headers,
+      body,
+      ip: clientIp(req, env.TRUST_PROXY),
+    });
+    const text = out.body === undefined ? "" : JSON.stringify(out.body);
+    res.writeHead(out.status, {
+      "Content-Type": "application/json; charset=utf-8",
+      "Cache-Control": "no-store",
+      "Content-Length": Buffer.byteLength(text),
+      ...out.headers,
+    });
+    res.end(req.method === "HEAD" ? undefined : text);
+  }
+
+  async function sendDocument(req: IncomingMessage, res: ServerResponse, url: URL) {
+    const nonce = randomBytes(16).toString("base64");
+    const controller = new AbortController();
+    res.on("close", () => controller.abort());
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(req.headers)) {
+      if (v === undefined) continue;
+      if (Array.isArray(v)) for (const x of v) headers.append(k, x);
+      else headers.set(k, v);
+    }
+    const hasBody = req.method !== "GET" && req.method !== "HEAD";
+    const request = new Request(url, {
+      method: req.method,
+      headers,
+      signal: controller.signal,
+      body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
+      // @ts-expect-error: Node needs duplex for a streamed request body.
+      duplex: hasBody ? "half" : undefined,
+    });
+    const response = await handleDocument(request, { services, nonce });
+    res.statusCode = response.status;
+    res.statusMessage = response.statusText;
+    for (const [k, v] of response.headers) {
+      if (k === "set-cookie") continue;
+      res.setHeader(k, v);
+    }
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length) res.setHeader("Set-Cookie", cookies);
+    const type = response.headers.get("content-type") ?? "";
+    if (type.startsWith("text/html")) res.setHeader("Content-Security-Policy", contentSecurityPolicy({ nonce, connectSrc }));
+    if (!response.body || req.method === "HEAD") {
+      res.end();
+      return;
+    }
+    const source = Readable.fromWeb(response.body as import("node:stream/web").ReadableStream);
+    const enc = /^(text\/|application\/(json|xml|rss))/.test(type) ? pickEncoding(req.headers["accept-encoding"] as string | undefined) : null;
+    if (enc) {
+      res.setHeader("Content-Encoding", enc);
+      res.setHeader("Vary", "Accept-Encoding");
+      res.removeHeader("Content-Length");
+      // Flush each chunk so streamed HTML reaches the browser as it is rendered.
+      const z =
+        enc === "br"
+          ? createBrotliCompress({ flush: zc.BROTLI_OPERATION_FLUSH, params: { [zc.BROTLI_PARAM_QUALITY]: 5 } })
+          : createGzip({ level: 6, flush: zc.Z_SYNC_FLUSH });
+      await pipeline(source, z, res);
+    } else {
+      await pipeline(source, res);
+    }
+  }
+
+  return async function listener(req: IncomingMessage, res: ServerResponse) {
+    const started = process.hrtime.bigint();
+    for (const [k, v] of Object.entries(baseSecurityHeaders)) res.setHeader(k, v);
+    if (env.LOG_REQUESTS) {
+      res.once("finish", () => {
+        const ms = Number(process.hrtime.bigint() - started) / 1e6;
+        log.info({ method: req.method, path: req.url, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
+      });
+    }
+    let url: URL;
+    try {
+      url = new URL(req.url ?? "/", "http://localhost");
+    } catch {
+      res.writeHead(400).end("Bad request");
+      return;
+    }
+    try {
+      const method = req.method ?? "GET";
+      const file = method === "GET" || method === "HEAD" ? statics.get(url.pathname) : undefined;
+      if (file) sendStatic(req, res, file);
+      else if (api.owns(url.pathname)) await sendApi(req, res, url);
+      else await sendDocument(req, res, url);
+    } catch (error) {
+      if ((error as { name?: string }).name === "AbortError" || res.destroyed) return;
+      log.error({ err: error, path: url.pathname }, "request failed");
+      if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });
+      res.end("Something went wrong. Please try again.");
+    }
+  };
+}

@@ -1,0 +1,10 @@
+import type { Config } from "@react-router/dev/config";
+import { pagePaths } from "./app/content/pages";
+
+/** Pages whose content is fixed at build time are pre-rendered; the rest render per request. */
+const dynamic = new Set(["/news", "/blog"]);
+
+export default {
+  ssr: true,
+  prerender: pagePaths.filter((p) => !dynamic.has(p)),
+} satisfies Config;

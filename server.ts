@@ -1,0 +1,66 @@
+/**
+ * The one Node process: pre-rendered pages and assets from memory, the JSON API, and
+ * server-rendered pages. Build first (`npm run build`); `npm start` does both.
+ */
+import { createServer } from "node:http";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
+import { openDb } from "./app/server/db/db.server";
+import { EnvError, loadEnv } from "./app/server/env.server";
+import { createApp } from "./app/server/http/app.server";
+import { createLogger } from "./app/server/logger.server";
+import type { Services } from "./app/server/services.server";
+
+async function main() {
+  let env: ReturnType<typeof loadEnv>;
+  try {
+    env = loadEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const log = createLogger(env.LOG_LEVEL);
+  const db = await openDb(env.DATABASE_URL);
+  const services: Services = { env, db, log };
+  const buildDir = resolve(process.env.BUILD_DIR ?? "build");
+  const build = (await import(pathToFileURL(resolve(buildDir, "server/index.js")).href)) as ServerBuild;
+  const listener = createApp({ services, build, clientDir: resolve(buildDir, "client") });
+
+  const server = createServer({ keepAliveTimeout: 65_000, requestTimeout: 30_000 }, listener);
+  server.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code === "EADDRINUSE") console.error(`Port ${env.PORT} on ${env.HOST} is already in use; set PORT to a free port.`);
+    else console.error(`Could not listen on ${env.HOST}:${env.PORT}: ${error.message}`);
+    process.exit(1);
+  });
+  server.listen(env.PORT, env.HOST, () => {
+    const addr = server.address();
+    const port = typeof addr === "object" && addr ? addr.port : env.PORT;
+    log.info({ url: `http://${env.HOST}:${port}`, db: db.describe }, "listening");
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, "shutting down: finishing requests in flight");
+    server.close(async () => {
+      await db.close();
+      log.info("stopped");
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+    // A request that hangs must not keep the process alive for ever.
+    setTimeout(() => process.exit(1), 10_000).unref();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
