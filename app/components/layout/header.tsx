@@ -25,6 +25,8 @@ function DesktopGroup({ group, active }: { group: NavGroup; active: boolean }) {
   const id = useId();
   const ref = useRef<HTMLLIElement>(null);
   const button = useRef<HTMLButtonElement>(null);
+  // A pointer that hovers in and then clicks means "open", not "toggle closed".
+  const openedByHover = useRef(false);
   const { pathname } = useLocation();
   useEffect(() => setOpen(false), [pathname]);
   useEffect(() => {
@@ -40,8 +42,14 @@ function DesktopGroup({ group, active }: { group: NavGroup; active: boolean }) {
     <li
       ref={ref}
       className="relative"
-      onMouseEnter={() => setOpen(true)}
-      onMouseLeave={() => setOpen(false)}
+      onMouseEnter={() => {
+        openedByHover.current = !open;
+        setOpen(true);
+      }}
+      onMouseLeave={() => {
+        openedByHover.current = false;
+        setOpen(false);
+      }}
       onKeyDown={(e) => {
         if (e.key === "Escape" && open) {
           setOpen(false);
@@ -57,7 +65,11 @@ function DesktopGroup({ group, active }: { group: NavGroup; active: boolean }) {
         type="button"
         aria-expanded={open}
         aria-controls={id}
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => {
+          const keep = openedByHover.current;
+          openedByHover.current = false;
+          setOpen((o) => keep || !o);
+        }}
         className={`${topLink} ${active ? activeTop : ""}`}
       >
         {group.label}

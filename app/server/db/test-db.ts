@@ -1,0 +1,20 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { sql } from "kysely";
+import { type Db, openDb } from "./db.server";
+
+/**
+ * A database for one test file: PostgreSQL when DATABASE_URL names one (the CI leg),
+ * otherwise a fresh SQLite file. Tables start empty.
+ */
+export async function openTestDb(): Promise<Db> {
+  const url = process.env.DATABASE_URL?.startsWith("postgres")
+    ? process.env.DATABASE_URL
+    : `file:${join(mkdtempSync(join(tmpdir(), "fillway-test-")), "test.db")}`;
+  const db = await openDb(url);
+  if (db.dialect === "postgres") {
+    await sql`TRUNCATE leads, comments, posts RESTART IDENTITY CASCADE`.execute(db.kysely);
+  }
+  return db;
+}

@@ -1,0 +1,52 @@
+// `npm test`: typecheck, lint, unit and integration tests, a production build, and the
+// browser tests against it. Prints one closing line: "N passed, N failed".
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { ensureChromium } from "./ensure-chromium.mjs";
+
+const only = process.argv[2]; // optional: "unit" or "e2e"
+mkdirSync("test-results", { recursive: true });
+
+function run(label, cmd, args, env = {}) {
+  console.log(`\n▶ ${label}`);
+  const r = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  return r.status === 0;
+}
+
+function readJson(path) {
+  try {
+    return JSON.parse(readFileSync(path, "utf8"));
+  } catch {
+    return null;
+  }
+}
+
+let ok = true;
+let passed = 0;
+let failed = 0;
+
+if (!only) {
+  ok = run("typecheck", "npm", ["run", "-s", "typecheck"]) && ok;
+  ok = run("lint", "npm", ["run", "-s", "lint"]) && ok;
+}
+if (!only || only === "unit") {
+  const good = run("unit and integration tests", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest.json"]);
+  const v = readJson("test-results/vitest.json");
+  passed += v?.numPassedTests ?? 0;
+  failed += v?.numFailedTests ?? (good ? 0 : 1);
+  ok = good && ok;
+}
+if (!only || only === "e2e") {
+  ensureChromium();
+  const built = run("production build", "npm", ["run", "-s", "build"]);
+  ok = built && ok;
+  if (built) {
+    const good = run("browser tests", "npx", ["playwright", "test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: "test-results/e2e.json" });
+    const e = existsSync("test-results/e2e.json") ? readJson("test-results/e2e.json") : null;
+    passed += (e?.stats?.expected ?? 0) + (e?.stats?.flaky ?? 0);
+    failed += e?.stats?.unexpected ?? (good ? 0 : 1);
+    ok = good && ok;
+  }
+}
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(ok && failed === 0 ? 0 : 1);

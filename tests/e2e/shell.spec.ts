@@ -1,0 +1,155 @@
+import { pages } from "../../app/content/pages";
+import { expect, test } from "./fixtures";
+
+test.describe("every route", () => {
+  for (const [path, info] of Object.entries(pages)) {
+    test(`${path} answers 200 with its title and heading`, async ({ page }) => {
+      const res = await page.goto(path);
+      expect(res?.status()).toBe(200);
+      await expect(page).toHaveTitle(new RegExp(info.title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(info.h1);
+    });
+  }
+});
+
+test("an unknown path answers 404 with the not-found texts", async ({ page }) => {
+  const res = await page.goto("/no-such-page");
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+  await expect(page.getByText("The page you are looking for doesn't exist. Here are some helpful links:")).toBeVisible();
+  await page.getByRole("link", { name: "Take me home" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto("/faq");
+  await page.goto("/still-missing");
+  await page.getByRole("button", { name: "Go Back" }).click();
+  await expect(page).toHaveURL(/\/faq$/);
+});
+
+test("the theme follows the system, persists across reloads, and never flashes", async ({ browser }) => {
+  const context = await browser.newContext({ colorScheme: "dark" });
+  const page = await context.newPage();
+  await page.goto("/faq");
+  await expect(page.locator("html")).toHaveClass(/dark/);
+  await page.getByRole("button", { name: "Light Theme" }).first().click();
+  await expect(page.locator("html")).not.toHaveClass(/dark/);
+  expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("light");
+  // Record the class at the very first paint of the next load.
+  await page.addInitScript(() => {
+    new MutationObserver(() => {
+      const w = window as unknown as { firstClass?: string };
+      if (document.body && w.firstClass === undefined) w.firstClass = document.documentElement.className;
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.reload();
+  expect(await page.evaluate(() => (window as unknown as { firstClass?: string }).firstClass)).not.toContain("dark");
+  await expect(page.getByRole("button", { name: "Dark Theme" }).first()).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem("browser"))).toBe("Chrome");
+  await context.close();
+});
+
+test("other local storage keys are cleared on load, the theme kept", async ({ page }) => {
+  await page.goto("/faq");
+  await page.evaluate(() => {
+    localStorage.setItem("stale", "1");
+    localStorage.setItem("theme", "dark");
+  });
+  await page.reload();
+  expect(await page.evaluate(() => Object.keys(localStorage).sort())).toEqual(["browser", "theme"]);
+  await expect(page.locator("html")).toHaveClass(/dark/);
+});
+
+test.describe("header", () => {
+  test("desktop menus open by keyboard, close on Escape, and highlight the active group", async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto("/gasoline");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const whatWeDo = nav.getByRole("button", { name: "What We Do" });
+    await expect(whatWeDo).toHaveClass(/text-brand-700/);
+    await whatWeDo.focus();
+    await page.keyboard.press("Enter");
+    await expect(whatWeDo).toHaveAttribute("aria-expanded", "true");
+    for (const title of ["Technology and Insights", "Energy Innovation", "Safety and Environment"]) {
+      await expect(nav.getByText(title)).toBeVisible();
+    }
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Escape");
+    await expect(whatWeDo).toHaveAttribute("aria-expanded", "false");
+    await expect(whatWeDo).toBeFocused();
+    await whatWeDo.click();
+    await nav.getByRole("link", { name: "Geofencing" }).click();
+    await expect(page).toHaveURL(/\/geofencing$/);
+  });
+
+  test("login and sign up open the customer panel in a new tab", async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto("/faq");
+    const header = page.getByTestId("site-header");
+    for (const name of ["Login", "Sign Up"]) {
+      const link = header.getByRole("link", { name: new RegExp(`^${name}`) }).first();
+      await expect(link).toHaveAttribute("target", "_blank");
+      await expect(link).toHaveAttribute("rel", /noopener/);
+    }
+  });
+
+  test("below 1280 px the menu toggle opens the navigation; at 1024 px and below groups toggle", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto("/faq");
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    const toggle = page.getByRole("button", { name: "Open menu" });
+    await toggle.click();
+    const mobile = page.getByRole("navigation", { name: "Mobile" });
+    await expect(mobile).toBeVisible();
+    await expect(mobile.getByRole("link", { name: "Gasoline" })).toBeHidden();
+    await mobile.getByRole("button", { name: "What We Do" }).click();
+    await expect(mobile.getByRole("link", { name: "Gasoline" })).toBeVisible();
+    await expect(mobile.getByText("Customer panel")).toBeVisible();
+    const signUp = mobile.getByRole("link", { name: /^Sign Up/ });
+    await expect(signUp).toHaveAttribute("href", /^https:\/\//);
+    await page.keyboard.press("Escape");
+    await expect(mobile).toBeHidden();
+
+    await page.setViewportSize({ width: 1100, height: 800 });
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(mobile.getByRole("link", { name: "Gasoline" })).toBeVisible();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(page.getByRole("button", { name: /menu/ })).toBeHidden();
+  });
+
+  test("the header is sticky with a shadow except on the software pages", async ({ page }) => {
+    await page.goto("/faq");
+    const header = page.getByTestId("site-header");
+    expect(await header.evaluate((h) => getComputedStyle(h).position)).toBe("sticky");
+    expect(await header.evaluate((h) => getComputedStyle(h).boxShadow)).not.toBe("none");
+    for (const path of ["/saas/home", "/saas/geofence", "/saas/fuelmanagement", "/saas/fleetmanagement"]) {
+      await page.goto(path);
+      expect(await header.evaluate((h) => getComputedStyle(h).position)).not.toBe("sticky");
+      expect(await header.evaluate((h) => getComputedStyle(h).boxShadow)).toBe("none");
+    }
+  });
+});
+
+test("scroll-to-top appears after 100 px and takes the visitor back up", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 600 });
+  await page.goto("/termsandcondition");
+  const button = page.getByTestId("scroll-to-top");
+  await page.evaluate(() => window.scrollTo(0, 90));
+  await expect(button).toBeHidden();
+  await page.evaluate(() => window.scrollTo(0, 400));
+  await expect(button).toBeVisible();
+  await button.click();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test("the footer carries every link, the contacts, badges, social links and the years", async ({ page }) => {
+  await page.goto("/faq");
+  const footer = page.locator("footer");
+  for (const name of ["Careers", "Investors", "Terms and Conditions", "Privacy Policy", "Leadership", "News", "FAQ"]) {
+    await expect(footer.getByRole("link", { name, exact: true })).toBeVisible();
+  }
+  for (const name of ["LinkedIn", "Instagram", "Facebook", "Twitter", "YouTube", "TikTok"]) {
+    await expect(footer.getByRole("link", { name: new RegExp(`on ${name}`) })).toHaveAttribute("target", "_blank");
+  }
+  await expect(footer.getByRole("link", { name: /@/ })).toHaveAttribute("href", /^mailto:/);
+  await expect(footer.getByRole("link", { name: /\+1/ })).toHaveAttribute("href", /^tel:/);
+  await expect(footer.getByText(`© 2017–${new Date().getFullYear()}`)).toBeVisible();
+});
