@@ -22,6 +22,7 @@ export const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: "tests/e2e",
+  outputDir: `test-results/${process.env.BUILD_DIR ?? "build"}`.replace(/\/+$/, ""),
   timeout: 45_000,
   expect: { timeout: 8_000 },
   fullyParallel: true,
@@ -57,6 +58,7 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       LOG_REQUESTS: "false",
       RATE_LIMIT_MAX: "1000",
+      BUILD_DIR: process.env.BUILD_DIR ?? "build",
     },
   },
 });

@@ -5,6 +5,8 @@ import { pagePaths } from "./app/content/pages";
 const dynamic = new Set(["/news", "/blog"]);
 
 export default {
+  // BUILD_DIR lets several builds (tests, benchmarks) live side by side.
+  buildDirectory: process.env.BUILD_DIR ?? "build",
   ssr: true,
   prerender: pagePaths.filter((p) => !dynamic.has(p)),
 } satisfies Config;

@@ -18,5 +18,5 @@ function walk(dir) {
     }
   }
 }
-walk("build/client");
+walk(`${process.env.BUILD_DIR ?? "build"}/client`);
 console.log(`compressed ${n} files`);

@@ -12,7 +12,7 @@ function newest(dir) {
   return t;
 }
 
-const built = "build/server/index.js";
+const built = `${process.env.BUILD_DIR ?? "build"}/server/index.js`;
 const stale = !existsSync(built) || Math.max(newest("app"), newest("public")) > statSync(built).mtimeMs;
 if (stale) {
   const r = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
