@@ -29,6 +29,9 @@ if (!only) {
   ok = run("typecheck", "npm", ["run", "-s", "typecheck"]) && ok;
   ok = run("lint", "npm", ["run", "-s", "lint"]) && ok;
 }
+// The build comes first: the server-process tests and the browser tests run against it.
+const built = run("production build", "npm", ["run", "-s", "build"]);
+ok = built && ok;
 if (!only || only === "unit") {
   const good = run("unit and integration tests", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest.json"]);
   const v = readJson("test-results/vitest.json");
@@ -36,17 +39,13 @@ if (!only || only === "unit") {
   failed += v?.numFailedTests ?? (good ? 0 : 1);
   ok = good && ok;
 }
-if (!only || only === "e2e") {
+if (built && (!only || only === "e2e")) {
   ensureChromium();
-  const built = run("production build", "npm", ["run", "-s", "build"]);
-  ok = built && ok;
-  if (built) {
-    const good = run("browser tests", "npx", ["playwright", "test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: "test-results/e2e.json" });
-    const e = existsSync("test-results/e2e.json") ? readJson("test-results/e2e.json") : null;
-    passed += (e?.stats?.expected ?? 0) + (e?.stats?.flaky ?? 0);
-    failed += e?.stats?.unexpected ?? (good ? 0 : 1);
-    ok = good && ok;
-  }
+  const good = run("browser tests", "npx", ["playwright", "test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: "test-results/e2e.json" });
+  const e = existsSync("test-results/e2e.json") ? readJson("test-results/e2e.json") : null;
+  passed += (e?.stats?.expected ?? 0) + (e?.stats?.flaky ?? 0);
+  failed += e?.stats?.unexpected ?? (good ? 0 : 1);
+  ok = good && ok;
 }
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(ok && failed === 0 ? 0 : 1);
