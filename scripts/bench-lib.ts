@@ -3,11 +3,14 @@
  * throw-away database, a typed face for autocannon, and small report helpers.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { once } from "node:events";
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import http from "node:http";
 import { createRequire } from "node:module";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
+import Database from "better-sqlite3";
 
 export const root = resolve(import.meta.dirname, "..");
 export const buildDir = resolve(root, process.env.BUILD_DIR ?? "build");
@@ -157,6 +160,115 @@ export function cannon(opts: CannonOptions): Promise<CannonResult> {
   return new Promise((res, rej) => {
     autocannon(opts, (err, result) => (err ? rej(err) : res(result)));
   });
+}
+
+// ---- leads ----------------------------------------------------------------------------
+
+/** A valid personal-variant lead of form type 1 (spec sections 3 and 5), unique by id and e-mail. */
+export function validLead(n: number, submissionId: string) {
+  return {
+    submissionId,
+    type: 1,
+    email: `load-${n}-${submissionId.slice(0, 8)}@example.com`,
+    firstName: "Dana",
+    lastName: "Reyes",
+    phone: "2145550123",
+    zipCode: "75201",
+    city: "Dallas",
+    message: "Two vans parked overnight at our depot need diesel twice a week.",
+  };
+}
+
+export interface StoredLeads {
+  count: number;
+  ids: Set<string>;
+  emails: Set<string>;
+}
+
+/** Reads what the leads table holds (open only while no server writes, or read-only in WAL). */
+export function readStoredLeads(dbFile: string): StoredLeads {
+  const db = new Database(dbFile, { readonly: true, fileMustExist: true });
+  try {
+    const rows = db.prepare("SELECT submission_id, email FROM leads").all() as { submission_id: string | null; email: string }[];
+    return {
+      count: rows.length,
+      ids: new Set(rows.flatMap((r) => (r.submission_id ? [r.submission_id] : []))),
+      emails: new Set(rows.map((r) => r.email.toLowerCase())),
+    };
+  } finally {
+    db.close();
+  }
+}
+
+export interface Acked {
+  id: string;
+  email: string;
+}
+
+export interface FireStats {
+  sent: number;
+  acked: Acked[];
+  /** Answers that were not 2xx, by status. */
+  refused: Record<string, number>;
+  /** Requests that got no answer (connection reset or refused). */
+  unanswered: number;
+}
+
+/**
+ * Sends valid leads as fast as `concurrency` keep-alive connections allow, remembering
+ * every submission answered 2xx, until `stop()`. `stats` is live while it runs.
+ */
+export function startFiring(base: string, opts: { concurrency: number }): { stats: FireStats; stop(): Promise<FireStats> } {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: opts.concurrency });
+  const target = new URL("/web/form", base);
+  const stats: FireStats = { sent: 0, acked: [], refused: {}, unanswered: 0 };
+  let n = 0;
+  let stopping = false;
+  const post = (body: string) =>
+    new Promise<number>((res, rej) => {
+      const req = http.request(
+        target,
+        { method: "POST", agent, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), accept: "application/json" } },
+        (resp) => {
+          resp.resume();
+          resp.on("end", () => res(resp.statusCode ?? 0));
+          resp.on("error", rej);
+        },
+      );
+      req.on("error", rej);
+      req.end(body);
+    });
+  const worker = async () => {
+    while (!stopping) {
+      const id = randomUUID();
+      const lead = validLead(n++, id);
+      stats.sent++;
+      try {
+        const status = await post(JSON.stringify(lead));
+        if (status >= 200 && status < 300) stats.acked.push({ id, email: lead.email });
+        else stats.refused[status] = (stats.refused[status] ?? 0) + 1;
+      } catch {
+        stats.unanswered++;
+        // The server is gone: do not spin on a refused port.
+        await sleep(20);
+      }
+    }
+  };
+  const running = Promise.all(Array.from({ length: opts.concurrency }, worker));
+  return {
+    stats,
+    async stop() {
+      stopping = true;
+      await running;
+      agent.destroy();
+      return stats;
+    },
+  };
+}
+
+/** Acknowledged submissions not found among the stored leads (by submissionId, else e-mail). */
+export function lostLeads(acked: Acked[], stored: StoredLeads): Acked[] {
+  return acked.filter((a) => !stored.ids.has(a.id) && !stored.emails.has(a.email.toLowerCase()));
 }
 
 // ---- report helpers --------------------------------------------------------------------

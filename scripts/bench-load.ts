@@ -13,7 +13,6 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { join } from "node:path";
-import Database from "better-sqlite3";
 import {
   buildDir,
   type CannonRequest,
@@ -21,10 +20,12 @@ import {
   cannon,
   ensureBuild,
   machine,
+  readStoredLeads,
   round,
   sleep,
   startServer,
   tempDbFile,
+  validLead,
   writeOut,
 } from "./bench-lib";
 
@@ -148,21 +149,6 @@ async function measureGet(label: string, base: string, path: string, connections
   return figure(label, url, "GET", connections, r);
 }
 
-/** A valid personal-variant lead of form type 1 (spec section 3 and 5). */
-function lead(n: number, submissionId: string) {
-  return {
-    submissionId,
-    type: 1,
-    email: `load-${n}-${submissionId.slice(0, 8)}@example.com`,
-    firstName: "Dana",
-    lastName: "Reyes",
-    phone: "2145550123",
-    zipCode: "75201",
-    city: "Dallas",
-    message: "Two vans parked overnight at our depot need diesel twice a week.",
-  };
-}
-
 interface LeadRun {
   figure: Figure | null;
   probeStatus: number;
@@ -178,7 +164,7 @@ async function measureLeads(base: string, connections: number, amount: number, d
   const headers = { "content-type": "application/json", accept: "application/json" };
   // One lead first: is the endpoint there, and does it accept this body?
   const probeId = randomUUID();
-  const probe = await fetch(url, { method: "POST", headers, body: JSON.stringify(lead(0, probeId)) });
+  const probe = await fetch(url, { method: "POST", headers, body: JSON.stringify(validLead(0, probeId)) });
   const probeText = await probe.text();
   const probeBody = (probe.headers.get("content-type") ?? "").includes("json") ? probeText.slice(0, 300) : `(a ${probe.headers.get("content-type")} page: no such API route)`;
   const acked = new Set<string>();
@@ -193,7 +179,7 @@ async function measureLeads(base: string, connections: number, amount: number, d
       setupRequest(req, context) {
         const id = randomUUID();
         context.id = id;
-        return { ...req, body: JSON.stringify(lead(n++, id)) };
+        return { ...req, body: JSON.stringify(validLead(n++, id)) };
       },
       onResponse(status, _body, context) {
         if (status >= 200 && status < 300) acked.add(String(context.id));
@@ -203,12 +189,9 @@ async function measureLeads(base: string, connections: number, amount: number, d
     fig = figure("POST /web/form (valid type-1 lead)", url, "POST", connections, r);
   }
   await stop();
-  const db = new Database(dbFile, { readonly: true });
-  const ids = new Set((db.prepare("SELECT submission_id FROM leads").all() as { submission_id: string | null }[]).map((r) => r.submission_id));
-  const stored = (db.prepare("SELECT count(*) AS n FROM leads").get() as { n: number }).n;
-  db.close();
-  let missing = 0;
-  for (const id of acked) if (!ids.has(id)) missing++;
+  const store = readStoredLeads(dbFile);
+  const stored = store.count;
+  const missing = [...acked].filter((id) => !store.ids.has(id)).length;
   return {
     figure: fig,
     probeStatus: probe.status,
