@@ -19,22 +19,37 @@ export interface LeadsTable {
   created_at: string;
 }
 
+/**
+ * News and blog items (spec 3). Kind by flags (spec 4): blog post = published, not an
+ * article; related article = published article (with an external articleUrl); upcoming
+ * event = not published. Rows come from content/posts/*.md at start; a back office may
+ * later edit them in place, so a row is only rewritten when its source file changed.
+ */
 export interface PostsTable {
   id: string;
   title: string;
   sub_title: string;
+  /** Sanitised HTML, safe to render as is. */
   description_html: string;
+  /** The description as plain text, for search. */
+  body_text: string;
   image_thumbnail: string | null;
   image_original: string | null;
   article_url: string | null;
+  /** An embeddable video (YouTube no-cookie or Vimeo player URL), shown instead of the image. */
+  video_url: string | null;
   created_on: string;
   published_by: string | null;
   is_published: number;
   is_article: number;
+  /** Content file the row came from (relative path), null when created elsewhere. */
   source_file: string | null;
+  /** sha256 of that file when last loaded: unchanged files are never re-applied. */
+  source_hash: string | null;
   updated_at: string;
 }
 
+/** Visitor comments; a reply has parent_id (one level: replies attach to a top comment). */
 export interface CommentsTable {
   id: string;
   post_id: string;

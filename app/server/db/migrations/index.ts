@@ -35,14 +35,17 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
           .addColumn("title", "text", (c) => c.notNull())
           .addColumn("sub_title", "text", (c) => c.notNull())
           .addColumn("description_html", "text", (c) => c.notNull())
+          .addColumn("body_text", "text", (c) => c.notNull())
           .addColumn("image_thumbnail", "text")
           .addColumn("image_original", "text")
           .addColumn("article_url", "text")
+          .addColumn("video_url", "text")
           .addColumn("created_on", "text", (c) => c.notNull())
           .addColumn("published_by", "text")
           .addColumn("is_published", "integer", (c) => c.notNull())
           .addColumn("is_article", "integer", (c) => c.notNull())
           .addColumn("source_file", "text")
+          .addColumn("source_hash", "text")
           .addColumn("updated_at", "text", (c) => c.notNull())
           .execute();
         await db.schema.createIndex("posts_kind").ifNotExists().on("posts").columns(["is_published", "is_article"]).execute();
@@ -59,7 +62,8 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
           .addColumn("created_on", "text", (c) => c.notNull())
           .addColumn("ip_hash", "text")
           .execute();
-        await db.schema.createIndex("comments_post").ifNotExists().on("comments").column("post_id").execute();
+        await db.schema.createIndex("comments_post").ifNotExists().on("comments").columns(["post_id", "created_on"]).execute();
+        await db.schema.createIndex("comments_parent").ifNotExists().on("comments").column("parent_id").execute();
       },
     },
   };

@@ -1,0 +1,38 @@
+/** A reply to a comment (spec 3). */
+export interface BlogReply {
+  _id: string;
+  commentBy: string;
+  text: string;
+  createdOn: string;
+}
+
+/** A visitor comment with its replies (spec 3). Plain text: React escapes it. */
+export interface BlogComment extends BlogReply {
+  childComments: BlogReply[];
+}
+
+/** A news or blog item exactly as the API sends it (spec 3), also used by the pages. */
+export interface BlogItem {
+  _id: string;
+  title: string;
+  subTitle: string;
+  /** Sanitised HTML. */
+  description: string;
+  imageUrl: { thumbnail: string | null; original: string | null };
+  articleUrl: string | null;
+  /** An embeddable player URL, shown instead of the image when present. */
+  videoUrl: string | null;
+  createdOn: string;
+  publishedBy: string | null;
+  isPublished: boolean;
+  isArticle: boolean;
+  comments: BlogComment[];
+}
+
+/** The date a visitor sees and lists sort on: publishedBy over createdOn (spec 3). */
+export const itemDate = (item: Pick<BlogItem, "publishedBy" | "createdOn">): string => item.publishedBy ?? item.createdOn;
+
+export type ItemKind = "blog" | "article" | "event";
+
+export const itemKind = (item: Pick<BlogItem, "isPublished" | "isArticle">): ItemKind =>
+  !item.isPublished ? "event" : item.isArticle ? "article" : "blog";

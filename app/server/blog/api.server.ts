@@ -1,0 +1,123 @@
+import { createHash } from "node:crypto";
+import { commentPayloadSchema, fieldErrors } from "~/components/blog/comment-schema";
+import { type ApiRequest, type ApiResponse, json } from "../api/types";
+import type { Services } from "../services.server";
+import { addComment, listPosts, postExists } from "./posts.server";
+
+/**
+ * The blog calls of spec 7: `GET /web/getData2?flag=4` (the list, one post with its
+ * comments, search) and `PUT /admin/addCommentBlog` (a comment or a reply).
+ */
+
+export const MAX_LIMIT = 50;
+export const DEFAULT_LIMIT = 10;
+const MAX_PAGE = 100_000;
+const MAX_SEARCH = 100;
+const ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+type Params = { limit: number; page: number; isPublished?: boolean; isArticle?: boolean; search?: string; blogId?: string };
+
+/** Query string to list parameters; every mistake is named, so a client can fix its call. */
+export function parseListQuery(query: URLSearchParams): { ok: true; params: Params } | { ok: false; errors: Record<string, string[]> } {
+  const errors: Record<string, string[]> = {};
+  const bad = (k: string, m: string) => {
+    errors[k] = [...(errors[k] ?? []), m];
+  };
+  const one = (k: string): string | undefined => {
+    const all = query.getAll(k);
+    if (all.length > 1) bad(k, `${k} may be given once`);
+    return all[0];
+  };
+  const int = (k: string, min: number, max: number, fallback: number) => {
+    const v = one(k);
+    if (v === undefined || v === "") return fallback;
+    if (!/^\d{1,7}$/.test(v) || Number(v) < min || Number(v) > max) {
+      bad(k, `${k} must be a whole number from ${min} to ${max}`);
+      return fallback;
+    }
+    return Number(v);
+  };
+  const bool = (k: string) => {
+    const v = one(k);
+    if (v === undefined || v === "") return undefined;
+    if (v === "true" || v === "false") return v === "true";
+    bad(k, `${k} must be true or false`);
+    return undefined;
+  };
+  const params: Params = { limit: int("limit", 1, MAX_LIMIT, DEFAULT_LIMIT), page: int("page", 1, MAX_PAGE, 1) };
+  const isPublished = bool("isPublished");
+  const isArticle = bool("isArticle");
+  if (isPublished !== undefined) params.isPublished = isPublished;
+  if (isArticle !== undefined) params.isArticle = isArticle;
+  const search = one("search")?.trim();
+  if (search && search.length > MAX_SEARCH) bad("search", `search must be at most ${MAX_SEARCH} characters`);
+  else if (search) params.search = search;
+  const blogId = one("blogId");
+  if (blogId !== undefined && blogId !== "") {
+    if (blogId.length > 100 || !ID.test(blogId)) bad("blogId", "blogId is not a valid post id");
+    else params.blogId = blogId;
+  }
+  return Object.keys(errors).length ? { ok: false, errors } : { ok: true, params };
+}
+
+/** `GET /web/getData2?flag=4` → `{data:{data:[…], count}}`, newest first. */
+export async function blogList(services: Pick<Services, "db">, req: ApiRequest): Promise<ApiResponse> {
+  const parsed = parseListQuery(req.query);
+  if (!parsed.ok) return json(400, { message: "Some parameters are not valid.", errors: parsed.errors });
+  const { limit, page, ...filter } = parsed.params;
+  if (filter.blogId !== undefined && !(await postExists(services.db, filter.blogId))) {
+    return json(404, { message: "There is no post with this blogId." });
+  }
+  const { items, count } = await listPosts(services.db, { ...filter, limit, offset: (page - 1) * limit });
+  return json(200, { data: { data: items, count } });
+}
+
+/** Reads a JSON object body: 415 for another content type, 400 for malformed JSON. */
+export function readJsonObject(req: ApiRequest): { ok: true; value: Record<string, unknown> } | { ok: false; response: ApiResponse } {
+  const type = String(req.headers["content-type"] ?? "")
+    .split(";")[0]
+    ?.trim()
+    .toLowerCase();
+  if (type !== "application/json") {
+    return { ok: false, response: json(415, { message: "Send the comment as application/json." }) };
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(req.body.toString("utf8"));
+  } catch {
+    return { ok: false, response: json(400, { message: "The request body is not valid JSON." }) };
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    return { ok: false, response: json(400, { message: "The request body must be a JSON object." }) };
+  }
+  return { ok: true, value: value as Record<string, unknown> };
+}
+
+export const hashIp = (ip: string, salt: string) => createHash("sha256").update(`${salt}:${ip}`).digest("hex");
+
+/** `PUT /admin/addCommentBlog`: 201 with the stored comment, 404 for an unknown post or comment. */
+export async function addCommentBlog(services: Pick<Services, "db" | "env" | "log">, req: ApiRequest): Promise<ApiResponse> {
+  const body = readJsonObject(req);
+  if (!body.ok) return body.response;
+  const parsed = commentPayloadSchema.safeParse(body.value);
+  if (!parsed.success) {
+    return json(422, { message: "Please correct the highlighted fields.", errors: fieldErrors(parsed.error) });
+  }
+  const p = parsed.data;
+  const result = await addComment(services.db, {
+    blogId: p.blogId,
+    commentId: p.commentId,
+    commentBy: p.commentBy,
+    email: p.email,
+    companyName: p.companyName,
+    text: p.text,
+    ipHash: hashIp(req.ip, services.env.IP_HASH_SALT),
+  });
+  if (!result.ok) {
+    return json(404, {
+      message: result.notFound === "blogId" ? "There is no post with this blogId." : "There is no comment with this commentId on this post.",
+    });
+  }
+  services.log.info({ blogId: p.blogId, reply: !!result.comment.parentId }, "comment added");
+  return json(201, { message: "Your comment has been posted.", data: result.comment });
+}

@@ -1,0 +1,180 @@
+import { randomUUID } from "node:crypto";
+import { type ExpressionBuilder, type Selectable, sql } from "kysely";
+import type { BlogComment, BlogItem } from "~/components/blog/types";
+import type { KindFilter } from "~/content/news";
+import type { Db } from "../db/db.server";
+import type { CommentsTable, Database, PostsTable } from "../db/schema";
+import { sanitizeDescription } from "./markdown.server";
+
+/** The reading and writing of posts and comments, shared by the API and the page loaders. */
+
+export interface ListQuery extends KindFilter {
+  search?: string;
+  blogId?: string;
+  limit: number;
+  offset: number;
+}
+
+export interface ListResult {
+  items: BlogItem[];
+  count: number;
+}
+
+/** `%` and `_` typed by a visitor are literal characters, not wildcards. */
+const likePattern = (s: string) => `%${s.toLowerCase().replace(/[!%_]/g, "!$&")}%`;
+
+function where(q: Omit<ListQuery, "limit" | "offset">) {
+  return (eb: ExpressionBuilder<Database, "posts">) => {
+    const parts = [];
+    if (q.isPublished !== undefined) parts.push(eb("is_published", "=", q.isPublished ? 1 : 0));
+    if (q.isArticle !== undefined) parts.push(eb("is_article", "=", q.isArticle ? 1 : 0));
+    if (q.blogId !== undefined) parts.push(eb("id", "=", q.blogId));
+    const search = q.search?.trim();
+    if (search) {
+      const p = likePattern(search);
+      parts.push(
+        eb.or([
+          sql<boolean>`lower(${eb.ref("title")}) like ${p} escape '!'`,
+          sql<boolean>`lower(${eb.ref("sub_title")}) like ${p} escape '!'`,
+          sql<boolean>`lower(${eb.ref("body_text")}) like ${p} escape '!'`,
+        ]),
+      );
+    }
+    return eb.and(parts);
+  };
+}
+
+/** Newest first: the shown date (publishedBy over createdOn), ties by id for stable pages. */
+export async function listPosts(db: Db, q: ListQuery): Promise<ListResult> {
+  const filter = where(q);
+  const [rows, total] = await Promise.all([
+    db.kysely
+      .selectFrom("posts")
+      .selectAll()
+      .where(filter)
+      .orderBy(sql`coalesce(published_by, created_on)`, "desc")
+      .orderBy("id")
+      .limit(q.limit)
+      .offset(q.offset)
+      .execute(),
+    db.kysely
+      .selectFrom("posts")
+      .select((eb) => eb.fn.countAll<number | string | bigint>().as("n"))
+      .where(filter)
+      .executeTakeFirst(),
+  ]);
+  const comments = await commentsFor(
+    db,
+    rows.map((r) => r.id),
+  );
+  return { items: rows.map((r) => toItem(r, comments.get(r.id) ?? [])), count: Number(total?.n ?? 0) };
+}
+
+export async function getPost(db: Db, id: string): Promise<BlogItem | null> {
+  const row = await db.kysely.selectFrom("posts").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) return null;
+  const comments = await commentsFor(db, [id]);
+  return toItem(row, comments.get(id) ?? []);
+}
+
+export async function postExists(db: Db, id: string): Promise<boolean> {
+  return !!(await db.kysely.selectFrom("posts").select("id").where("id", "=", id).executeTakeFirst());
+}
+
+/** Ids and dates of every post, for the sitemap and feeds. */
+export async function postIndex(db: Db): Promise<{ id: string; date: string; updatedAt: string }[]> {
+  const rows = await db.kysely
+    .selectFrom("posts")
+    .select(["id", "created_on", "published_by", "updated_at"])
+    .orderBy(sql`coalesce(published_by, created_on)`, "desc")
+    .orderBy("id")
+    .execute();
+  return rows.map((r) => ({ id: r.id, date: r.published_by ?? r.created_on, updatedAt: r.updated_at }));
+}
+
+async function commentsFor(db: Db, postIds: string[]): Promise<Map<string, BlogComment[]>> {
+  const out = new Map<string, BlogComment[]>();
+  if (postIds.length === 0) return out;
+  const rows = await db.kysely
+    .selectFrom("comments")
+    .select(["id", "post_id", "parent_id", "comment_by", "text", "created_on"])
+    .where("post_id", "in", postIds)
+    .orderBy("created_on")
+    .orderBy("id")
+    .execute();
+  const top = new Map<string, BlogComment>();
+  for (const r of rows) {
+    if (r.parent_id) continue;
+    const c: BlogComment = { _id: r.id, commentBy: r.comment_by, text: r.text, createdOn: r.created_on, childComments: [] };
+    top.set(r.id, c);
+    out.set(r.post_id, [...(out.get(r.post_id) ?? []), c]);
+  }
+  for (const r of rows) {
+    if (!r.parent_id) continue;
+    top.get(r.parent_id)?.childComments.push({ _id: r.id, commentBy: r.comment_by, text: r.text, createdOn: r.created_on });
+  }
+  return out;
+}
+
+function toItem(r: Selectable<PostsTable>, comments: BlogComment[]): BlogItem {
+  return {
+    _id: r.id,
+    title: r.title,
+    subTitle: r.sub_title,
+    // Sanitised on the way out as well: a back office may write this column directly.
+    description: sanitizeDescription(r.description_html),
+    imageUrl: { thumbnail: r.image_thumbnail ?? r.image_original, original: r.image_original ?? r.image_thumbnail },
+    articleUrl: r.article_url,
+    videoUrl: r.video_url,
+    createdOn: r.created_on,
+    publishedBy: r.published_by,
+    isPublished: Number(r.is_published) === 1,
+    isArticle: Number(r.is_article) === 1,
+    comments,
+  };
+}
+
+export interface NewComment {
+  blogId: string;
+  /** The comment replied to; a reply to a reply joins the same thread. */
+  commentId?: string;
+  commentBy: string;
+  email: string;
+  companyName: string;
+  text: string;
+  ipHash: string | null;
+}
+
+export type AddCommentResult = { ok: true; comment: BlogComment & { parentId: string | null } } | { ok: false; notFound: "blogId" | "commentId" };
+
+export async function addComment(db: Db, c: NewComment): Promise<AddCommentResult> {
+  if (!(await postExists(db, c.blogId))) return { ok: false, notFound: "blogId" };
+  let parentId: string | null = null;
+  if (c.commentId !== undefined) {
+    const parent = await db.kysely
+      .selectFrom("comments")
+      .select(["id", "parent_id"])
+      .where("id", "=", c.commentId)
+      .where("post_id", "=", c.blogId)
+      .executeTakeFirst();
+    if (!parent) return { ok: false, notFound: "commentId" };
+    // Replies are one level deep (spec 3: childComments), so a reply to a reply joins its thread.
+    parentId = parent.parent_id ?? parent.id;
+  }
+  const row: Selectable<CommentsTable> = {
+    id: randomUUID(),
+    post_id: c.blogId,
+    parent_id: parentId,
+    comment_by: c.commentBy,
+    email: c.email,
+    company_name: c.companyName,
+    text: c.text,
+    created_on: new Date().toISOString(),
+    ip_hash: c.ipHash,
+  };
+  await db.kysely.insertInto("comments").values(row).execute();
+  return {
+    ok: true,
+    comment: { _id: row.id, commentBy: row.comment_by, text: row.text, createdOn: row.created_on, childComments: [], parentId },
+  };
+}
