@@ -1,0 +1,229 @@
+import { type ChangeEvent, type FormEvent, useCallback, useMemo, useRef, useState } from "react";
+import { useActionData, useFormAction } from "react-router";
+import { brand } from "~/content/brand";
+import { apiUrl, newSubmissionId } from "./api";
+import { type FieldErrors, type FormSpec, HONEYPOT_FIELD, type Values, validateValues } from "./form-spec";
+
+/** What the no-JavaScript page action returns for one form (see form-action.server.ts). */
+export interface FormActionData {
+  formId: string;
+  ok: boolean;
+  values?: Values;
+  errors?: FieldErrors;
+  message?: string;
+}
+
+export function isFormActionData(x: unknown): x is FormActionData {
+  return typeof x === "object" && x !== null && typeof (x as FormActionData).formId === "string";
+}
+
+export const messages = {
+  network: "We couldn't reach our server, so your details were not sent. Check your internet connection and press Submit again: everything you typed is still here.",
+  server: `Something went wrong on our side and your details were not sent. Please press Submit again in a moment, or call us at ${brand.phone}.`,
+  invalid: "Some answers need another look: see the messages beside the fields, then press Submit again.",
+  tooLarge: "Your message is too long to send. Please shorten it and press Submit again.",
+  rateLimited: (seconds: number) =>
+    `You've sent several forms in a short time. Please wait ${seconds} second${seconds === 1 ? "" : "s"}, then press Submit again.`,
+  rejected: (status: number) =>
+    `We couldn't accept this form (error ${status}). Please check your answers and press Submit again, or email us at ${brand.email}.`,
+} as const;
+
+export interface FieldControl {
+  id: string;
+  name: string;
+  value: string;
+  onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => void;
+  onBlur: () => void;
+  /** The message to show now (only once the field was touched or the form submitted). */
+  error?: string;
+  /** id of the element holding the error, for aria-describedby. */
+  errorId: string;
+}
+
+export interface FormController {
+  id: string;
+  spec: FormSpec;
+  values: Values;
+  /** Hidden values that belong to the form but are not inputs (e.g. the form type). */
+  fixed: Values;
+  field(name: string): FieldControl;
+  error(name: string): string | undefined;
+  setValue(name: string, value: string): void;
+  /** Sets several values at once (e.g. a chosen city fills city, ZIP and state). */
+  setValues(patch: Values): void;
+  touch(name: string): void;
+  status: "idle" | "submitting" | "error";
+  /** The form-level message after a failed submission. */
+  message: string | null;
+  /** True while the success dialog is showing. */
+  dialogOpen: boolean;
+  closeDialog(): void;
+  /** The page re-rendered after a no-JavaScript submission that was stored. */
+  acceptedWithoutScript: boolean;
+  honeypotRef: React.RefObject<HTMLInputElement | null>;
+  formProps: {
+    id: string;
+    method: "post";
+    action: string;
+    noValidate: true;
+    onSubmit: (e: FormEvent<HTMLFormElement>) => void;
+    "aria-busy": boolean;
+  };
+}
+
+export interface UseFormOptions {
+  /** Unique on the page; also prefixes every input id. */
+  id: string;
+  spec: FormSpec;
+  fixed?: Values;
+  /** Called after the server accepted the submission, with its JSON answer. */
+  onSuccess?: (body: unknown) => void;
+  /** Add submissionId, pagePath and the honeypot to the JSON (default true). */
+  sendMeta?: boolean;
+}
+
+/**
+ * The one form hook of the site: values, touched-only errors from the shared zod
+ * schema, submission to the JSON API with a retry-safe submission id, the success
+ * dialog, and the state the page action returns when JavaScript is off.
+ */
+export function useForm({ id, spec, fixed = {}, onSuccess, sendMeta = true }: UseFormOptions): FormController {
+  const actionData = useActionData() as unknown;
+  const mine = isFormActionData(actionData) && actionData.formId === id ? actionData : undefined;
+  const failedAction = mine && !mine.ok ? mine : undefined;
+  const action = useFormAction();
+
+  const fresh = useCallback(() => ({ ...spec.initial, ...fixed }), [spec, fixed]);
+  const [values, setAll] = useState<Values>(() => ({ ...spec.initial, ...(failedAction?.values ?? {}), ...fixed }));
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [submitted, setSubmitted] = useState(Boolean(failedAction));
+  const [serverErrors, setServerErrors] = useState<FieldErrors>(failedAction?.errors ?? {});
+  const [status, setStatus] = useState<FormController["status"]>(failedAction ? "error" : "idle");
+  const [message, setMessage] = useState<string | null>(failedAction ? (failedAction.message ?? messages.invalid) : null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const submissionId = useRef<string | null>(null);
+  const honeypotRef = useRef<HTMLInputElement | null>(null);
+
+  const clientErrors = useMemo(() => {
+    const r = validateValues(spec, values);
+    return r.ok ? {} : r.errors;
+  }, [spec, values]);
+
+  const error = (name: string) => {
+    if (!touched[name] && !submitted) return undefined;
+    return clientErrors[name]?.[0] ?? serverErrors[name]?.[0];
+  };
+
+  const setValues = (patch: Values) => {
+    setAll((v) => ({ ...v, ...patch }));
+    setServerErrors((e) => {
+      const next = { ...e };
+      for (const k of Object.keys(patch)) delete next[k];
+      return next;
+    });
+  };
+  const setValue = (name: string, value: string) => setValues({ [name]: value });
+  const touch = (name: string) => setTouched((t) => (t[name] ? t : { ...t, [name]: true }));
+
+  const field = (name: string): FieldControl => ({
+    id: `${id}-${name}`,
+    name,
+    value: values[name] ?? "",
+    onChange: (e) => setValue(name, e.target.value),
+    onBlur: () => touch(name),
+    error: error(name),
+    errorId: `${id}-${name}-error`,
+  });
+
+  const focusFirst = (errors: FieldErrors) => {
+    const first = Object.keys(spec.initial).find((n) => errors[n]?.length);
+    if (first) document.getElementById(`${id}-${first}`)?.focus();
+  };
+
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (status === "submitting") return;
+    setSubmitted(true);
+    const result = validateValues(spec, values);
+    if (!result.ok) {
+      setMessage(null);
+      focusFirst(result.errors);
+      return;
+    }
+    // One id per filled-in form: a retry after a failure, or a double click, stores once.
+    submissionId.current ??= newSubmissionId();
+    const hp = honeypotRef.current?.value ?? "";
+    const body = sendMeta
+      ? { ...result.payload, submissionId: submissionId.current, pagePath: window.location.pathname, ...(hp ? { [HONEYPOT_FIELD]: hp } : {}) }
+      : result.payload;
+    setStatus("submitting");
+    setMessage(null);
+    let res: Response;
+    try {
+      res = await fetch(apiUrl(spec.endpoint), {
+        method: spec.method ?? "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify(body),
+      });
+    } catch {
+      setStatus("error");
+      setMessage(messages.network);
+      return;
+    }
+    const answer = (await res.json().catch(() => null)) as { errors?: FieldErrors } | null;
+    if (res.ok) {
+      submissionId.current = null;
+      setAll(fresh());
+      setTouched({});
+      setSubmitted(false);
+      setServerErrors({});
+      setStatus("idle");
+      if (honeypotRef.current) honeypotRef.current.value = "";
+      setDialogOpen(true);
+      onSuccess?.(answer);
+      return;
+    }
+    setStatus("error");
+    if (res.status === 422 && answer?.errors) {
+      const mapped: FieldErrors = {};
+      for (const [wire, list] of Object.entries(answer.errors)) mapped[spec.fieldOf?.(wire) ?? wire] = list;
+      setServerErrors(mapped);
+      setMessage(messages.invalid);
+      focusFirst(mapped);
+    } else if (res.status === 429) {
+      setMessage(messages.rateLimited(Number(res.headers.get("Retry-After")) || 60));
+    } else if (res.status === 413) {
+      setMessage(messages.tooLarge);
+    } else if (res.status >= 500) {
+      setMessage(messages.server);
+    } else {
+      setMessage(messages.rejected(res.status));
+    }
+  };
+
+  return {
+    id,
+    spec,
+    values,
+    fixed,
+    field,
+    error,
+    setValue,
+    setValues,
+    touch,
+    status,
+    message,
+    dialogOpen,
+    closeDialog: () => setDialogOpen(false),
+    acceptedWithoutScript: Boolean(mine?.ok),
+    honeypotRef,
+    formProps: {
+      id,
+      method: "post",
+      action,
+      noValidate: true,
+      onSubmit: (e) => void onSubmit(e),
+      "aria-busy": status === "submitting",
+    },
+  };
+}
