@@ -37,6 +37,12 @@ export function contentSecurityPolicy({ nonce, hashes = [], connectSrc = "" }: C
   ].join("; ");
 }
 
+/**
+ * The CSP of anything that is not a page (API JSON, SVG files): nothing may run or load
+ * if such a response is ever opened as a document.
+ */
+export const resourceContentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
 /** Headers every response carries. */
 export const baseSecurityHeaders: Record<string, string> = {
   "X-Content-Type-Options": "nosniff",

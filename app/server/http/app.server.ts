@@ -7,7 +7,7 @@ import type { ServerBuild } from "react-router";
 import { createRequestHandler } from "react-router";
 import { type Api, createApi } from "../api/router.server";
 import { MAX_BODY_BYTES } from "../api/types";
-import { baseSecurityHeaders, contentSecurityPolicy } from "../security-headers.server";
+import { baseSecurityHeaders, contentSecurityPolicy, resourceContentSecurityPolicy } from "../security-headers.server";
 import type { Services } from "../services.server";
 import { loadStaticFiles, type StaticFile } from "./static.server";
 
@@ -72,6 +72,7 @@ export function createApp({ services, build, clientDir }: AppOptions) {
     res.setHeader("Cache-Control", file.cacheControl);
     res.setHeader("ETag", file.etag);
     if (file.isPage) res.setHeader("Content-Security-Policy", cspFor(file));
+    else if (file.type.startsWith("image/svg")) res.setHeader("Content-Security-Policy", resourceContentSecurityPolicy);
     if (file.br || file.gz) res.setHeader("Vary", "Accept-Encoding");
     if (req.headers["if-none-match"] === file.etag) {
       res.statusCode = 304;
@@ -114,7 +115,7 @@ export function createApp({ services, build, clientDir }: AppOptions) {
         body = await readBody(req, MAX_BODY_BYTES);
       } catch (error) {
         if (error instanceof BodyTooLarge) {
-          res.writeHead(413, { "Content-Type": "application/json", Connection: "close" });
+          res.writeHead(413, { "Content-Type": "application/json", "Cache-Control": "no-store", "Content-Security-Policy": resourceContentSecurityPolicy, Connection: "close" });
           res.end(JSON.stringify({ message: `The request body is larger than ${MAX_BODY_BYTES / 1024} KiB.` }));
           return;
         }
@@ -133,6 +134,7 @@ export function createApp({ services, build, clientDir }: AppOptions) {
     res.writeHead(out.status, {
       "Content-Type": "application/json; charset=utf-8",
       "Cache-Control": "no-store",
+      "Content-Security-Policy": resourceContentSecurityPolicy,
       "Content-Length": Buffer.byteLength(text),
       ...out.headers,
     });
