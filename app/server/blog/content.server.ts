@@ -56,7 +56,7 @@ export async function syncPosts(db: Db, opts: SyncOptions = {}): Promise<SyncRep
   }
 
   const files = readdirSync(dir)
-    .filter((f) => f.endsWith(".md") && !f.startsWith("_"))
+    .filter((f) => f.endsWith(".md") && !f.startsWith("_") && f.toLowerCase() !== "readme.md")
     .sort();
   const posts: { file: string; hash: string; post: ParsedPost }[] = [];
   const seen = new Map<string, string>();
