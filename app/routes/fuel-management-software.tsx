@@ -1,8 +1,43 @@
+import { ArrowRight } from "lucide-react";
+import { Link } from "react-router";
+import { BlockSplit } from "~/components/pages/block-split";
+import { Steps } from "~/components/pages/steps";
 import { PageHero } from "~/components/layout/page-hero";
+import { Section } from "~/components/layout/section";
+import { FeatureGrid } from "~/components/ui/feature-grid";
+import { fuelManagementSoftware as c } from "~/content/pages/fuel-management-software";
 import { pageMeta } from "~/lib/seo";
 
 export const meta = () => pageMeta("/fuel-management-software");
 
+function QuoteLink({ className }: { className: string }) {
+  return (
+    <Link to="/getafleet" className={className}>
+      Get a Fleet Quote <ArrowRight aria-hidden="true" className="size-4" />
+    </Link>
+  );
+}
+
 export default function Page() {
-  return <PageHero path="/fuel-management-software" />;
+  return (
+    <>
+      <PageHero
+        path="/fuel-management-software"
+        eyebrow={c.hero.eyebrow}
+        intro={c.hero.intro}
+        image={c.hero.image}
+        actions={<QuoteLink className="btn-primary" />}
+      />
+      <Section id="features" {...c.features}>
+        <FeatureGrid items={c.featureList} />
+      </Section>
+      <BlockSplit id="telematics" block={c.telematics} tone="muted" />
+      <Section id="setup" {...c.setup}>
+        <Steps steps={c.setupSteps} />
+        <p className="mt-10 text-center">
+          <QuoteLink className="btn-primary" />
+        </p>
+      </Section>
+    </>
+  );
 }

@@ -1,8 +1,58 @@
+import { ArrowRight, ExternalLink } from "lucide-react";
+import { Link } from "react-router";
+import { BlockSplit } from "~/components/pages/block-split";
+import { Notice } from "~/components/pages/notice";
 import { PageHero } from "~/components/layout/page-hero";
+import { Section } from "~/components/layout/section";
+import { FeatureGrid } from "~/components/ui/feature-grid";
+import { brand } from "~/content/brand";
+import { fuelingTheFuture as c } from "~/content/pages/fueling-the-future";
 import { pageMeta } from "~/lib/seo";
 
 export const meta = () => pageMeta("/fueling-the-future");
 
+function FoundationLink({ className }: { className: string }) {
+  return (
+    <a href={brand.foundation.url} target="_blank" rel="noopener" className={className}>
+      Visit the {brand.foundation.name}
+      <span className="sr-only"> (opens in a new tab)</span>
+      <ExternalLink aria-hidden="true" className="size-4" />
+    </a>
+  );
+}
+
 export default function Page() {
-  return <PageHero path="/fueling-the-future" />;
+  return (
+    <>
+      <PageHero
+        path="/fueling-the-future"
+        eyebrow={c.hero.eyebrow}
+        intro={c.hero.intro}
+        actions={<FoundationLink className="btn-primary" />}
+      />
+      <BlockSplit id="foundation" block={c.foundation} />
+      <Section id="stem" tone="muted" {...c.stem}>
+        <FeatureGrid items={c.programmes} />
+      </Section>
+      <Section id="launch">
+        <Notice title={c.launch.title}>
+          <p>{c.launch.body}</p>
+          <p className="mt-3">
+            <FoundationLink className="link inline-flex min-h-6 items-center gap-1" />
+          </p>
+        </Notice>
+      </Section>
+      <BlockSplit
+        id="charge"
+        block={c.charge}
+        reverse
+        tone="muted"
+        actions={
+          <Link to="/chargeitup" className="btn-secondary">
+            Discover {brand.charge.name} <ArrowRight aria-hidden="true" className="size-4" />
+          </Link>
+        }
+      />
+    </>
+  );
 }

@@ -1,8 +1,27 @@
+import { TeamGrid } from "~/components/pages/team-grid";
 import { PageHero } from "~/components/layout/page-hero";
+import { Section } from "~/components/layout/section";
+import { FeatureGrid } from "~/components/ui/feature-grid";
+import { leadership as c } from "~/content/pages/leadership";
+import { values } from "~/content/pages/values";
+import { teamGroups } from "~/content/team";
 import { pageMeta } from "~/lib/seo";
 
 export const meta = () => pageMeta("/leaderShip-team");
 
 export default function Page() {
-  return <PageHero path="/leaderShip-team" />;
+  return (
+    <>
+      <PageHero path="/leaderShip-team" eyebrow={c.hero.eyebrow} intro={c.hero.intro} />
+      <Section id="mission" tone="brand" {...c.mission} />
+      <Section id="values" {...c.values}>
+        <FeatureGrid items={values} columns={4} />
+      </Section>
+      {teamGroups.map((group, i) => (
+        <Section key={group.id} id={group.id} title={group.title} intro={group.intro} tone={i % 2 === 0 ? "muted" : "plain"}>
+          <TeamGrid members={group.members} />
+        </Section>
+      ))}
+    </>
+  );
 }
