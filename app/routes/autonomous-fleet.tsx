@@ -1,8 +1,27 @@
+import { BlockSplit } from "~/components/pages/block-split";
+import { Steps } from "~/components/pages/steps";
 import { PageHero } from "~/components/layout/page-hero";
+import { Section } from "~/components/layout/section";
+import { FeatureGrid } from "~/components/ui/feature-grid";
+import { autonomousFleet as c } from "~/content/pages/autonomous-fleet";
 import { pageMeta } from "~/lib/seo";
 
 export const meta = () => pageMeta("/autonomous-fleet-equipment");
 
 export default function Page() {
-  return <PageHero path="/autonomous-fleet-equipment" />;
+  return (
+    <>
+      <PageHero path="/autonomous-fleet-equipment" eyebrow={c.hero.eyebrow} intro={c.hero.intro} image={c.hero.image} />
+      <BlockSplit id="partnership" block={c.partnership} />
+      <Section id="how-it-works" tone="muted" {...c.how}>
+        <Steps steps={c.steps} />
+      </Section>
+      <Section id="equipment" {...c.equipment}>
+        <FeatureGrid items={c.equipmentList} />
+      </Section>
+      <Section id="approach" tone="muted" {...c.principlesHeading}>
+        <FeatureGrid items={c.principles} columns={4} />
+      </Section>
+    </>
+  );
 }

@@ -1,8 +1,32 @@
+import { Figures } from "~/components/pages/figures";
+import { Notice } from "~/components/pages/notice";
+import { Co2Calculator } from "~/components/calculators/co2-calculator";
 import { PageHero } from "~/components/layout/page-hero";
+import { Section } from "~/components/layout/section";
+import { FeatureGrid } from "~/components/ui/feature-grid";
+import { environmentalImpact as c } from "~/content/pages/environmental-impact";
 import { pageMeta } from "~/lib/seo";
 
 export const meta = () => pageMeta("/environmental-impact");
 
 export default function Page() {
-  return <PageHero path="/environmental-impact" />;
+  return (
+    <>
+      <PageHero path="/environmental-impact" eyebrow={c.hero.eyebrow} intro={c.hero.intro} image={c.hero.image} />
+      <Section id="facts" {...c.facts}>
+        <Figures items={c.factList} />
+      </Section>
+      <Section id="calculator" tone="muted" {...c.calculator}>
+        <Co2Calculator />
+      </Section>
+      <Section id="how" {...c.how}>
+        <FeatureGrid items={c.howList} columns={4} />
+      </Section>
+      <Section id="rewards" tone="muted">
+        <Notice title={c.rewards.title}>
+          <p>{c.rewards.body}</p>
+        </Notice>
+      </Section>
+    </>
+  );
 }

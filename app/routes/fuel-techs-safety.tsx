@@ -1,8 +1,37 @@
+import { ArrowRight } from "lucide-react";
+import { Link } from "react-router";
+import { BlockSplit } from "~/components/pages/block-split";
+import { Steps } from "~/components/pages/steps";
 import { PageHero } from "~/components/layout/page-hero";
+import { Section } from "~/components/layout/section";
+import { FeatureGrid } from "~/components/ui/feature-grid";
+import { fuelTechsSafety as c } from "~/content/pages/fuel-techs-safety";
 import { pageMeta } from "~/lib/seo";
 
 export const meta = () => pageMeta("/our-fuel-techs-and-sefaty");
 
 export default function Page() {
-  return <PageHero path="/our-fuel-techs-and-sefaty" />;
+  return (
+    <>
+      <PageHero path="/our-fuel-techs-and-sefaty" eyebrow={c.hero.eyebrow} intro={c.hero.intro} image={c.hero.image} />
+      <Section id="training" {...c.training}>
+        <Steps steps={c.trainingSteps} />
+      </Section>
+      <BlockSplit id="technician-app" block={c.app} tone="muted" />
+      <Section id="safety" {...c.safety}>
+        <FeatureGrid items={c.safetyList} columns={4} />
+      </Section>
+      <BlockSplit
+        id="careers"
+        block={c.careers}
+        reverse
+        tone="muted"
+        actions={
+          <Link to="/careers" className="btn-primary">
+            See careers at Fillway <ArrowRight aria-hidden="true" className="size-4" />
+          </Link>
+        }
+      />
+    </>
+  );
 }

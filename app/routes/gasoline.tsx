@@ -1,8 +1,35 @@
+import { ArrowRight } from "lucide-react";
+import { Link } from "react-router";
+import { BlockSplit } from "~/components/pages/block-split";
+import { CheckColumns } from "~/components/pages/check-list";
 import { PageHero } from "~/components/layout/page-hero";
+import { Section } from "~/components/layout/section";
+import { FeatureGrid } from "~/components/ui/feature-grid";
+import { gasoline as c } from "~/content/pages/gasoline";
 import { pageMeta } from "~/lib/seo";
 
 export const meta = () => pageMeta("/gasoline");
 
 export default function Page() {
-  return <PageHero path="/gasoline" />;
+  return (
+    <>
+      <PageHero path="/gasoline" eyebrow={c.hero.eyebrow} intro={c.hero.intro} image={c.hero.image} />
+      <Section id="grades" {...c.grades}>
+        <FeatureGrid items={c.gradeList} />
+      </Section>
+      <Section id="benefits" tone="muted" {...c.benefitsHeading}>
+        <CheckColumns columns={c.benefits} />
+      </Section>
+      <BlockSplit
+        id="retail"
+        block={c.retail}
+        reverse
+        actions={
+          <Link to="/retail-and-rurface-parking-lots" className="btn-secondary">
+            Read More<span className="sr-only"> about retail and parking lots</span> <ArrowRight aria-hidden="true" className="size-4" />
+          </Link>
+        }
+      />
+    </>
+  );
 }

@@ -1,8 +1,24 @@
+import { BlockSplit } from "~/components/pages/block-split";
+import { Steps } from "~/components/pages/steps";
 import { PageHero } from "~/components/layout/page-hero";
+import { Section } from "~/components/layout/section";
+import { FeatureGrid } from "~/components/ui/feature-grid";
+import { geofencing as c } from "~/content/pages/geofencing";
 import { pageMeta } from "~/lib/seo";
 
 export const meta = () => pageMeta("/geofencing");
 
 export default function Page() {
-  return <PageHero path="/geofencing" />;
+  return (
+    <>
+      <PageHero path="/geofencing" eyebrow={c.hero.eyebrow} intro={c.hero.intro} image={c.hero.image} />
+      <Section id="how-it-works" {...c.how}>
+        <Steps steps={c.steps} />
+      </Section>
+      <Section id="features" tone="muted" {...c.features}>
+        <FeatureGrid items={c.featureList} />
+      </Section>
+      <BlockSplit id="fleets" block={c.business} reverse />
+    </>
+  );
 }
