@@ -1,10 +1,8 @@
 import { CircleCheck } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
+import { SUCCESS_DIALOG_MS, SUCCESS_TEXT, SUCCESS_TITLE } from "~/lib/forms/success";
 
-/** Spec 9: the thank-you dialog closes itself after 4000 ms. */
-export const SUCCESS_DIALOG_MS = 4000;
-export const SUCCESS_TITLE = "Thank you!!";
-export const SUCCESS_TEXT = "Your interest has been submitted to us. Our team will get back to you soon!!";
+export { SUCCESS_DIALOG_MS, SUCCESS_TEXT, SUCCESS_TITLE };
 
 export interface SuccessDialogProps {
   open: boolean;

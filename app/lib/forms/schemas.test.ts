@@ -352,7 +352,7 @@ describe("form type table", () => {
   it("shows business fields exactly where spec 2.4 says", () => {
     const business = formTypeCodes.filter((t) => formTypes[t].variant === "business");
     expect(business).toEqual([5, 13, 14, 20]);
-    for (const t of [7, 9, 15]) expect(leadSpecFor(t)?.kind).toBe("lead-personal");
+    for (const t of [7, 9, 15] as const) expect(leadSpecFor(t)?.kind).toBe("lead-personal");
     expect(leadSpecFor(17)?.kind).toBe("fleet");
     expect(leadSpecFor(18)?.kind).toBe("lead-saas");
     expect(leadSpecFor(19)).toBeUndefined();

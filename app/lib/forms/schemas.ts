@@ -27,8 +27,10 @@ export const NOT_TEXT = "Must be text";
 export const UNKNOWN_TYPE = "Unknown form type";
 
 /** C0/C1 control characters and line/paragraph separators: never in a one-line field. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 /** Free text may hold line breaks and tabs, nothing else of that kind. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const MULTI_LINE_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 
 /**
@@ -134,6 +136,7 @@ export const metaShape = {
   pagePath: z
     .string({ error: NOT_TEXT })
     .max(300, { error: tooLong(300) })
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
     .regex(/^\/[^\s\u0000-\u001f\u007f]*$/, { error: "Must be a path on this site" })
     .optional(),
   website: z.string({ error: NOT_TEXT }).max(500, { error: tooLong(500) }).optional(),

@@ -1,4 +1,7 @@
+import { blogList } from "../blog/api.server";
+import { leadRoutes } from "../leads/api.server";
 import type { Services } from "../services.server";
+import { zipRoutes } from "../zip/api.server";
 import { type ApiHandler, type ApiRequest, type ApiResponse, json } from "./types";
 
 export interface ApiRoute {
@@ -8,8 +11,12 @@ export interface ApiRoute {
 }
 
 /** The JSON API of spec section 7: each feature adds its routes in apiRoutes(). */
-export function apiRoutes(_services: Services): ApiRoute[] {
-  return [];
+export function apiRoutes(services: Services): ApiRoute[] {
+  return [
+    ...leadRoutes(services),
+    // One /web/getData2 route: flag 3 locations, flag 4 blog posts.
+    ...zipRoutes(services, blogList),
+  ];
 }
 
 export interface Api {

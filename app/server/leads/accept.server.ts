@@ -1,0 +1,84 @@
+import { type FieldErrors, type FormSpec, errorsFromZod } from "~/lib/forms/form-spec";
+import { isFormType } from "~/lib/forms/form-types";
+import { UNKNOWN_TYPE } from "~/lib/forms/schemas";
+import { leadSpecFor, newsletterSpec, quoteBusinessSpec, quoteShortSpec } from "~/lib/forms/specs";
+import { SUCCESS_TEXT } from "~/lib/forms/success";
+import type { Services } from "../services.server";
+import { HONEYPOT_FIELD, honeypotFilled } from "./honeypot";
+import { hashIp, storeLead } from "./store.server";
+
+export type Endpoint = "/web/suscribe" | "/web/form" | "/campaign/createCampaign";
+
+/** Which form a JSON body is, from the endpoint and (for /web/form) its type code. */
+export function specForBody(endpoint: Endpoint, body: Record<string, unknown>): { spec: FormSpec } | { errors: FieldErrors } {
+  if (endpoint === "/web/suscribe") return { spec: newsletterSpec };
+  if (endpoint === "/campaign/createCampaign") {
+    // The business quote is the one that names a business; the short form does not.
+    return { spec: "businessName" in body ? quoteBusinessSpec : quoteShortSpec };
+  }
+  const spec = isFormType(body.type) ? leadSpecFor(body.type) : undefined;
+  return spec ? { spec } : { errors: { type: [UNKNOWN_TYPE] } };
+}
+
+export interface SubmissionContext {
+  ip: string;
+  userAgent?: string;
+  /** The page the form was on, when the body does not say (Referer, or the page posted to). */
+  pagePath?: string;
+}
+
+export type Outcome =
+  | { status: "stored"; replay: boolean; submissionId: string | null }
+  | { status: "honeypot"; submissionId: string | null }
+  | { status: "invalid"; errors: FieldErrors };
+
+/** The body every accepted submission is answered with (the same on a replay). */
+export function acceptedBody(submissionId: string | null) {
+  return { message: SUCCESS_TEXT, data: { submissionId } };
+}
+
+/** A path from a Referer header, or undefined. */
+export function pathFromReferer(referer: string | undefined): string | undefined {
+  if (!referer) return undefined;
+  try {
+    const path = new URL(referer).pathname;
+    return path.length <= 300 ? path : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The one path of every submission, JSON or no-JS: honeypot, the form's schema, then the
+ * leads table. Nothing is stored unless the whole submission is valid.
+ */
+export async function acceptSubmission(
+  services: Pick<Services, "db" | "env" | "log">,
+  spec: FormSpec,
+  body: Record<string, unknown>,
+  ctx: SubmissionContext,
+): Promise<Outcome> {
+  const rawId = typeof body.submissionId === "string" ? body.submissionId : null;
+  if (honeypotFilled(body)) {
+    services.log.info({ kind: spec.kind }, "honeypot filled: submission dropped");
+    return { status: "honeypot", submissionId: rawId };
+  }
+  const parsed = spec.schema.safeParse(body);
+  if (!parsed.success) return { status: "invalid", errors: errorsFromZod(parsed.error) };
+  const { submissionId, pagePath, [HONEYPOT_FIELD]: _hp, ...payload } = parsed.data as Record<string, unknown> & {
+    submissionId?: string;
+    pagePath?: string;
+  };
+  const stored = await storeLead(services.db, {
+    kind: spec.kind,
+    type: payload.type as number,
+    email: String(payload.email),
+    payload,
+    submissionId,
+    pagePath: pagePath ?? ctx.pagePath ?? null,
+    userAgent: ctx.userAgent?.slice(0, 500) ?? null,
+    ipHash: hashIp(services.env.IP_HASH_SALT, ctx.ip),
+  });
+  services.log.debug({ kind: spec.kind, type: payload.type, id: stored.id, replay: stored.replay }, "lead stored");
+  return { status: "stored", replay: stored.replay, submissionId: stored.submissionId };
+}

@@ -1,0 +1,68 @@
+import type { ApiRoute } from "../api/router.server";
+import { type ApiRequest, type ApiResponse, json } from "../api/types";
+import { limitPost } from "../rate-limit.server";
+import type { Services } from "../services.server";
+import { acceptedBody, acceptSubmission, type Endpoint, pathFromReferer, specForBody } from "./accept.server";
+
+const header = (req: ApiRequest, name: string): string | undefined => {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+};
+
+/**
+ * Reads a JSON object body: 415 unless the content type is application/json (UTF-8),
+ * 400 for malformed JSON, 422 for JSON that is not an object.
+ */
+export function readJsonBody(req: ApiRequest): { ok: true; body: Record<string, unknown> } | { ok: false; response: ApiResponse } {
+  const [mediaType = "", ...params] = (header(req, "content-type") ?? "").split(";").map((s) => s.trim().toLowerCase());
+  const charset = params.find((p) => p.startsWith("charset="))?.slice("charset=".length).replace(/"/g, "");
+  if (mediaType !== "application/json" || (charset && charset !== "utf-8" && charset !== "utf8")) {
+    return { ok: false, response: json(415, { message: "Send the form as JSON (Content-Type: application/json)." }) };
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(req.body));
+  } catch {
+    return { ok: false, response: json(400, { message: "The request body is not valid JSON." }) };
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    return { ok: false, response: json(422, { message: "The request body must be a JSON object.", errors: { _form: ["Expected a JSON object"] } }) };
+  }
+  return { ok: true, body: value as Record<string, unknown> };
+}
+
+export const INVALID_MESSAGE = "Some fields are not valid.";
+
+/** POST handler of one submission endpoint of section 7. */
+export function submissionHandler(services: Services, endpoint: Endpoint) {
+  return async (req: ApiRequest): Promise<ApiResponse> => {
+    const limited = limitPost(services, req.ip);
+    if (limited) return limited;
+    const read = readJsonBody(req);
+    if (!read.ok) return read.response;
+    const picked = specForBody(endpoint, read.body);
+    if ("errors" in picked) return json(422, { message: INVALID_MESSAGE, errors: picked.errors });
+    const outcome = await acceptSubmission(services, picked.spec, read.body, {
+      ip: req.ip,
+      userAgent: header(req, "user-agent"),
+      pagePath: pathFromReferer(header(req, "referer")),
+    });
+    switch (outcome.status) {
+      case "invalid":
+        return json(422, { message: INVALID_MESSAGE, errors: outcome.errors });
+      case "honeypot":
+        return json(201, acceptedBody(outcome.submissionId));
+      case "stored":
+        return json(outcome.replay ? 200 : 201, acceptedBody(outcome.submissionId));
+    }
+  };
+}
+
+/** The write calls of section 7 for leads: newsletter, lead/contact and fleet forms, quotes. */
+export function leadRoutes(services: Services): ApiRoute[] {
+  return [
+    { method: "POST", path: "/web/suscribe", handler: submissionHandler(services, "/web/suscribe") },
+    { method: "POST", path: "/web/form", handler: submissionHandler(services, "/web/form") },
+    { method: "POST", path: "/campaign/createCampaign", handler: submissionHandler(services, "/campaign/createCampaign") },
+  ];
+}

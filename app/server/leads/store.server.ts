@@ -1,0 +1,73 @@
+import { createHash } from "node:crypto";
+import type { Db } from "../db/db.server";
+
+export interface NewLead {
+  kind: string;
+  type: number;
+  email: string;
+  /** The validated submission, without the meta fields. */
+  payload: Record<string, unknown>;
+  submissionId?: string;
+  pagePath?: string | null;
+  userAgent?: string | null;
+  ipHash?: string | null;
+}
+
+export interface StoredLead {
+  id: number;
+  submissionId: string | null;
+  /** True when this submission id was stored before: nothing new was written. */
+  replay: boolean;
+}
+
+/** A salted SHA-256 of the client address: lets abuse be traced without keeping the address. */
+export function hashIp(salt: string, ip: string): string {
+  return createHash("sha256").update(`${salt}\u0000${ip}`).digest("hex").slice(0, 32);
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string };
+  return e?.code === "SQLITE_CONSTRAINT_UNIQUE" || e?.code === "SQLITE_CONSTRAINT_PRIMARYKEY" || e?.code === "23505";
+}
+
+async function findBySubmissionId(db: Db, submissionId: string) {
+  return db.kysely.selectFrom("leads").select(["id", "submission_id"]).where("submission_id", "=", submissionId).executeTakeFirst();
+}
+
+/**
+ * Stores one submission, exactly once per submission id: a retry or a double click with
+ * the same id finds the first row (even when both arrive at the same moment: the unique
+ * index decides). The write is committed (SQLite WAL + synchronous=FULL, or PostgreSQL)
+ * before this resolves, so an acknowledged lead survives a crash.
+ */
+export async function storeLead(db: Db, lead: NewLead): Promise<StoredLead> {
+  const submissionId = lead.submissionId ?? null;
+  if (submissionId) {
+    const existing = await findBySubmissionId(db, submissionId);
+    if (existing) return { id: Number(existing.id), submissionId, replay: true };
+  }
+  try {
+    const row = await db.kysely
+      .insertInto("leads")
+      .values({
+        submission_id: submissionId,
+        kind: lead.kind,
+        type: lead.type,
+        email: lead.email,
+        payload: JSON.stringify(lead.payload),
+        page_path: lead.pagePath ?? null,
+        user_agent: lead.userAgent ?? null,
+        ip_hash: lead.ipHash ?? null,
+        created_at: new Date().toISOString(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return { id: Number(row.id), submissionId, replay: false };
+  } catch (error) {
+    if (submissionId && isUniqueViolation(error)) {
+      const existing = await findBySubmissionId(db, submissionId);
+      if (existing) return { id: Number(existing.id), submissionId, replay: true };
+    }
+    throw error;
+  }
+}

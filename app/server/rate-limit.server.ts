@@ -1,0 +1,62 @@
+import { type ApiResponse, json } from "./api/types";
+import type { Services } from "./services.server";
+
+export type RateDecision = { ok: true; remaining: number } | { ok: false; retryAfterSeconds: number };
+
+export interface RateLimiter {
+  /** Counts one request of `key` and says whether it may go ahead. */
+  hit(key: string, now?: number): RateDecision;
+}
+
+/**
+ * Fixed-window counter per client, in memory: RATE_LIMIT_MAX requests per
+ * RATE_LIMIT_WINDOW_SECONDS. Each app instance counts on its own; behind a load balancer
+ * the effective limit is the per-instance limit times the instances, which still stops
+ * a single client flooding the forms.
+ */
+export function createRateLimiter({ max, windowSeconds }: { max: number; windowSeconds: number }): RateLimiter {
+  const windowMs = windowSeconds * 1000;
+  const buckets = new Map<string, { count: number; resetAt: number }>();
+  let lastSweep = 0;
+  return {
+    hit(key, now = Date.now()) {
+      // Forget finished windows now and then, so memory stays bounded by recent clients.
+      if (now - lastSweep > windowMs) {
+        for (const [k, b] of buckets) if (b.resetAt <= now) buckets.delete(k);
+        lastSweep = now;
+      }
+      let b = buckets.get(key);
+      if (!b || b.resetAt <= now) {
+        b = { count: 0, resetAt: now + windowMs };
+        buckets.set(key, b);
+      }
+      b.count += 1;
+      if (b.count > max) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((b.resetAt - now) / 1000)) };
+      return { ok: true, remaining: max - b.count };
+    },
+  };
+}
+
+const limiters = new WeakMap<object, RateLimiter>();
+
+/**
+ * The process's limiter for public POSTs (lead forms, newsletter, quotes, comments, and
+ * the no-JavaScript page posts): one budget per client across all of them.
+ */
+export function rateLimiterFor(services: Pick<Services, "env">): RateLimiter {
+  let limiter = limiters.get(services);
+  if (!limiter) {
+    limiter = createRateLimiter({ max: services.env.RATE_LIMIT_MAX, windowSeconds: services.env.RATE_LIMIT_WINDOW_SECONDS });
+    limiters.set(services, limiter);
+  }
+  return limiter;
+}
+
+export const TOO_MANY = "Too many submissions from your connection. Please wait a moment and try again.";
+
+/** Counts a public POST from `ip`; a 429 answer with Retry-After when over the limit. */
+export function limitPost(services: Pick<Services, "env">, ip: string): ApiResponse | null {
+  const d = rateLimiterFor(services).hit(`post:${ip}`);
+  if (d.ok) return null;
+  return json(429, { message: TOO_MANY, retryAfter: d.retryAfterSeconds }, { "Retry-After": String(d.retryAfterSeconds) });
+}
