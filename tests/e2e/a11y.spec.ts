@@ -1,0 +1,123 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { pagePaths } from "../../app/content/pages";
+
+/**
+ * axe (WCAG 2.0/2.1 A and AA, 2.2 AA) over every route, a blog post and the 404 page, at
+ * 375 px and 1440 px, in the light and the dark theme, after hydration and after the page
+ * was scrolled through so that lazy parts (map, video) are in the DOM. Zero violations.
+ */
+
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+const VIEWPORTS = [
+  { name: "375", width: 375, height: 812 },
+  { name: "1440", width: 1440, height: 900 },
+] as const;
+const THEMES = ["light", "dark"] as const;
+
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => Object.keys(document.body).some((k) => k.startsWith("__react")), undefined, { timeout: 15_000 });
+}
+
+/** Scrolls to the bottom in steps (lazy sections mount near the viewport), then back up. */
+async function scrollThrough(page: Page) {
+  await page.evaluate(async () => {
+    const step = Math.max(200, Math.floor(window.innerHeight * 0.8));
+    for (let y = 0; y < document.documentElement.scrollHeight; y += step) {
+      window.scrollTo({ top: y, behavior: "instant" });
+      await new Promise((r) => setTimeout(r, 60));
+    }
+    window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" });
+    await new Promise((r) => setTimeout(r, 250));
+    window.scrollTo({ top: 0, behavior: "instant" });
+  });
+  await page.waitForLoadState("networkidle").catch(() => {});
+}
+
+function describeViolations(results: Awaited<ReturnType<AxeBuilder["analyze"]>>): string {
+  return results.violations
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help}\n${v.nodes
+          .slice(0, 6)
+          .map((n) => `    ${n.target.join(" ")}\n      ${n.html.slice(0, 160)}\n      ${n.failureSummary?.split("\n").slice(1, 3).join(" ") ?? ""}`)
+          .join("\n")}`,
+    )
+    .join("\n");
+}
+
+async function scan(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  expect(results.violations, `${label}\n${describeViolations(results)}`).toEqual([]);
+}
+
+async function checkRoute(browser: Browser, path: string, expectStatus = 200) {
+  const failures: string[] = [];
+  for (const theme of THEMES) {
+    // One context per theme, reused for both widths; the theme script reads the system preference.
+    const context = await browser.newContext({ colorScheme: theme, reducedMotion: "no-preference" });
+    const page = await context.newPage();
+    // A hydration error makes React re-create the document, dropping the theme class and
+    // whatever the server rendered: report it as such rather than as a theme failure.
+    const pageErrors: string[] = [];
+    page.on("pageerror", (e) => pageErrors.push(String(e).slice(0, 300)));
+    try {
+      for (const vp of VIEWPORTS) {
+        await page.setViewportSize({ width: vp.width, height: vp.height });
+        const res = await page.goto(path);
+        expect(res?.status(), path).toBe(expectStatus);
+        await hydrated(page);
+        expect(pageErrors, `${path} at ${vp.name} px, ${theme}: page errors (a hydration error re-creates the page)`).toEqual([]);
+        await expect(page.locator("html")).toHaveClass(theme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+        const label = `${path} at ${vp.name} px, ${theme}`;
+        if (path === "/") {
+          // The home pop-up opens after 1 s: check it open, then the page behind it.
+          const dialog = page.getByRole("dialog");
+          await dialog.first().waitFor({ state: "visible", timeout: 3000 }).catch(() => {});
+          if (await dialog.first().isVisible()) {
+            await page.waitForTimeout(400);
+            await scanSoft(page, `${label}, pop-up open`, failures);
+            await page.keyboard.press("Escape");
+            await expect(dialog.first()).toBeHidden();
+          }
+        }
+        await scrollThrough(page);
+        await scanSoft(page, label, failures);
+      }
+    } finally {
+      await context.close();
+    }
+  }
+  expect(failures, failures.join("\n\n")).toEqual([]);
+}
+
+/** Collects a failure instead of stopping, so one run reports every width and theme. */
+async function scanSoft(page: Page, label: string, failures: string[]) {
+  try {
+    await scan(page, label);
+  } catch (e) {
+    failures.push(e instanceof Error ? e.message.split("\n\nExpected")[0]! : String(e));
+  }
+}
+
+test.describe("accessibility (axe, WCAG 2.2 AA)", () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  for (const path of pagePaths) {
+    test(`${path}`, async ({ browser }) => {
+      await checkRoute(browser, path);
+    });
+  }
+
+  test("a blog post", async ({ browser, request }) => {
+    const res = await request.get("/web/getData2?flag=4&limit=1");
+    expect(res.status(), "the post list API").toBe(200);
+    const id = ((await res.json()) as { data: { data: { _id: string }[] } }).data.data[0]?._id;
+    expect(id, "at least one post").toBeTruthy();
+    await checkRoute(browser, `/blogdetail/${id}`);
+  });
+
+  test("the 404 page", async ({ browser }) => {
+    await checkRoute(browser, "/no-such-page", 404);
+  });
+});
