@@ -1,8 +1,33 @@
-import { PageHero } from "~/components/layout/page-hero";
+import { Section } from "~/components/layout/section";
+import { EvSection } from "~/components/home/ev-section";
+import { HomeBenefits, HomeHero, HomeMore, HomeVideo } from "~/components/home/home-sections";
+import { HomePopup } from "~/components/home/home-popup";
+import { Stepper } from "~/components/home/stepper";
+import { LocationsMap } from "~/components/map/locations-map";
+import { PartnerLogos, TrustedByCarousel } from "~/components/ui/logo-wall";
+import { home } from "~/content/home";
 import { pageMeta } from "~/lib/seo";
 
 export const meta = () => pageMeta("/");
 
+/** Home (spec 2.3), in the order the specification lists its parts. */
 export default function Page() {
-  return <PageHero path="/" />;
+  return (
+    <>
+      <HomePopup />
+      <HomeHero />
+      <HomeVideo />
+      <PartnerLogos />
+      <Section id="how-it-works" eyebrow={home.stepper.eyebrow} title={home.stepper.title}>
+        <Stepper />
+      </Section>
+      <HomeBenefits />
+      <TrustedByCarousel />
+      <Section id="locations" eyebrow={home.map.eyebrow} title={home.map.title} intro={home.map.intro} tone="muted">
+        <LocationsMap />
+      </Section>
+      <EvSection />
+      <HomeMore />
+    </>
+  );
 }

@@ -1,0 +1,116 @@
+import { ArrowRight, Building2, Truck, X } from "lucide-react";
+import { useEffect, useId, useRef } from "react";
+import { Link } from "react-router";
+import { home } from "~/content/home";
+
+/** Spec 9: the home pop-up opens 1000 ms after load. */
+export const POPUP_DELAY_MS = 1000;
+
+/**
+ * The home pop-up (spec 2.3, 4): two panels, licensing and fleets. A native modal
+ * <dialog>: focus moves in when it opens and back to where it was when it closes
+ * (close button, Escape, a click on the backdrop). The fleets Know More closes it and
+ * takes the visitor to the business benefits further down the page.
+ */
+export function HomePopup() {
+  const ref = useRef<HTMLDialogElement>(null);
+  const returnTo = useRef<Element | null>(null);
+  const focusTarget = useRef<string | null>(null);
+  const uid = useId();
+  const { popup } = home;
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      const dialog = ref.current;
+      if (!dialog || dialog.open) return;
+      returnTo.current = document.activeElement;
+      dialog.showModal();
+    }, POPUP_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+
+  const onClose = () => {
+    const target = focusTarget.current ? document.querySelector<HTMLElement>(focusTarget.current) : null;
+    focusTarget.current = null;
+    if (target) {
+      const heading = target.querySelector<HTMLElement>("h2, h3") ?? target;
+      heading.tabIndex = -1;
+      heading.focus({ preventScroll: true });
+      target.scrollIntoView({ block: "start" });
+      return;
+    }
+    const back = returnTo.current;
+    if (back instanceof HTMLElement && back.isConnected && back !== document.body) back.focus({ preventScroll: true });
+  };
+
+  const close = () => ref.current?.close();
+
+  const panel =
+    "flex flex-col rounded-2xl p-6 sm:p-8 [&_h3]:mt-2 [&_h3]:text-xl [&_h3]:font-extrabold [&_p.body]:mt-3 [&_p.body]:flex-1";
+
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop click is a pointer shortcut; Escape is its keyboard twin.
+    <dialog
+      ref={ref}
+      aria-labelledby={`${uid}-title`}
+      onClose={onClose}
+      onClick={(e) => {
+        // A click on the backdrop lands on the dialog element itself.
+        if (e.target === e.currentTarget) close();
+      }}
+      className="fixed inset-0 m-auto max-h-[calc(100dvh-2rem)] w-[min(56rem,calc(100vw-2rem))] overflow-y-auto rounded-3xl bg-white p-0 text-slate-800 shadow-2xl backdrop:bg-slate-950/70 dark:bg-slate-900 dark:text-slate-200 dark:ring-1 dark:ring-slate-700"
+    >
+      <div className="relative p-5 sm:p-8">
+        <button
+          type="button"
+          onClick={close}
+          className="absolute top-3 right-3 inline-flex size-11 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
+        >
+          <X aria-hidden="true" className="size-5" />
+          <span className="sr-only">Close</span>
+        </button>
+        <h2 id={`${uid}-title`} className="pr-12 text-2xl font-extrabold tracking-tight sm:text-3xl">
+          {popup.title}
+        </h2>
+        <div className="mt-6 grid gap-4 md:grid-cols-2">
+          <section aria-labelledby={`${uid}-lic`} className={`${panel} bg-brand-900 text-brand-50 dark:bg-brand-950 dark:ring-1 dark:ring-brand-800`}>
+            <Building2 aria-hidden="true" className="size-9 text-brand-300" />
+            <p className="mt-4 text-xs font-bold uppercase tracking-[0.16em] text-brand-200">{popup.licensing.eyebrow}</p>
+            <h3 id={`${uid}-lic`} className="text-white">
+              {popup.licensing.title}
+            </h3>
+            <p className="body text-brand-100">{popup.licensing.body}</p>
+            <Link
+              to={popup.licensing.to}
+              onClick={close}
+              className="btn mt-6 self-start bg-white text-brand-900 hover:bg-brand-50"
+              aria-describedby={`${uid}-lic`}
+            >
+              {popup.licensing.cta}
+              <ArrowRight aria-hidden="true" className="size-4" />
+            </Link>
+          </section>
+          <section aria-labelledby={`${uid}-fleet`} className={`${panel} bg-amber-50 dark:bg-slate-800`}>
+            <Truck aria-hidden="true" className="size-9 text-amber-700 dark:text-accent-300" />
+            <p className="mt-4 text-xs font-bold uppercase tracking-[0.16em] text-amber-800 dark:text-accent-300">{popup.fleets.eyebrow}</p>
+            <h3 id={`${uid}-fleet`}>{popup.fleets.title}</h3>
+            <p className="body text-slate-700 dark:text-slate-300">{popup.fleets.body}</p>
+            <a
+              href={popup.fleets.to}
+              onClick={(e) => {
+                e.preventDefault();
+                focusTarget.current = popup.fleets.to;
+                close();
+              }}
+              className="btn-primary mt-6 self-start"
+              aria-describedby={`${uid}-fleet`}
+            >
+              {popup.fleets.cta}
+              <ArrowRight aria-hidden="true" className="size-4" />
+            </a>
+          </section>
+        </div>
+      </div>
+    </dialog>
+  );
+}
