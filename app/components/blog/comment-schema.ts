@@ -1,56 +1,76 @@
 import { z } from "zod";
+import { errorsFromZod, type FieldErrors, type FormSpec, type Values } from "~/lib/forms/form-spec";
+import { BUSINESS_NAME_PATTERN, CONTROL_CHARACTERS, EMAIL_PATTERN, LIMITS, metaShape, NAME_PATTERN, tooLong } from "~/lib/forms/schemas";
 
 /**
- * The comment form's rules (spec 5), one schema for the browser and the server, with the
- * specification's messages word for word. An empty field gets only its "required" message.
+ * The comment form (spec 5), one schema for the browser and PUT /admin/addCommentBlog,
+ * with the specification's messages word for word. Names and company names follow the
+ * site's reading of "letters and spaces" (the same patterns as the lead forms), so a
+ * visitor called O'Brien can comment here as everywhere else.
  */
 
-const lettersAndSpaces = /^[\p{L}\p{M}]+(?: +[\p{L}\p{M}]+)*$/u;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const MULTI_LINE_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 
-function text(required: string, invalid: string | null, max: number, tooLong: string, pattern?: RegExp) {
-  return z
-    .string({ error: required })
+function requiredText(required: string, invalid: string, max: number, pattern?: RegExp, multiline = false) {
+  const s = z
+    .string({ error: (i) => (i.input === undefined ? required : invalid) })
     .trim()
-    .superRefine((v, ctx) => {
-      if (v === "") ctx.addIssue({ code: "custom", message: required });
-      else if (v.length > max) ctx.addIssue({ code: "custom", message: tooLong });
-      else if (pattern && invalid && !pattern.test(v)) ctx.addIssue({ code: "custom", message: invalid });
-    });
+    .min(1, { error: required, abort: true })
+    .max(max, { error: tooLong(max), abort: true })
+    .refine((v) => !(multiline ? MULTI_LINE_FORBIDDEN : SINGLE_LINE_FORBIDDEN).test(v), { error: CONTROL_CHARACTERS, abort: true });
+  return pattern ? s.regex(pattern, { error: invalid, abort: true }) : s;
 }
 
-const emailPattern = /^[^\s@"<>()[\],;:]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
-
-export const COMMENT_MAX = 2000;
-
-/** What a visitor types. */
-export const commentFieldsSchema = z.object({
-  commentBy: text("First name required", "Please enter valid firstname", 60, "Please enter valid firstname", lettersAndSpaces),
-  email: text("Email required", "Please enter a valid email", 254, "Please enter a valid email", emailPattern),
-  companyName: text("Company name required", "Please enter valid companyname", 100, "Please enter valid companyname", lettersAndSpaces),
-  text: text("Message is required", null, COMMENT_MAX, `Please keep your comment under ${COMMENT_MAX} characters`),
-});
-
-export type CommentFields = z.infer<typeof commentFieldsSchema>;
+export const COMMENT_MAX = LIMITS.message;
+export const NO_POST = "Choose the post to comment on";
+export const NO_PARENT = "Choose the comment to reply to";
 
 /** The wire payload of PUT /admin/addCommentBlog (spec 3); a reply adds commentId and isChildComment. */
-export const commentPayloadSchema = commentFieldsSchema
-  .extend({
-    blogId: z.string({ error: "Post is required" }).trim().min(1, "Post is required").max(100, "Post is required"),
-    commentId: z.string({ error: "Comment to reply to is required" }).trim().min(1).max(100).optional(),
-    isChildComment: z.boolean({ error: "isChildComment must be true or false" }).optional(),
+export const commentPayloadSchema = z
+  .strictObject({
+    commentBy: requiredText("First name required", "Please enter valid firstname", LIMITS.name, NAME_PATTERN),
+    email: requiredText("Email required", "Please enter a valid email", LIMITS.email, EMAIL_PATTERN),
+    companyName: requiredText("Company name required", "Please enter valid companyname", LIMITS.businessName, BUSINESS_NAME_PATTERN),
+    text: requiredText("Message is required", "Message is required", COMMENT_MAX, undefined, true),
+    blogId: z.string({ error: NO_POST }).trim().min(1, { error: NO_POST }).max(100, { error: NO_POST }),
+    commentId: z.string({ error: NO_PARENT }).trim().min(1, { error: NO_PARENT }).max(100, { error: NO_PARENT }).optional(),
+    isChildComment: z.boolean({ error: "Must be true or false" }).optional(),
+    ...metaShape,
   })
   .superRefine((v, ctx) => {
-    if (v.isChildComment && !v.commentId) ctx.addIssue({ code: "custom", path: ["commentId"], message: "Comment to reply to is required" });
+    if (v.isChildComment && !v.commentId) ctx.addIssue({ code: "custom", path: ["commentId"], message: NO_PARENT });
   });
 
 export type CommentPayload = z.infer<typeof commentPayloadSchema>;
 
-/** Field → messages, the shape of a 422 body's `errors` and of the form's error state. */
-export function fieldErrors(error: z.ZodError): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    if (!out[key]?.includes(issue.message)) out[key] = [...(out[key] ?? []), issue.message];
-  }
-  return out;
+export function commentErrors(error: z.ZodError): FieldErrors {
+  return errorsFromZod(error);
 }
+
+/** The inputs of the comment and reply forms, in the order they are shown. */
+export const commentInputs = ["commentBy", "email", "companyName", "text"] as const;
+
+/**
+ * The comment form for the site's form kit. The post and the comment replied to travel
+ * as fixed values (blogId, commentId) and become the wire fields of spec 3.
+ */
+export const commentSpec: FormSpec = {
+  kind: "comment",
+  endpoint: "/admin/addCommentBlog",
+  method: "PUT",
+  initial: Object.fromEntries(commentInputs.map((n) => [n, ""])),
+  schema: commentPayloadSchema,
+  toPayload: (v: Values) => {
+    const out: Record<string, unknown> = {};
+    for (const n of commentInputs) if (v[n] !== undefined && v[n] !== "") out[n] = v[n];
+    out.blogId = v.blogId ?? "";
+    if (v.commentId) {
+      out.commentId = v.commentId;
+      out.isChildComment = true;
+    }
+    return out;
+  },
+};

@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
-import { commentPayloadSchema, fieldErrors } from "~/components/blog/comment-schema";
+import { commentErrors, commentPayloadSchema } from "~/components/blog/comment-schema";
 import { type ApiRequest, type ApiResponse, json } from "../api/types";
+import { honeypotFilled } from "../leads/honeypot";
+import { limitPost } from "../rate-limit.server";
 import type { Services } from "../services.server";
 import { addComment, listPosts, postExists } from "./posts.server";
 
@@ -95,16 +97,24 @@ export function readJsonObject(req: ApiRequest): { ok: true; value: Record<strin
 
 export const hashIp = (ip: string, salt: string) => createHash("sha256").update(`${salt}:${ip}`).digest("hex");
 
-/** `PUT /admin/addCommentBlog`: 201 with the stored comment, 404 for an unknown post or comment. */
+/**
+ * `PUT /admin/addCommentBlog`: 201 with the stored comment (200 when the same submission
+ * is replayed), 404 for an unknown post or comment, 422 with the form's messages.
+ */
 export async function addCommentBlog(services: Pick<Services, "db" | "env" | "log">, req: ApiRequest): Promise<ApiResponse> {
+  const limited = limitPost(services, req.ip);
+  if (limited) return limited;
   const body = readJsonObject(req);
   if (!body.ok) return body.response;
+  // A bot filled the hidden field: answer as if all went well and store nothing.
+  if (honeypotFilled(body.value)) return json(201, { message: ACCEPTED });
   const parsed = commentPayloadSchema.safeParse(body.value);
   if (!parsed.success) {
-    return json(422, { message: "Please correct the highlighted fields.", errors: fieldErrors(parsed.error) });
+    return json(422, { message: "Please correct the highlighted fields.", errors: commentErrors(parsed.error) });
   }
   const p = parsed.data;
   const result = await addComment(services.db, {
+    submissionId: p.submissionId,
     blogId: p.blogId,
     commentId: p.commentId,
     commentBy: p.commentBy,
@@ -118,6 +128,8 @@ export async function addCommentBlog(services: Pick<Services, "db" | "env" | "lo
       message: result.notFound === "blogId" ? "There is no post with this blogId." : "There is no comment with this commentId on this post.",
     });
   }
-  services.log.info({ blogId: p.blogId, reply: !!result.comment.parentId }, "comment added");
-  return json(201, { message: "Your comment has been posted.", data: result.comment });
+  if (!result.replay) services.log.info({ blogId: p.blogId, reply: !!result.comment.parentId }, "comment added");
+  return json(result.replay ? 200 : 201, { message: ACCEPTED, data: result.comment });
 }
+
+export const ACCEPTED = "Your comment has been posted.";

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join, relative, resolve } from "node:path";
+import { basename, join, relative, resolve } from "node:path";
 import { z } from "zod";
 import type { Db } from "../db/db.server";
 import type { Logger } from "../logger.server";
@@ -58,24 +58,32 @@ export async function syncPosts(db: Db, opts: SyncOptions = {}): Promise<SyncRep
   const files = readdirSync(dir)
     .filter((f) => f.endsWith(".md") && !f.startsWith("_") && f.toLowerCase() !== "readme.md")
     .sort();
-  const posts: { file: string; hash: string; post: ParsedPost }[] = [];
-  const seen = new Map<string, string>();
+  const parsed: { file: string; hash: string; post: ParsedPost }[] = [];
   for (const name of files) {
     const file = relative(process.cwd(), join(dir, name)).split("\\").join("/");
     try {
       const source = readFileSync(join(dir, name), "utf8");
       const post = parsePostFile(source);
-      const other = seen.get(post.id);
-      if (other) throw new Error(`id "${post.id}" is already used by ${other}`);
       for (const img of new Set([post.imageOriginal, post.imageThumbnail])) {
         if (!existsSync(join(publicDir, img))) throw new Error(`image ${img} does not exist under ${relative(process.cwd(), publicDir) || "."}`);
       }
-      seen.set(post.id, file);
-      posts.push({ file, hash: createHash("sha256").update(source).digest("hex"), post });
+      parsed.push({ file, hash: createHash("sha256").update(source).digest("hex"), post });
     } catch (error) {
       report.errors.push({ file, message: error instanceof Error ? error.message : String(error) });
     }
   }
+  // Two files with one id: the file named after the id wins (a copy was made to start a new post).
+  const owner = new Map<string, (typeof parsed)[number]>();
+  for (const p of parsed) {
+    const current = owner.get(p.post.id);
+    const named = (x: typeof p) => basename(x.file) === `${x.post.id}.md`;
+    if (!current || (!named(current) && named(p))) owner.set(p.post.id, p);
+  }
+  const posts = parsed.filter((p) => owner.get(p.post.id) === p);
+  for (const p of parsed) {
+    if (owner.get(p.post.id) !== p) report.errors.push({ file: p.file, message: `id "${p.post.id}" is already used by ${owner.get(p.post.id)?.file}` });
+  }
+  report.errors.sort((a, b) => a.file.localeCompare(b.file));
   for (const e of report.errors) opts.log?.error(e, "post file skipped");
 
   const comments = readSeedComments(join(dir, SEED_COMMENTS_FILE), report);
@@ -157,7 +165,7 @@ function readSeedComments(path: string, report: SyncReport): SeedComments {
 async function insertSeedComments(db: Db, postId: string, list: SeedComments[string]) {
   for (const c of list) {
     const rows = [
-      { id: c.id, parent_id: null as string | null, ...c },
+      { ...c, parent_id: null as string | null },
       ...c.replies.map((r) => ({ ...r, parent_id: c.id as string | null, replies: [] })),
     ];
     for (const r of rows) {
@@ -165,6 +173,7 @@ async function insertSeedComments(db: Db, postId: string, list: SeedComments[str
         .insertInto("comments")
         .values({
           id: r.id,
+          submission_id: null,
           post_id: postId,
           parent_id: r.parent_id,
           comment_by: r.by,

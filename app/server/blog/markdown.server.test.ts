@@ -82,9 +82,10 @@ const base = [
 
 describe("post files", () => {
   it("reads front matter, quotes and comments", () => {
-    const { fields, body } = readFrontMatter(file(`${base}\n# a comment\npublishedBy: 2026-03-14 # later`));
+    const { fields, body } = readFrontMatter(file(`${base}\n# a comment\npublishedBy: 2026-03-14\nvideo: Booth #412`));
     expect(fields.title).toBe("Night fuel: why 2 a.m.");
     expect(fields.publishedBy).toBe("2026-03-14");
+    expect(fields.video).toBe("Booth #412");
     expect(body).toBe("Body text.\n");
   });
 

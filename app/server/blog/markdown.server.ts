@@ -20,11 +20,12 @@ function safeHref(raw: string): string | null {
 
 /** Inline markup of one block (already split into its text). */
 function inline(src: string): string {
-  // Code spans first, so their content is never read as markup.
+  // Code spans first, so their content is never read as markup. Placeholders use
+  // private-use characters, removed from the source first so nobody can forge one.
   const codes: string[] = [];
-  let text = src.replace(/`([^`]+)`/g, (_, code: string) => {
+  let text = src.replace(/[\uE000\uE001]/g, "").replace(/`([^`]+)`/g, (_, code: string) => {
     codes.push(`<code>${escapeHtml(code)}</code>`);
-    return `\u0000${codes.length - 1}\u0000`;
+    return `\uE000${codes.length - 1}\uE000`;
   });
   // Links: [label](href). The label may hold emphasis; the href is checked.
   const links: string[] = [];
@@ -32,12 +33,12 @@ function inline(src: string): string {
     const safe = safeHref(href);
     if (!safe) return whole;
     links.push(`<a href="${escapeHtml(safe)}">${emphasis(escapeHtml(label))}</a>`);
-    return `\u0001${links.length - 1}\u0001`;
+    return `\uE001${links.length - 1}\uE001`;
   });
   text = emphasis(escapeHtml(text));
   return text
-    .replace(/\u0001(\d+)\u0001/g, (_, i: string) => links[Number(i)] ?? "")
-    .replace(/\u0000(\d+)\u0000/g, (_, i: string) => codes[Number(i)] ?? "");
+    .replace(/\uE001(\d+)\uE001/g, (_, i: string) => links[Number(i)] ?? "")
+    .replace(/\uE000(\d+)\uE000/g, (_, i: string) => codes[Number(i)] ?? "");
 }
 
 function emphasis(escaped: string): string {

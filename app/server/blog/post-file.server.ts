@@ -8,15 +8,19 @@ import { htmlToText, markdownToHtml, sanitizeDescription } from "./markdown.serv
  *
  *     ---
  *     id: night-fueling-for-delivery-vans
- *     kind: blog            # blog | article | event
+ *     # blog | article | event
+ *     kind: blog
  *     title: Why we fuel delivery vans at 2 a.m.
  *     subTitle: One sentence that sells the post (the list shows its first 121 characters).
- *     date: 2026-03-12      # createdOn
- *     publishedBy: 2026-03-14   # optional, shown and sorted on when present
+ *     date: 2026-03-12
+ *     publishedBy: 2026-03-14
  *     image: /media/blog/night-fueling.svg
- *     articleUrl: https://…  # required for kind: article (the external story)
- *     video: https://www.youtube-nocookie.com/embed/…  # optional, shown instead of the image
+ *     articleUrl: https://…
+ *     video: https://www.youtube-nocookie.com/embed/…
  *     ---
+ *
+ * date is createdOn; publishedBy (optional) is shown and sorted on when present;
+ * articleUrl is required for kind: article; video (optional) is shown instead of the image.
  */
 
 const date = z
@@ -111,8 +115,8 @@ function unquote(value: string): string {
     const inner = v.slice(1, -1);
     return q === '"' ? inner.replace(/\\(["\\])/g, "$1") : inner.replace(/''/g, "'");
   }
-  // An unquoted value may carry a trailing comment.
-  return v.replace(/\s+#.*$/, "");
+  // No trailing comments: "Booth #412" must stay whole. Comments take a line of their own.
+  return v;
 }
 
 /** A post file to the row it stands for; throws PostFileError naming what is wrong. */

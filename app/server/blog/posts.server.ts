@@ -135,6 +135,8 @@ function toItem(r: Selectable<PostsTable>, comments: BlogComment[]): BlogItem {
 }
 
 export interface NewComment {
+  /** The browser's id for this submission: a replay returns the stored comment. */
+  submissionId?: string;
   blogId: string;
   /** The comment replied to; a reply to a reply joins the same thread. */
   commentId?: string;
@@ -145,9 +147,24 @@ export interface NewComment {
   ipHash: string | null;
 }
 
-export type AddCommentResult = { ok: true; comment: BlogComment & { parentId: string | null } } | { ok: false; notFound: "blogId" | "commentId" };
+export type StoredComment = BlogComment & { parentId: string | null };
+
+export type AddCommentResult = { ok: true; replay: boolean; comment: StoredComment } | { ok: false; notFound: "blogId" | "commentId" };
+
+async function bySubmission(db: Db, submissionId: string): Promise<StoredComment | null> {
+  const r = await db.kysely
+    .selectFrom("comments")
+    .select(["id", "parent_id", "comment_by", "text", "created_on"])
+    .where("submission_id", "=", submissionId)
+    .executeTakeFirst();
+  return r ? { _id: r.id, commentBy: r.comment_by, text: r.text, createdOn: r.created_on, childComments: [], parentId: r.parent_id } : null;
+}
 
 export async function addComment(db: Db, c: NewComment): Promise<AddCommentResult> {
+  if (c.submissionId) {
+    const earlier = await bySubmission(db, c.submissionId);
+    if (earlier) return { ok: true, replay: true, comment: earlier };
+  }
   if (!(await postExists(db, c.blogId))) return { ok: false, notFound: "blogId" };
   let parentId: string | null = null;
   if (c.commentId !== undefined) {
@@ -163,6 +180,7 @@ export async function addComment(db: Db, c: NewComment): Promise<AddCommentResul
   }
   const row: Selectable<CommentsTable> = {
     id: randomUUID(),
+    submission_id: c.submissionId ?? null,
     post_id: c.blogId,
     parent_id: parentId,
     comment_by: c.commentBy,
@@ -172,9 +190,19 @@ export async function addComment(db: Db, c: NewComment): Promise<AddCommentResul
     created_on: new Date().toISOString(),
     ip_hash: c.ipHash,
   };
-  await db.kysely.insertInto("comments").values(row).execute();
+  const res = await db.kysely
+    .insertInto("comments")
+    .values(row)
+    .onConflict((oc) => oc.column("submission_id").doNothing())
+    .executeTakeFirst();
+  if (c.submissionId && Number(res.numInsertedOrUpdatedRows ?? 0) === 0) {
+    // The same submission arrived twice at once: the other request stored it.
+    const earlier = await bySubmission(db, c.submissionId);
+    if (earlier) return { ok: true, replay: true, comment: earlier };
+  }
   return {
     ok: true,
+    replay: false,
     comment: { _id: row.id, commentBy: row.comment_by, text: row.text, createdOn: row.created_on, childComments: [], parentId },
   };
 }

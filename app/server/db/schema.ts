@@ -52,6 +52,8 @@ export interface PostsTable {
 /** Visitor comments; a reply has parent_id (one level: replies attach to a top comment). */
 export interface CommentsTable {
   id: string;
+  /** Sent by the browser so that a retry or a double click stores once. */
+  submission_id: string | null;
   post_id: string;
   parent_id: string | null;
   comment_by: string;

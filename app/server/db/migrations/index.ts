@@ -53,6 +53,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
           .createTable("comments")
           .ifNotExists()
           .addColumn("id", "text", (c) => c.primaryKey())
+          .addColumn("submission_id", "text", (c) => c.unique())
           .addColumn("post_id", "text", (c) => c.notNull().references("posts.id").onDelete("cascade"))
           .addColumn("parent_id", "text", (c) => c.references("comments.id").onDelete("cascade"))
           .addColumn("comment_by", "text", (c) => c.notNull())
