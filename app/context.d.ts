@@ -6,5 +6,7 @@ declare module "react-router" {
     services?: Services;
     /** CSP nonce of this response; absent while pre-rendering. */
     nonce?: string;
+    /** The client address (after TRUST_PROXY), for rate limits and the stored salted hash. */
+    clientIp?: string;
   }
 }

@@ -37,25 +37,21 @@ export function createRateLimiter({ max, windowSeconds }: { max: number; windowS
   };
 }
 
-const limiters = new WeakMap<object, RateLimiter>();
-
 /**
  * The process's limiter for public POSTs (lead forms, newsletter, quotes, comments, and
- * the no-JavaScript page posts): one budget per client across all of them.
+ * the no-JavaScript page posts): one budget per client across all of them. It lives on
+ * the services object, so the API and the page actions (a separately bundled copy of
+ * this module) count against the same budget.
  */
-export function rateLimiterFor(services: Pick<Services, "env">): RateLimiter {
-  let limiter = limiters.get(services);
-  if (!limiter) {
-    limiter = createRateLimiter({ max: services.env.RATE_LIMIT_MAX, windowSeconds: services.env.RATE_LIMIT_WINDOW_SECONDS });
-    limiters.set(services, limiter);
-  }
-  return limiter;
+export function rateLimiterFor(services: Pick<Services, "env" | "rateLimiter">): RateLimiter {
+  services.rateLimiter ??= createRateLimiter({ max: services.env.RATE_LIMIT_MAX, windowSeconds: services.env.RATE_LIMIT_WINDOW_SECONDS });
+  return services.rateLimiter;
 }
 
 export const TOO_MANY = "Too many submissions from your connection. Please wait a moment and try again.";
 
 /** Counts a public POST from `ip`; a 429 answer with Retry-After when over the limit. */
-export function limitPost(services: Pick<Services, "env">, ip: string): ApiResponse | null {
+export function limitPost(services: Pick<Services, "env" | "rateLimiter">, ip: string): ApiResponse | null {
   const d = rateLimiterFor(services).hit(`post:${ip}`);
   if (d.ok) return null;
   return json(429, { message: TOO_MANY, retryAfter: d.retryAfterSeconds }, { "Retry-After": String(d.retryAfterSeconds) });

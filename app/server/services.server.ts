@@ -1,6 +1,7 @@
 import type { Db } from "./db/db.server";
 import type { Env } from "./env.server";
 import type { Logger } from "./logger.server";
+import type { RateLimiter } from "./rate-limit.server";
 
 /**
  * What the server process owns and hands to the API handlers and, through the load
@@ -10,4 +11,6 @@ export interface Services {
   env: Env;
   db: Db;
   log: Logger;
+  /** The per-client limit on public POSTs; created on first use (rate-limit.server.ts). */
+  rateLimiter?: RateLimiter;
 }

@@ -160,7 +160,7 @@ export function createApp({ services, build, clientDir }: AppOptions) {
       // @ts-expect-error: Node needs duplex for a streamed request body.
       duplex: hasBody ? "half" : undefined,
     });
-    const response = await handleDocument(request, { services, nonce });
+    const response = await handleDocument(request, { services, nonce, clientIp: clientIp(req, env.TRUST_PROXY) });
     res.statusCode = response.status;
     res.statusMessage = response.statusText;
     for (const [k, v] of response.headers) {

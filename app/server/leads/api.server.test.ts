@@ -158,7 +158,7 @@ const endpoints: [name: string, path: string, make: () => Record<string, unknown
 describe.each(endpoints)("%s (POST %s)", (_name, path, make, kind, type) => {
   it("stores a valid submission once, with what was sent, and answers 201", async () => {
     const submissionId = randomUUID();
-    const body = { ...make(), submissionId, pagePath: "/faq" };
+    const body: Record<string, unknown> = { ...make(), submissionId, pagePath: "/faq" };
     const res = await post(path, { body });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ message: SUCCESS_TEXT, data: { submissionId } });
