@@ -6,6 +6,7 @@ import { createServer } from "node:http";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
+import { syncPosts } from "./app/server/blog/content.server";
 import { openDb } from "./app/server/db/db.server";
 import { EnvError, loadEnv } from "./app/server/env.server";
 import { createApp } from "./app/server/http/app.server";
@@ -26,6 +27,8 @@ async function main() {
   const log = createLogger(env.LOG_LEVEL);
   const db = await openDb(env.DATABASE_URL);
   const services: Services = { env, db, log };
+  // News and blog posts are Markdown files: load the new and changed ones into the database.
+  await syncPosts(db, { dir: resolve(import.meta.dirname, "content/posts"), publicDir: resolve(import.meta.dirname, "public"), log });
   const buildDir = resolve(process.env.BUILD_DIR ?? "build");
   const build = (await import(pathToFileURL(resolve(buildDir, "server/index.js")).href)) as ServerBuild;
   const listener = createApp({ services, build, clientDir: resolve(buildDir, "client") });

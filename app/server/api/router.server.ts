@@ -1,4 +1,4 @@
-import { blogList } from "../blog/api.server";
+import { addCommentBlog, blogList } from "../blog/api.server";
 import { leadRoutes } from "../leads/api.server";
 import type { Services } from "../services.server";
 import { zipRoutes } from "../zip/api.server";
@@ -16,6 +16,7 @@ export function apiRoutes(services: Services): ApiRoute[] {
     ...leadRoutes(services),
     // One /web/getData2 route: flag 3 locations, flag 4 blog posts.
     ...zipRoutes(services, blogList),
+    { method: "PUT", path: "/admin/addCommentBlog", handler: (req) => addCommentBlog(services, req) },
   ];
 }
 
