@@ -1,8 +1,8 @@
-import { PageHero } from "~/components/layout/page-hero";
+import { AutomatedFleetPage } from "~/components/pages/automated-fleet-page";
 import { pageMeta } from "~/lib/seo";
 
 export const meta = () => pageMeta("/automated-fleet");
 
 export default function Page() {
-  return <PageHero path="/automated-fleet" />;
+  return <AutomatedFleetPage variant={1} path="/automated-fleet" />;
 }

@@ -1,8 +1,45 @@
+import { Award } from "lucide-react";
+import { BadgeBanner } from "~/components/pages/badge-banner";
+import { BlockSplit } from "~/components/pages/block-split";
+import { CheckColumns } from "~/components/pages/check-list";
+import { ScenarioIcons } from "~/components/pages/scenario-icons";
+import { Testimonials } from "~/components/carousel/testimonials";
 import { PageHero } from "~/components/layout/page-hero";
+import { Section } from "~/components/layout/section";
+import { FeatureGrid } from "~/components/ui/feature-grid";
+import { businessFleets as c } from "~/content/pages/business-fleets";
 import { pageMeta } from "~/lib/seo";
 
 export const meta = () => pageMeta("/business-fleets-trucking-and-construction-companies");
 
 export default function Page() {
-  return <PageHero path="/business-fleets-trucking-and-construction-companies" />;
+  return (
+    <>
+      <PageHero
+        path="/business-fleets-trucking-and-construction-companies"
+        eyebrow={c.hero.eyebrow}
+        intro={c.hero.intro}
+        image={c.hero.image}
+        actions={
+          <a href="#contact" className="btn-primary">
+            Get a fleet plan
+          </a>
+        }
+      />
+      <Section id="scenarios" {...c.scenarios}>
+        <ScenarioIcons items={c.scenarioList} label="Places we fuel" />
+      </Section>
+      <Section id="industries" tone="muted" {...c.industries}>
+        <FeatureGrid items={c.industryList} columns={4} />
+      </Section>
+      <Section id="benefits" {...c.benefitsHeading}>
+        <CheckColumns columns={c.benefits} />
+      </Section>
+      <BlockSplit id="sports" block={c.sports} tone="muted" reverse />
+      <BadgeBanner icon={Award} eyebrow={c.supplier.eyebrow} title={c.supplier.title}>
+        <p>{c.supplier.intro}</p>
+      </BadgeBanner>
+      <Testimonials />
+    </>
+  );
 }

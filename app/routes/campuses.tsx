@@ -1,8 +1,41 @@
+import { BlockSplit } from "~/components/pages/block-split";
+import { CheckColumns } from "~/components/pages/check-list";
+import { Steps } from "~/components/pages/steps";
 import { PageHero } from "~/components/layout/page-hero";
+import { Section } from "~/components/layout/section";
+import { FeatureGrid } from "~/components/ui/feature-grid";
+import { campuses as c } from "~/content/pages/campuses";
 import { pageMeta } from "~/lib/seo";
 
 export const meta = () => pageMeta("/corporate-and-college-campuses-stadiums-and-arenas");
 
 export default function Page() {
-  return <PageHero path="/corporate-and-college-campuses-stadiums-and-arenas" />;
+  return (
+    <>
+      <PageHero
+        path="/corporate-and-college-campuses-stadiums-and-arenas"
+        eyebrow={c.hero.eyebrow}
+        intro={c.hero.intro}
+        image={c.hero.image}
+        actions={
+          <a href="#contact" className="btn-primary">
+            Bring Fillway to your campus
+          </a>
+        }
+      />
+      <Section id="audiences" {...c.audiences}>
+        <FeatureGrid items={c.audienceList} />
+      </Section>
+      <Section id="how-it-works" tone="muted" {...c.perk}>
+        <Steps steps={c.perkSteps} />
+      </Section>
+      <Section id="benefits" {...c.benefitsHeading}>
+        <CheckColumns columns={c.benefits} />
+      </Section>
+      <BlockSplit id="venues" block={c.venues} tone="muted" reverse />
+      <Section id="future" {...c.future}>
+        <FeatureGrid items={c.futureList} columns={4} />
+      </Section>
+    </>
+  );
 }

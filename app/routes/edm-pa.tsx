@@ -1,8 +1,8 @@
-import { PageHero } from "~/components/layout/page-hero";
+import { AutomatedFleetPage } from "~/components/pages/automated-fleet-page";
 import { pageMeta } from "~/lib/seo";
 
 export const meta = () => pageMeta("/edm-pa");
 
 export default function Page() {
-  return <PageHero path="/edm-pa" />;
+  return <AutomatedFleetPage variant={2} path="/edm-pa" />;
 }

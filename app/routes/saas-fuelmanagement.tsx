@@ -1,8 +1,11 @@
-import { PageHero } from "~/components/layout/page-hero";
+import { SaasProductPage } from "~/components/pages/saas-page";
+import { saasProduct } from "~/content/pages/saas";
 import { pageMeta } from "~/lib/seo";
+
+const product = saasProduct("fuel-management");
 
 export const meta = () => pageMeta("/saas/fuelmanagement");
 
 export default function Page() {
-  return <PageHero path="/saas/fuelmanagement" />;
+  return <SaasProductPage product={product} />;
 }

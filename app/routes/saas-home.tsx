@@ -1,8 +1,39 @@
+import { SaasTab } from "~/components/pages/saas-page";
+import { Steps } from "~/components/pages/steps";
 import { PageHero } from "~/components/layout/page-hero";
+import { Section } from "~/components/layout/section";
+import { FeatureGrid } from "~/components/ui/feature-grid";
+import { Tabs } from "~/components/ui/tabs";
+import { saasHome as c, saasProducts } from "~/content/pages/saas";
 import { pageMeta } from "~/lib/seo";
 
 export const meta = () => pageMeta("/saas/home");
 
 export default function Page() {
-  return <PageHero path="/saas/home" />;
+  return (
+    <>
+      <PageHero
+        path="/saas/home"
+        eyebrow={c.hero.eyebrow}
+        intro={c.hero.intro}
+        image={c.hero.image}
+        actions={
+          <a href="#contact" className="btn-primary">
+            Request a demo
+          </a>
+        }
+      />
+      <Section id="products" {...c.products}>
+        <div className="text-center">
+          <Tabs label="Fillway Cloud products" tabs={saasProducts.map((p) => ({ id: p.id, label: p.label, content: <SaasTab product={p} /> }))} />
+        </div>
+      </Section>
+      <Section id="why" tone="muted" {...c.why}>
+        <FeatureGrid items={c.whyList} columns={4} />
+      </Section>
+      <Section id="licensing" {...c.licensing}>
+        <Steps steps={c.licensingSteps} />
+      </Section>
+    </>
+  );
 }
