@@ -170,13 +170,45 @@ const queryStrings = fc
     return q.toString();
   });
 
-/** Valid bodies of the write endpoints, for the "invalid by construction" mutations. */
-function validBody(route: ApiRoute): Record<string, unknown> | null {
+/** A post the comment endpoint can refer to (the test database starts empty). */
+const POST_ID = "hostile-input-post";
+
+/**
+ * Valid bodies of each write endpoint (every form variant it takes), for the "invalid by
+ * construction" mutations. Fresh ids each call, so a valid one is never a replay.
+ */
+function validBodies(route: ApiRoute): Record<string, unknown>[] {
   const id = randomUUID();
-  if (route.path === "/web/form") return validLead(1, id);
-  if (route.path === "/web/suscribe") return { email: `news-${id.slice(0, 8)}@example.com`, type: 4, submissionId: id };
-  return null;
+  const email = `hostile-${id.slice(0, 8)}@example.com`;
+  const year = new Date().getFullYear();
+  switch (route.path) {
+    case "/web/suscribe":
+      return [{ email, type: 4, submissionId: id }];
+    case "/web/form":
+      return [
+        { ...validLead(1, id) },
+        { type: 13, email, phone: "2145550123", zipCode: "75201", bussinessName: "Lone Star Haulers", bussinessAddress: "100 Main St", companySize: "10-50", fleetSize: "10", fuelType: "Diesel/DEF other", message: "Nightly diesel for 12 tractors", submissionId: id },
+        { type: 17, email, firstName: "Ana", lastName: "Ruiz", phone: "2145550123", companyName: "Ruiz Paving", city: "Dallas", stateId: "TX", zipCode: "75201", fleetSize: "11-50", fleetType: "Construction equipment", submissionId: id },
+      ];
+    case "/campaign/createCampaign":
+      return [
+        { type: 19, email, firstName: "Ana", lastName: "Ruiz", phoneNumber: "2145550123", businessAddress: "100 Main St, Dallas, TX", zipCode: "75201", submissionId: id },
+        {
+          type: 19, email, businessName: "Ruiz Paving", phoneNumber: "2145550123", businessAddress: "100 Main St, Dallas, TX 75201", address2: "100 Main St",
+          city: "Dallas", state: "TX", zipCode: "75201", employeeSize: 50, fleetSize: 12, gallons: 3000, numberOfLocation: 2, frequency: "weekly",
+          fuelType: "Gasoline", tankType: "Over Ground", deliveryWindowStartTime: 0, deliveryWindowEndTime: 4 * 3600 * 1000,
+          campaignStartDate: new Date(year, 0, 1).getTime(), campaignEndDate: new Date(year, 11, 31, 23, 59, 59, 999).getTime(), submissionId: id,
+        },
+      ];
+    case "/admin/addCommentBlog":
+      return [{ text: "Does the overnight window work for yard trucks?", email, commentBy: "Ana Ruiz", companyName: "Ruiz Paving", blogId: POST_ID }];
+    default:
+      return [];
+  }
 }
+
+/** Fields a template may leave out: mutating them would not make the body invalid. */
+const OPTIONAL = new Set(["message", "city", "submissionId", "bussinessAddress", "address1", "county", "country", "lat", "long", "descriptionQuote"]);
 
 // ---- the tests -------------------------------------------------------------------------
 
@@ -188,6 +220,11 @@ beforeAll(async () => {
   const env = loadEnv({ NODE_ENV: "production", LOG_LEVEL: "silent", LOG_REQUESTS: "false", RATE_LIMIT_MAX: "100000000" });
   const services: Services = { env, db, log: createLogger("silent") };
   routes = apiRoutes(services);
+  const now = new Date().toISOString();
+  await db.kysely
+    .insertInto("posts")
+    .values({ id: POST_ID, title: "Storm season", sub_title: "Fuel plans", description_html: "<p>Plan ahead.</p>", body_text: "Plan ahead.", created_on: now, is_published: 1, is_article: 0, updated_at: now } as never)
+    .execute();
   server = http.createServer(createApp({ services, build, clientDir: join(buildDir, "client") }));
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const addr = server.address() as net.AddressInfo;
@@ -223,48 +260,50 @@ describe("hostile input at every API endpoint", () => {
   });
 
   it("refuses invalid-by-construction submissions with a 4xx and stores nothing", { timeout: 180_000 }, async () => {
-    const writes = routes.filter((r) => r.method !== "GET" && validBody(r));
+    type Mutation = (o: Record<string, unknown>) => string;
+    const set =
+      (k: string, v: unknown): Mutation =>
+      (o) =>
+        JSON.stringify({ ...o, [k]: v });
+    const writes = routes.filter((r) => r.method !== "GET" && validBodies(r).length > 0);
     for (const route of writes) {
-      const template = validBody(route)!;
-      const required = Object.keys(template).filter((k) => !["message", "city", "submissionId"].includes(k));
-      const mutation = fc.oneof(
-        // A required field missing.
-        fc.constantFrom(...required).map((k) => (o: Record<string, unknown>) => {
-          delete o[k];
-        }),
-        // A required field of the wrong kind.
-        fc.tuple(fc.constantFrom(...required), fc.constantFrom<unknown>(null, [], {}, true, "", " ", "<script>alert(1)</script>")).map(
-          ([k, v]) =>
-            (o: Record<string, unknown>) => {
-              o[k] = v;
-            },
-        ),
-        // The e-mail not an e-mail.
-        fc.string({ maxLength: 40 }).filter((s) => !s.includes("@")).map((s) => (o: Record<string, unknown>) => {
-          o.email = s;
-        }),
-        // A form type that does not exist.
-        fc.oneof(fc.integer({ min: 21 }), fc.integer({ max: 0 }), fc.double({ min: 1.01, max: 1.99 })).map((t) => (o: Record<string, unknown>) => {
-          o.type = t;
-        }),
-      );
-      await fc.assert(
-        fc.asyncProperty(mutation, async (mutate) => {
-          const body = { ...validBody(route)! };
-          mutate(body);
-          const before = await storedRows();
-          const answer = await send(route.method, route.path, { "content-type": "application/json" }, JSON.stringify(body));
-          expect(answer.status, `${route.path} ${JSON.stringify(body).slice(0, 200)} → ${answer.status} ${answer.text.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
-          await expectSafe(answer, before, `${route.path} ${JSON.stringify(body).slice(0, 200)}`);
-        }),
-        { numRuns: RUNS },
-      );
-      // The template itself is accepted, so the refusals above are about the mutations.
-      const before = await storedRows();
-      const ok = await send(route.method, route.path, { "content-type": "application/json" }, JSON.stringify(validBody(route)));
-      expect(ok.status, `${route.path} refused a valid body: ${ok.text.slice(0, 300)}`).toBeGreaterThanOrEqual(200);
-      expect(ok.status).toBeLessThan(300);
-      expect(await storedRows()).toBe(before + 1);
+      const templates = validBodies(route).length;
+      for (let t = 0; t < templates; t++) {
+        const required = Object.keys(validBodies(route)[t]!).filter((k) => !OPTIONAL.has(k));
+        const mutation: fc.Arbitrary<Mutation> = fc.oneof(
+          // A required field missing.
+          fc.constantFrom(...required).map((k): Mutation => (o) => JSON.stringify({ ...o, [k]: undefined })),
+          // A required field of the wrong kind, or blank.
+          fc.tuple(fc.constantFrom(...required), fc.constantFrom<unknown>(null, [], {}, true, "", " ", "\u0000")).map(([k, v]) => set(k, v)),
+          // The e-mail not an e-mail.
+          fc.string({ maxLength: 40 }).filter((s) => !s.includes("@")).map((s) => set("email", s)),
+          // A form type that does not exist.
+          fc.oneof(fc.integer({ min: 21 }), fc.integer({ max: 0 }), fc.double({ min: 1.01, max: 1.99 })).map((v) => set("type", v)),
+          // A field nobody asked for, including the names that are special in JavaScript
+          // objects: written into the JSON text, so "__proto__" arrives as an own key.
+          fc
+            .tuple(fc.constantFrom("__proto__", "constructor", "toString", "hasOwnProperty", "valueOf", "isAdmin", "id"), fc.jsonValue({ maxDepth: 1 }))
+            .map(([k, v]): Mutation => (o) => `{${JSON.stringify(k)}:${JSON.stringify(v) ?? "null"},${JSON.stringify(o).slice(1)}`),
+        );
+        await fc.assert(
+          fc.asyncProperty(mutation, async (mutate) => {
+            const text = mutate({ ...validBodies(route)[t]! });
+            const before = await storedRows();
+            const answer = await send(route.method, route.path, { "content-type": "application/json" }, text);
+            const what = `${route.method} ${route.path} ${text.slice(0, 200)}`;
+            expect(answer.status, `${what} → ${answer.status} ${answer.text.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+            await expectSafe(answer, before, what);
+          }),
+          { numRuns: RUNS },
+        );
+        // The template itself is accepted, so the refusals above are about the mutations.
+        const before = await storedRows();
+        const good = validBodies(route)[t]!;
+        const ok = await send(route.method, route.path, { "content-type": "application/json" }, JSON.stringify(good));
+        expect(ok.status, `${route.path} refused a valid body ${JSON.stringify(good)}: ${ok.text.slice(0, 300)}`).toBeGreaterThanOrEqual(200);
+        expect(ok.status).toBeLessThan(300);
+        expect(await storedRows()).toBe(before + 1);
+      }
     }
   });
 
@@ -301,7 +340,7 @@ describe("hostile input at every API endpoint", () => {
   it("answers a body over the limit with 413 and stores nothing", async () => {
     for (const route of routes.filter((r) => r.method !== "GET")) {
       const before = await storedRows();
-      const big = JSON.stringify({ ...validBody(route), message: "x".repeat(MAX_BODY_BYTES) });
+      const big = JSON.stringify({ ...validBodies(route)[0], message: "x".repeat(MAX_BODY_BYTES) });
       const declared = await send(route.method, route.path, { "content-type": "application/json" }, big);
       expect(declared.status, route.path).toBe(413);
       // Chunked, so the size is only known while reading.
