@@ -166,6 +166,8 @@ export interface FormShellProps {
   labelledBy?: string;
   label?: string;
   className?: string;
+  /** "grid": fields in two columns, button below. "inline": one field with the button beside it. */
+  layout?: "grid" | "inline";
 }
 
 /**
@@ -173,8 +175,14 @@ export interface FormShellProps {
  * action when JavaScript is off), the hidden identification fields, the honeypot, the
  * form-level error, the submit button and the success dialog.
  */
-export function FormShell({ form, children, submitLabel = "Submit", labelledBy, label, className = "" }: FormShellProps) {
+export function FormShell({ form, children, submitLabel = "Submit", labelledBy, label, className = "", layout = "grid" }: FormShellProps) {
   const submitting = form.status === "submitting";
+  const button = (
+    <button type="submit" className="btn-primary w-full sm:w-auto sm:min-w-40" disabled={submitting}>
+      {submitting && <LoaderCircle aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />}
+      {submitting ? "Sending…" : submitLabel}
+    </button>
+  );
   return (
     <>
       <form {...form.formProps} aria-labelledby={labelledBy} aria-label={labelledBy ? undefined : label} className={className}>
@@ -200,7 +208,15 @@ export function FormShell({ form, children, submitLabel = "Submit", labelledBy, 
             </p>
           </div>
         )}
-        <div className="grid gap-5 sm:grid-cols-2">{children}</div>
+        {layout === "inline" ? (
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+            <div className="min-w-0 flex-1">{children}</div>
+            {/* Level with the input: below the label (line height plus its margin). */}
+            <div className="sm:pt-[1.625rem]">{button}</div>
+          </div>
+        ) : (
+          <div className="grid gap-5 sm:grid-cols-2">{children}</div>
+        )}
         <div role="alert">
           {form.message && (
             <p className="mt-6 flex items-start gap-2 rounded-xl border border-red-600 bg-red-50 p-4 text-sm font-medium text-red-800 dark:border-red-400 dark:bg-red-950/60 dark:text-red-200">
@@ -209,12 +225,7 @@ export function FormShell({ form, children, submitLabel = "Submit", labelledBy, 
             </p>
           )}
         </div>
-        <div className="mt-6">
-          <button type="submit" className="btn-primary w-full sm:w-auto sm:min-w-40" disabled={submitting}>
-            {submitting && <LoaderCircle aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />}
-            {submitting ? "Sending…" : submitLabel}
-          </button>
-        </div>
+        {layout === "grid" && <div className="mt-6">{button}</div>}
       </form>
       <SuccessDialog open={form.dialogOpen} onClose={form.closeDialog} />
     </>

@@ -114,16 +114,17 @@ export function useForm({ id, spec, fixed = {}, onSuccess, sendMeta = true }: Us
     return clientErrors[name]?.[0] ?? serverErrors[name]?.[0];
   };
 
-  const setValues = (patch: Values) => {
+  // Stable across renders, so effects may depend on them.
+  const setValues = useCallback((patch: Values) => {
     setAll((v) => ({ ...v, ...patch }));
     setServerErrors((e) => {
       const next = { ...e };
       for (const k of Object.keys(patch)) delete next[k];
       return next;
     });
-  };
-  const setValue = (name: string, value: string) => setValues({ [name]: value });
-  const touch = (name: string) => setTouched((t) => (t[name] ? t : { ...t, [name]: true }));
+  }, []);
+  const setValue = useCallback((name: string, value: string) => setValues({ [name]: value }), [setValues]);
+  const touch = useCallback((name: string) => setTouched((t) => (t[name] ? t : { ...t, [name]: true })), []);
 
   const field = (name: string): FieldControl => ({
     id: `${id}-${name}`,

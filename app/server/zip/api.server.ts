@@ -1,3 +1,4 @@
+import type { LocationSuggestion } from "~/lib/forms/location";
 import type { ApiRoute } from "../api/router.server";
 import { type ApiRequest, type ApiResponse, json } from "../api/types";
 import type { Services } from "../services.server";
@@ -16,7 +17,7 @@ export const MAX_LIMIT = 50;
  * used, stateId with _id and name) plus what the business address fills from it: the
  * county, the coordinates of the first ZIP (as text, like the quote payload) and the country.
  */
-export function suggestion(c: City) {
+export function suggestion(c: City): LocationSuggestion {
   const first = c.places[0];
   return {
     city: c.city,
@@ -29,7 +30,7 @@ export function suggestion(c: City) {
   };
 }
 
-export type Suggestion = ReturnType<typeof suggestion>;
+export type Suggestion = LocationSuggestion;
 
 const bad = (message: string, errors?: Record<string, string[]>) => json(400, { message, ...(errors ? { errors } : {}) });
 

@@ -1,0 +1,142 @@
+import type { ReactNode } from "react";
+import { Section } from "~/components/layout/section";
+import { type FormType, type FormVariant, formTypes } from "~/lib/forms/form-types";
+import { companySizeOptions, leadFleetSizeOptions, leadFuelTypeOptions } from "~/lib/forms/options";
+import { businessLeadSpec, personalLeadSpec, saasLeadSpec } from "~/lib/forms/specs";
+import { useForm } from "~/lib/forms/use-form";
+import { FormShell, Select, Textarea, TextInput } from "./field";
+import { FleetSignupFields } from "./fleet-signup-form";
+import { CityZipFields, ContactAside, EmailField, FormCard, NameFields, PhoneField } from "./lead-fields";
+import { LocationCombobox } from "./location-combobox";
+import { QuoteForms } from "./quote-forms";
+
+interface LeadFormProps {
+  type: FormType;
+  /** The form element's id (unique on the page); inputs are `${id}-${name}`. */
+  id: string;
+  /** id of the heading that names the form. */
+  labelledBy?: string;
+  label?: string;
+}
+
+function MessageField({ form }: { form: ReturnType<typeof useForm> }) {
+  return <Textarea control={form.field("message")} label="Message" optional maxLength={2000} className="sm:col-span-2" placeholder="Vehicles, fuel, where they park, best time to call…" />;
+}
+
+/** Personal variant (spec 3): names, contact details, city and ZIP, message. */
+export function PersonalLeadForm({ type, id, labelledBy, label = "Contact form" }: LeadFormProps) {
+  const form = useForm({ id, spec: personalLeadSpec, fixed: { type: String(type) } });
+  return (
+    <FormShell form={form} labelledBy={labelledBy} label={label}>
+      <NameFields form={form} />
+      <EmailField form={form} />
+      <PhoneField form={form} />
+      <CityZipFields form={form} cityOptional />
+      <MessageField form={form} />
+    </FormShell>
+  );
+}
+
+/** Business variant (spec 3): company fields instead of names; wire field `bussinessName`. */
+export function BusinessLeadForm({ type, id, labelledBy, label = "Business contact form" }: LeadFormProps) {
+  const form = useForm({ id, spec: businessLeadSpec, fixed: { type: String(type) } });
+  return (
+    <FormShell form={form} labelledBy={labelledBy} label={label}>
+      <TextInput control={form.field("bussinessName")} label="Business name" autoComplete="organization" maxLength={120} className="sm:col-span-2" />
+      <EmailField form={form} />
+      <PhoneField form={form} />
+      <TextInput control={form.field("bussinessAddress")} label="Business address" optional autoComplete="street-address" maxLength={200} />
+      <LocationCombobox
+        control={form.field("zipCode")}
+        label="ZIP code"
+        mode="zip"
+        listLabel="Matching ZIP codes"
+        onPick={(s) => form.setValue("zipCode", s.zipCode[0] ?? "")}
+        inputMode="numeric"
+        autoComplete="postal-code"
+        maxLength={5}
+      />
+      <Select control={form.field("companySize")} label="Company size" options={companySizeOptions} />
+      <Select control={form.field("fleetSize")} label="Fleet size" options={leadFleetSizeOptions} />
+      <Select control={form.field("fuelType")} label="Fuel type" options={leadFuelTypeOptions} className="sm:col-span-2" />
+      <MessageField form={form} />
+    </FormShell>
+  );
+}
+
+/** Software-licensing enquiry (decisions.md: type 18); city and message optional. */
+export function SaasLeadForm({ type, id, labelledBy, label = "Software licensing enquiry" }: LeadFormProps) {
+  const form = useForm({ id, spec: saasLeadSpec, fixed: { type: String(type) } });
+  return (
+    <FormShell form={form} labelledBy={labelledBy} label={label}>
+      <NameFields form={form} />
+      <EmailField form={form} className="sm:col-span-2" />
+      <CityZipFields form={form} cityOptional />
+      <MessageField form={form} />
+    </FormShell>
+  );
+}
+
+/** The right form for a type code, without a section around it (e.g. inside an FAQ answer). */
+export function LeadForm(props: LeadFormProps) {
+  switch (formTypes[props.type].variant) {
+    case "business":
+      return <BusinessLeadForm {...props} />;
+    case "saas":
+      return <SaasLeadForm {...props} />;
+    case "fleet":
+      return <FleetSignupFields id={props.id} labelledBy={props.labelledBy} />;
+    case "quote":
+      return <QuoteForms />;
+    default:
+      return <PersonalLeadForm {...props} />;
+  }
+}
+
+const defaults: Record<Exclude<FormVariant, "quote">, { eyebrow: string; title: string; intro: string; aside: ReactNode }> = {
+  personal: {
+    eyebrow: "Contact us",
+    title: "Talk to a fueling specialist",
+    intro: "Tell us where your vehicles park and what they run on. We'll come back with times and prices for your area.",
+    aside: <p className="text-lg font-semibold text-slate-900 dark:text-white">Fuel that comes to you, on your schedule.</p>,
+  },
+  business: {
+    eyebrow: "For businesses",
+    title: "Get a fueling plan for your fleet",
+    intro: "Share a few details about your company and vehicles, and we'll put together a delivery plan and a price.",
+    aside: <p className="text-lg font-semibold text-slate-900 dark:text-white">Overnight and on-site fueling, billed per gallon delivered.</p>,
+  },
+  saas: {
+    eyebrow: "Fillway Cloud",
+    title: "See the software in action",
+    intro: "Tell us about your fuel business and we'll set up a walkthrough of fuel management, geofencing and fleet tools.",
+    aside: <p className="text-lg font-semibold text-slate-900 dark:text-white">The platform behind our own deliveries, licensed to yours.</p>,
+  },
+  fleet: {
+    eyebrow: "Fleet fueling",
+    title: "Sign up for scheduled fleet fueling",
+    intro: "Tell us about your fleet and we'll set up recurring deliveries while your vehicles are parked.",
+    aside: <p className="text-lg font-semibold text-slate-900 dark:text-white">Recurring deliveries, one invoice, no fuel cards.</p>,
+  },
+};
+
+/**
+ * The contact or lead form at the bottom of a page, in its own section: personal or
+ * business variant by the page's type code (form-types.ts), the SaaS enquiry for 18,
+ * the fleet sign-up for 17 and the quote forms for 19.
+ */
+export function ContactForm({ type, title, intro, id = "contact" }: { type: FormType; title?: string; intro?: string; id?: string }) {
+  const variant = formTypes[type].variant;
+  if (variant === "quote") return <QuoteForms />;
+  const d = defaults[variant];
+  return (
+    <Section id={id} eyebrow={d.eyebrow} title={title ?? d.title} intro={intro ?? d.intro} tone="muted">
+      <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)] lg:items-start">
+        <ContactAside>{d.aside}</ContactAside>
+        <FormCard>
+          <LeadForm type={type} id={`${id}-form`} labelledBy={`${id}-title`} />
+        </FormCard>
+      </div>
+    </Section>
+  );
+}
