@@ -45,9 +45,11 @@ export interface RunningServer {
  * "listening" line. Request logging off and the form rate limit out of the way, so the
  * figures measure serving, not logging or throttling.
  */
-export async function startServer(opts: { dbFile: string; env?: Record<string, string> }): Promise<RunningServer> {
+export async function startServer(opts: { dbFile: string; env?: Record<string, string>; nodeArgs?: string[] }): Promise<RunningServer> {
   let out = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server under load.
+  const nodeArgs = opts.nodeArgs ?? (process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) || []);
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "server.ts"], {
     cwd: root,
     env: {
       ...process.env,
