@@ -1,8 +1,41 @@
+import { ExternalLink } from "lucide-react";
+import { BlockSplit } from "~/components/pages/block-split";
 import { PageHero } from "~/components/layout/page-hero";
+import { Section } from "~/components/layout/section";
+import { FeatureGrid } from "~/components/ui/feature-grid";
+import { brand } from "~/content/brand";
+import { careers as c } from "~/content/pages/careers";
+import { values } from "~/content/pages/values";
 import { pageMeta } from "~/lib/seo";
 
 export const meta = () => pageMeta("/careers");
 
+function OpenRoles({ className }: { className: string }) {
+  return (
+    <a href={brand.careersUrl} target="_blank" rel="noopener" className={className}>
+      See open roles<span className="sr-only"> (opens in a new tab)</span>
+      <ExternalLink aria-hidden="true" className="size-4" />
+    </a>
+  );
+}
+
 export default function Page() {
-  return <PageHero path="/careers" />;
+  return (
+    <>
+      <PageHero path="/careers" eyebrow={c.hero.eyebrow} intro={c.hero.intro} image={c.hero.image} actions={<OpenRoles className="btn-primary" />} />
+      <Section id="open-roles" {...c.openings}>
+        <FeatureGrid items={c.teams} />
+        <p className="mt-10 text-center">
+          <OpenRoles className="btn-primary" />
+        </p>
+      </Section>
+      <BlockSplit id="fuel-technicians" block={c.technician} tone="muted" />
+      <Section id="values" {...c.values}>
+        <FeatureGrid items={values} columns={4} />
+      </Section>
+      <Section id="benefits" tone="muted" {...c.benefits}>
+        <FeatureGrid items={c.benefitList} columns={4} />
+      </Section>
+    </>
+  );
 }

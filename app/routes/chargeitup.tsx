@@ -1,8 +1,46 @@
+import { ArrowRight } from "lucide-react";
+import { Link } from "react-router";
+import { ChargeTabPanel } from "~/components/pages/charge-tab";
+import { Notice } from "~/components/pages/notice";
 import { PageHero } from "~/components/layout/page-hero";
+import { Section } from "~/components/layout/section";
+import { FeatureGrid } from "~/components/ui/feature-grid";
+import { Tabs } from "~/components/ui/tabs";
+import { chargeitup as c } from "~/content/pages/chargeitup";
 import { pageMeta } from "~/lib/seo";
 
 export const meta = () => pageMeta("/chargeitup");
 
+function LearnMore({ className }: { className: string }) {
+  return (
+    <Link to="/getafleet" className={className}>
+      Learn More<span className="sr-only"> about charging for fleets</span> <ArrowRight aria-hidden="true" className="size-4" />
+    </Link>
+  );
+}
+
 export default function Page() {
-  return <PageHero path="/chargeitup" />;
+  return (
+    <>
+      <PageHero path="/chargeitup" eyebrow={c.hero.eyebrow} intro={c.hero.intro} image={c.hero.image} actions={<LearnMore className="btn-primary" />} />
+      <Section id="launch" className="pb-0! sm:pb-0!">
+        <Notice title={c.launch.title}>
+          <p>{c.launch.body}</p>
+        </Notice>
+      </Section>
+      <Section id="offer" {...c.offer}>
+        <div className="text-center">
+          <Tabs label="Charging options" tabs={c.tabs.map((t) => ({ id: t.id, label: t.label, content: <ChargeTabPanel tab={t} /> }))} />
+        </div>
+      </Section>
+      <Section id="why" tone="muted" {...c.why}>
+        <FeatureGrid items={c.whyList} />
+      </Section>
+      <Section id="fleets" title={c.fleets.title} intro={c.fleets.body}>
+        <p className="text-center">
+          <LearnMore className="btn-primary" />
+        </p>
+      </Section>
+    </>
+  );
 }

@@ -1,8 +1,90 @@
+import { Link } from "react-router";
 import { PageHero } from "~/components/layout/page-hero";
+import { Section } from "~/components/layout/section";
+import { Accordion } from "~/components/ui/accordion";
+import { StoreBadges } from "~/components/ui/store-badges";
+import { type FaqEmbed, type FaqItem, faqGroups, faqItems } from "~/content/faq";
+import { useNonce } from "~/lib/nonce";
 import { pageMeta } from "~/lib/seo";
 
 export const meta = () => pageMeta("/faq");
 
+/** schema.org FAQPage data for search engines, from the same answers the page shows. */
+function faqJsonLd(items: FaqItem[]): string {
+  const data = {
+    "@context": "https://schema.org",
+    "@type": "FAQPage",
+    mainEntity: items.map((item) => ({
+      "@type": "Question",
+      name: item.title,
+      acceptedAnswer: { "@type": "Answer", text: item.description.join(" ") },
+    })),
+  };
+  // "<" escaped so an answer can never close the script element.
+  return JSON.stringify(data).replace(/</g, "\\u003c");
+}
+
+function Embed({ kind }: { kind: FaqEmbed }) {
+  switch (kind) {
+    case "store-badges":
+      return <StoreBadges className="mt-4" />;
+    default:
+      return null;
+  }
+}
+
+function Answer({ item }: { item: FaqItem }) {
+  return (
+    <>
+      {item.description.map((p) => (
+        <p key={p}>{p}</p>
+      ))}
+      {item.links && (
+        <p className="flex flex-wrap gap-x-5 gap-y-1">
+          {item.links.map((l) => (
+            <Link key={l.to} to={l.to} className="link inline-flex min-h-6 items-center">
+              {l.label}
+            </Link>
+          ))}
+        </p>
+      )}
+      {item.embed && <Embed kind={item.embed} />}
+    </>
+  );
+}
+
 export default function Page() {
-  return <PageHero path="/faq" />;
+  const nonce = useNonce();
+  return (
+    <>
+      <script type="application/ld+json" nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: faqJsonLd(faqItems) }} />
+      <PageHero path="/faq" eyebrow="Help centre" intro={`${faqItems.length} answers about deliveries, payments, safety, fleets and our software. Can't find yours? Ask us at the bottom of the page.`} />
+      <Section>
+        <nav aria-label="FAQ topics" className="mx-auto mb-12 max-w-3xl">
+          <ul className="flex flex-wrap justify-center gap-2">
+            {faqGroups.map((g) => (
+              <li key={g.id}>
+                <a href={`#${g.id}`} className="btn-secondary">
+                  {g.title}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="mx-auto max-w-3xl space-y-12">
+          {faqGroups.map((group, i) => (
+            <section key={group.id} id={group.id} aria-labelledby={`${group.id}-title`} className="scroll-mt-24">
+              <h2 id={`${group.id}-title`} className="mb-5 text-2xl font-extrabold tracking-tight">
+                {group.title}
+              </h2>
+              <Accordion
+                items={group.items.map((item) => ({ id: item.id, title: item.title, content: <Answer item={item} /> }))}
+                defaultOpen={i === 0 ? 0 : -1}
+              />
+            </section>
+          ))}
+        </div>
+      </Section>
+    </>
+  );
 }

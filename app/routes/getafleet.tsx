@@ -1,5 +1,9 @@
+import { Testimonials } from "~/components/carousel/testimonials";
 import { QuoteForms } from "~/components/forms/quote-forms";
 import { PageHero } from "~/components/layout/page-hero";
+import { Section } from "~/components/layout/section";
+import { FeatureGrid } from "~/components/ui/feature-grid";
+import { getafleet as c } from "~/content/pages/getafleet";
 import { pageMeta } from "~/lib/seo";
 
 export const meta = () => pageMeta("/getafleet");
@@ -8,8 +12,12 @@ export { formAction as action } from "~/server/form-action.server";
 export default function Page() {
   return (
     <>
-      <PageHero path="/getafleet" />
+      <PageHero path="/getafleet" eyebrow={c.hero.eyebrow} intro={c.hero.intro} />
       <QuoteForms />
+      <Section id="community-partners" tone="muted" {...c.partners}>
+        <FeatureGrid items={c.partnerList} />
+      </Section>
+      <Testimonials />
     </>
   );
 }

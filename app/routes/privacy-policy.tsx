@@ -1,8 +1,32 @@
+import { ChevronRight } from "lucide-react";
+import { Link } from "react-router";
+import { LegalDocument } from "~/components/pages/legal-document";
 import { PageHero } from "~/components/layout/page-hero";
+import { privacyEffective, privacyIntro, privacySections } from "~/content/legal/privacy";
 import { pageMeta } from "~/lib/seo";
 
 export const meta = () => pageMeta("/privacy-policy");
 
 export default function Page() {
-  return <PageHero path="/privacy-policy" />;
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="bg-brand-50 dark:bg-brand-950">
+        <ol className="mx-auto flex max-w-7xl items-center gap-1 px-4 pt-6 text-sm text-slate-600 sm:px-6 dark:text-slate-400">
+          <li>
+            <Link to="/" className="link inline-flex min-h-6 items-center">
+              Home
+            </Link>
+          </li>
+          <li aria-hidden="true">
+            <ChevronRight className="size-4" />
+          </li>
+          <li aria-current="page" className="font-semibold text-slate-800 dark:text-slate-200">
+            Privacy policy
+          </li>
+        </ol>
+      </nav>
+      <PageHero path="/privacy-policy" eyebrow="Legal" intro={<p>Effective {privacyEffective}</p>} />
+      <LegalDocument intro={privacyIntro} sections={privacySections} />
+    </>
+  );
 }

@@ -1,8 +1,25 @@
+import { ExternalLink } from "lucide-react";
+import { LegalDocument } from "~/components/pages/legal-document";
 import { PageHero } from "~/components/layout/page-hero";
+import { termsIntro, termsLastUpdated, termsSections } from "~/content/legal/terms";
 import { pageMeta } from "~/lib/seo";
 
 export const meta = () => pageMeta("/termsandcondition");
 
 export default function Page() {
-  return <PageHero path="/termsandcondition" />;
+  return (
+    <>
+      <PageHero path="/termsandcondition" eyebrow="Legal" intro={<p>Last Updated {termsLastUpdated}</p>} />
+      <LegalDocument intro={termsIntro} sections={termsSections}>
+        <p>
+          How we handle your personal information is explained in our{" "}
+          <a href="/privacy-policy" target="_blank" rel="noopener" className="link inline-flex items-center gap-1">
+            Privacy Policy<span className="sr-only"> (opens in a new tab)</span>
+            <ExternalLink aria-hidden="true" className="size-4" />
+          </a>
+          , which forms part of these Terms.
+        </p>
+      </LegalDocument>
+    </>
+  );
 }
