@@ -25,6 +25,8 @@ export function HomePopup() {
       if (!dialog || dialog.open) return;
       returnTo.current = document.activeElement;
       dialog.showModal();
+      // Start reading at the title rather than on the close button.
+      dialog.querySelector<HTMLElement>("h2")?.focus();
     }, POPUP_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, []);
@@ -46,7 +48,7 @@ export function HomePopup() {
   const close = () => ref.current?.close();
 
   const panel =
-    "flex flex-col rounded-2xl p-6 sm:p-8 [&_h3]:mt-2 [&_h3]:text-xl [&_h3]:font-extrabold [&_p.body]:mt-3 [&_p.body]:flex-1";
+    "flex flex-col rounded-2xl p-5 sm:p-8 [&_h3]:mt-2 [&_h3]:text-xl [&_h3]:font-extrabold [&_p.body]:mt-3 [&_p.body]:flex-1";
 
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop click is a pointer shortcut; Escape is its keyboard twin.
@@ -69,13 +71,13 @@ export function HomePopup() {
           <X aria-hidden="true" className="size-5" />
           <span className="sr-only">Close</span>
         </button>
-        <h2 id={`${uid}-title`} className="pr-12 text-2xl font-extrabold tracking-tight sm:text-3xl">
+        <h2 id={`${uid}-title`} tabIndex={-1} className="pr-12 text-xl font-extrabold tracking-tight outline-none sm:text-3xl">
           {popup.title}
         </h2>
-        <div className="mt-6 grid gap-4 md:grid-cols-2">
+        <div className="mt-5 grid gap-4 sm:mt-6 md:grid-cols-2">
           <section aria-labelledby={`${uid}-lic`} className={`${panel} bg-brand-900 text-brand-50 dark:bg-brand-950 dark:ring-1 dark:ring-brand-800`}>
-            <Building2 aria-hidden="true" className="size-9 text-brand-300" />
-            <p className="mt-4 text-xs font-bold uppercase tracking-[0.16em] text-brand-200">{popup.licensing.eyebrow}</p>
+            <Building2 aria-hidden="true" className="hidden size-9 text-brand-300 sm:block" />
+            <p className="sm:mt-4 text-xs font-bold uppercase tracking-[0.16em] text-brand-200">{popup.licensing.eyebrow}</p>
             <h3 id={`${uid}-lic`} className="text-white">
               {popup.licensing.title}
             </h3>
@@ -91,8 +93,8 @@ export function HomePopup() {
             </Link>
           </section>
           <section aria-labelledby={`${uid}-fleet`} className={`${panel} bg-amber-50 dark:bg-slate-800`}>
-            <Truck aria-hidden="true" className="size-9 text-amber-700 dark:text-accent-300" />
-            <p className="mt-4 text-xs font-bold uppercase tracking-[0.16em] text-amber-800 dark:text-accent-300">{popup.fleets.eyebrow}</p>
+            <Truck aria-hidden="true" className="hidden size-9 text-amber-700 sm:block dark:text-accent-300" />
+            <p className="sm:mt-4 text-xs font-bold uppercase tracking-[0.16em] text-amber-800 dark:text-accent-300">{popup.fleets.eyebrow}</p>
             <h3 id={`${uid}-fleet`}>{popup.fleets.title}</h3>
             <p className="body text-slate-700 dark:text-slate-300">{popup.fleets.body}</p>
             <a

@@ -33,10 +33,6 @@ export function createMap(el: HTMLElement, { reducedMotion }: { reducedMotion: b
     zoomAnimation: !reducedMotion,
     fadeAnimation: !reducedMotion,
     markerZoomAnimation: !reducedMotion,
-    maxBounds: [
-      [5, -180],
-      [75, -40],
-    ],
   });
   el.classList.add("fw-map");
 
@@ -89,7 +85,9 @@ export function createMap(el: HTMLElement, { reducedMotion }: { reducedMotion: b
           .addTo(markers);
       }
       map.closePopup();
-      map.setView(mapDefaultView.center, mapDefaultView.zoom, { animate: !reducedMotion });
+      // Stop any pan still in flight, then jump: an animated reset can land a pixel off.
+      map.stop();
+      map.setView(mapDefaultView.center, mapDefaultView.zoom, { animate: false });
     },
     destroy() {
       map.remove();

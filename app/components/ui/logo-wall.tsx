@@ -12,7 +12,7 @@ function LogoImage({ entry, className = "" }: { entry: LogoEntry; className?: st
       height={logoSize.height}
       loading="lazy"
       decoding="async"
-      className={`h-auto w-full max-w-[200px] dark:brightness-110 dark:invert ${className}`}
+      className={`h-auto w-full max-w-[200px] dark:brightness-110 dark:hue-rotate-180 dark:invert ${className}`}
     />
   );
 }
