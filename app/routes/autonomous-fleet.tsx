@@ -1,5 +1,6 @@
 import { BlockSplit } from "~/components/pages/block-split";
 import { Steps } from "~/components/pages/steps";
+import { ContactForm } from "~/components/forms/contact-form";
 import { PageHero } from "~/components/layout/page-hero";
 import { Section } from "~/components/layout/section";
 import { FeatureGrid } from "~/components/ui/feature-grid";
@@ -7,6 +8,7 @@ import { autonomousFleet as c } from "~/content/pages/autonomous-fleet";
 import { pageMeta } from "~/lib/seo";
 
 export const meta = () => pageMeta("/autonomous-fleet-equipment");
+export { formAction as action } from "~/server/form-action.server";
 
 export default function Page() {
   return (
@@ -22,6 +24,7 @@ export default function Page() {
       <Section id="approach" tone="muted" {...c.principlesHeading}>
         <FeatureGrid items={c.principles} columns={4} />
       </Section>
+      <ContactForm type={10} title={c.form.title} intro={c.form.intro} />
     </>
   );
 }

@@ -4,6 +4,7 @@ import { BlockSplit } from "~/components/pages/block-split";
 import { CheckColumns } from "~/components/pages/check-list";
 import { ScenarioIcons } from "~/components/pages/scenario-icons";
 import { Testimonials } from "~/components/carousel/testimonials";
+import { ContactForm } from "~/components/forms/contact-form";
 import { PageHero } from "~/components/layout/page-hero";
 import { Section } from "~/components/layout/section";
 import { FeatureGrid } from "~/components/ui/feature-grid";
@@ -11,6 +12,7 @@ import { businessFleets as c } from "~/content/pages/business-fleets";
 import { pageMeta } from "~/lib/seo";
 
 export const meta = () => pageMeta("/business-fleets-trucking-and-construction-companies");
+export { formAction as action } from "~/server/form-action.server";
 
 export default function Page() {
   return (
@@ -40,6 +42,7 @@ export default function Page() {
         <p>{c.supplier.intro}</p>
       </BadgeBanner>
       <Testimonials />
+      <ContactForm type={13} title={c.form.title} intro={c.form.intro} />
     </>
   );
 }

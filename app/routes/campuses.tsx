@@ -1,6 +1,7 @@
 import { BlockSplit } from "~/components/pages/block-split";
 import { CheckColumns } from "~/components/pages/check-list";
 import { Steps } from "~/components/pages/steps";
+import { ContactForm } from "~/components/forms/contact-form";
 import { PageHero } from "~/components/layout/page-hero";
 import { Section } from "~/components/layout/section";
 import { FeatureGrid } from "~/components/ui/feature-grid";
@@ -8,6 +9,7 @@ import { campuses as c } from "~/content/pages/campuses";
 import { pageMeta } from "~/lib/seo";
 
 export const meta = () => pageMeta("/corporate-and-college-campuses-stadiums-and-arenas");
+export { formAction as action } from "~/server/form-action.server";
 
 export default function Page() {
   return (
@@ -36,6 +38,8 @@ export default function Page() {
       <Section id="future" {...c.future}>
         <FeatureGrid items={c.futureList} columns={4} />
       </Section>
+      {/* The spec gives this page no form type; it uses the business-fleet type 13 (business fields), as pageFormType does. */}
+      <ContactForm type={13} title={c.form.title} intro={c.form.intro} />
     </>
   );
 }

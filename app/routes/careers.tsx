@@ -1,5 +1,7 @@
 import { ExternalLink } from "lucide-react";
 import { BlockSplit } from "~/components/pages/block-split";
+import { ContactForm } from "~/components/forms/contact-form";
+import { NewsletterForm } from "~/components/forms/newsletter-form";
 import { PageHero } from "~/components/layout/page-hero";
 import { Section } from "~/components/layout/section";
 import { FeatureGrid } from "~/components/ui/feature-grid";
@@ -9,6 +11,7 @@ import { values } from "~/content/pages/values";
 import { pageMeta } from "~/lib/seo";
 
 export const meta = () => pageMeta("/careers");
+export { formAction as action } from "~/server/form-action.server";
 
 function OpenRoles({ className }: { className: string }) {
   return (
@@ -36,6 +39,8 @@ export default function Page() {
       <Section id="benefits" tone="muted" {...c.benefits}>
         <FeatureGrid items={c.benefitList} columns={4} />
       </Section>
+      <NewsletterForm type={3} />
+      <ContactForm type={1} title={c.form.title} intro={c.form.intro} />
     </>
   );
 }

@@ -2,6 +2,7 @@ import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { ChargeTabPanel } from "~/components/pages/charge-tab";
 import { Notice } from "~/components/pages/notice";
+import { ContactForm } from "~/components/forms/contact-form";
 import { PageHero } from "~/components/layout/page-hero";
 import { Section } from "~/components/layout/section";
 import { FeatureGrid } from "~/components/ui/feature-grid";
@@ -10,6 +11,7 @@ import { chargeitup as c } from "~/content/pages/chargeitup";
 import { pageMeta } from "~/lib/seo";
 
 export const meta = () => pageMeta("/chargeitup");
+export { formAction as action } from "~/server/form-action.server";
 
 function LearnMore({ className }: { className: string }) {
   return (
@@ -41,6 +43,7 @@ export default function Page() {
           <LearnMore className="btn-primary" />
         </p>
       </Section>
+      <ContactForm type={16} title={c.form.title} intro={c.form.intro} />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { BlockSplit } from "~/components/pages/block-split";
 import { CheckColumns } from "~/components/pages/check-list";
+import { ContactForm } from "~/components/forms/contact-form";
 import { PageHero } from "~/components/layout/page-hero";
 import { Section } from "~/components/layout/section";
 import { FeatureGrid } from "~/components/ui/feature-grid";
@@ -7,6 +8,7 @@ import { dieselOnDemand as c } from "~/content/pages/diesel-on-demand";
 import { pageMeta } from "~/lib/seo";
 
 export const meta = () => pageMeta("/diesel-on-demand");
+export { formAction as action } from "~/server/form-action.server";
 
 export default function Page() {
   return (
@@ -22,6 +24,7 @@ export default function Page() {
       <Section id="benefits" tone="muted" {...c.benefitsHeading}>
         <CheckColumns columns={c.benefits} />
       </Section>
+      <ContactForm type={8} title={c.form.title} intro={c.form.intro} />
     </>
   );
 }

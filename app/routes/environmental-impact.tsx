@@ -1,6 +1,7 @@
 import { Figures } from "~/components/pages/figures";
 import { Notice } from "~/components/pages/notice";
 import { Co2Calculator } from "~/components/calculators/co2-calculator";
+import { ContactForm } from "~/components/forms/contact-form";
 import { PageHero } from "~/components/layout/page-hero";
 import { Section } from "~/components/layout/section";
 import { FeatureGrid } from "~/components/ui/feature-grid";
@@ -8,6 +9,7 @@ import { environmentalImpact as c } from "~/content/pages/environmental-impact";
 import { pageMeta } from "~/lib/seo";
 
 export const meta = () => pageMeta("/environmental-impact");
+export { formAction as action } from "~/server/form-action.server";
 
 export default function Page() {
   return (
@@ -27,6 +29,7 @@ export default function Page() {
           <p>{c.rewards.body}</p>
         </Notice>
       </Section>
+      <ContactForm type={12} title={c.form.title} intro={c.form.intro} />
     </>
   );
 }

@@ -1,5 +1,9 @@
 import { Link } from "react-router";
+import { ContactForm, LeadForm } from "~/components/forms/contact-form";
+import { FleetSignupForm } from "~/components/forms/fleet-signup-form";
+import { FormCard } from "~/components/forms/lead-fields";
 import { PageHero } from "~/components/layout/page-hero";
+import { LocationsMap } from "~/components/map/locations-map";
 import { Section } from "~/components/layout/section";
 import { Accordion } from "~/components/ui/accordion";
 import { StoreBadges } from "~/components/ui/store-badges";
@@ -8,6 +12,7 @@ import { useNonce } from "~/lib/nonce";
 import { pageMeta } from "~/lib/seo";
 
 export const meta = () => pageMeta("/faq");
+export { formAction as action } from "~/server/form-action.server";
 
 /** schema.org FAQPage data for search engines, from the same answers the page shows. */
 function faqJsonLd(items: FaqItem[]): string {
@@ -24,12 +29,25 @@ function faqJsonLd(items: FaqItem[]): string {
   return JSON.stringify(data).replace(/</g, "\\u003c");
 }
 
+/** The shared pieces some answers embed (spec 2.4). */
 function Embed({ kind }: { kind: FaqEmbed }) {
   switch (kind) {
     case "store-badges":
       return <StoreBadges className="mt-4" />;
-    default:
-      return null;
+    case "map":
+      return (
+        <div className="mt-4">
+          <LocationsMap />
+        </div>
+      );
+    case "fleet-signup":
+      return <FleetSignupForm id="faq-fleet-signup" />;
+    case "contact":
+      return (
+        <FormCard className="mt-4">
+          <LeadForm type={1} id="faq-question-form" label="Ask us a question" />
+        </FormCard>
+      );
   }
 }
 
@@ -85,6 +103,7 @@ export default function Page() {
           ))}
         </div>
       </Section>
+      <ContactForm type={1} />
     </>
   );
 }

@@ -2,6 +2,7 @@ import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { BlockSplit } from "~/components/pages/block-split";
 import { Steps } from "~/components/pages/steps";
+import { ContactForm } from "~/components/forms/contact-form";
 import { PageHero } from "~/components/layout/page-hero";
 import { Section } from "~/components/layout/section";
 import { FeatureGrid } from "~/components/ui/feature-grid";
@@ -9,6 +10,7 @@ import { fuelManagementSoftware as c } from "~/content/pages/fuel-management-sof
 import { pageMeta } from "~/lib/seo";
 
 export const meta = () => pageMeta("/fuel-management-software");
+export { formAction as action } from "~/server/form-action.server";
 
 function QuoteLink({ className }: { className: string }) {
   return (
@@ -38,6 +40,7 @@ export default function Page() {
           <QuoteLink className="btn-primary" />
         </p>
       </Section>
+      <ContactForm type={5} title={c.form.title} intro={c.form.intro} />
     </>
   );
 }

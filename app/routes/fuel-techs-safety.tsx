@@ -2,6 +2,7 @@ import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { BlockSplit } from "~/components/pages/block-split";
 import { Steps } from "~/components/pages/steps";
+import { ContactForm } from "~/components/forms/contact-form";
 import { PageHero } from "~/components/layout/page-hero";
 import { Section } from "~/components/layout/section";
 import { FeatureGrid } from "~/components/ui/feature-grid";
@@ -9,6 +10,7 @@ import { fuelTechsSafety as c } from "~/content/pages/fuel-techs-safety";
 import { pageMeta } from "~/lib/seo";
 
 export const meta = () => pageMeta("/our-fuel-techs-and-sefaty");
+export { formAction as action } from "~/server/form-action.server";
 
 export default function Page() {
   return (
@@ -32,6 +34,7 @@ export default function Page() {
           </Link>
         }
       />
+      <ContactForm type={11} title={c.form.title} intro={c.form.intro} />
     </>
   );
 }

@@ -2,6 +2,7 @@ import { ArrowRight, ExternalLink } from "lucide-react";
 import { Link } from "react-router";
 import { BlockSplit } from "~/components/pages/block-split";
 import { Notice } from "~/components/pages/notice";
+import { ContactForm } from "~/components/forms/contact-form";
 import { PageHero } from "~/components/layout/page-hero";
 import { Section } from "~/components/layout/section";
 import { FeatureGrid } from "~/components/ui/feature-grid";
@@ -10,6 +11,7 @@ import { fuelingTheFuture as c } from "~/content/pages/fueling-the-future";
 import { pageMeta } from "~/lib/seo";
 
 export const meta = () => pageMeta("/fueling-the-future");
+export { formAction as action } from "~/server/form-action.server";
 
 function FoundationLink({ className }: { className: string }) {
   return (
@@ -53,6 +55,7 @@ export default function Page() {
           </Link>
         }
       />
+      <ContactForm type={4} title={c.form.title} intro={c.form.intro} />
     </>
   );
 }

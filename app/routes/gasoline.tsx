@@ -2,6 +2,7 @@ import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { BlockSplit } from "~/components/pages/block-split";
 import { CheckColumns } from "~/components/pages/check-list";
+import { ContactForm } from "~/components/forms/contact-form";
 import { PageHero } from "~/components/layout/page-hero";
 import { Section } from "~/components/layout/section";
 import { FeatureGrid } from "~/components/ui/feature-grid";
@@ -9,6 +10,7 @@ import { gasoline as c } from "~/content/pages/gasoline";
 import { pageMeta } from "~/lib/seo";
 
 export const meta = () => pageMeta("/gasoline");
+export { formAction as action } from "~/server/form-action.server";
 
 export default function Page() {
   return (
@@ -30,6 +32,7 @@ export default function Page() {
           </Link>
         }
       />
+      <ContactForm type={9} title={c.form.title} intro={c.form.intro} />
     </>
   );
 }

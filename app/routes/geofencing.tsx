@@ -1,5 +1,6 @@
 import { BlockSplit } from "~/components/pages/block-split";
 import { Steps } from "~/components/pages/steps";
+import { ContactForm } from "~/components/forms/contact-form";
 import { PageHero } from "~/components/layout/page-hero";
 import { Section } from "~/components/layout/section";
 import { FeatureGrid } from "~/components/ui/feature-grid";
@@ -7,6 +8,7 @@ import { geofencing as c } from "~/content/pages/geofencing";
 import { pageMeta } from "~/lib/seo";
 
 export const meta = () => pageMeta("/geofencing");
+export { formAction as action } from "~/server/form-action.server";
 
 export default function Page() {
   return (
@@ -19,6 +21,7 @@ export default function Page() {
         <FeatureGrid items={c.featureList} />
       </Section>
       <BlockSplit id="fleets" block={c.business} reverse />
+      <ContactForm type={7} title={c.form.title} intro={c.form.intro} />
     </>
   );
 }

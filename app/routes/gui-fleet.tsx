@@ -1,6 +1,7 @@
 import { CheckList } from "~/components/pages/check-list";
 import { LinkCards } from "~/components/pages/link-cards";
 import { TruckPanel } from "~/components/pages/truck-panel";
+import { ContactForm } from "~/components/forms/contact-form";
 import { PageHero } from "~/components/layout/page-hero";
 import { Section } from "~/components/layout/section";
 import { Tabs } from "~/components/ui/tabs";
@@ -8,6 +9,7 @@ import { guiFleet as c, trucks } from "~/content/pages/gui-fleet";
 import { pageMeta } from "~/lib/seo";
 
 export const meta = () => pageMeta("/gui-fleet");
+export { formAction as action } from "~/server/form-action.server";
 
 export default function Page() {
   return (
@@ -24,6 +26,7 @@ export default function Page() {
       <Section id="fuel-types" {...c.fuels}>
         <LinkCards items={c.fuelCards} />
       </Section>
+      <ContactForm type={6} title={c.form.title} intro={c.form.intro} />
     </>
   );
 }

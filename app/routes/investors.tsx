@@ -1,5 +1,6 @@
 import { BlockSplit } from "~/components/pages/block-split";
 import { Timeline } from "~/components/pages/timeline";
+import { ContactForm } from "~/components/forms/contact-form";
 import { PageHero } from "~/components/layout/page-hero";
 import { Section } from "~/components/layout/section";
 import { FeatureGrid } from "~/components/ui/feature-grid";
@@ -7,6 +8,7 @@ import { investors as c } from "~/content/pages/investors";
 import { pageMeta } from "~/lib/seo";
 
 export const meta = () => pageMeta("/investors");
+export { formAction as action } from "~/server/form-action.server";
 
 export default function Page() {
   return (
@@ -19,6 +21,7 @@ export default function Page() {
       <Section id="milestones" {...c.milestones}>
         <Timeline items={c.milestoneList} />
       </Section>
+      <ContactForm type={16} title={c.form.title} intro={c.form.intro} />
     </>
   );
 }

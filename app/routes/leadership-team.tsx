@@ -1,4 +1,5 @@
 import { TeamGrid } from "~/components/pages/team-grid";
+import { ContactForm } from "~/components/forms/contact-form";
 import { PageHero } from "~/components/layout/page-hero";
 import { Section } from "~/components/layout/section";
 import { FeatureGrid } from "~/components/ui/feature-grid";
@@ -8,6 +9,7 @@ import { teamGroups } from "~/content/team";
 import { pageMeta } from "~/lib/seo";
 
 export const meta = () => pageMeta("/leaderShip-team");
+export { formAction as action } from "~/server/form-action.server";
 
 export default function Page() {
   return (
@@ -22,6 +24,7 @@ export default function Page() {
           <TeamGrid members={group.members} />
         </Section>
       ))}
+      <ContactForm type={3} title={c.form.title} intro={c.form.intro} />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { Comparison } from "~/components/pages/comparison";
 import { LinkCards } from "~/components/pages/link-cards";
 import { Steps } from "~/components/pages/steps";
+import { ContactForm } from "~/components/forms/contact-form";
 import { PageHero } from "~/components/layout/page-hero";
 import { Section } from "~/components/layout/section";
 import { FeatureGrid } from "~/components/ui/feature-grid";
@@ -9,6 +10,7 @@ import { ourProcess as c } from "~/content/pages/our-process";
 import { pageMeta } from "~/lib/seo";
 
 export const meta = () => pageMeta("/our-process");
+export { formAction as action } from "~/server/form-action.server";
 
 export default function Page() {
   return (
@@ -44,6 +46,7 @@ export default function Page() {
       <Section id="plans" {...c.pricing}>
         <PricingTable />
       </Section>
+      <ContactForm type={2} title={c.form.title} intro={c.form.intro} />
     </>
   );
 }

@@ -10,7 +10,7 @@ export const meta = () => pageMeta("/privacy-policy");
 export default function Page() {
   return (
     <>
-      <nav aria-label="Breadcrumb" className="bg-brand-50 dark:bg-brand-950">
+      <nav aria-label="Breadcrumb" className="bg-gradient-to-r from-brand-50 via-white to-white dark:from-brand-950 dark:via-slate-950 dark:to-slate-950">
         <ol className="mx-auto flex max-w-7xl items-center gap-1 px-4 pt-6 text-sm text-slate-600 sm:px-6 dark:text-slate-400">
           <li>
             <Link to="/" className="link inline-flex min-h-6 items-center">

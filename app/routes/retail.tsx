@@ -1,6 +1,8 @@
 import { BlockSplit } from "~/components/pages/block-split";
 import { CheckColumns } from "~/components/pages/check-list";
 import { ScenarioIcons } from "~/components/pages/scenario-icons";
+import { ContactForm } from "~/components/forms/contact-form";
+import { NewsletterForm } from "~/components/forms/newsletter-form";
 import { PageHero } from "~/components/layout/page-hero";
 import { Section } from "~/components/layout/section";
 import { StoreBadges } from "~/components/ui/store-badges";
@@ -8,6 +10,7 @@ import { retail as c } from "~/content/pages/retail";
 import { pageMeta } from "~/lib/seo";
 
 export const meta = () => pageMeta("/retail-and-rurface-parking-lots");
+export { formAction as action } from "~/server/form-action.server";
 
 export default function Page() {
   return (
@@ -20,6 +23,8 @@ export default function Page() {
         <CheckColumns columns={c.benefits} />
       </Section>
       <BlockSplit id="app" block={c.app} reverse actions={<StoreBadges />} />
+      <NewsletterForm type={1} privacyLink />
+      <ContactForm type={15} title={c.form.title} intro={c.form.intro} />
     </>
   );
 }

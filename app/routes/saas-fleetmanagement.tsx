@@ -5,6 +5,7 @@ import { pageMeta } from "~/lib/seo";
 const product = saasProduct("fleet-management");
 
 export const meta = () => pageMeta("/saas/fleetmanagement");
+export { formAction as action } from "~/server/form-action.server";
 
 export default function Page() {
   return <SaasProductPage product={product} />;

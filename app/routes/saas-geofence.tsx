@@ -5,6 +5,7 @@ import { pageMeta } from "~/lib/seo";
 const product = saasProduct("geofence");
 
 export const meta = () => pageMeta("/saas/geofence");
+export { formAction as action } from "~/server/form-action.server";
 
 export default function Page() {
   return <SaasProductPage product={product} />;

@@ -1,5 +1,6 @@
 import { SaasTab } from "~/components/pages/saas-page";
 import { Steps } from "~/components/pages/steps";
+import { ContactForm } from "~/components/forms/contact-form";
 import { PageHero } from "~/components/layout/page-hero";
 import { Section } from "~/components/layout/section";
 import { FeatureGrid } from "~/components/ui/feature-grid";
@@ -8,6 +9,7 @@ import { saasHome as c, saasProducts } from "~/content/pages/saas";
 import { pageMeta } from "~/lib/seo";
 
 export const meta = () => pageMeta("/saas/home");
+export { formAction as action } from "~/server/form-action.server";
 
 export default function Page() {
   return (
@@ -34,6 +36,7 @@ export default function Page() {
       <Section id="licensing" {...c.licensing}>
         <Steps steps={c.licensingSteps} />
       </Section>
+      <ContactForm type={18} title={c.form.title} intro={c.form.intro} />
     </>
   );
 }

@@ -2,6 +2,7 @@ import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { SavingsCalculator } from "~/components/calculators/savings-calculator";
 import { Testimonials } from "~/components/carousel/testimonials";
+import { ContactForm } from "~/components/forms/contact-form";
 import { PageHero } from "~/components/layout/page-hero";
 import { Section } from "~/components/layout/section";
 import { FeatureGrid } from "~/components/ui/feature-grid";
@@ -41,6 +42,7 @@ export function AutomatedFleetPage({ variant, path }: { variant: 1 | 2; path: "/
         <SavingsCalculator />
       </Section>
       <Testimonials />
+      <ContactForm type={variant === 1 ? 14 : 20} title={c.form.title} intro={c.form.intro} />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
+import { ContactForm } from "~/components/forms/contact-form";
 import { PageHero } from "~/components/layout/page-hero";
 import { Section } from "~/components/layout/section";
 import { FeatureGrid } from "~/components/ui/feature-grid";
@@ -63,6 +64,7 @@ export function SaasProductPage({ product }: { product: SaasProduct }) {
           items={others.map((p) => ({ title: p.label, body: p.summary, to: p.path, linkLabel: `Explore ${p.label.toLowerCase()}` }))}
         />
       </Section>
+      <ContactForm type={18} title={saasHome.form.title} intro={saasHome.form.intro} />
     </>
   );
 }

@@ -50,11 +50,6 @@ export const careers = {
     { icon: GraduationCap, title: "Paid training", body: "Licences, certifications and courses paid for, on paid time." },
     { icon: Umbrella, title: "Paid time off", body: "Vacation, sick days and paid holidays from your first year." },
   ] satisfies Feature[],
-  newsletter: {
-    eyebrow: "Job alerts",
-    title: "Hear about new roles first",
-    intro: "Leave your e-mail and we will let you know when we open roles in your city.",
-  } satisfies SectionCopy,
   form: {
     title: "Questions about working here?",
     intro: "Ask us about roles, training or what a night on the truck is really like.",

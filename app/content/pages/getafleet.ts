@@ -7,11 +7,6 @@ export const getafleet = {
     intro:
       "Tell us about your vehicles, your sites and how much fuel you use. A fleet specialist will reply within one business day with a delivery plan and a price per gallon, with no obligation.",
   },
-  quote: {
-    eyebrow: "Your quote",
-    title: "Two minutes now, an answer tomorrow",
-    intro: "Use the short form if you would rather talk it through, or give us the details and get a firm quote faster.",
-  } satisfies SectionCopy,
   partners: {
     eyebrow: "Community partners",
     title: "Fueling the communities we deliver in",

@@ -52,11 +52,6 @@ export const retail = {
     bullets: ["Regular or premium, and a tire check on request", "Pay per delivery or subscribe for unlimited deliveries", "Available for iPhone and Android"],
     image: art("app-gallons", "The Fillway app showing a completed delivery of 14.6 gallons"),
   } satisfies Block,
-  newsletter: {
-    eyebrow: "Stay in the loop",
-    title: "Hear when we arrive at a lot near you",
-    intro: "New locations, offers for shoppers and commuters, and nothing else. Unsubscribe at any time.",
-  } satisfies SectionCopy,
   form: {
     title: "Offer fuel delivery at your lot",
     intro: "Owners, operators and shoppers: tell us which lot you have in mind.",
