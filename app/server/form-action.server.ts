@@ -98,10 +98,11 @@ export async function formAction({ request, context }: ActionFunctionArgs) {
     pagePath: new URL(request.url).pathname,
   });
   if (outcome.status === "invalid") {
-    const errors: FieldErrors = {};
+    const errors: FieldErrors = Object.create(null);
     for (const [wire, list] of Object.entries(outcome.errors)) {
       const field = spec.fieldOf?.(wire) ?? wire;
-      errors[field] = [...(errors[field] ?? []), ...list.filter((m) => !errors[field]?.includes(m))];
+      const known = Object.hasOwn(errors, field) ? (errors[field] as string[]) : [];
+      errors[field] = [...known, ...list.filter((m) => !known.includes(m))];
     }
     return answer({ formId, ok: false, values, errors, message: messages.invalid }, 422);
   }

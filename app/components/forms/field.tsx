@@ -1,5 +1,5 @@
 import { CircleAlert, CircleCheck, LoaderCircle } from "lucide-react";
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, useEffect, useState } from "react";
 import { HONEYPOT_FIELD } from "~/lib/forms/form-spec";
 import type { FieldControl, FormController } from "~/lib/forms/use-form";
 import { SUCCESS_TEXT, SUCCESS_TITLE, SuccessDialog } from "./success-dialog";
@@ -177,6 +177,9 @@ export interface FormShellProps {
  */
 export function FormShell({ form, children, submitLabel = "Submit", labelledBy, label, className = "", layout = "grid" }: FormShellProps) {
   const submitting = form.status === "submitting";
+  // Marks the form once its script runs: until then a submit is a plain page POST.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
   const button = (
     <button type="submit" className="btn-primary w-full sm:w-auto sm:min-w-40" disabled={submitting}>
       {submitting && <LoaderCircle aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />}
@@ -185,7 +188,7 @@ export function FormShell({ form, children, submitLabel = "Submit", labelledBy, 
   );
   return (
     <>
-      <form {...form.formProps} aria-labelledby={labelledBy} aria-label={labelledBy ? undefined : label} className={className}>
+      <form {...form.formProps} data-ready={ready || undefined} aria-labelledby={labelledBy} aria-label={labelledBy ? undefined : label} className={className}>
         <input type="hidden" name={FORM_KIND_FIELD} value={form.spec.kind} />
         <input type="hidden" name={FORM_ID_FIELD} value={form.id} />
         {Object.entries(form.fixed).map(([name, value]) => (

@@ -37,9 +37,10 @@ export const HONEYPOT_FIELD = "website";
 export const META_FIELDS = ["submissionId", "pagePath", HONEYPOT_FIELD] as const;
 
 export function errorsFromZod(error: ZodError, fieldOf: (f: string) => string = (f) => f): FieldErrors {
-  const out: FieldErrors = {};
+  // No prototype: a client may send a field named "__proto__" or "constructor".
+  const out: FieldErrors = Object.create(null);
   const add = (field: string, message: string) => {
-    const list = out[field] ?? [];
+    const list = Object.hasOwn(out, field) ? (out[field] as string[]) : [];
     if (!list.includes(message)) list.push(message);
     out[field] = list;
   };

@@ -186,8 +186,8 @@ export function useForm({ id, spec, fixed = {}, onSuccess, sendMeta = true }: Us
     }
     setStatus("error");
     if (res.status === 422 && answer?.errors) {
-      const mapped: FieldErrors = {};
-      for (const [wire, list] of Object.entries(answer.errors)) mapped[spec.fieldOf?.(wire) ?? wire] = list;
+      const mapped: FieldErrors = Object.create(null);
+      for (const [wire, list] of Object.entries(answer.errors)) if (Array.isArray(list)) mapped[spec.fieldOf?.(wire) ?? wire] = list;
       setServerErrors(mapped);
       setMessage(messages.invalid);
       focusFirst(mapped);

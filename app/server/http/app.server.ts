@@ -29,6 +29,27 @@ function clientIp(req: IncomingMessage, trustProxy: boolean): string {
   return req.socket.remoteAddress ?? "unknown";
 }
 
+/**
+ * The URL the browser asked for, with its real host and scheme: the page router refuses
+ * a form post whose Origin differs from the request URL's origin (CSRF protection), so a
+ * placeholder host would refuse every no-JavaScript form post.
+ */
+function documentUrl(req: IncomingMessage, url: URL, trustProxy = false): URL {
+  const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.split(",")[0]?.trim();
+  const proto = (trustProxy && first(req.headers["x-forwarded-proto"])) || "http";
+  const host = (trustProxy && first(req.headers["x-forwarded-host"])) || req.headers.host;
+  if (!host || !/^(https?)$/.test(proto)) return url;
+  try {
+    const out = new URL(`${proto}://${host}`);
+    if (out.pathname !== "/" || out.search || out.username) return url;
+    out.pathname = url.pathname;
+    out.search = url.search;
+    return out;
+  } catch {
+    return url;
+  }
+}
+
 class BodyTooLarge extends Error {}
 
 async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
@@ -152,7 +173,7 @@ export function createApp({ services, build, clientDir }: AppOptions) {
       else headers.set(k, v);
     }
     const hasBody = req.method !== "GET" && req.method !== "HEAD";
-    const request = new Request(url, {
+    const request = new Request(documentUrl(req, url, env.TRUST_PROXY), {
       method: req.method,
       headers,
       signal: controller.signal,

@@ -343,3 +343,16 @@ describe("GET /common/getCountyUsingZipCode", () => {
     for (const z of ["", "7520", "abcde", "752011"]) expect((await get(`/common/getCountyUsingZipCode?zipcode=${z}`)).status).toBe(400);
   });
 });
+
+describe("JavaScript-special keys", () => {
+  it("are refused as unknown fields, never a 5xx", async () => {
+    for (const key of ["__proto__", "constructor", "prototype", "toString", "hasOwnProperty"]) {
+      const before = await count();
+      const raw = `{${JSON.stringify(key)}:"",${JSON.stringify(bodies.personal()).slice(1)}`;
+      const res = await post("/web/form", { raw });
+      expect(res.status, key).toBe(422);
+      expect(Object.hasOwn((res.body as { errors: object }).errors, key), key).toBe(true);
+      expect(await count()).toBe(before);
+    }
+  });
+});

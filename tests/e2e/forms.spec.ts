@@ -1,0 +1,327 @@
+import { randomUUID } from "node:crypto";
+import type { Browser, Locator, Page } from "@playwright/test";
+import { type Db, openDb } from "../../app/server/db/db.server";
+import { expect, test } from "./fixtures";
+
+/**
+ * Lead capture end to end in Chromium: every kind of form filled and sent, the thank-you
+ * dialog, the row in the database with the right type code, failures that keep what was
+ * typed, and the same forms with JavaScript turned off.
+ */
+
+let db: Db;
+test.beforeAll(async () => {
+  db = await openDb(process.env.E2E_DATABASE_URL);
+});
+test.afterAll(async () => {
+  await db?.close();
+});
+
+const THANKS = "Your interest has been submitted to us. Our team will get back to you soon!!";
+const email = (who: string) => `${who}-${randomUUID().slice(0, 8)}@example.com`;
+
+async function rowsFor(address: string) {
+  return db.kysely.selectFrom("leads").selectAll().where("email", "=", address).execute();
+}
+
+/** Waits until the row for `address` is there (the answer came before we look, but be fair to slow disks). */
+async function storedRow(address: string) {
+  await expect.poll(async () => (await rowsFor(address)).length, { message: `a lead for ${address}` }).toBe(1);
+  const [row] = await rowsFor(address);
+  return { ...row!, payload: JSON.parse(row!.payload) as Record<string, unknown> };
+}
+
+/** The form's script has run (a submit is no longer a plain page POST). */
+async function ready(form: Locator) {
+  await expect(form).toHaveAttribute("data-ready", "true", { timeout: 15_000 });
+}
+
+async function openForm(page: Page, path: string, formSelector: string) {
+  await page.goto(path);
+  const form = page.locator(formSelector);
+  await form.scrollIntoViewIfNeeded();
+  await ready(form);
+  return form;
+}
+
+/** Types into a city or ZIP combobox and chooses the first suggestion with the keyboard. */
+async function chooseSuggestion(box: Locator, text: string, option: RegExp) {
+  await box.fill("");
+  await box.pressSequentially(text, { delay: 30 });
+  const list = box.page().locator(`#${await box.getAttribute("aria-controls")}`);
+  await expect(list.getByRole("option").first()).toBeVisible();
+  await expect(box).toHaveAttribute("aria-expanded", "true");
+  await box.press("ArrowDown");
+  await expect(list.getByRole("option").first()).toHaveAttribute("aria-selected", "true");
+  await expect(list.getByRole("option").first()).toHaveText(option);
+  await box.press("Enter");
+  await expect(box).toHaveAttribute("aria-expanded", "false");
+}
+
+/** The dialog of spec 8: titled, worded, centred, gone after 4 s. */
+async function expectThankYouDialog(page: Page) {
+  const dialog = page.getByRole("dialog", { name: "Thank you!!" });
+  await expect(dialog).toBeVisible();
+  const shownAt = Date.now();
+  await expect(dialog).toContainText(THANKS);
+  const box = (await dialog.boundingBox())!;
+  const vp = page.viewportSize()!;
+  expect(Math.abs(box.x + box.width / 2 - vp.width / 2)).toBeLessThan(2);
+  expect(Math.abs(box.y + box.height / 2 - vp.height / 2)).toBeLessThan(2);
+  await expect(page.getByRole("status").filter({ hasText: THANKS })).toHaveCount(1);
+  await expect(dialog).toBeHidden({ timeout: 7_000 });
+  const openFor = Date.now() - shownAt;
+  expect(openFor).toBeGreaterThan(3_000);
+  expect(openFor).toBeLessThan(5_500);
+}
+
+async function fillQuickQuote(form: Locator, address: string) {
+  await form.getByLabel("First name").fill("Ana");
+  await form.getByLabel("Last name").fill("Lopez");
+  await form.getByLabel("Email").fill(address);
+  await form.getByLabel("Phone").fill("2145550147");
+  await form.getByLabel("Business address").fill("400 Elm Street");
+  await form.getByRole("combobox", { name: "ZIP code" }).fill("75202");
+  await form.getByLabel("What do you need fueled?").fill("Six pickups, gasoline, twice a week.");
+}
+
+test.describe("Get a Fleet Quote", () => {
+  test("the quick quote is sent, stored with its names and type, and the form resets", async ({ page }) => {
+    const form = await openForm(page, "/getafleet", "#quick-quote-form");
+    const address = email("quick");
+    await fillQuickQuote(form, address);
+    await chooseSuggestion(form.getByRole("combobox", { name: "City" }), "Dall", /^Dallas, TX/);
+    // Choosing a city fills its first ZIP.
+    await expect(form.getByRole("combobox", { name: "ZIP code" })).toHaveValue("75201");
+    await form.getByRole("button", { name: "Request a call back" }).click();
+    await expectThankYouDialog(page);
+    await expect(form.getByLabel("First name")).toHaveValue("");
+    await expect(form.getByLabel("Email")).toHaveValue("");
+    const row = await storedRow(address);
+    expect(row).toMatchObject({ kind: "quote-short", type: 19, page_path: "/getafleet" });
+    expect(row.payload).toMatchObject({
+      firstName: "Ana",
+      lastName: "Lopez",
+      phoneNumber: "2145550147",
+      businessAddress: "400 Elm Street",
+      city: "Dallas",
+      zipCode: "75201",
+      descriptionQuote: "Six pickups, gasoline, twice a week.",
+      type: 19,
+    });
+    expect(row.submission_id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  test("the detailed quote fills the address from the city and sends every field of section 3", async ({ page }) => {
+    const form = await openForm(page, "/getafleet", "#fleet-quote-form");
+    const address = email("fleet");
+    await form.getByLabel("Business name").fill("BuildRight Construction");
+    await form.getByLabel("Email").fill(address);
+    await form.getByLabel("Phone").fill("2145550199");
+    await form.getByLabel("Street address").fill("400 Elm Street");
+    await chooseSuggestion(form.getByRole("combobox", { name: "City" }), "Fort Wor", /^Fort Worth, TX/);
+    await expect(form.getByLabel("State")).toHaveValue("TX");
+    await expect(form.getByRole("combobox", { name: "ZIP code" })).toHaveValue(/^761\d\d$/);
+    await expect(form.getByLabel("County")).toHaveValue("Tarrant County");
+    // A ZIP typed by hand brings its own county.
+    await form.getByRole("combobox", { name: "ZIP code" }).fill("75201");
+    await expect(form.getByLabel("County")).toHaveValue("Dallas County");
+    await form.getByLabel("Employees").selectOption("200-500");
+    await form.getByLabel("Fleet size (vehicles)").fill("35");
+    await form.getByLabel("Number of locations").fill("3");
+    await form.getByLabel("Fuel per week (gallons)").fill("1200");
+    await form.getByLabel("Fuel type").selectOption("Diesel Clear/Red");
+    await form.getByLabel("Tank type").selectOption("Over Ground");
+    await form.getByLabel("Delivery frequency").selectOption("weekly");
+    await form.getByLabel("Delivery window (4 hours)").selectOption("20-24");
+    await form.getByRole("button", { name: "Request my quote" }).click();
+    await expectThankYouDialog(page);
+    const row = await storedRow(address);
+    expect(row).toMatchObject({ kind: "quote-business", type: 19, page_path: "/getafleet" });
+    const year = new Date().getFullYear();
+    expect(row.payload).toMatchObject({
+      businessName: "BuildRight Construction",
+      businessAddress: "400 Elm Street, Fort Worth, TX 75201",
+      address2: "400 Elm Street",
+      address1: "Fort Worth",
+      city: "Fort Worth",
+      state: "TX",
+      zipCode: "75201",
+      county: "Dallas County",
+      country: "US",
+      employeeSize: 500,
+      fleetSize: 35,
+      numberOfLocation: 3,
+      gallons: 1200,
+      fuelType: "Diesel Clear/Red",
+      tankType: "Over Ground",
+      frequency: "weekly",
+      deliveryWindowStartTime: 20 * 3_600_000,
+      deliveryWindowEndTime: 24 * 3_600_000,
+      campaignStartDate: new Date(year, 0, 1).getTime(),
+      campaignEndDate: new Date(year + 1, 0, 1).getTime() - 1,
+    });
+    expect(row.payload.lat).toMatch(/^32\.\d+$/);
+    expect(row.payload.long).toMatch(/^-96\.\d+$/);
+  });
+
+  test("errors appear only once a field is touched, with the messages of spec 5", async ({ page }) => {
+    const form = await openForm(page, "/getafleet", "#fleet-quote-form");
+    await expect(form.getByText("businessName name required")).toHaveCount(0);
+    const name = form.getByLabel("Business name");
+    await name.focus();
+    await form.getByLabel("Email").focus();
+    await expect(form.getByText("businessName name required")).toBeVisible();
+    await expect(name).toHaveAttribute("aria-invalid", "true");
+    await expect(name).toHaveAccessibleDescription("businessName name required");
+    // Untouched fields stay quiet.
+    await expect(form.getByText("Email required")).toHaveCount(0);
+    await form.getByLabel("Number of locations").fill("3a");
+    await form.getByLabel("Number of locations").blur();
+    await expect(form.getByText("Must be only digits")).toBeVisible();
+    const phone = form.getByLabel("Phone");
+    await phone.fill("214555014799");
+    await expect(phone).toHaveValue("2145550147");
+    // Submitting shows every remaining message and focuses the first field in error.
+    await form.getByRole("button", { name: "Request my quote" }).click();
+    for (const m of [
+      "Email required",
+      "Please select employee size",
+      "Please enter fleet size",
+      "Please enter gallons",
+      "Please select tank type",
+      "Please select fuel type",
+      "Please select Frequency",
+      "ZipCode is required",
+    ]) {
+      await expect(form.getByText(m, { exact: true })).toBeVisible();
+    }
+    await expect(name).toBeFocused();
+  });
+
+  test("a server failure or a dropped connection keeps what was typed, and a retry stores once", async ({ page }) => {
+    const form = await openForm(page, "/getafleet", "#quick-quote-form");
+    const address = email("retry");
+    await fillQuickQuote(form, address);
+    const send = form.getByRole("button", { name: "Request a call back" });
+
+    await page.route("**/campaign/createCampaign", (route) => route.fulfill({ status: 500, contentType: "application/json", body: '{"message":"boom"}' }));
+    await send.click();
+    await expect(form.getByRole("alert")).toContainText("Something went wrong on our side and your details were not sent");
+    await expect(form.getByLabel("Email")).toHaveValue(address);
+    await expect(form.getByLabel("Business address")).toHaveValue("400 Elm Street");
+    await expect(page.getByRole("dialog")).toBeHidden();
+
+    await page.unroute("**/campaign/createCampaign");
+    await page.route("**/campaign/createCampaign", (route) => route.abort("internetdisconnected"));
+    await send.click();
+    await expect(form.getByRole("alert")).toContainText("We couldn't reach our server");
+    await expect(form.getByLabel("What do you need fueled?")).toHaveValue("Six pickups, gasoline, twice a week.");
+    expect(await rowsFor(address)).toHaveLength(0);
+
+    // The first try reached the server after all: the retry carries the same submission id.
+    await page.unroute("**/campaign/createCampaign");
+    const sentIds: string[] = [];
+    await page.route("**/campaign/createCampaign", async (route) => {
+      sentIds.push(JSON.parse(route.request().postData() ?? "{}").submissionId);
+      const response = await route.fetch();
+      if (sentIds.length === 1) {
+        await route.fulfill({ status: 502, body: "" });
+        return;
+      }
+      await route.fulfill({ response });
+    });
+    await send.click();
+    await expect(form.getByRole("alert")).toContainText("Something went wrong on our side");
+    await send.click();
+    await expectThankYouDialog(page);
+    expect(new Set(sentIds).size).toBe(1);
+    expect(await rowsFor(address)).toHaveLength(1);
+  });
+
+  test("a double click stores once and Escape closes the dialog", async ({ page }) => {
+    const form = await openForm(page, "/getafleet", "#quick-quote-form");
+    const address = email("double");
+    await fillQuickQuote(form, address);
+    await form.getByRole("button", { name: "Request a call back" }).dblclick();
+    const dialog = page.getByRole("dialog", { name: "Thank you!!" });
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await storedRow(address);
+  });
+});
+
+test.describe("without JavaScript", () => {
+  async function noScriptPage(browser: Browser) {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    return { context, page: await context.newPage() };
+  }
+
+  test("a quote posts to the page, which shows the errors beside the fields, then the thank-you", async ({ browser }) => {
+    const { context, page } = await noScriptPage(browser);
+    await page.goto("/getafleet");
+    const form = page.locator("#quick-quote-form");
+    await form.getByLabel("First name").fill("Ana");
+    await form.getByLabel("Email").fill("not-an-email");
+    const [bad] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), form.getByRole("button", { name: "Request a call back" }).click()]);
+    expect(bad.status()).toBe(422);
+    const again = page.locator("#quick-quote-form");
+    await expect(again.getByLabel("First name")).toHaveValue("Ana");
+    await expect(again.getByLabel("Email")).toHaveValue("not-an-email");
+    await expect(again.getByLabel("Email")).toHaveAccessibleDescription("Please enter a valid email");
+    await expect(again.getByText("Last name required")).toBeVisible();
+    await expect(again.getByText("phoneNumber is required")).toBeVisible();
+    await expect(again.getByRole("alert")).toContainText("Some answers need another look");
+    // The other form on the page is untouched.
+    await expect(page.locator("#fleet-quote-form").getByText("Email required")).toHaveCount(0);
+
+    const address = email("nojs");
+    await fillQuickQuote(again, address);
+    await again.getByRole("combobox", { name: "City" }).fill("Dallas");
+    const [ok] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), again.getByRole("button", { name: "Request a call back" }).click()]);
+    expect(ok.status()).toBe(200);
+    await expect(page.locator("#quick-quote-form").getByRole("status").filter({ hasText: "Thank you!!" })).toContainText(`Thank you!! ${THANKS}`);
+    const row = await storedRow(address);
+    expect(row).toMatchObject({ kind: "quote-short", type: 19, page_path: "/getafleet", submission_id: null });
+    expect(row.payload).toMatchObject({ firstName: "Ana", city: "Dallas", zipCode: "75202" });
+    await context.close();
+  });
+
+  test("the detailed quote takes state, county and coordinates from the ZIP", async ({ browser }) => {
+    const { context, page } = await noScriptPage(browser);
+    await page.goto("/getafleet");
+    const form = page.locator("#fleet-quote-form");
+    const address = email("nojs-fleet");
+    await form.getByLabel("Business name").fill("Harbor Freight Movers");
+    await form.getByLabel("Email").fill(address);
+    await form.getByLabel("Phone").fill("7135550100");
+    await form.getByLabel("Street address").fill("1 Port Road");
+    await form.getByRole("combobox", { name: "ZIP code" }).fill("77002");
+    await form.getByLabel("Employees").selectOption("10-50");
+    await form.getByLabel("Fleet size (vehicles)").fill("12");
+    await form.getByLabel("Number of locations").fill("1");
+    await form.getByLabel("Fuel per week (gallons)").fill("400");
+    await form.getByLabel("Fuel type").selectOption("Gasoline");
+    await form.getByLabel("Tank type").selectOption("Under Ground");
+    await form.getByLabel("Delivery frequency").selectOption("daily");
+    await form.getByLabel("Delivery window (4 hours)").selectOption("00-04");
+    await form.getByRole("button", { name: "Request my quote" }).click();
+    await expect(page.locator("#fleet-quote-form").getByRole("status").filter({ hasText: "Thank you!!" })).toBeVisible();
+    const row = await storedRow(address);
+    expect(row.payload).toMatchObject({ city: "Houston", state: "TX", county: "Harris County", country: "US", employeeSize: 50, deliveryWindowStartTime: 0, deliveryWindowEndTime: 14_400_000 });
+    expect(row.payload.lat).toMatch(/^29\./);
+    await context.close();
+  });
+});
+
+test.describe("the API refuses what the forms never send", () => {
+  test("too large, wrong content type, malformed JSON", async ({ request }) => {
+    const big = await request.post("/web/form", { headers: { "content-type": "application/json" }, data: JSON.stringify({ message: "x".repeat(20_000) }) });
+    expect(big.status()).toBe(413);
+    const form = await request.post("/web/form", { headers: { "content-type": "text/plain" }, data: "email=a@b.co" });
+    expect(form.status()).toBe(415);
+    const broken = await request.post("/web/suscribe", { headers: { "content-type": "application/json" }, data: Buffer.from('{"email":') });
+    expect(broken.status()).toBe(400);
+  });
+});
