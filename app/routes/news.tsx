@@ -1,8 +1,69 @@
+import { ArrowRight } from "lucide-react";
+import { Link } from "react-router";
+import { PostCard } from "~/components/blog/post-card";
+import { blogHref } from "~/components/blog/sidebar";
+import { SocialPanels } from "~/components/blog/social-panels";
 import { PageHero } from "~/components/layout/page-hero";
+import { Section } from "~/components/layout/section";
+import { Tabs } from "~/components/ui/tabs";
+import { NEWS_TAB_SIZE, newsTabs } from "~/content/news";
 import { pageMeta } from "~/lib/seo";
+import { loadNews, type NewsTab } from "~/server/blog/pages.server";
+import type { Route } from "./+types/news";
+
+export const loader = ({ context }: Route.LoaderArgs) => loadNews(context.services);
+
+/** The blog's RSS feed, for feed readers that look for it on the page. */
+export const links: Route.LinksFunction = () => [{ rel: "alternate", type: "application/rss+xml", title: "Fillway Blog", href: "/rss.xml" }];
 
 export const meta = () => pageMeta("/news");
 
-export default function Page() {
-  return <PageHero path="/news" />;
+function TabContent({ tab, label, empty }: { tab: NewsTab; label: string; empty: string }) {
+  if (tab.items.length === 0) {
+    return (
+      <div className="rounded-2xl border border-dashed border-slate-300 p-10 text-center dark:border-slate-700">
+        <p className="text-2xl font-bold text-slate-900 dark:text-white">Coming Soon</p>
+        <p className="mt-2 text-slate-600 dark:text-slate-300">{empty}</p>
+      </div>
+    );
+  }
+  return (
+    <>
+      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {tab.items.map((item) => (
+          <li key={item._id} className="flex">
+            <PostCard item={item} />
+          </li>
+        ))}
+      </ul>
+      {tab.count > NEWS_TAB_SIZE && (
+        <p className="mt-8 text-center">
+          <Link to={blogHref({ sort: tab.sort })} className="btn-primary">
+            View More<span className="sr-only"> {label}</span>
+            <ArrowRight aria-hidden="true" className="size-4" />
+          </Link>
+        </p>
+      )}
+    </>
+  );
+}
+
+export default function News({ loaderData: { tabs } }: Route.ComponentProps) {
+  return (
+    <>
+      <PageHero path="/news" eyebrow="Newsroom" />
+      <Section id="latest" title="The latest from Fillway" intro="Press coverage, stories from our crews and engineers, and where to meet us next.">
+        <Tabs
+          label="News"
+          tabs={newsTabs.map((t) => {
+            const tab = tabs.find((x) => x.sort === t.sort) ?? { sort: t.sort, items: [], count: 0, failed: true };
+            return { id: t.sort, label: t.label, content: <TabContent tab={tab} label={t.label} empty={t.empty} /> };
+          })}
+        />
+      </Section>
+      <Section id="social" tone="muted" title="Follow us" intro="Day-to-day news from the road, as it happens.">
+        <SocialPanels />
+      </Section>
+    </>
+  );
 }

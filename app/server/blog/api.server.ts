@@ -15,7 +15,8 @@ export const MAX_LIMIT = 50;
 export const DEFAULT_LIMIT = 10;
 const MAX_PAGE = 100_000;
 const MAX_SEARCH = 100;
-const ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+/** Ids from post files are kebab-case; a back office may use other simple ids. */
+const ID = /^[A-Za-z0-9][\w-]{0,99}$/;
 
 type Params = { limit: number; page: number; isPublished?: boolean; isArticle?: boolean; search?: string; blogId?: string };
 
@@ -56,7 +57,7 @@ export function parseListQuery(query: URLSearchParams): { ok: true; params: Para
   else if (search) params.search = search;
   const blogId = one("blogId");
   if (blogId !== undefined && blogId !== "") {
-    if (blogId.length > 100 || !ID.test(blogId)) bad("blogId", "blogId is not a valid post id");
+    if (!ID.test(blogId)) bad("blogId", "blogId is not a valid post id");
     else params.blogId = blogId;
   }
   return Object.keys(errors).length ? { ok: false, errors } : { ok: true, params };

@@ -1,0 +1,24 @@
+import { PREVIEW_CHARS } from "~/content/news";
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
+
+/** "November 12, 2026", the same on the server and in every visitor's time zone. */
+export const formatDate = (iso: string): string => {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? "" : dateFormat.format(d);
+};
+
+/** The card preview (spec 9): the first 121 characters of the subtitle, then an ellipsis if cut. */
+export function preview(subTitle: string, max = PREVIEW_CHARS): string {
+  const chars = Array.from(subTitle.trim());
+  return chars.length <= max ? chars.join("") : `${chars.slice(0, max).join("")}…`;
+}
+
+/** Initials for a commenter's avatar. */
+export const initials = (name: string): string =>
+  name
+    .trim()
+    .split(/\s+/)
+    .slice(0, 2)
+    .map((w) => Array.from(w)[0]?.toUpperCase() ?? "")
+    .join("");

@@ -1,0 +1,87 @@
+import { type ActionFunctionArgs, data, redirect } from "react-router";
+import { commentErrors, commentPayloadSchema, commentSpec } from "~/components/blog/comment-schema";
+import { FORM_ID_FIELD, FORM_KIND_FIELD } from "~/components/forms/field";
+import { type FieldErrors, pickValues } from "~/lib/forms/form-spec";
+import { type FormActionData, messages } from "~/lib/forms/use-form";
+import { MAX_BODY_BYTES } from "../api/types";
+import { formAction } from "../form-action.server";
+import { HONEYPOT_FIELD, honeypotFilled } from "../leads/honeypot";
+import { rateLimiterFor } from "../rate-limit.server";
+import { hashIp } from "./api.server";
+import { addComment } from "./posts.server";
+
+/**
+ * The blog detail page's action: the comment and reply forms without JavaScript (the
+ * same schema and storage as PUT /admin/addCommentBlog), and every other site form on
+ * the page (the contact form) through the site's one form action.
+ */
+export async function blogDetailAction(args: ActionFunctionArgs) {
+  const { request, context, params } = args;
+  // Peek at which form this is on a copy, so the contact form's action can read the original.
+  const probe = await readCapped(request.clone(), MAX_BODY_BYTES);
+  const form = probe === null ? null : new URLSearchParams(probe);
+  if (form?.get(FORM_KIND_FIELD) !== commentSpec.kind) return formAction(args);
+
+  const services = context.services;
+  if (!services) throw new Response("Comments cannot be sent while pages are pre-rendered.", { status: 503 });
+  const rawId = form.get(FORM_ID_FIELD) ?? "";
+  const formId = /^[\w-]{1,80}$/.test(rawId) ? rawId : "";
+  const reply = (body: FormActionData, status: number, headers?: Record<string, string>) => data(body, { status, headers });
+  if (!/^application\/x-www-form-urlencoded\b/i.test(request.headers.get("content-type") ?? "")) {
+    return reply({ formId, ok: false, message: messages.rejected(415) }, 415);
+  }
+  const values = pickValues(commentSpec, (name) => form.get(name));
+  const ip = context.clientIp ?? "unknown";
+  const limit = rateLimiterFor(services).hit(`post:${ip}`);
+  if (!limit.ok) {
+    return reply({ formId, ok: false, values, message: messages.rateLimited(limit.retryAfterSeconds) }, 429, {
+      "Retry-After": String(limit.retryAfterSeconds),
+    });
+  }
+  const blogId = params.id ?? "";
+  const commentId = form.get("commentId") || undefined;
+  // A bot filled the hidden field: it sees the same answer as a person and nothing is stored.
+  if (honeypotFilled({ [HONEYPOT_FIELD]: form.get(HONEYPOT_FIELD) ?? undefined })) throw redirect(`/blogdetail/${blogId}#comments`, 303);
+
+  const parsed = commentPayloadSchema.safeParse(commentSpec.toPayload({ ...values, blogId, ...(commentId ? { commentId } : {}) }));
+  if (!parsed.success) {
+    const errors: FieldErrors = commentErrors(parsed.error);
+    return reply({ formId, ok: false, values, errors, message: messages.invalid }, 422);
+  }
+  const p = parsed.data;
+  const result = await addComment(services.db, {
+    blogId,
+    commentId: p.commentId,
+    commentBy: p.commentBy,
+    email: p.email,
+    companyName: p.companyName,
+    text: p.text,
+    ipHash: hashIp(ip, services.env.IP_HASH_SALT),
+  });
+  if (!result.ok) {
+    if (result.notFound === "blogId") throw data(null, { status: 404 });
+    return reply({ formId, ok: false, values, message: "The comment you replied to no longer exists. Please reload the page." }, 404);
+  }
+  // Back to the post without the reply form, at the new comment (303: a reload never re-sends).
+  throw redirect(`/blogdetail/${blogId}#comment-${result.comment._id}`, 303);
+}
+
+async function readCapped(request: Request, limit: number): Promise<string | null> {
+  const declared = Number(request.headers.get("content-length") ?? 0);
+  if (declared > limit) return null;
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
