@@ -36,5 +36,8 @@ export default [
   route("blogdetail/:id", "routes/blog-detail.tsx"),
   route("privacy-policy", "routes/privacy-policy.tsx"),
   route("termsandcondition", "routes/terms.tsx"),
+  route("sitemap.xml", "routes/sitemap-xml.ts"),
+  route("robots.txt", "routes/robots-txt.ts"),
+  route("rss.xml", "routes/rss-xml.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

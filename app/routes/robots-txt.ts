@@ -1,0 +1,5 @@
+import { robotsTxt } from "~/server/blog/feeds.server";
+
+export function loader() {
+  return new Response(robotsTxt(), { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=86400" } });
+}

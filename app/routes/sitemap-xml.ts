@@ -1,0 +1,9 @@
+import { sitemapXml } from "~/server/blog/feeds.server";
+import type { Route } from "./+types/sitemap-xml";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  if (!context.services) throw new Response("Not available while pre-rendering", { status: 503 });
+  return new Response(await sitemapXml(context.services), {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}
