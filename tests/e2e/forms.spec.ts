@@ -252,6 +252,123 @@ test.describe("Get a Fleet Quote", () => {
   });
 });
 
+/** The home pop-up opens 1 s after load; put it away before using the page. */
+async function dismissHomePopup(page: Page) {
+  const popup = page.getByRole("dialog", { name: "How can we help you today?" });
+  await expect(popup).toBeVisible();
+  await popup.getByRole("button", { name: "Close" }).click();
+  await expect(popup).toBeHidden();
+}
+
+test.describe("contact forms on the pages", () => {
+  test("home: the type-1 contact form, filled by keyboard with a ZIP suggestion, is stored as type 1", async ({ page }) => {
+    await page.goto("/");
+    await dismissHomePopup(page);
+    const form = page.locator("#contact-form");
+    await form.scrollIntoViewIfNeeded();
+    await ready(form);
+    await expect(form.locator('input[type="hidden"][name="type"]')).toHaveValue("1");
+    const address = email("home");
+    await form.getByLabel("First name").fill("Dana");
+    await form.getByLabel("Last name").fill("Reyes");
+    await form.getByLabel("Email").fill(address);
+    await form.getByLabel("Phone").fill("2145550123");
+    await chooseSuggestion(form.getByRole("combobox", { name: "ZIP code" }), "7520", /^75201 Dallas, TX/);
+    await expect(form.getByRole("combobox", { name: "City" })).toHaveValue("Dallas");
+    await form.getByLabel("Message").fill("Two vans parked overnight at our depot need diesel twice a week.");
+    await form.getByRole("button", { name: "Submit" }).press("Enter");
+    await expectThankYouDialog(page);
+    await expect(form.getByLabel("Email")).toHaveValue("");
+    const row = await storedRow(address);
+    expect(row).toMatchObject({ kind: "lead-personal", type: 1, page_path: "/" });
+    expect(row.payload).toEqual({
+      email: address,
+      firstName: "Dana",
+      lastName: "Reyes",
+      city: "Dallas",
+      zipCode: "75201",
+      message: "Two vans parked overnight at our depot need diesel twice a week.",
+      type: 1,
+      phone: "2145550123",
+    });
+  });
+
+  test("home: the type-4 newsletter sign-up", async ({ page }) => {
+    await page.goto("/");
+    await dismissHomePopup(page);
+    const form = page.locator("#newsletter-4");
+    await form.scrollIntoViewIfNeeded();
+    await ready(form);
+    await form.getByLabel("Email").fill("not-an-email");
+    await form.getByLabel("Email").blur();
+    await expect(form.getByText("Email Should be valid")).toBeVisible();
+    const address = email("news");
+    await form.getByLabel("Email").fill(address);
+    await form.getByRole("button", { name: "Subscribe" }).click();
+    await expectThankYouDialog(page);
+    expect(await storedRow(address)).toMatchObject({ kind: "newsletter", type: 4, page_path: "/" });
+  });
+
+  test("business fleets: the business variant sends bussinessName and no names, as type 13", async ({ page }) => {
+    const form = await openForm(page, "/business-fleets-trucking-and-construction-companies", "#contact-form");
+    await expect(form.getByLabel("First name")).toHaveCount(0);
+    const address = email("biz");
+    await form.getByLabel("Business name").fill("Lone Star Logistics");
+    await form.getByLabel("Business name").blur();
+    await form.getByLabel("Business name").fill("Lone Star Logistics #1");
+    await expect(form.getByText("Please enter valid businessName")).toBeVisible();
+    await form.getByLabel("Business name").fill("Lone Star Logistics");
+    await form.getByLabel("Email").fill(address);
+    await form.getByLabel("Phone").fill("2145550147");
+    await form.getByLabel("Business address").fill("2100 Ross Avenue, Dallas, TX");
+    await form.getByRole("combobox", { name: "ZIP code" }).fill("75201");
+    await form.getByLabel("Company size").selectOption("50-100");
+    await form.getByLabel("Fleet size").selectOption("20");
+    await form.getByLabel("Fuel type").selectOption({ index: 2 });
+    await form.getByRole("button", { name: "Submit" }).click();
+    await expectThankYouDialog(page);
+    const row = await storedRow(address);
+    expect(row).toMatchObject({ kind: "lead-business", type: 13, page_path: "/business-fleets-trucking-and-construction-companies" });
+    expect(row.payload).toMatchObject({
+      bussinessName: "Lone Star Logistics",
+      bussinessAddress: "2100 Ross Avenue, Dallas, TX",
+      companySize: "50-100",
+      fleetSize: "20",
+      fuelType: "Red diesel plus DEF with gasoline",
+      zipCode: "75201",
+      phone: "2145550147",
+    });
+    expect(row.payload).not.toHaveProperty("firstName");
+  });
+
+  test("FAQ: the fleet scheduled-fueling sign-up fills state from the city and is stored as type 17", async ({ page }) => {
+    await page.goto("/faq");
+    await page.getByRole("button", { name: "How do I set up scheduled fueling for my fleet?" }).click();
+    const form = page.locator("#faq-fleet-signup");
+    await form.scrollIntoViewIfNeeded();
+    await ready(form);
+    const address = email("fleet17");
+    await form.getByLabel("First name").fill("Marcus");
+    await form.getByLabel("Last name").fill("Reed");
+    await form.getByLabel("Email").fill(address);
+    await form.getByLabel("Phone").fill("call me");
+    await form.getByLabel("Phone").blur();
+    await expect(form.getByText("Phone number is not valid")).toBeVisible();
+    await form.getByLabel("Phone").fill("2145550147");
+    await form.getByLabel("Company name").fill("Reed Hauling");
+    await chooseSuggestion(form.getByRole("combobox", { name: "City" }), "Okla", /^Oklahoma City, OK/);
+    await expect(form.getByLabel("State")).toHaveValue("OK");
+    await expect(form.getByRole("combobox", { name: "ZIP code" })).toHaveValue(/^73\d{3}$/);
+    await form.getByLabel("Fleet size").selectOption("11-50");
+    await form.getByLabel("Fleet type").selectOption("Semi trucks");
+    await form.getByRole("button", { name: "Sign up" }).click();
+    await expectThankYouDialog(page);
+    const row = await storedRow(address);
+    expect(row).toMatchObject({ kind: "fleet", type: 17, page_path: "/faq" });
+    expect(row.payload).toMatchObject({ companyName: "Reed Hauling", city: "Oklahoma City", stateId: "OK", fleetSize: "11-50", fleetType: "Semi trucks", type: 17 });
+  });
+});
+
 test.describe("without JavaScript", () => {
   async function noScriptPage(browser: Browser) {
     const context = await browser.newContext({ javaScriptEnabled: false });
