@@ -1,3 +1,5 @@
+import { ContactForm } from "~/components/forms/contact-form";
+import { NewsletterForm } from "~/components/forms/newsletter-form";
 import { Section } from "~/components/layout/section";
 import { EvSection } from "~/components/home/ev-section";
 import { HomeBenefits, HomeHero, HomeMore, HomeVideo } from "~/components/home/home-sections";
@@ -9,6 +11,7 @@ import { home } from "~/content/home";
 import { pageMeta } from "~/lib/seo";
 
 export const meta = () => pageMeta("/");
+export { formAction as action } from "~/server/form-action.server";
 
 /** Home (spec 2.3), in the order the specification lists its parts. */
 export default function Page() {
@@ -28,6 +31,8 @@ export default function Page() {
       </Section>
       <EvSection />
       <HomeMore />
+      <NewsletterForm type={4} />
+      <ContactForm type={1} />
     </>
   );
 }

@@ -129,7 +129,7 @@ test.describe("home pop-up", () => {
 });
 
 test.describe("stepper", () => {
-  const tab = (page: Page, name: string) => page.getByRole("tablist", { name: "Three steps to a full tank" }).getByRole("tab", { name });
+  const tab = (page: Page, name: RegExp) => page.getByRole("tablist", { name: "Three steps to a full tank" }).getByRole("tab", { name });
 
   test("advances every 5 s and wraps to Download", async ({ page }) => {
     await freezeClock(page);
