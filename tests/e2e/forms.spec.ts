@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Locator, Page } from "@playwright/test";
 import { type Db, openDb } from "../../app/server/db/db.server";
 import { expect, test } from "./fixtures";
@@ -441,4 +442,29 @@ test.describe("the API refuses what the forms never send", () => {
     const broken = await request.post("/web/suscribe", { headers: { "content-type": "application/json" }, data: Buffer.from('{"email":') });
     expect(broken.status()).toBe(400);
   });
+});
+
+test.describe("accessibility of the form states", () => {
+  for (const colorScheme of ["light", "dark"] as const) {
+    test(`errors, open suggestions and the thank-you dialog pass axe (${colorScheme})`, async ({ browser }) => {
+      const context = await browser.newContext({ colorScheme });
+      const page = await context.newPage();
+      const axe = () => new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).include("#quote").analyze();
+      const form = await openForm(page, "/getafleet", "#fleet-quote-form");
+      await form.getByRole("button", { name: "Request my quote" }).click();
+      await expect(form.getByText("Email required")).toBeVisible();
+      const city = form.getByRole("combobox", { name: "City" });
+      await city.pressSequentially("Aus", { delay: 30 });
+      await expect(form.getByRole("listbox", { name: "Matching cities" })).toBeVisible();
+      await city.press("ArrowDown");
+      const list = (r: Awaited<ReturnType<typeof axe>>) => r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`);
+      expect(list(await axe())).toEqual([]);
+      const quick = page.locator("#quick-quote-form");
+      await fillQuickQuote(quick, email(`axe-${colorScheme}`));
+      await quick.getByRole("button", { name: "Request a call back" }).click();
+      await expect(page.getByRole("dialog", { name: "Thank you!!" })).toBeVisible();
+      expect(list(await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).include("dialog[open]").analyze())).toEqual([]);
+      await context.close();
+    });
+  }
 });
