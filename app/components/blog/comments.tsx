@@ -138,11 +138,17 @@ export function Comments({ blogId, comments }: { blogId: string; comments: BlogC
     const q = next.toString();
     return `${location.pathname}${q ? `?${q}` : ""}`;
   };
+  const returnFocus = useRef<string | null>(null);
   const closeReply = (focusId?: string) => {
-    navigate(without(), { replace: true, preventScrollReset: true });
-    // Back to where the visitor was: the Reply link of that comment.
-    if (focusId) requestAnimationFrame(() => document.getElementById(`reply-link-${focusId}`)?.focus());
+    returnFocus.current = focusId ?? null;
+    return Promise.resolve(navigate(without(), { replace: true, preventScrollReset: true }));
   };
+  // Once the reply form is gone, focus goes back to where the visitor was: that comment's Reply link.
+  useEffect(() => {
+    if (replyTo || !returnFocus.current) return;
+    document.getElementById(`reply-link-${returnFocus.current}`)?.focus();
+    returnFocus.current = null;
+  }, [replyTo]);
 
   return (
     <section id="comments" aria-labelledby="comments-title" className="scroll-mt-24">
@@ -187,11 +193,11 @@ export function Comments({ blogId, comments }: { blogId: string; comments: BlogC
                   blogId={blogId}
                   commentId={c._id}
                   replyingTo={c.commentBy}
-                  onClose={() => closeReply(c._id)}
+                  onClose={() => void closeReply(c._id)}
                   onSent={() => {
                     setAnnounce(`Your reply to ${c.commentBy} has been posted.`);
-                    closeReply(c._id);
-                    revalidator.revalidate();
+                    // Reload once the form has closed: closing alone never reloads (see shouldRevalidate).
+                    void closeReply(c._id).then(() => revalidator.revalidate());
                   }}
                 />
               )}
