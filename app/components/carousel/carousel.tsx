@@ -1,5 +1,4 @@
 import type { EmblaCarouselType } from "embla-carousel";
-import useEmblaCarousel from "embla-carousel-react";
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
 import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from "react";
 import { usePrefersReducedMotion } from "~/components/ui/use-reduced-motion";
@@ -80,14 +79,21 @@ function startContinuous(api: EmblaCarouselType): () => void {
  * The site's one carousel (Embla). Autoplay is paused by its button, while the pointer
  * is over it, while it is off screen, and for good once focus moves into it (WAI-ARIA
  * APG); under prefers-reduced-motion it never starts by itself and moves are instant.
- * Left/Right arrow keys move it while focus is inside.
+ * Left/Right arrow keys move it while focus is inside. Embla itself is fetched only when
+ * the carousel comes within 400 px of the viewport, so it costs nothing on first load;
+ * until then the slides sit in their row, laid out by CSS alone.
  */
 export function Carousel({ label, slides, autoplayMs = 0, speedMs = 500, perView = "single", continuous = false }: CarouselProps) {
   const reduced = usePrefersReducedMotion();
   const autoplays = continuous || autoplayMs > 0;
   // Embla's duration is in its own physics units; 500 ms ≈ 25 (its default).
   const duration = reduced ? 0 : Math.max(10, Math.round(speedMs / 20));
-  const [viewportRef, api] = useEmblaCarousel({ loop: true, align: "start", duration, dragFree: continuous });
+  const viewportRef = useRef<HTMLDivElement>(null);
+  const [api, setApi] = useState<EmblaCarouselType>();
+  const [near, setNear] = useState(false);
+  const durationRef = useRef(duration);
+  durationRef.current = duration;
+  const appliedDuration = useRef<number | null>(null);
   const [playing, setPlaying] = useState(autoplays);
   const [hovered, setHovered] = useState(false);
   const [dragging, setDragging] = useState(false);
@@ -106,9 +112,45 @@ export function Carousel({ label, slides, autoplayMs = 0, speedMs = 500, perView
     const el = rootRef.current;
     if (!el || typeof IntersectionObserver === "undefined") return;
     const io = new IntersectionObserver(([entry]) => setInView(Boolean(entry?.isIntersecting)), { threshold: 0.1 });
+    const nearIo = new IntersectionObserver(
+      ([entry]) => {
+        if (!entry?.isIntersecting) return;
+        setNear(true);
+        nearIo.disconnect();
+      },
+      { rootMargin: "400px 0px" },
+    );
     io.observe(el);
-    return () => io.disconnect();
+    nearIo.observe(el);
+    return () => {
+      io.disconnect();
+      nearIo.disconnect();
+    };
   }, []);
+
+  useEffect(() => {
+    if (!near) return;
+    let cancelled = false;
+    let instance: EmblaCarouselType | undefined;
+    import("embla-carousel").then(({ default: EmblaCarousel }) => {
+      if (cancelled || !viewportRef.current) return;
+      appliedDuration.current = durationRef.current;
+      instance = EmblaCarousel(viewportRef.current, { loop: true, align: "start", duration: durationRef.current, dragFree: continuous });
+      setApi(instance);
+    });
+    return () => {
+      cancelled = true;
+      instance?.destroy();
+      setApi(undefined);
+    };
+  }, [near, continuous]);
+
+  // Reduced motion is known only after hydration: instant moves from then on.
+  useEffect(() => {
+    if (!api || appliedDuration.current === duration) return;
+    appliedDuration.current = duration;
+    api.reInit({ duration });
+  }, [api, duration]);
 
   useEffect(() => {
     if (!api) return;
