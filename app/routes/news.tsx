@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { PostCard } from "~/components/blog/post-card";
 import { blogHref } from "~/components/blog/sidebar";
 import { SocialPanels } from "~/components/blog/social-panels";
+import { ContactForm } from "~/components/forms/contact-form";
 import { PageHero } from "~/components/layout/page-hero";
 import { Section } from "~/components/layout/section";
 import { Tabs } from "~/components/ui/tabs";
@@ -12,6 +13,8 @@ import { loadNews, type NewsTab } from "~/server/blog/pages.server";
 import type { Route } from "./+types/news";
 
 export const loader = ({ context }: Route.LoaderArgs) => loadNews(context.services);
+
+export { formAction as action } from "~/server/form-action.server";
 
 /** The blog's RSS feed, for feed readers that look for it on the page. */
 export const links: Route.LinksFunction = () => [{ rel: "alternate", type: "application/rss+xml", title: "Fillway Blog", href: "/rss.xml" }];
@@ -61,9 +64,10 @@ export default function News({ loaderData: { tabs } }: Route.ComponentProps) {
           })}
         />
       </Section>
-      <Section id="social" tone="muted" title="Follow us" intro="Day-to-day news from the road, as it happens.">
+      <Section id="social" title="Follow us" intro="Day-to-day news from the road, as it happens." className="pt-0! sm:pt-4!">
         <SocialPanels />
       </Section>
+      <ContactForm type={1} />
     </>
   );
 }

@@ -289,6 +289,29 @@ test.describe("a post", () => {
     await expect(page.getByRole("search")).toBeVisible();
   });
 
+  test("a post with a video shows its picture with a play button, and frames the player only when asked", async ({ page }) => {
+    const file = process.env.E2E_DATABASE_URL?.replace(/^file:/, "");
+    test.skip(!file || process.env.E2E_DATABASE_URL?.startsWith("postgres") === true, "needs the SQLite file of the test server");
+    const id = `e2e-video-${randomUUID().slice(0, 8)}`;
+    const db = new Database(file!);
+    db.prepare(
+      `INSERT INTO posts (id, title, sub_title, description_html, body_text, image_thumbnail, image_original, video_url, created_on, is_published, is_article, updated_at)
+       VALUES (?, 'Walkaround video of a fuel truck', 'Two minutes around our Hino 195.', '<p>Watch the walkaround.</p>', 'Watch the walkaround.', '/media/blog/inside-a-fillway-truck.svg', '/media/blog/inside-a-fillway-truck.svg', 'https://www.youtube-nocookie.com/embed/abcDEF12345', '2019-01-01T12:00:00.000Z', 1, 0, ?)`,
+    ).run(id, new Date().toISOString());
+    try {
+      await page.goto(`/blogdetail/${id}`);
+      await hydrated(page);
+      await expect(page.locator("main iframe")).toHaveCount(0);
+      await page.getByRole("link", { name: "Play video: Walkaround video of a fuel truck" }).click();
+      const frame = page.locator("main iframe");
+      await expect(frame).toHaveAttribute("src", "https://www.youtube-nocookie.com/embed/abcDEF12345?autoplay=1");
+      await expect(frame).toHaveAttribute("title", "Video: Walkaround video of a fuel truck");
+    } finally {
+      db.prepare("DELETE FROM posts WHERE id = ?").run(id);
+      db.close();
+    }
+  });
+
   test("an unknown id is a real 404 page", async ({ page }) => {
     const res = await page.goto("/blogdetail/no-such-post");
     expect(res?.status()).toBe(404);
@@ -358,6 +381,38 @@ test.describe("a post", () => {
     await expect(reply2).toHaveCount(0);
     await expect(main).toBeVisible();
     await expect(page).not.toHaveURL(/replyTo=/);
+  });
+
+  test("the post's contact form is type 2 and is stored, with and without JavaScript", async ({ browser, request }) => {
+    const post = (await items(request, "isPublished=true&isArticle=false&limit=1")).data[0]!;
+    const file = process.env.E2E_DATABASE_URL?.replace(/^file:/, "");
+    test.skip(!file || process.env.E2E_DATABASE_URL?.startsWith("postgres") === true, "needs the SQLite file of the test server");
+    for (const javaScriptEnabled of [true, false]) {
+      const context = await browser.newContext({ javaScriptEnabled });
+      const page = await context.newPage();
+      await page.goto(`/blogdetail/${post._id}`);
+      if (javaScriptEnabled) await hydrated(page);
+      const form = page.locator("#contact-form");
+      await expect(form.locator('input[type="hidden"][name="type"]')).toHaveValue("2");
+      const address = `reader-${randomUUID().slice(0, 8)}@example.com`;
+      await form.getByLabel("First name").fill("Kim");
+      await form.getByLabel("Last name").fill("Nguyen");
+      await form.getByLabel("Email").fill(address);
+      await form.getByLabel("Phone").fill("2145550188");
+      await form.getByRole("combobox", { name: "ZIP code" }).fill("75201");
+      await form.getByRole("button", { name: "Submit" }).click();
+      if (javaScriptEnabled) await expect(page.getByRole("dialog", { name: "Thank you!!" })).toBeVisible();
+      else await expect(page.locator("#contact-form").getByText("Thank you!!")).toBeVisible();
+      const db = new Database(file!, { readonly: true });
+      try {
+        await expect
+          .poll(() => db.prepare("SELECT type, page_path FROM leads WHERE email = ?").get(address))
+          .toEqual({ type: 2, page_path: `/blogdetail/${post._id}` });
+      } finally {
+        db.close();
+      }
+      await context.close();
+    }
   });
 
   test("comments and replies also work without JavaScript", async ({ browser, request }) => {
