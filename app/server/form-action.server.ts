@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, data } from "react-router";
 import { type FieldErrors, pickValues, type Values } from "~/lib/forms/form-spec";
-import { formSpecs, isFormKind } from "~/lib/forms/specs";
+import { formSpecs, isFormKind } from "~/lib/forms/form-kinds";
 import { type FormActionData, messages } from "~/lib/forms/use-form";
 import { MAX_BODY_BYTES } from "./api/types";
 import { acceptSubmission } from "./leads/accept.server";

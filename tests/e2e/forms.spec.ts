@@ -370,6 +370,21 @@ test.describe("contact forms on the pages", () => {
   });
 });
 
+test("the validation code loads only when a visitor enters a form", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("request", (r) => {
+    if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+  });
+  await page.goto("/gasoline", { waitUntil: "networkidle" });
+  const form = page.locator("#contact-form");
+  await ready(form);
+  expect(scripts.filter((s) => /\/schemas-[\w-]+\.js$/.test(s))).toEqual([]);
+  await form.getByLabel("First name").focus();
+  await expect.poll(() => scripts.filter((s) => /\/schemas-[\w-]+\.js$/.test(s)).length).toBe(1);
+  await form.getByLabel("Last name").focus();
+  await expect(form.getByText("First name required")).toBeVisible();
+});
+
 test.describe("without JavaScript", () => {
   async function noScriptPage(browser: Browser) {
     const context = await browser.newContext({ javaScriptEnabled: false });

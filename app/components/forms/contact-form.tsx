@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { Section } from "~/components/layout/section";
 import { type FormType, type FormVariant, formTypes } from "~/lib/forms/form-types";
 import { companySizeOptions, leadFleetSizeOptions, leadFuelTypeOptions } from "~/lib/forms/options";
@@ -8,7 +9,6 @@ import { FormShell, Select, Textarea, TextInput } from "./field";
 import { FleetSignupFields } from "./fleet-signup-form";
 import { CityZipFields, ContactAside, EmailField, FormCard, NameFields, PhoneField } from "./lead-fields";
 import { LocationCombobox } from "./location-combobox";
-import { QuoteForms } from "./quote-forms";
 
 interface LeadFormProps {
   type: FormType;
@@ -77,6 +77,22 @@ export function SaasLeadForm({ type, id, labelledBy, label = "Software licensing
   );
 }
 
+/**
+ * The quote forms live on /getafleet only (QuoteForms): linking there keeps their code
+ * off every other page.
+ */
+function QuoteLink() {
+  return (
+    <p className="text-lg">
+      Fleet quotes have their own page:{" "}
+      <Link className="link" to="/getafleet#quote">
+        request a fleet quote
+      </Link>
+      .
+    </p>
+  );
+}
+
 /** The right form for a type code, without a section around it (e.g. inside an FAQ answer). */
 export function LeadForm(props: LeadFormProps) {
   switch (formTypes[props.type].variant) {
@@ -87,7 +103,7 @@ export function LeadForm(props: LeadFormProps) {
     case "fleet":
       return <FleetSignupFields id={props.id} labelledBy={props.labelledBy} />;
     case "quote":
-      return <QuoteForms />;
+      return <QuoteLink />;
     default:
       return <PersonalLeadForm {...props} />;
   }
@@ -123,11 +139,19 @@ const defaults: Record<Exclude<FormVariant, "quote">, { eyebrow: string; title: 
 /**
  * The contact or lead form at the bottom of a page, in its own section: personal or
  * business variant by the page's type code (form-types.ts), the SaaS enquiry for 18,
- * the fleet sign-up for 17 and the quote forms for 19.
+ * the fleet sign-up for 17, and for 19 a link to the quote forms of /getafleet.
  */
 export function ContactForm({ type, title, intro, id = "contact" }: { type: FormType; title?: string; intro?: string; id?: string }) {
   const variant = formTypes[type].variant;
-  if (variant === "quote") return <QuoteForms />;
+  if (variant === "quote") {
+    return (
+      <Section id={id} eyebrow="Fleet quote" title={title ?? "Get a fleet quote"} intro={intro} tone="muted">
+        <div className="text-center">
+          <QuoteLink />
+        </div>
+      </Section>
+    );
+  }
   const d = defaults[variant];
   return (
     <Section id={id} eyebrow={d.eyebrow} title={title ?? d.title} intro={intro ?? d.intro} tone="muted">

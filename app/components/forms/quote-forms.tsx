@@ -5,7 +5,7 @@ import { QUOTE_FORM_TYPE } from "~/lib/forms/form-types";
 import { fetchCounty, fetchLocations, type LocationSuggestion } from "~/lib/forms/location";
 import { employeeSizeOptions, frequencyOptions, quoteFuelTypeOptions, stateOptions, tankTypeOptions } from "~/lib/forms/options";
 import { deliveryWindows } from "~/lib/forms/quote";
-import { quoteBusinessSpec, quoteShortSpec } from "~/lib/forms/specs";
+import { quoteBusinessSpec, quoteShortSpec } from "~/lib/forms/quote-specs";
 import { type FormController, useForm } from "~/lib/forms/use-form";
 import { FormShell, Select, Textarea, TextInput } from "./field";
 import { CityZipFields, EmailField, FormCard, NameFields, PhoneField } from "./lead-fields";

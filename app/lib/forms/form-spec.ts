@@ -1,4 +1,4 @@
-import type { ZodError, ZodType } from "zod";
+import type { $ZodIssue, $ZodType } from "zod/v4/core";
 
 /** What the visitor typed, by input name: every input of a form is a string. */
 export type Values = Record<string, string>;
@@ -19,8 +19,12 @@ export interface FormSpec {
   method?: "POST" | "PUT";
   /** The form's inputs and their empty values. */
   initial: Values;
-  /** Validates the JSON sent on the wire. */
-  schema: ZodType;
+  /**
+   * Validates the JSON sent on the wire (a zod or zod/mini schema), or a loader for it:
+   * the site's own forms load theirs when a visitor first focuses the form, so pages
+   * do not ship the validation code to visitors who never fill a form in.
+   */
+  schema: $ZodType | (() => Promise<$ZodType>);
   /** Form values to wire payload (numbers parsed, derived fields computed). */
   toPayload(values: Values): Record<string, unknown>;
   /** The input that shows a wire field's error, when their names differ. */
@@ -36,7 +40,12 @@ export const HONEYPOT_FIELD = "website";
 /** Fields the API accepts on every public form besides the form's own. */
 export const META_FIELDS = ["submissionId", "pagePath", HONEYPOT_FIELD] as const;
 
-export function errorsFromZod(error: ZodError, fieldOf: (f: string) => string = (f) => f): FieldErrors {
+/** A ZodError, or any object with zod issues (what a schema's "~standard" validate returns). */
+export interface IssueList {
+  issues: readonly $ZodIssue[];
+}
+
+export function errorsFromZod(error: IssueList, fieldOf: (f: string) => string = (f) => f): FieldErrors {
   // No prototype: a client may send a field named "__proto__" or "constructor".
   const out: FieldErrors = Object.create(null);
   const add = (field: string, message: string) => {
@@ -57,12 +66,52 @@ export function errorsFromZod(error: ZodError, fieldOf: (f: string) => string = 
 
 export type Validated = { ok: true; payload: Record<string, unknown> } | { ok: false; errors: FieldErrors };
 
-/** Converts and validates form values exactly as the server will. */
-export function validateValues(spec: FormSpec, values: Values): Validated {
+const loaded = new WeakMap<FormSpec, $ZodType>();
+const loading = new WeakMap<FormSpec, Promise<$ZodType>>();
+
+/** The spec's schema if it is at hand (given directly, or already loaded). */
+export function schemaIfLoaded(spec: FormSpec): $ZodType | undefined {
+  return typeof spec.schema === "function" ? loaded.get(spec) : spec.schema;
+}
+
+/** The spec's schema, loading it once if it comes from a loader. */
+export function resolveSchema(spec: FormSpec): Promise<$ZodType> {
+  const ready = schemaIfLoaded(spec);
+  if (ready) return Promise.resolve(ready);
+  let p = loading.get(spec);
+  if (!p) {
+    const load = spec.schema as () => Promise<$ZodType>;
+    p = load().then(
+      (schema) => {
+        loaded.set(spec, schema);
+        return schema;
+      },
+      (error: unknown) => {
+        // A failed download (offline) may be retried on the next attempt.
+        loading.delete(spec);
+        throw error;
+      },
+    );
+    loading.set(spec, p);
+  }
+  return p;
+}
+
+/** Converts form values as the browser sends them, and validates them with `schema`. */
+export function validateWith(schema: $ZodType, spec: FormSpec, values: Values): Validated {
   const payload = spec.toPayload(values);
-  const parsed = spec.schema.safeParse(payload);
-  if (parsed.success) return { ok: true, payload: parsed.data as Record<string, unknown> };
-  return { ok: false, errors: errorsFromZod(parsed.error, spec.fieldOf) };
+  // The Standard Schema entry point runs zod without importing zod here, so the page
+  // bundle stays free of it until the schema chunk arrives.
+  const result = schema["~standard"].validate(payload) as { value?: unknown; issues?: readonly $ZodIssue[] };
+  if (!result.issues) return { ok: true, payload: result.value as Record<string, unknown> };
+  return { ok: false, errors: errorsFromZod({ issues: result.issues }, spec.fieldOf) };
+}
+
+/** Converts and validates form values exactly as the server will (the schema must be loaded). */
+export function validateValues(spec: FormSpec, values: Values): Validated {
+  const schema = schemaIfLoaded(spec);
+  if (!schema) throw new Error(`The schema of form "${spec.kind}" is not loaded yet (resolveSchema).`);
+  return validateWith(schema, spec, values);
 }
 
 /** The inputs of a form, in order, restricted to what the spec knows (no-JS posts). */

@@ -1,16 +1,8 @@
 import { compact, type FormSpec, type Values } from "./form-spec";
 import { type FormType, formTypes } from "./form-types";
-import { employeeSizes } from "./options";
-import { campaignDates, deliveryWindowMs, employeeSizeValue } from "./quote";
-import {
-  businessLeadSchema,
-  fleetSignupSchema,
-  newsletterSchema,
-  personalLeadSchema,
-  quoteBusinessSchema,
-  quoteShortSchema,
-  saasLeadSchema,
-} from "./schemas";
+
+/** The schemas (and zod) arrive in their own chunk, when a form first needs them. */
+export const schemas = () => import("./schemas");
 
 /**
  * Every public form of the site as a FormSpec: its inputs, the call it makes and how
@@ -25,16 +17,16 @@ export function toNumber(v: string | undefined): number | string | undefined {
   return /^\d{1,15}$/.test(t) ? Number(t) : t;
 }
 
-const plain = (v: Values, names: string[]) => compact(Object.fromEntries(names.map((n) => [n, v[n]])));
-const withType = (v: Values, names: string[]) => ({ ...plain(v, names), ...compact({ type: toNumber(v.type) }) });
-const empty = (names: string[]): Values => Object.fromEntries([...names, "type"].map((n) => [n, ""]));
+export const plain = (v: Values, names: string[]) => compact(Object.fromEntries(names.map((n) => [n, v[n]])));
+export const withType = (v: Values, names: string[]) => ({ ...plain(v, names), ...compact({ type: toNumber(v.type) }) });
+export const empty = (names: string[]): Values => Object.fromEntries([...names, "type"].map((n) => [n, ""]));
 
 const newsletterFields = ["email"];
 export const newsletterSpec: FormSpec = {
   kind: "newsletter",
   endpoint: "/web/suscribe",
   initial: empty(newsletterFields),
-  schema: newsletterSchema,
+  schema: () => schemas().then((m) => m.newsletterSchema),
   toPayload: (v) => withType(v, newsletterFields),
 };
 
@@ -43,7 +35,7 @@ export const personalLeadSpec: FormSpec = {
   kind: "lead-personal",
   endpoint: "/web/form",
   initial: empty(personalFields),
-  schema: personalLeadSchema,
+  schema: () => schemas().then((m) => m.personalLeadSchema),
   toPayload: (v) => withType(v, personalFields),
 };
 
@@ -52,7 +44,7 @@ export const businessLeadSpec: FormSpec = {
   kind: "lead-business",
   endpoint: "/web/form",
   initial: empty(businessFields),
-  schema: businessLeadSchema,
+  schema: () => schemas().then((m) => m.businessLeadSchema),
   toPayload: (v) => withType(v, businessFields),
 };
 
@@ -61,7 +53,7 @@ export const saasLeadSpec: FormSpec = {
   kind: "lead-saas",
   endpoint: "/web/form",
   initial: empty(saasFields),
-  schema: saasLeadSchema,
+  schema: () => schemas().then((m) => m.saasLeadSchema),
   toPayload: (v) => withType(v, saasFields),
 };
 
@@ -70,79 +62,9 @@ export const fleetSignupSpec: FormSpec = {
   kind: "fleet",
   endpoint: "/web/form",
   initial: empty(fleetFields),
-  schema: fleetSignupSchema,
+  schema: () => schemas().then((m) => m.fleetSignupSchema),
   toPayload: (v) => withType(v, fleetFields),
 };
-
-const quoteShortFields = ["firstName", "lastName", "email", "phoneNumber", "businessAddress", "city", "zipCode", "descriptionQuote"];
-export const quoteShortSpec: FormSpec = {
-  kind: "quote-short",
-  endpoint: "/campaign/createCampaign",
-  initial: empty(quoteShortFields),
-  schema: quoteShortSchema,
-  toPayload: (v) => withType(v, quoteShortFields),
-};
-
-const quoteBusinessText = ["businessName", "email", "phoneNumber", "address2", "address1", "city", "state", "zipCode", "county", "country", "lat", "long", "frequency", "fuelType", "tankType", "descriptionQuote"];
-const quoteBusinessFields = [...quoteBusinessText, "employeeSize", "fleetSize", "gallons", "numberOfLocation", "deliveryWindow"];
-
-/** "2100 Ross Avenue, Dallas, TX 75201": the one-line address sales reads first. */
-export function formatBusinessAddress(v: Values): string | undefined {
-  const street = v.address2?.trim();
-  const city = v.city?.trim();
-  if (!street || !city) return undefined;
-  const stateZip = [v.state?.trim(), v.zipCode?.trim()].filter(Boolean).join(" ");
-  return [street, city, stateZip].filter(Boolean).join(", ");
-}
-
-export function quoteBusinessPayload(v: Values, now: Date = new Date()): Record<string, unknown> {
-  const window = deliveryWindowMs(v.deliveryWindow ?? "");
-  const size = v.employeeSize as (typeof employeeSizes)[number];
-  return {
-    ...plain(v, quoteBusinessText),
-    ...compact({
-      businessAddress: formatBusinessAddress(v),
-      employeeSize: employeeSizes.includes(size) ? employeeSizeValue[size] : v.employeeSize,
-      fleetSize: toNumber(v.fleetSize),
-      gallons: toNumber(v.gallons),
-      numberOfLocation: toNumber(v.numberOfLocation),
-      deliveryWindowStartTime: window?.start,
-      deliveryWindowEndTime: window?.end,
-      type: toNumber(v.type),
-    }),
-    ...campaignDates(now),
-  };
-}
-
-const quoteBusinessFieldOf: Record<string, string> = {
-  businessAddress: "address2",
-  deliveryWindowStartTime: "deliveryWindow",
-  deliveryWindowEndTime: "deliveryWindow",
-};
-export const quoteBusinessSpec: FormSpec = {
-  kind: "quote-business",
-  endpoint: "/campaign/createCampaign",
-  initial: empty(quoteBusinessFields),
-  schema: quoteBusinessSchema,
-  toPayload: (v) => quoteBusinessPayload(v),
-  fieldOf: (f) => quoteBusinessFieldOf[f] ?? f,
-};
-
-export const formSpecs = {
-  newsletter: newsletterSpec,
-  "lead-personal": personalLeadSpec,
-  "lead-business": businessLeadSpec,
-  "lead-saas": saasLeadSpec,
-  fleet: fleetSignupSpec,
-  "quote-short": quoteShortSpec,
-  "quote-business": quoteBusinessSpec,
-} as const satisfies Record<string, FormSpec>;
-
-export type FormKind = keyof typeof formSpecs;
-
-export function isFormKind(k: unknown): k is FormKind {
-  return typeof k === "string" && Object.hasOwn(formSpecs, k);
-}
 
 /** The spec of the contact form a page of type `type` shows (personal, business, SaaS or fleet). */
 export function leadSpecFor(type: FormType): FormSpec | undefined {

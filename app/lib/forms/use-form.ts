@@ -2,7 +2,8 @@ import { type ChangeEvent, type FormEvent, useCallback, useMemo, useRef, useStat
 import { useActionData, useFormAction } from "react-router";
 import { brand } from "~/content/brand";
 import { apiUrl, newSubmissionId } from "./api";
-import { type FieldErrors, type FormSpec, HONEYPOT_FIELD, type Values, validateValues } from "./form-spec";
+import type { $ZodType } from "zod/v4/core";
+import { type FieldErrors, type FormSpec, HONEYPOT_FIELD, resolveSchema, schemaIfLoaded, type Values, validateWith } from "./form-spec";
 
 /** What the no-JavaScript page action returns for one form (see form-action.server.ts). */
 export interface FormActionData {
@@ -67,6 +68,8 @@ export interface FormController {
     action: string;
     noValidate: true;
     onSubmit: (e: FormEvent<HTMLFormElement>) => void;
+    /** Loads the validation code when the visitor first enters the form. */
+    onFocus: () => void;
     "aria-busy": boolean;
   };
 }
@@ -104,10 +107,20 @@ export function useForm({ id, spec, fixed = {}, onSuccess, sendMeta = true }: Us
   const submissionId = useRef<string | null>(null);
   const honeypotRef = useRef<HTMLInputElement | null>(null);
 
+  // The schema comes with the first focus on the form (see FormSpec.schema); until then
+  // nothing has been touched, so there is nothing to show.
+  const [schema, setSchema] = useState<$ZodType | undefined>(() => schemaIfLoaded(spec));
+  const loadSchema = useCallback(async () => {
+    const s = await resolveSchema(spec);
+    setSchema(() => s);
+    return s;
+  }, [spec]);
+
   const clientErrors = useMemo(() => {
-    const r = validateValues(spec, values);
+    if (!schema) return {};
+    const r = validateWith(schema, spec, values);
     return r.ok ? {} : r.errors;
-  }, [spec, values]);
+  }, [schema, spec, values]);
 
   const error = (name: string) => {
     if (!touched[name] && !submitted) return undefined;
@@ -145,7 +158,15 @@ export function useForm({ id, spec, fixed = {}, onSuccess, sendMeta = true }: Us
     e.preventDefault();
     if (status === "submitting") return;
     setSubmitted(true);
-    const result = validateValues(spec, values);
+    let ready: $ZodType;
+    try {
+      ready = schema ?? (await loadSchema());
+    } catch {
+      setStatus("error");
+      setMessage(messages.network);
+      return;
+    }
+    const result = validateWith(ready, spec, values);
     if (!result.ok) {
       setMessage(null);
       focusFirst(result.errors);
@@ -224,6 +245,9 @@ export function useForm({ id, spec, fixed = {}, onSuccess, sendMeta = true }: Us
       action,
       noValidate: true,
       onSubmit: (e) => void onSubmit(e),
+      onFocus: () => {
+        if (!schema) loadSchema().catch(() => {});
+      },
       "aria-busy": status === "submitting",
     },
   };

@@ -1,7 +1,9 @@
-import { type FieldErrors, type FormSpec, errorsFromZod } from "~/lib/forms/form-spec";
+import { safeParse } from "zod/v4/core";
+import { errorsFromZod, type FieldErrors, type FormSpec, resolveSchema } from "~/lib/forms/form-spec";
 import { isFormType } from "~/lib/forms/form-types";
 import { UNKNOWN_TYPE } from "~/lib/forms/schemas";
-import { leadSpecFor, newsletterSpec, quoteBusinessSpec, quoteShortSpec } from "~/lib/forms/specs";
+import { quoteBusinessSpec, quoteShortSpec } from "~/lib/forms/quote-specs";
+import { leadSpecFor, newsletterSpec } from "~/lib/forms/specs";
 import { SUCCESS_TEXT } from "~/lib/forms/success";
 import type { Services } from "../services.server";
 import { HONEYPOT_FIELD, honeypotFilled } from "./honeypot";
@@ -63,7 +65,7 @@ export async function acceptSubmission(
     services.log.info({ kind: spec.kind }, "honeypot filled: submission dropped");
     return { status: "honeypot", submissionId: rawId };
   }
-  const parsed = spec.schema.safeParse(body);
+  const parsed = safeParse(await resolveSchema(spec), body);
   if (!parsed.success) return { status: "invalid", errors: errorsFromZod(parsed.error) };
   const { submissionId, pagePath, [HONEYPOT_FIELD]: _hp, ...payload } = parsed.data as Record<string, unknown> & {
     submissionId?: string;
