@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Db } from "../db/db.server";
+import { writeQueueFor } from "../db/write-queue.server";
 
 export interface NewLead {
   kind: string;
@@ -36,9 +37,11 @@ async function findBySubmissionId(db: Db, submissionId: string) {
 
 /**
  * Stores one submission, exactly once per submission id: a retry or a double click with
- * the same id finds the first row (even when both arrive at the same moment: the unique
- * index decides). The write is committed (SQLite WAL + synchronous=FULL, or PostgreSQL)
- * before this resolves, so an acknowledged lead survives a crash.
+ * the same id finds the first row (even when both arrive at the same moment: in one batch
+ * the second sees the first; across instances the unique index decides). The insert goes
+ * through the database's write queue, which commits the submissions arriving together
+ * in one transaction (SQLite WAL + synchronous=FULL, or PostgreSQL) and answers each
+ * only after that commit, so an acknowledged lead survives a crash.
  */
 export async function storeLead(db: Db, lead: NewLead): Promise<StoredLead> {
   const submissionId = lead.submissionId ?? null;
@@ -47,22 +50,29 @@ export async function storeLead(db: Db, lead: NewLead): Promise<StoredLead> {
     if (existing) return { id: Number(existing.id), submissionId, replay: true };
   }
   try {
-    const row = await db.kysely
-      .insertInto("leads")
-      .values({
-        submission_id: submissionId,
-        kind: lead.kind,
-        type: lead.type,
-        email: lead.email,
-        payload: JSON.stringify(lead.payload),
-        page_path: lead.pagePath ?? null,
-        user_agent: lead.userAgent ?? null,
-        ip_hash: lead.ipHash ?? null,
-        created_at: new Date().toISOString(),
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    return { id: Number(row.id), submissionId, replay: false };
+    const stored = await writeQueueFor(db).run(async (trx) => {
+      if (submissionId) {
+        const same = await trx.selectFrom("leads").select("id").where("submission_id", "=", submissionId).executeTakeFirst();
+        if (same) return { id: Number(same.id), replay: true };
+      }
+      const row = await trx
+        .insertInto("leads")
+        .values({
+          submission_id: submissionId,
+          kind: lead.kind,
+          type: lead.type,
+          email: lead.email,
+          payload: JSON.stringify(lead.payload),
+          page_path: lead.pagePath ?? null,
+          user_agent: lead.userAgent ?? null,
+          ip_hash: lead.ipHash ?? null,
+          created_at: new Date().toISOString(),
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return { id: Number(row.id), replay: false };
+    });
+    return { ...stored, submissionId };
   } catch (error) {
     if (submissionId && isUniqueViolation(error)) {
       const existing = await findBySubmissionId(db, submissionId);
