@@ -5,13 +5,17 @@ export interface LeadsTable {
   id: Generated<number>;
   /** Sent by the browser so that a retry or a double click stores once. */
   submission_id: string | null;
-  /** Which call received it: newsletter, lead, fleet, campaign. */
+  /**
+   * Which form it came from (FormKind): newsletter, lead-personal, lead-business,
+   * lead-saas, fleet, quote-short or quote-business.
+   */
   kind: string;
   /** The form type code of spec section 3. */
   type: number;
   email: string;
-  /** What was sent, as validated JSON. */
+  /** What was sent, as validated JSON (without submissionId, pagePath and the honeypot). */
   payload: string;
+  /** The page the form was on (pagePath of the body, the Referer, or the page posted to). */
   page_path: string | null;
   user_agent: string | null;
   /** A salted hash of the client address; the address itself is never kept. */
