@@ -31,7 +31,8 @@ async function scrollThrough(page: Page) {
     await new Promise((r) => setTimeout(r, 250));
     window.scrollTo({ top: 0, behavior: "instant" });
   });
-  await page.waitForLoadState("networkidle").catch(() => {});
+  // Lazy images and the map tiles mounted on the way down have finished loading.
+  await page.waitForFunction(() => [...document.images].every((i) => i.complete), undefined, { timeout: 5000 }).catch(() => {});
 }
 
 function describeViolations(results: Awaited<ReturnType<AxeBuilder["analyze"]>>): string {
