@@ -47,8 +47,7 @@ export function LegalDocument({ intro, sections, children }: { intro: string[]; 
         {sections.map((s, i) => (
           <li key={s.id} id={s.id} className="scroll-mt-24">
             <h2 className="text-2xl font-extrabold tracking-tight">
-              <span className="mr-2 text-brand-700 dark:text-brand-300">{i + 1}.</span>
-              {s.title}
+              <span className="text-brand-700 dark:text-brand-300">{i + 1}.</span> {s.title}
             </h2>
             <div className="mt-4 space-y-4 leading-relaxed text-slate-700 dark:text-slate-300">
               {s.paragraphs.map((p) => (
