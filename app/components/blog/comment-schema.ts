@@ -1,6 +1,8 @@
-import { z } from "zod";
-import { errorsFromZod, type FieldErrors, type FormSpec, type Values } from "~/lib/forms/form-spec";
+// zod/mini, like the site's other form schemas: the browser loads this chunk only when a
+// visitor starts a comment.
+import * as z from "zod/mini";
 import { BUSINESS_NAME_PATTERN, CONTROL_CHARACTERS, EMAIL_PATTERN, LIMITS, metaShape, NAME_PATTERN, tooLong } from "~/lib/forms/schemas";
+import { COMMENT_MAX } from "./comment-spec";
 
 /**
  * The comment form (spec 5), one schema for the browser and PUT /admin/addCommentBlog,
@@ -15,16 +17,19 @@ const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 const MULTI_LINE_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 
 function requiredText(required: string, invalid: string, max: number, pattern?: RegExp, multiline = false) {
-  const s = z
-    .string({ error: (i) => (i.input === undefined ? required : invalid) })
-    .trim()
-    .min(1, { error: required, abort: true })
-    .max(max, { error: tooLong(max), abort: true })
-    .refine((v) => !(multiline ? MULTI_LINE_FORBIDDEN : SINGLE_LINE_FORBIDDEN).test(v), { error: CONTROL_CHARACTERS, abort: true });
-  return pattern ? s.regex(pattern, { error: invalid, abort: true }) : s;
+  return z.string({ error: (i) => (i.input === undefined ? required : invalid) }).check(
+    z.trim(),
+    z.minLength(1, { error: required, abort: true }),
+    z.maxLength(max, { error: tooLong(max), abort: true }),
+    z.refine((v: string) => !(multiline ? MULTI_LINE_FORBIDDEN : SINGLE_LINE_FORBIDDEN).test(v), { error: CONTROL_CHARACTERS, abort: true }),
+    ...(pattern ? [z.regex(pattern, { error: invalid, abort: true })] : []),
+  );
 }
 
-export const COMMENT_MAX = LIMITS.message;
+function id(message: string) {
+  return z.string({ error: message }).check(z.trim(), z.minLength(1, { error: message, abort: true }), z.maxLength(100, { error: message }));
+}
+
 export const NO_POST = "Choose the post to comment on";
 export const NO_PARENT = "Choose the comment to reply to";
 
@@ -35,42 +40,18 @@ export const commentPayloadSchema = z
     email: requiredText("Email required", "Please enter a valid email", LIMITS.email, EMAIL_PATTERN),
     companyName: requiredText("Company name required", "Please enter valid companyname", LIMITS.businessName, BUSINESS_NAME_PATTERN),
     text: requiredText("Message is required", "Message is required", COMMENT_MAX, undefined, true),
-    blogId: z.string({ error: NO_POST }).trim().min(1, { error: NO_POST }).max(100, { error: NO_POST }),
-    commentId: z.string({ error: NO_PARENT }).trim().min(1, { error: NO_PARENT }).max(100, { error: NO_PARENT }).optional(),
-    isChildComment: z.boolean({ error: "Must be true or false" }).optional(),
+    blogId: id(NO_POST),
+    commentId: z.optional(id(NO_PARENT)),
+    isChildComment: z.optional(z.boolean({ error: "Must be true or false" })),
     ...metaShape,
   })
-  .superRefine((v, ctx) => {
-    if (v.isChildComment && !v.commentId) ctx.addIssue({ code: "custom", path: ["commentId"], message: NO_PARENT });
-  });
+  .check(
+    z.refine((v) => !(v.isChildComment && !v.commentId), {
+      path: ["commentId"],
+      error: NO_PARENT,
+      // Say so even while other fields are still wrong.
+      when: (p) => (p.value as Record<string, unknown>).isChildComment === true,
+    }),
+  );
 
 export type CommentPayload = z.infer<typeof commentPayloadSchema>;
-
-export function commentErrors(error: z.ZodError): FieldErrors {
-  return errorsFromZod(error);
-}
-
-/** The inputs of the comment and reply forms, in the order they are shown. */
-export const commentInputs = ["commentBy", "email", "companyName", "text"] as const;
-
-/**
- * The comment form for the site's form kit. The post and the comment replied to travel
- * as fixed values (blogId, commentId) and become the wire fields of spec 3.
- */
-export const commentSpec: FormSpec = {
-  kind: "comment",
-  endpoint: "/admin/addCommentBlog",
-  method: "PUT",
-  initial: Object.fromEntries(commentInputs.map((n) => [n, ""])),
-  schema: commentPayloadSchema,
-  toPayload: (v: Values) => {
-    const out: Record<string, unknown> = {};
-    for (const n of commentInputs) if (v[n] !== undefined && v[n] !== "") out[n] = v[n];
-    out.blogId = v.blogId ?? "";
-    if (v.commentId) {
-      out.commentId = v.commentId;
-      out.isChildComment = true;
-    }
-    return out;
-  },
-};

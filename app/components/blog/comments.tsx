@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useLocation, useNavigate, useRevalidator } from "react-router";
 import { FormShell, TextInput, Textarea } from "~/components/forms/field";
 import { useForm } from "~/lib/forms/use-form";
-import { COMMENT_MAX, commentSpec } from "./comment-schema";
+import { COMMENT_MAX, commentSpec } from "./comment-spec";
 import { formatDate, initials } from "./format";
 import type { BlogComment, BlogReply } from "./types";
 

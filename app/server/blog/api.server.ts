@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { commentErrors, commentPayloadSchema } from "~/components/blog/comment-schema";
+import { commentPayloadSchema } from "~/components/blog/comment-schema";
+import { errorsFromZod } from "~/lib/forms/form-spec";
 import { type ApiRequest, type ApiResponse, json } from "../api/types";
 import { honeypotFilled } from "../leads/honeypot";
 import { limitPost } from "../rate-limit.server";
@@ -111,7 +112,7 @@ export async function addCommentBlog(services: Pick<Services, "db" | "env" | "lo
   if (honeypotFilled(body.value)) return json(201, { message: ACCEPTED });
   const parsed = commentPayloadSchema.safeParse(body.value);
   if (!parsed.success) {
-    return json(422, { message: "Please correct the highlighted fields.", errors: commentErrors(parsed.error) });
+    return json(422, { message: "Please correct the highlighted fields.", errors: errorsFromZod(parsed.error) });
   }
   const p = parsed.data;
   const result = await addComment(services.db, {

@@ -1,7 +1,8 @@
 import { type ActionFunctionArgs, data, redirect } from "react-router";
-import { commentErrors, commentPayloadSchema, commentSpec } from "~/components/blog/comment-schema";
+import { commentPayloadSchema } from "~/components/blog/comment-schema";
+import { commentSpec } from "~/components/blog/comment-spec";
 import { FORM_ID_FIELD, FORM_KIND_FIELD } from "~/components/forms/field";
-import { type FieldErrors, pickValues } from "~/lib/forms/form-spec";
+import { errorsFromZod, type FieldErrors, pickValues } from "~/lib/forms/form-spec";
 import { type FormActionData, messages } from "~/lib/forms/use-form";
 import { MAX_BODY_BYTES } from "../api/types";
 import { formAction } from "../form-action.server";
@@ -45,7 +46,7 @@ export async function blogDetailAction(args: ActionFunctionArgs) {
 
   const parsed = commentPayloadSchema.safeParse(commentSpec.toPayload({ ...values, blogId, ...(commentId ? { commentId } : {}) }));
   if (!parsed.success) {
-    const errors: FieldErrors = commentErrors(parsed.error);
+    const errors: FieldErrors = errorsFromZod(parsed.error);
     return reply({ formId, ok: false, values, errors, message: messages.invalid }, 422);
   }
   const p = parsed.data;
