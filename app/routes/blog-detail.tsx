@@ -46,6 +46,8 @@ export const meta: Route.MetaFunction = ({ data, params }) => {
   return [
     ...seo({ title: p.title, description: p.subTitle, path: `/blogdetail/${p._id}`, image, type: "article" }),
     { property: "article:published_time", content: itemDate(p) },
+    // The banner is the largest thing on screen: fetch it while the page is still arriving.
+    ...(p.imageUrl.original ? [{ tagName: "link", rel: "preload", as: "image", href: p.imageUrl.original, fetchPriority: "high" }] : []),
   ];
 };
 

@@ -58,9 +58,9 @@ export default function Blog({ loaderData: d }: Route.ComponentProps) {
               </div>
             ) : (
               <ul className="mt-6 space-y-6">
-                {d.items.map((item) => (
+                {d.items.map((item, i) => (
                   <li key={item._id}>
-                    <PostCard item={item} layout="row" />
+                    <PostCard item={item} layout="row" priority={i === 0} />
                   </li>
                 ))}
               </ul>

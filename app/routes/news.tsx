@@ -21,7 +21,7 @@ export const links: Route.LinksFunction = () => [{ rel: "alternate", type: "appl
 
 export const meta = () => pageMeta("/news");
 
-function TabContent({ tab, label, empty }: { tab: NewsTab; label: string; empty: string }) {
+function TabContent({ tab, label, empty, first }: { tab: NewsTab; label: string; empty: string; first: boolean }) {
   if (tab.items.length === 0) {
     return (
       <div className="rounded-2xl border border-dashed border-slate-300 p-10 text-center dark:border-slate-700">
@@ -33,9 +33,9 @@ function TabContent({ tab, label, empty }: { tab: NewsTab; label: string; empty:
   return (
     <>
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {tab.items.map((item) => (
+        {tab.items.map((item, i) => (
           <li key={item._id} className="flex">
-            <PostCard item={item} />
+            <PostCard item={item} priority={first && i === 0} />
           </li>
         ))}
       </ul>
@@ -58,9 +58,9 @@ export default function News({ loaderData: { tabs } }: Route.ComponentProps) {
       <Section id="latest" title="The latest from Fillway" intro="Press coverage, stories from our crews and engineers, and where to meet us next.">
         <Tabs
           label="News"
-          tabs={newsTabs.map((t) => {
+          tabs={newsTabs.map((t, n) => {
             const tab = tabs.find((x) => x.sort === t.sort) ?? { sort: t.sort, items: [], count: 0, failed: true };
-            return { id: t.sort, label: t.label, content: <TabContent tab={tab} label={t.label} empty={t.empty} /> };
+            return { id: t.sort, label: t.label, content: <TabContent tab={tab} label={t.label} empty={t.empty} first={n === 0} /> };
           })}
         />
       </Section>

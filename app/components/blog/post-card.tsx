@@ -63,7 +63,18 @@ export function KindBadge({ kind }: { kind: ItemKind }) {
  * date, the first 121 characters of the subtitle and Read More. `layout="row"` puts the
  * picture beside the text on wide screens (the blog list); "tile" stacks them (news tabs).
  */
-export function PostCard({ item, layout = "tile", headingLevel = 3 }: { item: CardItem; layout?: "row" | "tile"; headingLevel?: 2 | 3 }) {
+export function PostCard({
+  item,
+  layout = "tile",
+  headingLevel = 3,
+  priority = false,
+}: {
+  item: CardItem;
+  layout?: "row" | "tile";
+  headingLevel?: 2 | 3;
+  /** The first card of a list is often the largest thing on screen: load its picture first. */
+  priority?: boolean;
+}) {
   const kind = itemKind(item);
   const { external } = readMore(item);
   const H = headingLevel === 2 ? "h2" : "h3";
@@ -77,10 +88,10 @@ export function PostCard({ item, layout = "tile", headingLevel = 3 }: { item: Ca
     >
       {row ? (
         <div className="md:w-80 md:shrink-0 md:p-5 md:pr-0 lg:w-72 xl:w-80">
-          <PostMedia title={item.title} image={item.imageUrl.thumbnail} videoUrl={item.videoUrl} className="md:rounded-xl" />
+          <PostMedia title={item.title} image={item.imageUrl.thumbnail} videoUrl={item.videoUrl} eager={priority} className="md:rounded-xl" />
         </div>
       ) : (
-        <PostMedia title={item.title} image={item.imageUrl.thumbnail} videoUrl={item.videoUrl} />
+        <PostMedia title={item.title} image={item.imageUrl.thumbnail} videoUrl={item.videoUrl} eager={priority} />
       )}
       <div className="flex flex-1 flex-col p-5 sm:p-6">
         <div>
