@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
 import Database from "better-sqlite3";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
@@ -447,6 +448,31 @@ test.describe("a post", () => {
     await expect(page.getByRole("form", { name: "Leave a comment" })).toBeVisible();
     await context.close();
   });
+});
+
+test.describe("accessibility of the interactive states", () => {
+  for (const colorScheme of ["light", "dark"] as const) {
+    test(`search results, an open reply form and comment errors pass axe (${colorScheme})`, async ({ browser, request }) => {
+      const post = (await items(request, "limit=50")).data.find((i) => i.comments.length > 0)!;
+      const context = await browser.newContext({ colorScheme, viewport: { width: 375, height: 812 } });
+      const page = await context.newPage();
+      const scan = async (label: string) => {
+        const r = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+        expect(r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), label).toEqual([]);
+      };
+      await page.goto("/blog?search=fleet&sort=blog");
+      await hydrated(page);
+      await scan("search results");
+      await page.goto(`/blogdetail/${post._id}`);
+      await hydrated(page);
+      await page.locator(`#comment-${post.comments[0]!._id}`).getByRole("link", { name: /^Reply/ }).click();
+      const reply = page.locator(`#comment-${post.comments[0]!._id}`).getByRole("form");
+      await reply.getByRole("button", { name: "Post reply" }).click();
+      await expect(reply.getByText("Message is required")).toBeVisible();
+      await scan("reply form with errors");
+      await context.close();
+    });
+  }
 });
 
 test.describe("feeds", () => {
