@@ -36,7 +36,7 @@ export const chargeitup = {
       title: `The ${charge} app`,
       body: "Find a charger, start a session, watch the battery fill and pay, all from the same app you use for fuel deliveries.",
       points: ["Live availability of every charger on the map", "Start and stop sessions from your phone", "One monthly statement for fuel and charging"],
-      image: art("app-gallons", "The Fillway app on a phone"),
+      image: art("app-charging", "The Fillway Charge app on a phone, showing a car charged to 82 percent"),
     },
     {
       id: "public-business",
