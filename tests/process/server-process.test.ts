@@ -9,8 +9,9 @@ import { describe, expect, it } from "vitest";
 // The server process as an operator meets it: configuration errors, a busy port, SIGTERM.
 const dbUrl = () => `file:${join(mkdtempSync(join(tmpdir(), "fillway-proc-")), "t.db")}`;
 
-function start(env: Record<string, string>): { child: ChildProcess; out: () => string } {
+function start(env: Record<string, string>): { child: ChildProcess; out: () => string; err: () => string } {
   let out = "";
+  let err = "";
   const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     env: { ...process.env, LOG_REQUESTS: "false", DATABASE_URL: dbUrl(), ...env },
   });
@@ -19,8 +20,9 @@ function start(env: Record<string, string>): { child: ChildProcess; out: () => s
   });
   child.stderr?.on("data", (d) => {
     out += d;
+    err += d;
   });
-  return { child, out: () => out };
+  return { child, out: () => out, err: () => err };
 }
 
 async function exitCode(child: ChildProcess): Promise<number | null> {
@@ -39,9 +41,9 @@ describe("server process", () => {
     const blocker = createServer();
     await new Promise<void>((r) => blocker.listen(0, "127.0.0.1", r));
     const port = (blocker.address() as { port: number }).port;
-    const { child, out } = start({ PORT: String(port) });
+    const { child, err } = start({ PORT: String(port) });
     expect(await exitCode(child)).toBe(1);
-    expect(out().trim()).toBe(`Port ${port} on 127.0.0.1 is already in use; set PORT to a free port.`);
+    expect(err().trim()).toBe(`Port ${port} on 127.0.0.1 is already in use; set PORT to a free port.`);
     blocker.close();
   });
 
