@@ -9,7 +9,7 @@ import { rateLimiterFor } from "./rate-limit.server";
 import { zipIndex } from "./zip/zip-data.server";
 
 /** Reads at most `limit` bytes of a request body; null when it is larger. */
-async function readCapped(request: Request, limit: number): Promise<string | null> {
+export async function readCapped(request: Request, limit: number): Promise<string | null> {
   const declared = Number(request.headers.get("content-length") ?? 0);
   if (declared > limit) return null;
   if (!request.body) return "";

@@ -5,7 +5,7 @@ import { FORM_ID_FIELD, FORM_KIND_FIELD } from "~/components/forms/field";
 import { errorsFromZod, type FieldErrors, pickValues } from "~/lib/forms/form-spec";
 import { type FormActionData, messages } from "~/lib/forms/use-form";
 import { MAX_BODY_BYTES } from "../api/types";
-import { formAction } from "../form-action.server";
+import { formAction, readCapped } from "../form-action.server";
 import { HONEYPOT_FIELD, honeypotFilled } from "../leads/honeypot";
 import { rateLimiterFor } from "../rate-limit.server";
 import { hashIp } from "./api.server";
@@ -65,24 +65,4 @@ export async function blogDetailAction(args: ActionFunctionArgs) {
   }
   // Back to the post without the reply form, at the new comment (303: a reload never re-sends).
   throw redirect(`/blogdetail/${blogId}#comment-${result.comment._id}`, 303);
-}
-
-async function readCapped(request: Request, limit: number): Promise<string | null> {
-  const declared = Number(request.headers.get("content-length") ?? 0);
-  if (declared > limit) return null;
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks));
 }
