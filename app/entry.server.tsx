@@ -6,6 +6,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceContext } from "~/lib/nonce";
+import { inertHydrationTransform } from "~/lib/paint-first";
 
 export const streamTimeout = 5_000;
 
@@ -34,6 +35,10 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
+        // Parts that load their code as they come into view (components/ui/deferred.tsx) sit
+        // in Suspense boundaries; finished ones are written in place, never moved in later
+        // by a script, so pages read complete without JavaScript and nothing shifts.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({
@@ -43,7 +48,11 @@ export default function handleRequest(
               callback();
             },
           });
-          const stream = createReadableStreamFromReadable(body);
+          let stream: ReadableStream<Uint8Array> = createReadableStreamFromReadable(body);
+          // Production pages paint before their JavaScript loads (app/lib/paint-first.ts).
+          if (import.meta.env.PROD) {
+            stream = stream.pipeThrough(new TextDecoderStream() as TransformStream<Uint8Array, string>).pipeThrough(inertHydrationTransform()).pipeThrough(new TextEncoderStream());
+          }
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));

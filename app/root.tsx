@@ -7,6 +7,7 @@ import { Header } from "~/components/layout/header";
 import { NotFound } from "~/components/layout/not-found";
 import { ScrollToTop } from "~/components/layout/scroll-to-top";
 import { useNonce } from "~/lib/nonce";
+import { paintFirstScript } from "~/lib/paint-first";
 import { themeScript } from "~/lib/theme-script";
 
 export const links: Route.LinksFunction = () => [
@@ -41,6 +42,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <ScrollToTop />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: paintFirstScript }} />
       </body>
     </html>
   );

@@ -49,7 +49,7 @@ test.describe("security headers", () => {
 
   test("hashed assets are immutable and served with nosniff", async ({ request }) => {
     const html = await (await request.get("/faq")).text();
-    const src = /<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    const src = /<link rel="x-modulepreload" href="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
     expect(src).toBeTruthy();
     const res = await request.get(src!);
     expect(res.headers()["cache-control"]).toContain("immutable");

@@ -153,3 +153,29 @@ test("the footer carries every link, the contacts, badges, social links and the 
   await expect(footer.getByRole("link", { name: /\+1/ })).toHaveAttribute("href", /^tel:/);
   await expect(footer.getByText(`© 2017–${new Date().getFullYear()}`)).toBeVisible();
 });
+
+test.describe("pages paint before their JavaScript loads", () => {
+  for (const path of ["/faq", "/blog"]) {
+    test(`${path}: scripts load after the stylesheet, then the page hydrates`, async ({ page, request }) => {
+      const html = await (await request.get(path)).text();
+      expect(html).not.toContain('<link rel="modulepreload"');
+      expect(html).not.toContain('<script type="module"');
+      await page.goto(path, { waitUntil: "networkidle" });
+      await expect.poll(() => page.evaluate(() => Object.keys(document.querySelector("main") ?? {}).some((k) => k.startsWith("__reactFiber")))).toBe(true);
+      // Scripts never compete with the stylesheet the first paint waits for: none starts
+      // before it is in.
+      const t = await page.evaluate(() => {
+        const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
+        const onPath = (r: PerformanceResourceTiming, re: RegExp) => re.test(new URL(r.name).pathname);
+        const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+        return {
+          // The page's own stylesheets, not those a part loads later with its code.
+          css: Math.max(...resources.filter((r) => onPath(r, /^\/assets\/.+\.css$/) && r.startTime < nav.domContentLoadedEventEnd).map((r) => r.responseEnd)),
+          scripts: resources.filter((r) => onPath(r, /^\/assets\/.+\.js$/)).map((r) => r.startTime),
+        };
+      });
+      expect(t.scripts.length).toBeGreaterThan(5);
+      expect(Math.min(...t.scripts), "first script after the stylesheet").toBeGreaterThanOrEqual(t.css);
+    });
+  }
+});
