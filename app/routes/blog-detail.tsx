@@ -6,7 +6,7 @@ import { PostMedia } from "~/components/blog/media";
 import { PostBody } from "~/components/blog/post-body";
 import { KindBadge, PostMeta } from "~/components/blog/post-card";
 import { blogHref, RecentPosts, SidebarFilters } from "~/components/blog/sidebar";
-import { ContactForm } from "~/components/forms/contact-form";
+import { ContactForm } from "~/components/deferred-parts";
 import { itemDate, itemKind } from "~/components/blog/types";
 import { brand } from "~/content/brand";
 import { blogCategory, type BlogSort } from "~/content/news";

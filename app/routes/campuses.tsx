@@ -1,7 +1,7 @@
 import { BlockSplit } from "~/components/pages/block-split";
 import { CheckColumns } from "~/components/pages/check-list";
 import { Steps } from "~/components/pages/steps";
-import { ContactForm } from "~/components/forms/contact-form";
+import { ContactForm } from "~/components/deferred-parts";
 import { PageHero } from "~/components/layout/page-hero";
 import { Section } from "~/components/layout/section";
 import { FeatureGrid } from "~/components/ui/feature-grid";

@@ -1,7 +1,6 @@
 import { ExternalLink } from "lucide-react";
 import { BlockSplit } from "~/components/pages/block-split";
-import { ContactForm } from "~/components/forms/contact-form";
-import { NewsletterForm } from "~/components/forms/newsletter-form";
+import { ContactForm, NewsletterForm } from "~/components/deferred-parts";
 import { PageHero } from "~/components/layout/page-hero";
 import { Section } from "~/components/layout/section";
 import { FeatureGrid } from "~/components/ui/feature-grid";

@@ -1,7 +1,7 @@
 import { Figures } from "~/components/pages/figures";
 import { Notice } from "~/components/pages/notice";
 import { Co2Calculator } from "~/components/calculators/co2-calculator";
-import { ContactForm } from "~/components/forms/contact-form";
+import { ContactForm } from "~/components/deferred-parts";
 import { PageHero } from "~/components/layout/page-hero";
 import { Section } from "~/components/layout/section";
 import { FeatureGrid } from "~/components/ui/feature-grid";

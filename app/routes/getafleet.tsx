@@ -1,4 +1,4 @@
-import { Testimonials } from "~/components/carousel/testimonials";
+import { Testimonials } from "~/components/deferred-parts";
 import { QuoteForms } from "~/components/forms/quote-forms";
 import { PageHero } from "~/components/layout/page-hero";
 import { Section } from "~/components/layout/section";

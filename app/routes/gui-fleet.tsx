@@ -1,7 +1,7 @@
 import { CheckList } from "~/components/pages/check-list";
 import { LinkCards } from "~/components/pages/link-cards";
 import { TruckPanel } from "~/components/pages/truck-panel";
-import { ContactForm } from "~/components/forms/contact-form";
+import { ContactForm } from "~/components/deferred-parts";
 import { PageHero } from "~/components/layout/page-hero";
 import { Section } from "~/components/layout/section";
 import { Tabs } from "~/components/ui/tabs";

@@ -1,5 +1,4 @@
-import { ContactForm } from "~/components/forms/contact-form";
-import { NewsletterForm } from "~/components/forms/newsletter-form";
+import { ContactForm, NewsletterForm } from "~/components/deferred-parts";
 import { Section } from "~/components/layout/section";
 import { EvSection } from "~/components/home/ev-section";
 import { HomeBenefits, HomeHero, HomeMore, HomeVideo } from "~/components/home/home-sections";

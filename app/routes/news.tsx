@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { PostCard } from "~/components/blog/post-card";
 import { blogHref } from "~/components/blog/sidebar";
 import { SocialPanels } from "~/components/blog/social-panels";
-import { ContactForm } from "~/components/forms/contact-form";
+import { ContactForm } from "~/components/deferred-parts";
 import { PageHero } from "~/components/layout/page-hero";
 import { Section } from "~/components/layout/section";
 import { Tabs } from "~/components/ui/tabs";

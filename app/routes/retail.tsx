@@ -1,8 +1,7 @@
 import { BlockSplit } from "~/components/pages/block-split";
 import { CheckColumns } from "~/components/pages/check-list";
 import { ScenarioIcons } from "~/components/pages/scenario-icons";
-import { ContactForm } from "~/components/forms/contact-form";
-import { NewsletterForm } from "~/components/forms/newsletter-form";
+import { ContactForm, NewsletterForm } from "~/components/deferred-parts";
 import { PageHero } from "~/components/layout/page-hero";
 import { Section } from "~/components/layout/section";
 import { StoreBadges } from "~/components/ui/store-badges";

@@ -377,12 +377,50 @@ test("the validation code loads only when a visitor enters a form", async ({ pag
   });
   await page.goto("/gasoline", { waitUntil: "networkidle" });
   const form = page.locator("#contact-form");
+  await form.scrollIntoViewIfNeeded();
   await ready(form);
   expect(scripts.filter((s) => /\/schemas-[\w-]+\.js$/.test(s))).toEqual([]);
   await form.getByLabel("First name").focus();
   await expect.poll(() => scripts.filter((s) => /\/schemas-[\w-]+\.js$/.test(s)).length).toBe(1);
   await form.getByLabel("Last name").focus();
   await expect(form.getByText("First name required")).toBeVisible();
+});
+
+test("a form's code loads as the visitor nears it, and what was typed before that is sent", async ({ page }) => {
+  const formCode = /\/assets\/contact-form-[\w-]+\.js$/;
+  const requested: string[] = [];
+  page.on("request", (r) => {
+    if (formCode.test(new URL(r.url()).pathname)) requested.push(r.url());
+  });
+  // Hold the form's code back, as a slow network would, while the visitor types.
+  let release = () => {};
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
+  await page.route(formCode, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/", { waitUntil: "networkidle" });
+  await dismissHomePopup(page);
+  expect(requested, "no form code with the first screen").toEqual([]);
+  const form = page.locator("#contact-form");
+  await form.scrollIntoViewIfNeeded();
+  await expect.poll(() => requested.length).toBe(1);
+  await expect(form).not.toHaveAttribute("data-ready", "true");
+  const address = email("early");
+  await form.getByLabel("First name").fill("Early");
+  await form.getByLabel("Last name").fill("Typist");
+  await form.getByLabel("Email").fill(address);
+  await form.getByLabel("Phone").fill("2145550188");
+  await form.getByRole("combobox", { name: "ZIP code" }).fill("75201");
+  release();
+  await ready(form);
+  await expect(form.getByLabel("First name")).toHaveValue("Early");
+  await form.getByRole("button", { name: "Submit" }).click();
+  await expectThankYouDialog(page);
+  const row = await storedRow(address);
+  expect(row.payload).toMatchObject({ firstName: "Early", lastName: "Typist", phone: "2145550188", zipCode: "75201", type: 1 });
 });
 
 test.describe("without JavaScript", () => {

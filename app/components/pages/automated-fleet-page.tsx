@@ -1,8 +1,7 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { SavingsCalculator } from "~/components/calculators/savings-calculator";
-import { Testimonials } from "~/components/carousel/testimonials";
-import { ContactForm } from "~/components/forms/contact-form";
+import { ContactForm, Testimonials } from "~/components/deferred-parts";
 import { PageHero } from "~/components/layout/page-hero";
 import { Section } from "~/components/layout/section";
 import { FeatureGrid } from "~/components/ui/feature-grid";

@@ -1,4 +1,4 @@
-import { type ChangeEvent, type FormEvent, useCallback, useMemo, useRef, useState } from "react";
+import { type ChangeEvent, type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useActionData, useFormAction } from "react-router";
 import { brand } from "~/content/brand";
 import { apiUrl, newSubmissionId } from "./api";
@@ -138,6 +138,18 @@ export function useForm({ id, spec, fixed = {}, onSuccess, sendMeta = true }: Us
   }, []);
   const setValue = useCallback((name: string, value: string) => setValues({ [name]: value }), [setValues]);
   const touch = useCallback((name: string) => setTouched((t) => (t[name] ? t : { ...t, [name]: true })), []);
+
+  // A visitor may type before the form hydrates (it hydrates as it comes into view): the
+  // server-rendered inputs then hold text this state has not seen, so it is taken over.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form mounts
+  useEffect(() => {
+    const typed: Values = {};
+    for (const name of Object.keys(spec.initial)) {
+      const el = document.getElementById(`${id}-${name}`) as HTMLInputElement | null;
+      if (el && "value" in el && el.value && el.value !== (values[name] ?? "")) typed[name] = el.value;
+    }
+    if (Object.keys(typed).length) setValues(typed);
+  }, []);
 
   const field = (name: string): FieldControl => ({
     id: `${id}-${name}`,
