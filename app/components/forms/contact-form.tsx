@@ -154,7 +154,7 @@ export function ContactForm({ type, title, intro, id = "contact" }: { type: Form
   }
   const d = defaults[variant];
   return (
-    <Section id={id} eyebrow={d.eyebrow} title={title ?? d.title} intro={intro ?? d.intro} tone="muted">
+    <Section id={id} eyebrow={d.eyebrow} title={title ?? d.title} intro={intro ?? d.intro} tone="muted" renderWhenNear={false}>
       <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)] lg:items-start">
         <ContactAside>{d.aside}</ContactAside>
         <FormCard>
