@@ -8,6 +8,8 @@ const inert =
   '<head><link rel="x-modulepreload" href="/assets/a.js"/><link rel="stylesheet" href="/assets/r.css"/></head>' +
   '<body><script>window.x=1</script><script type="x-module" async="">import "/assets/a.js";</script></body>';
 
+const nonced = '<script nonce="abc" type="module" async="">import "/a.js";</script><link rel="modulepreload" href="/a.js" nonce="abc"/>';
+
 async function throughTransform(chunks: string[]) {
   const out: string[] = [];
   const stream = new ReadableStream<string>({
@@ -24,6 +26,10 @@ async function throughTransform(chunks: string[]) {
 describe("paint first", () => {
   it("makes preloads and the module script inert and leaves everything else", () => {
     expect(makeHydrationInert(page)).toBe(inert);
+  });
+
+  it("finds the attributes wherever they stand in the tag (server-rendered pages put the nonce first)", () => {
+    expect(makeHydrationInert(nonced)).toBe(nonced.replace('type="module"', 'type="x-module"').replace('rel="modulepreload"', 'rel="x-modulepreload"'));
   });
 
   it("gives the same result whatever the chunking, tags cut anywhere", async () => {

@@ -8,21 +8,20 @@
  * post to their route actions without JavaScript.
  *
  * So in production the server sends both inert (`rel="x-modulepreload"`,
- * `type="x-module"`) and `paintFirstScript`, at the end of the body, switches them on once
- * the first frame is on screen (two animation frames on): all preloads at once (no import
- * waterfall), then the
- * same module script. A background tab never paints, so there it switches them on at once.
+ * `type="x-module"`) and `paintFirstScript`, at the end of the body, switches them on when
+ * the browser reports the first contentful paint (two animation frames on where it cannot):
+ * all preloads at once (no import waterfall), then the same module script. A background
+ * tab does not paint, so there it switches them on at once.
  * The module script's text is unchanged, so its CSP hash or nonce still allows it.
  */
 
-const PRELOAD = '<link rel="modulepreload"';
-const INERT_PRELOAD = '<link rel="x-modulepreload"';
-const MODULE = '<script type="module"';
-const INERT_MODULE = '<script type="x-module"';
+const INERT: Record<string, string> = { 'rel="modulepreload"': 'rel="x-modulepreload"', 'type="module"': 'type="x-module"' };
+const TAG = /<(?:link|script)\b[^>]*>/g;
+const ATTRIBUTE = /\s(rel="modulepreload"|type="module")/;
 
-/** Makes React Router's preloads and hydration script inert in a piece of HTML. */
+/** Makes React Router's preloads and hydration script inert in a piece of HTML (whole tags). */
 export function makeHydrationInert(html: string): string {
-  return html.replaceAll(PRELOAD, INERT_PRELOAD).replaceAll(MODULE, INERT_MODULE);
+  return html.replace(TAG, (tag) => tag.replace(ATTRIBUTE, (_, attribute: string) => ` ${INERT[attribute]}`));
 }
 
 /**
@@ -46,4 +45,4 @@ export function inertHydrationTransform(): TransformStream<string, string> {
 }
 
 /** Inline script placed after React Router's scripts (hashed or nonced like the others). */
-export const paintFirstScript = `(function(){function go(){var d=document;d.querySelectorAll('link[rel="x-modulepreload"]').forEach(function(l){l.rel="modulepreload"});d.querySelectorAll('script[type="x-module"]').forEach(function(o){var s=d.createElement("script");s.type="module";s.nonce=o.nonce;s.textContent=o.textContent;o.type="x-module-started";d.head.appendChild(s)})}if(document.visibilityState==="visible")requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})});else go()})();`;
+export const paintFirstScript = `(function(){var d=document,on=0;function go(){if(on)return;on=1;d.querySelectorAll('link[rel="x-modulepreload"]').forEach(function(l){l.rel="modulepreload"});d.querySelectorAll('script[type="x-module"]').forEach(function(o){var s=d.createElement("script");s.type="module";s.nonce=o.nonce;s.textContent=o.textContent;d.head.appendChild(s)})}if(d.visibilityState!=="visible")return go();var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0)new P(function(l,o){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();go()}}).observe({type:"paint",buffered:true});else requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})})})();`;

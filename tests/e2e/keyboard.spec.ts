@@ -108,6 +108,8 @@ test.describe("keyboard only", () => {
     const selected = () => carousel.locator("[aria-roledescription=slide][data-selected]").first().getAttribute("aria-label");
     const prev = carousel.getByRole("button", { name: "Previous slide" });
     await tabTo(page, prev, { max: 250 });
+    // Its script runs as it comes into view.
+    await expect(carousel).toHaveAttribute("data-ready", "true");
     // Focus inside stops autoplay: the control now offers to start it.
     const play = carousel.getByRole("button", { name: /automatic slide show/ });
     if (await play.count()) await expect(play).toHaveAccessibleName("Start automatic slide show");

@@ -95,6 +95,7 @@ test.describe("testimonials carousel", () => {
     await page.goto("/getafleet");
     await hydrated(page);
     await region(page).scrollIntoViewIfNeeded();
+    await expect(region(page)).toHaveAttribute("data-ready", "true");
     await page.mouse.move(0, 0);
     await expect(region(page).locator("[aria-roledescription=slide]")).toHaveCount(4);
     await expect.poll(() => current(page)).toBe("1 of 4");
@@ -121,6 +122,7 @@ test.describe("testimonials carousel", () => {
     await page.goto("/getafleet");
     await hydrated(page);
     await region(page).scrollIntoViewIfNeeded();
+    await expect(region(page)).toHaveAttribute("data-ready", "true");
     await expect.poll(() => current(page)).toBe("1 of 4");
     await region(page).getByRole("button", { name: "Next slide" }).focus();
     await page.keyboard.press("Enter");

@@ -156,19 +156,21 @@ test("the footer carries every link, the contacts, badges, social links and the 
 
 test.describe("pages paint before their JavaScript loads", () => {
   for (const path of ["/faq", "/blog"]) {
-    test(`${path}: scripts load after the stylesheet, then the page hydrates`, async ({ page, request }) => {
+    test(`${path}: scripts load after the first paint, then the page hydrates`, async ({ page, request }) => {
       const html = await (await request.get(path)).text();
-      expect(html).not.toContain('<link rel="modulepreload"');
-      expect(html).not.toContain('<script type="module"');
+      expect(html).not.toMatch(/<link[^>]*\srel="modulepreload"/);
+      expect(html).not.toMatch(/<script[^>]*\stype="module"/);
+      expect(html).toMatch(/<script[^>]*\stype="x-module"/);
       await page.goto(path, { waitUntil: "networkidle" });
       await expect.poll(() => page.evaluate(() => Object.keys(document.querySelector("main") ?? {}).some((k) => k.startsWith("__reactFiber")))).toBe(true);
-      // Scripts never compete with the stylesheet the first paint waits for: none starts
-      // before it is in.
+      // Scripts never compete with what the first paint needs: none starts before the
+      // stylesheet is in and the first contentful paint is reported.
       const t = await page.evaluate(() => {
         const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
         const onPath = (r: PerformanceResourceTiming, re: RegExp) => re.test(new URL(r.name).pathname);
         const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
         return {
+          fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN,
           // The page's own stylesheets, not those a part loads later with its code.
           css: Math.max(...resources.filter((r) => onPath(r, /^\/assets\/.+\.css$/) && r.startTime < nav.domContentLoadedEventEnd).map((r) => r.responseEnd)),
           scripts: resources.filter((r) => onPath(r, /^\/assets\/.+\.js$/)).map((r) => r.startTime),
@@ -176,6 +178,7 @@ test.describe("pages paint before their JavaScript loads", () => {
       });
       expect(t.scripts.length).toBeGreaterThan(5);
       expect(Math.min(...t.scripts), "first script after the stylesheet").toBeGreaterThanOrEqual(t.css);
+      expect(Math.min(...t.scripts), "first script after the first contentful paint").toBeGreaterThanOrEqual(t.fcp);
     });
   }
 });

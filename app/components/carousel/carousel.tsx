@@ -108,6 +108,13 @@ export function Carousel({ label, slides, autoplayMs = 0, speedMs = 500, perView
     if (reduced) setPlaying(false);
   }, [reduced]);
 
+  // Focus that came in before this carousel hydrated (it hydrates as it nears the
+  // viewport) stops the rotation too.
+  useEffect(() => {
+    const active = document.activeElement;
+    if (active && active !== playButtonRef.current && rootRef.current?.contains(active)) setPlaying(false);
+  }, []);
+
   useEffect(() => {
     const el = rootRef.current;
     if (!el || typeof IntersectionObserver === "undefined") return;
@@ -193,6 +200,7 @@ export function Carousel({ label, slides, autoplayMs = 0, speedMs = 500, perView
       ref={rootRef}
       aria-roledescription="carousel"
       aria-label={label}
+      data-ready={api ? "true" : undefined}
       onKeyDown={onKeyDown}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
