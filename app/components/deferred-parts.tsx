@@ -2,9 +2,11 @@ import { deferred } from "~/components/ui/deferred";
 
 /**
  * Parts of pages that sit below the first screen, as pages use them: their code (the form
- * kit is ~11 KB gzipped, the carousel ~4 KB) loads when the visitor scrolls near them, not
- * with the page.
+ * kit is ~11 KB gzipped, the carousel ~4 KB) loads when the visitor scrolls near them (or
+ * opens the FAQ answer holding them), not with the page.
  */
 export const ContactForm = deferred(() => import("./forms/contact-form").then((m) => m.ContactForm));
 export const NewsletterForm = deferred(() => import("./forms/newsletter-form").then((m) => m.NewsletterForm));
+export const CardLeadForm = deferred(() => import("./forms/contact-form").then((m) => m.CardLeadForm));
+export const FleetSignupForm = deferred<{ id?: string }>(() => import("./forms/fleet-signup-form").then((m) => m.FleetSignupForm));
 export const Testimonials = deferred(() => import("./carousel/testimonials").then((m) => m.Testimonials));

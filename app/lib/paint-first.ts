@@ -44,5 +44,26 @@ export function inertHydrationTransform(): TransformStream<string, string> {
   });
 }
 
-/** Inline script placed after React Router's scripts (hashed or nonced like the others). */
-export const paintFirstScript = `(function(){var d=document,on=0;function go(){if(on)return;on=1;d.querySelectorAll('link[rel="x-modulepreload"]').forEach(function(l){l.rel="modulepreload"});d.querySelectorAll('script[type="x-module"]').forEach(function(o){var s=d.createElement("script");s.type="module";s.nonce=o.nonce;s.textContent=o.textContent;d.head.appendChild(s)})}if(d.visibilityState!=="visible")return go();var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0)new P(function(l,o){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();go()}}).observe({type:"paint",buffered:true});else requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})})})();`;
+/**
+ * Inline script placed after React Router's scripts (hashed or nonced like the others).
+ * Each step runs in a task of its own so no single task blocks the main thread for long:
+ * the preloads are switched on four at a time, the preloaded modules are then evaluated
+ * one by one (last first, so each brings little with it), and the hydration script goes
+ * last. The module the hydration script imports itself (`entry.client`, which hydrates
+ * as it loads) is left to it.
+ */
+export const paintFirstScript = `(function(){
+var d=document,on=0;
+function later(f){setTimeout(f,0)}
+function go(){
+if(on)return;on=1;
+var mods=d.querySelectorAll('script[type="x-module"]'),links=d.querySelectorAll('link[rel="x-modulepreload"]'),entry=[],urls=[],k=0;
+mods.forEach(function(o){var m=/import\\("([^"]+)"\\)/.exec(o.textContent);if(m)entry.push(new URL(m[1],location.href).href)});
+function flip(){for(var n=0;n<4&&k<links.length;n++){var l=links[k++];l.rel="modulepreload";if(entry.indexOf(l.href)<0)urls.push(l.href)}later(k<links.length?flip:load)}
+function load(){var u=urls.pop();if(u)import(u).then(function(){later(load)},function(){later(load)});else mods.forEach(function(o){var s=d.createElement("script");s.type="module";s.nonce=o.nonce;s.textContent=o.textContent;d.head.appendChild(s)})}
+flip()}
+if(d.visibilityState!=="visible")return go();
+var P=window.PerformanceObserver;
+if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0)new P(function(l,o){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();go()}}).observe({type:"paint",buffered:true});
+else requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})})
+})();`;

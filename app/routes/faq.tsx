@@ -1,7 +1,5 @@
 import { Link } from "react-router";
-import { ContactForm, LeadForm } from "~/components/forms/contact-form";
-import { FleetSignupForm } from "~/components/forms/fleet-signup-form";
-import { FormCard } from "~/components/forms/lead-fields";
+import { CardLeadForm, ContactForm, FleetSignupForm } from "~/components/deferred-parts";
 import { PageHero } from "~/components/layout/page-hero";
 import { LocationsMap } from "~/components/map/locations-map";
 import { Section } from "~/components/layout/section";
@@ -43,11 +41,7 @@ function Embed({ kind }: { kind: FaqEmbed }) {
     case "fleet-signup":
       return <FleetSignupForm id="faq-fleet-signup" />;
     case "contact":
-      return (
-        <FormCard className="mt-4">
-          <LeadForm type={1} id="faq-question-form" label="Ask us a question" />
-        </FormCard>
-      );
+      return <CardLeadForm className="mt-4" type={1} id="faq-question-form" label="Ask us a question" />;
   }
 }
 

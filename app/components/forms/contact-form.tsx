@@ -109,6 +109,15 @@ export function LeadForm(props: LeadFormProps) {
   }
 }
 
+/** The lead form for a type code in a card, to embed in running text (an FAQ answer). */
+export function CardLeadForm({ className, ...props }: LeadFormProps & { className?: string }) {
+  return (
+    <FormCard className={className}>
+      <LeadForm {...props} />
+    </FormCard>
+  );
+}
+
 const defaults: Record<Exclude<FormVariant, "quote">, { eyebrow: string; title: string; intro: string; aside: ReactNode }> = {
   personal: {
     eyebrow: "Contact us",
