@@ -46,7 +46,8 @@ export function inertHydrationTransform(): TransformStream<string, string> {
 
 /**
  * Inline script placed after React Router's scripts (hashed or nonced like the others).
- * Each step runs in a task of its own so no single task blocks the main thread for long:
+ * Each step runs in a task of its own (a message to itself: a macrotask no fake timer
+ * holds back) so no single task blocks the main thread for long:
  * the preloads are switched on four at a time, the preloaded modules are then evaluated
  * one by one (last first, so each brings little with it), and the hydration script goes
  * last. The module the hydration script imports itself (`entry.client`, which hydrates
@@ -54,7 +55,8 @@ export function inertHydrationTransform(): TransformStream<string, string> {
  */
 export const paintFirstScript = `(function(){
 var d=document,on=0;
-function later(f){setTimeout(f,0)}
+var ch=new MessageChannel(),next=[];ch.port1.onmessage=function(){next.shift()()};
+function later(f){next.push(f);ch.port2.postMessage(0)}
 function go(){
 if(on)return;on=1;
 var mods=d.querySelectorAll('script[type="x-module"]'),links=d.querySelectorAll('link[rel="x-modulepreload"]'),entry=[],urls=[],k=0;
