@@ -196,6 +196,11 @@ test.describe("keyboard only", () => {
     await page.goto("/investors");
     await hydrated(page);
     const form = page.locator("form").filter({ has: page.getByLabel("First name") }).last();
+    // The form's code loads as it nears the viewport (its markup is then rendered anew):
+    // let that happen, then walk to it from the top by keyboard.
+    await form.scrollIntoViewIfNeeded();
+    await expect(form).toHaveAttribute("data-ready", "true");
+    await page.evaluate(() => window.scrollTo(0, 0));
     const first = form.getByLabel("First name");
     await tabTo(page, first, { max: 200 });
     // Leaving a required field empty shows its message.

@@ -1,11 +1,15 @@
-import { type ComponentType, lazy, memo, type ReactNode, Suspense, use, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { type ComponentType, lazy, memo, Suspense, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
+import { flushSync } from "react-dom";
 
 /**
  * Hydration on approach. A part wrapped by `deferred` is server-rendered like the rest of
- * the page, but in the browser its code loads, and the part hydrates, only when it comes
- * within `NEAR_PX` of the viewport. Until then its server HTML stays as it is (React keeps
- * a suspended boundary dehydrated), so nothing moves, and forms still post without
- * JavaScript. After the first page, client navigations render it at once.
+ * the page, but in the browser its code loads, and the part comes alive, only when it gets
+ * within `NEAR_PX` of the viewport. Until then React leaves its server HTML alone (an
+ * element whose inner HTML React does not manage), so nothing moves, links and forms work
+ * without JavaScript, and re-renders of the page (a hash link, a revalidation) cannot touch
+ * it. Then the part is rendered in one synchronous commit over identical markup, taking
+ * over what was typed and where focus was. After the first page, client navigations render
+ * the part as soon as its code is there.
  */
 const NEAR_PX = 800;
 
@@ -14,81 +18,92 @@ const noSubscription = () => () => {};
 /** True while React hydrates server HTML (it reads the server snapshot then), false after. */
 const useHydrating = () => useSyncExternalStore(noSubscription, () => false, () => true);
 
-interface Gate {
-  promise: Promise<void>;
-  open: () => void;
-  opened: boolean;
-}
-const gates = new Map<string, Gate>();
-function gateFor(id: string): Gate {
-  let gate = gates.get(id);
-  if (!gate) {
-    let resolve = () => {};
-    const promise = new Promise<void>((r) => {
-      resolve = r;
-    });
-    const g: Gate = {
-      promise,
-      opened: false,
-      open: () => {
-        g.opened = true;
-        resolve();
-      },
-    };
-    gates.set(id, g);
-    gate = g;
-  }
-  return gate;
+const FIELDS = "input, select, textarea";
+const FOCUSABLE = "a[href], button, input, select, textarea, [tabindex]";
+
+/** What the visitor did to the server HTML: field values and focus, by position. */
+function captureState(box: HTMLElement) {
+  const values = [...box.querySelectorAll<HTMLInputElement>(FIELDS)].map((f) => (f.type === "hidden" ? null : f.value));
+  const focused = [...box.querySelectorAll(FOCUSABLE)].indexOf(document.activeElement as Element);
+  return { values, focused };
 }
 
-function Gate({ id, children }: { id: string; children: ReactNode }) {
-  const gate = gateFor(id);
-  if (!gate.opened) use(gate.promise);
-  return children;
+function restoreState(box: HTMLElement, { values, focused }: ReturnType<typeof captureState>) {
+  box.querySelectorAll<HTMLInputElement>(FIELDS).forEach((f, i) => {
+    const v = values[i];
+    if (v && f.type !== "hidden" && f.value !== v) f.value = v;
+  });
+  if (focused >= 0) box.querySelectorAll<HTMLElement>(FOCUSABLE)[focused]?.focus();
 }
 
 export function deferred<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  const Part = lazy(() => load().then((C) => ({ default: C })));
+  let loaded: ComponentType<P> | undefined;
+  const fetchPart = () => load().then((C) => (loaded = C));
+  // The server renders the part itself (completed boundaries are written in place).
+  const ServerPart = lazy(() => fetchPart().then((C) => ({ default: C })));
+
   // biome-ignore lint/correctness/noComponentHookFactories: called once per part at module level, never during a render
   function Deferred(props: P) {
-    const id = useId();
-    const box = useRef<HTMLDivElement>(null);
     const hydrating = useHydrating();
-    const [wait] = useState(() => inBrowser && hydrating);
+    const [keepServerHtml] = useState(() => inBrowser && hydrating);
+    const [Part, setPart] = useState<ComponentType<P> | undefined>(() => (keepServerHtml ? undefined : loaded));
+    const box = useRef<HTMLDivElement>(null);
+    const carried = useRef<ReturnType<typeof captureState> | null>(null);
+
     useEffect(() => {
+      if (Part) return;
+      let done = false;
+      const start = () =>
+        fetchPart().then((C) => {
+          if (done) return;
+          const el = box.current;
+          if (el && keepServerHtml) carried.current = captureState(el);
+          flushSync(() => setPart(() => C));
+        });
       const el = box.current;
-      const gate = gateFor(id);
-      if (!wait || gate.opened) return;
-      if (!el || typeof IntersectionObserver === "undefined") return gate.open();
+      if (!keepServerHtml || !el || typeof IntersectionObserver === "undefined") {
+        start();
+        return () => {
+          done = true;
+        };
+      }
       const io = new IntersectionObserver((entries) => {
         if (entries.some((e) => e.isIntersecting)) {
           io.disconnect();
-          gate.open();
+          start();
         }
       }, { rootMargin: `${NEAR_PX}px 0px` });
       io.observe(el);
-      return () => io.disconnect();
-    }, [id, wait]);
-    // The same element on every render: this part renders again when hydration ends (the
-    // hook above), and a boundary still waiting must not receive an update, or React would
-    // drop its server HTML and render it afresh.
-    const part = useMemo(
-      () => (
-        <Suspense fallback={null}>
-          {wait ? (
-            <Gate id={id}>
-              <Part {...props} />
-            </Gate>
-          ) : (
-            <Part {...props} />
-          )}
-        </Suspense>
-      ),
-      [id, wait, props],
+      return () => {
+        done = true;
+        io.disconnect();
+      };
+    }, [Part, keepServerHtml]);
+
+    useLayoutEffect(() => {
+      if (Part && carried.current && box.current) restoreState(box.current, carried.current);
+      carried.current = null;
+    }, [Part]);
+
+    if (!inBrowser) {
+      return (
+        <div>
+          <Suspense fallback={null}>
+            <ServerPart {...props} />
+          </Suspense>
+        </div>
+      );
+    }
+    if (!Part) {
+      // Empty inner HTML that never changes: React neither hydrates nor replaces what the
+      // server put here.
+      return keepServerHtml ? <div key="server" ref={box} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: "" }} /> : <div ref={box} />;
+    }
+    return (
+      <div key="live" ref={box}>
+        <Part {...props} />
+      </div>
     );
-    return <div ref={box}>{part}</div>;
   }
-  // An unchanged part never re-renders, so a boundary still waiting is never forced to
-  // render on the client (which would replace its server HTML).
   return memo(Deferred) as unknown as ComponentType<P>;
 }
