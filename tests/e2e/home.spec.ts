@@ -66,6 +66,15 @@ test.describe("home page", () => {
       expect(res.status(), f).toBe(200);
     }
   });
+
+  test("the hero's three figures stand on one line, whatever their labels wrap to", async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto("/");
+    const figures = page.locator("main dl").first().locator("dd");
+    await expect(figures).toHaveText(["24/7", "2017", "0 min"]);
+    const tops = await figures.evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
+    expect(new Set(tops).size, `tops ${tops.join(", ")}`).toBe(1);
+  });
 });
 
 test.describe("home pop-up", () => {

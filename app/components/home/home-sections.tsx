@@ -28,7 +28,7 @@ export function HomeHero() {
       </div>
       <dl className="mt-10 grid max-w-lg grid-cols-3 gap-4 border-t border-slate-200 pt-6 dark:border-slate-800">
         {hero.stats.map((s) => (
-          <div key={s.label} className="flex flex-col-reverse">
+          <div key={s.label} className="flex flex-col-reverse justify-end">
             <dt className="text-xs text-slate-600 sm:text-sm dark:text-slate-400">{s.label}</dt>
             <dd className="text-2xl font-extrabold text-brand-800 sm:text-3xl dark:text-brand-300">{s.value}</dd>
           </div>
