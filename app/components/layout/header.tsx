@@ -28,6 +28,7 @@ function DesktopGroup({ group, active }: { group: NavGroup; active: boolean }) {
   // A pointer that hovers in and then clicks means "open", not "toggle closed".
   const openedByHover = useRef(false);
   const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the route changing is what closes it
   useEffect(() => setOpen(false), [pathname]);
   useEffect(() => {
     if (!open) return;
@@ -154,6 +155,7 @@ export function Header() {
   const toggle = useRef<HTMLButtonElement>(null);
   const saas = isSaasPath(pathname);
   const activeGroup = activeGroupId(pathname);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the route changing is what closes it
   useEffect(() => setOpen(false), [pathname]);
 
   return (
