@@ -181,4 +181,30 @@ test.describe("pages paint before their JavaScript loads", () => {
       expect(Math.min(...t.scripts), "first script after the first contentful paint").toBeGreaterThanOrEqual(t.fcp);
     });
   }
+
+  test("a question opened before the page's JavaScript has loaded opens once it has", async ({ page }) => {
+    // Hold the module that hydrates the page, as a slow network would.
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    let asked = () => {};
+    const requested = new Promise<void>((r) => {
+      asked = r;
+    });
+    await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
+      asked();
+      await held;
+      await route.continue();
+    });
+    await page.goto("/faq", { waitUntil: "domcontentloaded" });
+    await requested;
+    const question = page.getByRole("button", { name: "What hours do you deliver?" });
+    await question.click();
+    await page.waitForTimeout(300);
+    await expect(question, "nothing can open it yet").toHaveAttribute("aria-expanded", "false");
+    release();
+    await expect(question).toHaveAttribute("aria-expanded", "true");
+    await expect(page.locator(`#${await question.getAttribute("aria-controls")}`)).toBeVisible();
+  });
 });
