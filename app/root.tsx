@@ -15,6 +15,13 @@ export const links: Route.LinksFunction = () => [
   { rel: "manifest", href: "/site.webmanifest" },
 ];
 
+/**
+ * The inline scripts run once, from the server's HTML, and React leaves a script's text
+ * alone when it hydrates; so only the server carries them, not the browser's bundle.
+ */
+const headScript = import.meta.env.SSR ? themeScript : "";
+const endScript = import.meta.env.SSR ? paintFirstScript : "";
+
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   return (
@@ -23,7 +30,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#067059" />
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeScript }} />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: headScript }} />
         <Meta />
         <Links />
       </head>
@@ -42,7 +49,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <ScrollToTop />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: paintFirstScript }} />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: endScript }} />
       </body>
     </html>
   );
