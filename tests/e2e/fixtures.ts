@@ -1,4 +1,4 @@
-import { test as base, expect } from "@playwright/test";
+import { test as base, expect, type Locator } from "@playwright/test";
 
 /**
  * Every browser test fails on a console error or an uncaught page error, so a broken
@@ -19,5 +19,17 @@ export const test = base.extend<{ consoleErrors: string[] }>({
     { auto: true },
   ],
 });
+
+/**
+ * Brings a form into view and waits for its script. A form below the first screen comes
+ * alive as it nears the viewport, and its markup is rendered anew then, so the scroll is
+ * tried again if the element it started with was replaced meanwhile.
+ */
+export async function scrollToReady(form: Locator) {
+  await expect(async () => {
+    await form.scrollIntoViewIfNeeded({ timeout: 2_000 });
+    await expect(form).toHaveAttribute("data-ready", "true", { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+}
 
 export { expect };

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Locator, Page } from "@playwright/test";
 import { type Db, openDb } from "../../app/server/db/db.server";
-import { expect, test } from "./fixtures";
+import { expect, scrollToReady, test } from "./fixtures";
 
 /**
  * Lead capture end to end in Chromium: every kind of form filled and sent, the thank-you
@@ -40,8 +40,7 @@ async function ready(form: Locator) {
 async function openForm(page: Page, path: string, formSelector: string) {
   await page.goto(path);
   const form = page.locator(formSelector);
-  await form.scrollIntoViewIfNeeded();
-  await ready(form);
+  await scrollToReady(form);
   return form;
 }
 
@@ -346,8 +345,7 @@ test.describe("contact forms on the pages", () => {
     await page.goto("/faq");
     await page.getByRole("button", { name: "How do I set up scheduled fueling for my fleet?" }).click();
     const form = page.locator("#faq-fleet-signup");
-    await form.scrollIntoViewIfNeeded();
-    await ready(form);
+    await scrollToReady(form);
     const address = email("fleet17");
     await form.getByLabel("First name").fill("Marcus");
     await form.getByLabel("Last name").fill("Reed");

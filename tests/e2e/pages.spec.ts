@@ -6,7 +6,7 @@ import { termsSections } from "../../app/content/legal/terms";
 import { type PagePath, pages } from "../../app/content/pages";
 import { teamGroups } from "../../app/content/team";
 import { type Db, openDb } from "../../app/server/db/db.server";
-import { expect, test } from "./fixtures";
+import { expect, scrollToReady, test } from "./fixtures";
 
 /**
  * The content pages of spec 2.4: each page's heading, key sections and links (targets as
@@ -45,8 +45,7 @@ const h2 = (page: Page, name: string | RegExp) => page.getByRole("heading", { le
 /** The form's script has run, so a submit goes through the form kit (not a plain POST). */
 async function readyForm(page: Page, selector: string): Promise<Locator> {
   const form = page.locator(selector);
-  await form.scrollIntoViewIfNeeded();
-  await expect(form).toHaveAttribute("data-ready", "true", { timeout: 15_000 });
+  await scrollToReady(form);
   return form;
 }
 
