@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Db } from "./db.server";
 import type { Database } from "./schema";
+import { isDatabaseBusy } from "./sqlite-driver.server";
 
 /**
  * Group commit for small, independent writes (a lead, a comment).
@@ -13,6 +14,13 @@ import type { Database } from "./schema";
  * One failing write rolls back to its savepoint and rejects alone; a failed commit
  * rejects the whole batch (nothing of it was written). On PostgreSQL the same batching
  * saves a round trip and a WAL flush per write.
+ *
+ * When another process holds the SQLite write lock, the batch waits for it without
+ * blocking the event loop (sqlite-driver.server.ts), up to the driver's deadline; the
+ * writes that arrive meanwhile queue behind it and join the next batch. If the lock
+ * outlasts the deadline the batch fails with DatabaseBusyError, and so does every write
+ * that was waiting behind it (the lock is plainly still held): nothing of them is
+ * stored, and the API answers 503 with Retry-After.
  */
 
 /** A write. It must use the executor it is given (the shared transaction), never `db.kysely`. */
@@ -92,6 +100,11 @@ export function createWriteQueue(db: Pick<Db, "kysely">, opts: { maxBatch?: numb
       // batch was written, so every caller hears about it.
       await trx?.rollback().execute().catch(() => {});
       for (const job of batch) job.reject(error);
+      if (isDatabaseBusy(error)) {
+        const waiting = pending;
+        pending = [];
+        for (const job of waiting) job.reject(error);
+      }
       return;
     }
     batch.forEach((job, i) => {
