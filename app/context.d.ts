@@ -8,5 +8,10 @@ declare module "react-router" {
     nonce?: string;
     /** The client address (after TRUST_PROXY), for rate limits and the stored salted hash. */
     clientIp?: string;
+    /**
+     * Headers an action adds to its page response (Retry-After on a 429 or 503); the
+     * server copies them onto the response. Absent while pre-rendering.
+     */
+    responseHeaders?: Headers;
   }
 }

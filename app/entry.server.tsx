@@ -7,8 +7,14 @@ import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceContext } from "~/lib/nonce";
 import { inertHydrationTransform } from "~/lib/paint-first";
+import { logRouteError } from "~/server/http/route-errors.server";
 
 export const streamTimeout = 5_000;
+
+/** Errors of loaders, actions and the router itself: one JSON log line each. */
+export function handleError(error: unknown, args: { request: Request; context?: unknown }) {
+  logRouteError(error, args);
+}
 
 export default function handleRequest(
   request: Request,
@@ -62,7 +68,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) logRouteError(error, { request, context: loadContext });
         },
       },
     );

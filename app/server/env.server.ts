@@ -24,6 +24,8 @@ export const envSchema = z.object({
   /** Extra origins the pages may call (a separate API host), space separated. */
   CSP_CONNECT_SRC: z.string().default(""),
   LOG_REQUESTS: bool.default(true),
+  /** The public base URL (unset: http://HOST:PORT); https turns on Strict-Transport-Security. */
+  SITE_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -2,32 +2,13 @@ import { type ActionFunctionArgs, data } from "react-router";
 import { type FieldErrors, pickValues, type Values } from "~/lib/forms/form-spec";
 import { formSpecs, isFormKind } from "~/lib/forms/form-kinds";
 import { type FormActionData, messages } from "~/lib/forms/use-form";
-import { MAX_BODY_BYTES } from "./api/types";
+import { MAX_BODY_BYTES, RETRY_AFTER_BUSY_SECONDS } from "./api/types";
+import { isDatabaseBusy } from "./db/sqlite-driver.server";
+import { readFormBody } from "./http/body.server";
 import { acceptSubmission } from "./leads/accept.server";
 import { HONEYPOT_FIELD } from "./leads/honeypot";
 import { rateLimiterFor } from "./rate-limit.server";
 import { zipIndex } from "./zip/zip-data.server";
-
-/** Reads at most `limit` bytes of a request body; null when it is larger. */
-export async function readCapped(request: Request, limit: number): Promise<string | null> {
-  const declared = Number(request.headers.get("content-length") ?? 0);
-  if (declared > limit) return null;
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks));
-}
 
 /**
  * Without JavaScript the address autocomplete cannot run; the ZIP the visitor typed
@@ -56,6 +37,35 @@ type Answer = FormActionData;
 const answer = (body: Answer, status: number, headers?: Record<string, string>) => data(body, { status, headers });
 
 /**
+ * The answer to a form post the body of which could not be read: 415, 413 or 400, with
+ * the form kit's message for it.
+ */
+export function unreadableForm(status: 400 | 413 | 415, formId = "") {
+  const message =
+    status === 413
+      ? messages.tooLarge
+      : status === 415
+        ? messages.rejected(415)
+        : "We couldn't read this form. Please reload the page and fill it in again.";
+  return answer({ formId, ok: false, message }, status);
+}
+
+/**
+ * Headers of a page response set by its action (Retry-After on a 429 or 503): React
+ * Router keeps an action's headers only for routes that export `headers`, so the server
+ * hands every document request a Headers object to fill (http/app.server.ts).
+ */
+export function setResponseHeader(context: { responseHeaders?: Headers }, name: string, value: string) {
+  context.responseHeaders?.set(name, value);
+}
+
+/** The database stayed locked past the write deadline: 503, the values kept, try again. */
+export function busyAnswer(context: { responseHeaders?: Headers }, formId: string, values: Answer["values"]) {
+  setResponseHeader(context, "Retry-After", String(RETRY_AFTER_BUSY_SECONDS));
+  return answer({ formId, ok: false, values, message: messages.server }, 503, { "Retry-After": String(RETRY_AFTER_BUSY_SECONDS) });
+}
+
+/**
  * The no-JavaScript path of every site form: the <form> posts to its own page, this
  * action validates with the same schema as the browser and the API, stores through the
  * same code, and the page renders again with the thank-you notice or the errors beside
@@ -65,13 +75,9 @@ const answer = (body: Answer, status: number, headers?: Record<string, string>) 
 export async function formAction({ request, context }: ActionFunctionArgs) {
   const services = context.services;
   if (!services) throw new Response("Forms cannot be sent while pages are pre-rendered.", { status: 503 });
-  const contentType = request.headers.get("content-type") ?? "";
-  if (!/^application\/x-www-form-urlencoded\b/i.test(contentType)) {
-    return answer({ formId: "", ok: false, message: messages.rejected(415) }, 415);
-  }
-  const text = await readCapped(request, MAX_BODY_BYTES);
-  if (text === null) return answer({ formId: "", ok: false, message: messages.tooLarge }, 413);
-  const form = new URLSearchParams(text);
+  const read = await readFormBody(request, MAX_BODY_BYTES);
+  if (!read.ok) return unreadableForm(read.status);
+  const form = read.form;
   const rawId = form.get("_formId") ?? "";
   const formId = /^[\w-]{1,80}$/.test(rawId) ? rawId : "";
   const kind = form.get("_form");
@@ -84,6 +90,7 @@ export async function formAction({ request, context }: ActionFunctionArgs) {
   const ip = context.clientIp ?? "unknown";
   const limit = rateLimiterFor(services).hit(`post:${ip}`);
   if (!limit.ok) {
+    setResponseHeader(context, "Retry-After", String(limit.retryAfterSeconds));
     return answer({ formId, ok: false, values, message: messages.rateLimited(limit.retryAfterSeconds) }, 429, {
       "Retry-After": String(limit.retryAfterSeconds),
     });
@@ -92,11 +99,18 @@ export async function formAction({ request, context }: ActionFunctionArgs) {
   if (kind === "quote-business") values = await fillAddressFromZip(values);
   const honeypot = form.get(HONEYPOT_FIELD);
   const body = { ...spec.toPayload(values), ...(honeypot ? { [HONEYPOT_FIELD]: honeypot } : {}) };
-  const outcome = await acceptSubmission(services, spec, body, {
-    ip,
-    userAgent: request.headers.get("user-agent") ?? undefined,
-    pagePath: new URL(request.url).pathname,
-  });
+  let outcome: Awaited<ReturnType<typeof acceptSubmission>>;
+  try {
+    outcome = await acceptSubmission(services, spec, body, {
+      ip,
+      userAgent: request.headers.get("user-agent") ?? undefined,
+      pagePath: new URL(request.url).pathname,
+    });
+  } catch (error) {
+    if (!isDatabaseBusy(error)) throw error;
+    services.log.warn({ kind, waitedMs: error.waitedMs }, "database locked: form post answered 503");
+    return busyAnswer(context, formId, values);
+  }
   if (outcome.status === "invalid") {
     const errors: FieldErrors = Object.create(null);
     for (const [wire, list] of Object.entries(outcome.errors)) {

@@ -46,8 +46,12 @@ export const BUSINESS_NAME_PATTERN = /^[\p{L}\p{M}\d][\p{L}\p{M}\d '’.,&()/-]*
 export const DIGITS_PATTERN = /^\d+$/;
 /** A general phone pattern: optional +, digits with spaces, dots, dashes or brackets. */
 export const PHONE_PATTERN = /^\+?\(?\d[\d\s().-]*\d$/;
-/** zod's own e-mail pattern, copied: referring to z.regexes would ship every format pattern zod has. */
-export const EMAIL_PATTERN = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+/**
+ * zod's own e-mail pattern, copied (referring to z.regexes would ship every format
+ * pattern zod has), with RFC 5321's cap of 64 octets on the local part; LIMITS.email
+ * caps the whole address at 254.
+ */
+export const EMAIL_PATTERN = /^(?=[^@]{1,64}@)(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const COORDINATE_PATTERN = /^-?\d{1,3}(\.\d{1,8})?$/;
 

@@ -1,8 +1,9 @@
 import { addCommentBlog, blogList } from "../blog/api.server";
 import { leadRoutes } from "../leads/api.server";
+import { isDatabaseBusy } from "../db/sqlite-driver.server";
 import type { Services } from "../services.server";
 import { zipRoutes } from "../zip/api.server";
-import { type ApiHandler, type ApiRequest, type ApiResponse, json } from "./types";
+import { type ApiHandler, type ApiRequest, type ApiResponse, json, RETRY_AFTER_BUSY_SECONDS } from "./types";
 
 export interface ApiRoute {
   method: "GET" | "POST" | "PUT";
@@ -19,6 +20,8 @@ export function apiRoutes(services: Services): ApiRoute[] {
     { method: "PUT", path: "/admin/addCommentBlog", handler: (req) => addCommentBlog(services, req) },
   ];
 }
+
+export const BUSY_MESSAGE = "The database is busy and nothing was saved. Please send the same request again in a few seconds.";
 
 export interface Api {
   /** True when the path belongs to the API (so the page router never sees it). */
@@ -41,6 +44,11 @@ export function createApi(services: Services): Api {
       try {
         return await route.handler(req);
       } catch (error) {
+        if (isDatabaseBusy(error)) {
+          // Another process held the write lock past the deadline: nothing was stored.
+          services.log.warn({ path: req.path, waitedMs: error.waitedMs }, "database locked: request answered 503");
+          return json(503, { message: BUSY_MESSAGE }, { "Retry-After": String(RETRY_AFTER_BUSY_SECONDS) });
+        }
         services.log.error({ err: error, path: req.path }, "api handler failed");
         return json(503, { message: "The service could not complete the request. Please try again." }, { "Retry-After": "5" });
       }

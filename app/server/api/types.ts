@@ -22,4 +22,7 @@ export type ApiHandler = (req: ApiRequest) => ApiResponse | Promise<ApiResponse>
 /** Largest request body the API reads; a larger one is answered 413. */
 export const MAX_BODY_BYTES = 16 * 1024;
 
+/** Seconds a client is asked to wait after a 503 because the database was locked. */
+export const RETRY_AFTER_BUSY_SECONDS = 5;
+
 export const json = (status: number, body: unknown, headers?: Record<string, string>): ApiResponse => ({ status, body, headers });

@@ -248,13 +248,23 @@ describe("PUT /admin/addCommentBlog", () => {
     expect(Object.keys(typed.body.errors ?? {}).sort()).toEqual(["isChildComment", "text"]);
   });
 
-  it("answers 415 for another content type and 400 for malformed or non-object JSON", async () => {
+  it("reads its body as the lead endpoints do: 415 for another type or charset, 400 for bad bytes, 422 for a non-object", async () => {
     expect((await comment(null, { contentType: "text/plain", raw: JSON.stringify({ ...valid, blogId: "b-alpha" }) })).status).toBe(415);
+    for (const charset of ["utf-16", "iso-8859-1", "latin1"]) {
+      const res = await comment(null, { contentType: `application/json; charset=${charset}`, raw: JSON.stringify({ ...valid, blogId: "b-alpha" }) });
+      expect(res.status, charset).toBe(415);
+    }
     expect((await comment(null, { raw: "{" })).status).toBe(400);
-    expect((await comment(null, { raw: "[1,2]" })).status).toBe(400);
-    expect((await comment(null, { raw: "null" })).status).toBe(400);
+    // Invalid UTF-8 is refused, not read with U+FFFD in its place.
+    expect((await comment(null, { raw: Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x3a, 0x31, 0x7d]) })).status).toBe(400);
+    expect((await comment(null, { raw: "[1,2]" })).status).toBe(422);
+    expect((await comment(null, { raw: "null" })).status).toBe(422);
     expect((await comment(null, { contentType: "application/json; charset=utf-8", raw: JSON.stringify({ ...valid, blogId: "b-foxtrot" }) })).status).toBe(201);
+    // A leading byte-order mark is allowed, as on the lead endpoints.
+    const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify({ ...valid, text: "With a BOM", blogId: "b-foxtrot" }))]);
+    expect((await comment(null, { raw: bom })).status).toBe(201);
   });
+
 
   it("accepts a filled honeypot quietly and stores nothing", async () => {
     const res = await comment({ ...valid, blogId: "b-delta", website: "https://spam.example" });

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { commentPayloadSchema } from "~/components/blog/comment-schema";
 import { errorsFromZod } from "~/lib/forms/form-spec";
+import { readJsonObject } from "../api/json-body";
 import { type ApiRequest, type ApiResponse, json } from "../api/types";
 import { honeypotFilled } from "../leads/honeypot";
 import { limitPost } from "../rate-limit.server";
@@ -76,27 +77,6 @@ export async function blogList(services: Pick<Services, "db">, req: ApiRequest):
   return json(200, { data: { data: items, count } });
 }
 
-/** Reads a JSON object body: 415 for another content type, 400 for malformed JSON. */
-export function readJsonObject(req: ApiRequest): { ok: true; value: Record<string, unknown> } | { ok: false; response: ApiResponse } {
-  const type = String(req.headers["content-type"] ?? "")
-    .split(";")[0]
-    ?.trim()
-    .toLowerCase();
-  if (type !== "application/json") {
-    return { ok: false, response: json(415, { message: "Send the comment as application/json." }) };
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(req.body.toString("utf8"));
-  } catch {
-    return { ok: false, response: json(400, { message: "The request body is not valid JSON." }) };
-  }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    return { ok: false, response: json(400, { message: "The request body must be a JSON object." }) };
-  }
-  return { ok: true, value: value as Record<string, unknown> };
-}
-
 export const hashIp = (ip: string, salt: string) => createHash("sha256").update(`${salt}:${ip}`).digest("hex");
 
 /**
@@ -109,8 +89,8 @@ export async function addCommentBlog(services: Pick<Services, "db" | "env" | "lo
   const body = readJsonObject(req);
   if (!body.ok) return body.response;
   // A bot filled the hidden field: answer as if all went well and store nothing.
-  if (honeypotFilled(body.value)) return json(201, { message: ACCEPTED });
-  const parsed = commentPayloadSchema.safeParse(body.value);
+  if (honeypotFilled(body.body)) return json(201, { message: ACCEPTED });
+  const parsed = commentPayloadSchema.safeParse(body.body);
   if (!parsed.success) {
     return json(422, { message: "Please correct the highlighted fields.", errors: errorsFromZod(parsed.error) });
   }

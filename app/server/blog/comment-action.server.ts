@@ -5,7 +5,9 @@ import { FORM_ID_FIELD, FORM_KIND_FIELD } from "~/components/forms/field";
 import { errorsFromZod, type FieldErrors, pickValues } from "~/lib/forms/form-spec";
 import { type FormActionData, messages } from "~/lib/forms/use-form";
 import { MAX_BODY_BYTES } from "../api/types";
-import { formAction, readCapped } from "../form-action.server";
+import { isDatabaseBusy } from "../db/sqlite-driver.server";
+import { busyAnswer, formAction, setResponseHeader } from "../form-action.server";
+import { readFormBody } from "../http/body.server";
 import { HONEYPOT_FIELD, honeypotFilled } from "../leads/honeypot";
 import { rateLimiterFor } from "../rate-limit.server";
 import { hashIp } from "./api.server";
@@ -19,8 +21,8 @@ import { addComment } from "./posts.server";
 export async function blogDetailAction(args: ActionFunctionArgs) {
   const { request, context, params } = args;
   // Peek at which form this is on a copy, so the contact form's action can read the original.
-  const probe = await readCapped(request.clone(), MAX_BODY_BYTES);
-  const form = probe === null ? null : new URLSearchParams(probe);
+  const probe = await readFormBody(request.clone(), MAX_BODY_BYTES);
+  const form = probe.ok ? probe.form : null;
   if (form?.get(FORM_KIND_FIELD) !== commentSpec.kind) return formAction(args);
 
   const services = context.services;
@@ -28,13 +30,11 @@ export async function blogDetailAction(args: ActionFunctionArgs) {
   const rawId = form.get(FORM_ID_FIELD) ?? "";
   const formId = /^[\w-]{1,80}$/.test(rawId) ? rawId : "";
   const reply = (body: FormActionData, status: number, headers?: Record<string, string>) => data(body, { status, headers });
-  if (!/^application\/x-www-form-urlencoded\b/i.test(request.headers.get("content-type") ?? "")) {
-    return reply({ formId, ok: false, message: messages.rejected(415) }, 415);
-  }
   const values = pickValues(commentSpec, (name) => form.get(name));
   const ip = context.clientIp ?? "unknown";
   const limit = rateLimiterFor(services).hit(`post:${ip}`);
   if (!limit.ok) {
+    setResponseHeader(context, "Retry-After", String(limit.retryAfterSeconds));
     return reply({ formId, ok: false, values, message: messages.rateLimited(limit.retryAfterSeconds) }, 429, {
       "Retry-After": String(limit.retryAfterSeconds),
     });
@@ -50,15 +50,22 @@ export async function blogDetailAction(args: ActionFunctionArgs) {
     return reply({ formId, ok: false, values, errors, message: messages.invalid }, 422);
   }
   const p = parsed.data;
-  const result = await addComment(services.db, {
-    blogId,
-    commentId: p.commentId,
-    commentBy: p.commentBy,
-    email: p.email,
-    companyName: p.companyName,
-    text: p.text,
-    ipHash: hashIp(ip, services.env.IP_HASH_SALT),
-  });
+  let result: Awaited<ReturnType<typeof addComment>>;
+  try {
+    result = await addComment(services.db, {
+      blogId,
+      commentId: p.commentId,
+      commentBy: p.commentBy,
+      email: p.email,
+      companyName: p.companyName,
+      text: p.text,
+      ipHash: hashIp(ip, services.env.IP_HASH_SALT),
+    });
+  } catch (error) {
+    if (!isDatabaseBusy(error)) throw error;
+    services.log.warn({ blogId, waitedMs: error.waitedMs }, "database locked: comment post answered 503");
+    return busyAnswer(context, formId, values);
+  }
   if (!result.ok) {
     if (result.notFound === "blogId") throw data(null, { status: 404 });
     return reply({ formId, ok: false, values, message: "The comment you replied to no longer exists. Please reload the page." }, 404);

@@ -21,13 +21,13 @@ export function get(query: Record<string, string | string[]>): ApiRequest {
   return { method: "GET", path: "/web/getData2", query: q, headers: {}, body: Buffer.alloc(0), ip: "127.0.0.1" };
 }
 
-export function put(body: unknown, opts: { contentType?: string; raw?: string; ip?: string } = {}): ApiRequest {
+export function put(body: unknown, opts: { contentType?: string; raw?: string | Buffer; ip?: string } = {}): ApiRequest {
   return {
     method: "PUT",
     path: "/admin/addCommentBlog",
     query: new URLSearchParams(),
     headers: { "content-type": opts.contentType ?? "application/json" },
-    body: Buffer.from(opts.raw ?? JSON.stringify(body)),
+    body: Buffer.isBuffer(opts.raw) ? opts.raw : Buffer.from(opts.raw ?? JSON.stringify(body)),
     // Each request its own client unless a test says otherwise, so rate limits stay out of the way.
     ip: opts.ip ?? `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`,
   };

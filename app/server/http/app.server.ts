@@ -9,16 +9,14 @@ import { type Api, createApi } from "../api/router.server";
 import { MAX_BODY_BYTES } from "../api/types";
 import { baseSecurityHeaders, contentSecurityPolicy, resourceContentSecurityPolicy } from "../security-headers.server";
 import type { Services } from "../services.server";
+import { allows, createMethodGate } from "./methods.server";
+import { ifRangeHolds, noneMatchHits, parseTarget, pickEncoding } from "./negotiate";
 import { loadStaticFiles, type StaticFile } from "./static.server";
 
-type Encoding = "br" | "gzip" | null;
+/** Strict-Transport-Security for responses that reached the visitor over HTTPS: one year. */
+export const HSTS = "max-age=31536000";
 
-function pickEncoding(accept: string | undefined): Encoding {
-  if (!accept) return null;
-  if (/\bbr\b/.test(accept)) return "br";
-  if (/\bgzip\b/.test(accept)) return "gzip";
-  return null;
-}
+const firstValue = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.split(",")[0]?.trim();
 
 function clientIp(req: IncomingMessage, trustProxy: boolean): string {
   if (trustProxy) {
@@ -35,9 +33,8 @@ function clientIp(req: IncomingMessage, trustProxy: boolean): string {
  * placeholder host would refuse every no-JavaScript form post.
  */
 function documentUrl(req: IncomingMessage, url: URL, trustProxy = false): URL {
-  const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.split(",")[0]?.trim();
-  const proto = (trustProxy && first(req.headers["x-forwarded-proto"])) || "http";
-  const host = (trustProxy && first(req.headers["x-forwarded-host"])) || req.headers.host;
+  const proto = (trustProxy && firstValue(req.headers["x-forwarded-proto"])) || "http";
+  const host = (trustProxy && firstValue(req.headers["x-forwarded-host"])) || req.headers.host;
   if (!host || !/^(https?)$/.test(proto)) return url;
   try {
     const out = new URL(`${proto}://${host}`);
@@ -77,6 +74,11 @@ export function createApp({ services, build, clientDir }: AppOptions) {
   const statics = loadStaticFiles(clientDir);
   const api: Api = createApi(services);
   const handleDocument = createRequestHandler(build, env.NODE_ENV);
+  const gate = createMethodGate(build);
+  // Behind TLS: always when the public address is https, else per request when a trusted
+  // proxy says the visitor came over https.
+  const hstsAlways = env.SITE_URL?.startsWith("https:") ?? false;
+  const checkOrigin = !(Array.isArray(build.allowedActionOrigins) && build.allowedActionOrigins.length > 0);
   const connectSrc = env.CSP_CONNECT_SRC;
   const staticCsp = new Map<StaticFile, string>();
   const cspFor = (file: StaticFile) => {
@@ -95,12 +97,12 @@ export function createApp({ services, build, clientDir }: AppOptions) {
     if (file.isPage) res.setHeader("Content-Security-Policy", cspFor(file));
     else if (file.type.startsWith("image/svg")) res.setHeader("Content-Security-Policy", resourceContentSecurityPolicy);
     if (file.br || file.gz) res.setHeader("Vary", "Accept-Encoding");
-    if (req.headers["if-none-match"] === file.etag) {
+    if (noneMatchHits(req.headers["if-none-match"], file.etag)) {
       res.statusCode = 304;
       res.end();
       return;
     }
-    const enc = pickEncoding(req.headers["accept-encoding"] as string | undefined);
+    const enc = pickEncoding(req.headers["accept-encoding"]);
     let body = file.body;
     if (enc === "br" && file.br) {
       body = file.br;
@@ -108,7 +110,7 @@ export function createApp({ services, build, clientDir }: AppOptions) {
     } else if (enc && file.gz) {
       body = file.gz;
       res.setHeader("Content-Encoding", "gzip");
-    } else if (req.headers.range && !file.br) {
+    } else if (req.headers.range && !file.br && ifRangeHolds(req.headers["if-range"], file.etag)) {
       const m = /^bytes=(\d*)-(\d*)$/.exec(String(req.headers.range));
       if (m) {
         const start = m[1] ? Number(m[1]) : Math.max(0, file.body.length - Number(m[2]));
@@ -181,13 +183,15 @@ export function createApp({ services, build, clientDir }: AppOptions) {
       // @ts-expect-error: Node needs duplex for a streamed request body.
       duplex: hasBody ? "half" : undefined,
     });
-    const response = await handleDocument(request, { services, nonce, clientIp: clientIp(req, env.TRUST_PROXY) });
+    const responseHeaders = new Headers();
+    const response = await handleDocument(request, { services, nonce, clientIp: clientIp(req, env.TRUST_PROXY), responseHeaders });
     res.statusCode = response.status;
     res.statusMessage = response.statusText;
     for (const [k, v] of response.headers) {
       if (k === "set-cookie") continue;
       res.setHeader(k, v);
     }
+    for (const [k, v] of responseHeaders) res.setHeader(k, v);
     const cookies = response.headers.getSetCookie();
     if (cookies.length) res.setHeader("Set-Cookie", cookies);
     const type = response.headers.get("content-type") ?? "";
@@ -197,7 +201,7 @@ export function createApp({ services, build, clientDir }: AppOptions) {
       return;
     }
     const source = Readable.fromWeb(response.body as import("node:stream/web").ReadableStream);
-    const enc = /^(text\/|application\/(json|xml|rss))/.test(type) ? pickEncoding(req.headers["accept-encoding"] as string | undefined) : null;
+    const enc = /^(text\/|application\/(json|xml|rss))/.test(type) ? pickEncoding(req.headers["accept-encoding"]) : null;
     if (enc) {
       res.setHeader("Content-Encoding", enc);
       res.setHeader("Vary", "Accept-Encoding");
@@ -213,28 +217,75 @@ export function createApp({ services, build, clientDir }: AppOptions) {
     }
   }
 
+  /** A refusal the server makes itself: a short text answer and no stack trace anywhere. */
+  function refuse(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}) {
+    res.writeHead(status, {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": "no-store",
+      "Content-Security-Policy": resourceContentSecurityPolicy,
+      "Content-Length": Buffer.byteLength(text),
+      ...headers,
+    });
+    res.end(text);
+  }
+
+  /** A form post from another site: React Router would refuse it too, with a stack trace in the log. */
+  function crossSite(req: IncomingMessage, url: URL): boolean {
+    const origin = req.headers.origin;
+    if (!checkOrigin || origin === undefined) return false;
+    try {
+      return new URL(origin).origin !== documentUrl(req, url, env.TRUST_PROXY).origin;
+    } catch {
+      return true;
+    }
+  }
+
   return async function listener(req: IncomingMessage, res: ServerResponse) {
     const started = process.hrtime.bigint();
     for (const [k, v] of Object.entries(baseSecurityHeaders)) res.setHeader(k, v);
+    if (hstsAlways || (env.TRUST_PROXY && firstValue(req.headers["x-forwarded-proto"])?.toLowerCase() === "https")) {
+      res.setHeader("Strict-Transport-Security", HSTS);
+    }
+    // A refusal worth a warning (a cross-site post) is said on the request's one log line.
+    let refused: string | undefined;
     if (env.LOG_REQUESTS) {
       res.once("finish", () => {
         const ms = Number(process.hrtime.bigint() - started) / 1e6;
-        log.info({ method: req.method, path: req.url, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
+        const line = { method: req.method, path: req.url, status: res.statusCode, ms: Math.round(ms * 10) / 10 };
+        if (refused) log.warn({ ...line, refused }, "request refused");
+        else log.info(line, "request");
       });
     }
+    const method = req.method ?? "GET";
+    const target = parseTarget(req.url ?? "/");
     let url: URL;
     try {
-      url = new URL(req.url ?? "/", "http://localhost");
+      if (!target.ok) {
+        if (target.redirect !== undefined) refuse(res, 308, `See ${target.redirect}`, { Location: target.redirect });
+        else refuse(res, 400, "Bad request");
+        return;
+      }
+      url = new URL(`${target.path}${target.search}`, "http://localhost");
     } catch {
-      res.writeHead(400).end("Bad request");
+      refuse(res, 400, "Bad request");
       return;
     }
     try {
-      const method = req.method ?? "GET";
-      const file = method === "GET" || method === "HEAD" ? statics.get(url.pathname) : undefined;
+      const read = method === "GET" || method === "HEAD";
+      const file = read ? statics.get(url.pathname) : undefined;
       if (file) sendStatic(req, res, file);
       else if (api.owns(url.pathname)) await sendApi(req, res, url);
-      else await sendDocument(req, res, url);
+      else if (read) await sendDocument(req, res, url);
+      else {
+        // Pages take GET and HEAD, and POST where a route has an action.
+        const allow = gate.allowed(url.pathname, url.search);
+        if (!allows(allow, method)) refuse(res, 405, "Method not allowed", { Allow: allow });
+        else if (crossSite(req, url)) {
+          refused = `cross-site post from ${String(req.headers.origin).slice(0, 200)}`;
+          if (!env.LOG_REQUESTS) log.warn({ method, path: url.pathname, refused }, "request refused");
+          refuse(res, 400, "Bad request: this form was sent from another site.");
+        } else await sendDocument(req, res, url);
+      }
     } catch (error) {
       if ((error as { name?: string }).name === "AbortError" || res.destroyed) return;
       log.error({ err: error, path: url.pathname }, "request failed");

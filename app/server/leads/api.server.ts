@@ -1,3 +1,4 @@
+import { readJsonObject } from "../api/json-body";
 import type { ApiRoute } from "../api/router.server";
 import { type ApiRequest, type ApiResponse, json } from "../api/types";
 import { limitPost } from "../rate-limit.server";
@@ -9,28 +10,6 @@ const header = (req: ApiRequest, name: string): string | undefined => {
   return Array.isArray(v) ? v[0] : v;
 };
 
-/**
- * Reads a JSON object body: 415 unless the content type is application/json (UTF-8),
- * 400 for malformed JSON, 422 for JSON that is not an object.
- */
-export function readJsonBody(req: ApiRequest): { ok: true; body: Record<string, unknown> } | { ok: false; response: ApiResponse } {
-  const [mediaType = "", ...params] = (header(req, "content-type") ?? "").split(";").map((s) => s.trim().toLowerCase());
-  const charset = params.find((p) => p.startsWith("charset="))?.slice("charset=".length).replace(/"/g, "");
-  if (mediaType !== "application/json" || (charset && charset !== "utf-8" && charset !== "utf8")) {
-    return { ok: false, response: json(415, { message: "Send the form as JSON (Content-Type: application/json)." }) };
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(req.body));
-  } catch {
-    return { ok: false, response: json(400, { message: "The request body is not valid JSON." }) };
-  }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    return { ok: false, response: json(422, { message: "The request body must be a JSON object.", errors: { _form: ["Expected a JSON object"] } }) };
-  }
-  return { ok: true, body: value as Record<string, unknown> };
-}
-
 export const INVALID_MESSAGE = "Some fields are not valid.";
 
 /** POST handler of one submission endpoint of section 7. */
@@ -38,7 +17,7 @@ export function submissionHandler(services: Services, endpoint: Endpoint) {
   return async (req: ApiRequest): Promise<ApiResponse> => {
     const limited = limitPost(services, req.ip);
     if (limited) return limited;
-    const read = readJsonBody(req);
+    const read = readJsonObject(req);
     if (!read.ok) return read.response;
     const picked = specForBody(endpoint, read.body);
     if ("errors" in picked) return json(422, { message: INVALID_MESSAGE, errors: picked.errors });
