@@ -1,19 +1,19 @@
 import { randomUUID } from "node:crypto";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import fc from "fast-check";
+import pino from "pino";
 import type { ServerBuild } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type ApiRoute, apiRoutes } from "~/server/api/router.server";
 import { MAX_BODY_BYTES } from "~/server/api/types";
 import type { Db } from "~/server/db/db.server";
 import { openTestDb } from "~/server/db/test-db";
 import { loadEnv } from "~/server/env.server";
 import { createApp } from "~/server/http/app.server";
-import { createLogger } from "~/server/logger.server";
 import type { Services } from "~/server/services.server";
 import { buildDir, validLead } from "../../scripts/bench-lib";
 
@@ -21,7 +21,11 @@ import { buildDir, validLead } from "../../scripts/bench-lib";
  * Generated bodies, headers, query strings, methods and content types thrown at every
  * route of the JSON API through the real request listener (createApp over a test
  * database, on a loopback socket). Whatever comes in: never a 5xx, always a JSON answer,
- * and nothing stored unless the answer was 2xx.
+ * and nothing stored unless the answer was 2xx. Then what an outside probe of the whole
+ * server tries: every method on every shape of path, smuggling shapes and pipelining on a
+ * raw socket, slow readers and writers, conditional and range requests, the same odd
+ * body at every endpoint, the rate limit without JavaScript, HSTS. Loopback only,
+ * bounded in count and time.
  */
 
 // The endpoints of spec section 7: they must all be served.
@@ -40,6 +44,10 @@ let db: Db;
 let server: http.Server;
 let base: string;
 let routes: ApiRoute[] = [];
+let build: ServerBuild;
+/** Every JSON line the server logged (level info and up). */
+const logLines: string[] = [];
+const captureLog = () => pino({ level: "info", base: { app: "fillway" } }, { write: (line: string) => void logLines.push(line) });
 const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
 
 interface Answer {
@@ -215,10 +223,10 @@ const OPTIONAL = new Set(["message", "city", "submissionId", "bussinessAddress",
 beforeAll(async () => {
   const serverBuild = join(buildDir, "server/index.js");
   if (!existsSync(serverBuild)) throw new Error(`no build in ${buildDir}: run the build first (npm run build)`);
-  const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
+  build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
   db = await openTestDb();
-  const env = loadEnv({ NODE_ENV: "production", LOG_LEVEL: "silent", LOG_REQUESTS: "false", RATE_LIMIT_MAX: "100000000" });
-  const services: Services = { env, db, log: createLogger("silent") };
+  const env = loadEnv({ NODE_ENV: "production", LOG_LEVEL: "info", LOG_REQUESTS: "false", RATE_LIMIT_MAX: "100000000" });
+  const services: Services = { env, db, log: captureLog() };
   routes = apiRoutes(services);
   const now = new Date().toISOString();
   await db.kysely
@@ -389,5 +397,347 @@ describe("hostile input at every API endpoint", () => {
     const after = await send("GET", "/web/getData2?flag=4&limit=1");
     expect(after.status).toBeLessThan(500);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+// ---- the whole server, as an outside probe sees it -------------------------------------
+
+/** Another listener over the same database and build, with some settings changed. */
+async function startApp(overrides: Record<string, string>): Promise<{ base: string; close: () => Promise<void> }> {
+  const env = loadEnv({ NODE_ENV: "production", LOG_LEVEL: "info", LOG_REQUESTS: "false", RATE_LIMIT_MAX: "100000000", ...overrides });
+  const s = http.createServer(createApp({ services: { env, db, log: captureLog() }, build, clientDir: join(buildDir, "client") }));
+  await new Promise<void>((r) => s.listen(0, "127.0.0.1", r));
+  return {
+    base: `http://127.0.0.1:${(s.address() as net.AddressInfo).port}`,
+    close: () => new Promise<void>((r) => s.close(() => r())),
+  };
+}
+
+interface Full extends Answer {
+  headers: http.IncomingHttpHeaders;
+  bytes: number;
+}
+
+/** One request with exactly this path (no normalising by a URL parser) and these headers. */
+function request(method: string, path: string, headers: Record<string, string> = {}, body?: string | Buffer, on = base): Promise<Full> {
+  const { hostname, port } = new URL(on);
+  // Node's client sends a DELETE, OPTIONS or TRACE body unframed unless told its length.
+  const framed = body === undefined ? headers : { "content-length": String(Buffer.byteLength(body)), ...headers };
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: hostname, port, method, path, headers: framed, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => {
+        const all = Buffer.concat(chunks);
+        resolve({ status: res.statusCode ?? 0, type: String(res.headers["content-type"] ?? ""), text: all.toString("utf8"), headers: res.headers, bytes: all.length });
+      });
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+/** Writes `text` on a fresh socket and collects what comes back until the server closes it or `ms` pass. */
+function exchange(text: string | Buffer, ms = 400): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = net.connect(Number(new URL(base).port), "127.0.0.1");
+    let got = "";
+    const done = () => resolve(got);
+    socket.on("data", (d) => {
+      got += d.toString("latin1");
+    });
+    socket.on("error", done);
+    socket.on("close", done);
+    socket.write(text);
+    setTimeout(() => socket.destroy(), ms);
+  });
+}
+
+// Responses follow each other with no line break after a body, so no line anchor.
+const statusLines = (raw: string) => [...raw.matchAll(/HTTP\/1\.1 (\d{3}) [A-Z]/g)].map((m) => Number(m[1]));
+const asset = () => [...(readdirSync(join(buildDir, "client/assets")).filter((f) => f.endsWith(".js")))][0] ?? "";
+const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+const FORM_TYPE = { "content-type": "application/x-www-form-urlencoded" };
+
+describe("every method on every shape of path", () => {
+  // Every method Node's parser takes, but CONNECT, which never reaches the request listener.
+  const METHODS = http.METHODS.filter((m) => m !== "CONNECT");
+  const shapes = () => [
+    "/", "/?index", "/faq", "/gasoline", "/blog", "/news", `/blogdetail/${POST_ID}`, "/blogdetail/no-such-post",
+    "/robots.txt", "/sitemap.xml", "/rss.xml", "/favicon.svg", `/assets/${asset()}`, "/assets/no-such.js", "/no-such-page",
+    "/faq.data", "/_root.data", "/web/form", "/web/getData2?flag=4", "/admin/addCommentBlog",
+  ];
+
+  it("answers each with no 5xx, no stack trace and nothing stored; refusals are 405 with Allow", { timeout: 120_000 }, async () => {
+    const errors = vi.spyOn(console, "error");
+    const stderr = vi.spyOn(process.stderr, "write");
+    const before = await storedRows();
+    const linesBefore = logLines.length;
+    try {
+      for (const path of shapes()) {
+        for (const method of METHODS) {
+          const body = method === "GET" || method === "HEAD" ? undefined : "a=1";
+          const res = await request(method, path, body ? FORM_TYPE : {}, body);
+          const what = `${method} ${path} → ${res.status} ${res.text.slice(0, 120)}`;
+          expect(res.status, what).toBeLessThan(500);
+          if (res.status === 405) expect(res.headers.allow, what).toMatch(/^[A-Z]+(, [A-Z]+)*$/);
+          const page = !/^\/(web|admin|campaign|common)\//.test(path);
+          if (page && !["GET", "HEAD", "POST"].includes(method)) {
+            expect(res.status, what).toBe(405);
+            expect(res.headers.allow, what).toMatch(/^GET, HEAD(, POST)?$/);
+          }
+        }
+      }
+      // The probe's exact cases: TRACE on a page, POST to a page without a form or to / without ?index.
+      expect((await request("TRACE", "/faq")).status).toBe(405);
+      expect((await request("POST", "/", FORM_TYPE, "a=1")).headers.allow).toBe("GET, HEAD");
+      expect((await request("POST", "/robots.txt", FORM_TYPE, "a=1")).status).toBe(405);
+      expect((await request("OPTIONS", "/gasoline")).headers.allow).toBe("GET, HEAD, POST");
+      expect(await storedRows()).toBe(before);
+      expect(errors).not.toHaveBeenCalled();
+      expect(stderr).not.toHaveBeenCalled();
+      for (const line of logLines.slice(linesBefore)) {
+        const entry = JSON.parse(line) as { level: number; err?: unknown };
+        expect(entry.level, line).toBeLessThanOrEqual(40);
+        expect(line).not.toMatch(/\n\s+at /);
+      }
+    } finally {
+      errors.mockRestore();
+      stderr.mockRestore();
+    }
+  });
+
+  it("refuses a cross-site form post with 400 and one warning line, no stack", async () => {
+    const linesBefore = logLines.length;
+    const res = await request("POST", "/gasoline", { ...FORM_TYPE, origin: "https://attacker.example" }, form({ _form: "lead-personal", _formId: "x" }));
+    expect(res.status).toBe(400);
+    const lines = logLines.slice(linesBefore).map((l) => JSON.parse(l) as { level: number; msg: string });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]?.level).toBe(40);
+    expect(logLines.slice(linesBefore).join("")).not.toMatch(/\bat .*\(/);
+  });
+});
+
+describe("HTTP on the wire", () => {
+  it("refuses request-smuggling shapes and never answers a request hidden in a body", async () => {
+    const before = await storedRows();
+    const hidden = "GET /web/getData2?flag=4&limit=1 HTTP/1.1\r\nHost: x\r\n\r\n";
+    const shapes = [
+      // CL.TE and TE.CL
+      `POST /web/form HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n${hidden}`,
+      `POST /web/form HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nContent-Length: 60\r\n\r\n0\r\n\r\n${hidden}`,
+      // Two Content-Lengths that disagree; a Transfer-Encoding that is not quite chunked.
+      `POST /web/form HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 60\r\n\r\n{}${hidden}`,
+      `POST /web/form HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: xchunked\r\n\r\n0\r\n\r\n${hidden}`,
+      `POST /web/form HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked, identity\r\n\r\n0\r\n\r\n${hidden}`,
+      `POST /web/form HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding:\tchunked\r\nContent-Length: 3\r\n\r\n0\r\n\r\n${hidden}`,
+      // Header folding, bare line feeds, a space before the colon, a chunk size with junk.
+      `POST /web/form HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: identity\r\n chunked\r\n\r\n0\r\n\r\n${hidden}`,
+      `POST /web/form HTTP/1.1\nHost: x\nContent-Length: 2\n\n{}`,
+      `POST /web/form HTTP/1.1\r\nHost: x\r\nContent-Length : 60\r\n\r\n${hidden}`,
+      `POST /web/form HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n2;ext=${"x".repeat(9000)}\r\n{}\r\n0\r\n\r\n`,
+      `POST /web/form HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n-2\r\n{}\r\n0\r\n\r\n${hidden}`,
+      // An absurd request line and header block.
+      `GET /${"a".repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`,
+      `GET /faq HTTP/1.1\r\nHost: x\r\n${"X-Pad: y\r\n".repeat(3000)}\r\n`,
+      "GET /faq HTTP/9.9\r\nHost: x\r\n\r\n",
+      "GET faq HTTP/1.1\r\nHost: x\r\n\r\n",
+    ];
+    for (const text of shapes) {
+      const raw = await exchange(text);
+      const statuses = statusLines(raw);
+      const what = JSON.stringify(text.slice(0, 160));
+      for (const s of statuses) expect(s, what).toBeLessThan(500);
+      // The GET hidden in the body is never answered as a request of its own.
+      expect(raw, what).not.toMatch(/"count":/);
+    }
+    expect(await storedRows()).toBe(before);
+    expect((await request("GET", "/faq")).status).toBe(200);
+  });
+
+  it("answers pipelined requests in order, one answer each", async () => {
+    const one = (path: string) => `GET ${path} HTTP/1.1\r\nHost: x\r\n\r\n`;
+    const raw = await exchange(`${one("/faq")}${one("/no-such-page")}${one("/robots.txt")}HEAD /faq HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`, 4000);
+    expect(statusLines(raw)).toEqual([200, 404, 200, 200]);
+  });
+
+  it("keeps serving others while clients read slowly, send slowly or never finish", { timeout: 30_000 }, async () => {
+    const port = Number(new URL(base).port);
+    const sockets: net.Socket[] = [];
+    const open = () => {
+      const s = net.connect(port, "127.0.0.1");
+      s.on("error", () => {});
+      sockets.push(s);
+      return s;
+    };
+    try {
+      // Readers that never read: pipelined requests for a large asset, the socket paused.
+      for (let i = 0; i < 6; i++) {
+        const s = open();
+        s.pause();
+        s.write(`GET /assets/${asset()} HTTP/1.1\r\nHost: x\r\n\r\n`.repeat(30));
+      }
+      // Slowloris: headers a few bytes at a time, and a body that never arrives in full.
+      const drip = open();
+      drip.write("GET /faq HTTP/1.1\r\nHost: x\r\n");
+      const dripper = setInterval(() => drip.write("X-a: b\r\n"), 50);
+      const body = open();
+      body.write("POST /web/form HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n{\"email\":");
+      await new Promise((r) => setTimeout(r, 200));
+      const times: number[] = [];
+      for (let i = 0; i < 10; i++) {
+        const t = performance.now();
+        const res = await request("GET", "/faq", { "accept-encoding": "br" });
+        times.push(performance.now() - t);
+        expect(res.status).toBe(200);
+      }
+      clearInterval(dripper);
+      times.sort((a, b) => a - b);
+      expect(times[Math.floor(times.length / 2)], `GET /faq took ${times.map((t) => t.toFixed(1)).join(", ")} ms`).toBeLessThan(50);
+    } finally {
+      for (const s of sockets) s.destroy();
+    }
+  });
+});
+
+describe("conditional requests, ranges, codings and paths (RFC 9110)", () => {
+  it("answers 304 to If-None-Match with *, a weak tag or a list that holds the tag", async () => {
+    const first = await request("GET", "/faq");
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"/);
+    for (const inm of ["*", etag, `W/${etag}`, `"other", ${etag}`, `"a",W/${etag} , "b"`]) {
+      const res = await request("GET", "/faq", { "if-none-match": inm });
+      expect(res.status, inm).toBe(304);
+      expect(res.bytes).toBe(0);
+      expect(res.headers.etag).toBe(etag);
+    }
+    expect((await request("GET", "/faq", { "if-none-match": '"other", W/"else"' })).status).toBe(200);
+  });
+
+  it("sends the whole file when If-Range does not match, the range when it does", async () => {
+    const media = `/media/${readdirSync(join(buildDir, "client/media")).find((f) => f.endsWith(".webm"))}`;
+    const whole = await request("GET", media);
+    const etag = String(whole.headers.etag);
+    const ranged = await request("GET", media, { range: "bytes=0-9", "if-range": etag });
+    expect(ranged.status).toBe(206);
+    expect(ranged.bytes).toBe(10);
+    for (const ifRange of ['"stale"', `W/${etag}`, "Tue, 01 Jan 2030 00:00:00 GMT"]) {
+      const res = await request("GET", media, { range: "bytes=0-9", "if-range": ifRange });
+      expect(res.status, ifRange).toBe(200);
+      expect(res.bytes).toBe(whole.bytes);
+    }
+  });
+
+  it("honours q-values in Accept-Encoding", async () => {
+    const coding = async (accept: string) => (await request("GET", "/faq", { "accept-encoding": accept })).headers["content-encoding"];
+    expect(await coding("gzip, deflate, br")).toBe("br");
+    expect(await coding("br;q=0")).toBeUndefined();
+    expect(await coding("br;q=0, gzip")).toBe("gzip");
+    expect(await coding("br;q=0.1, gzip;q=0.9")).toBe("gzip");
+    expect(await coding("*;q=0")).toBeUndefined();
+    expect(await coding("identity")).toBeUndefined();
+    expect((await request("GET", "/blog", { "accept-encoding": "br;q=0, gzip;q=0" })).headers["content-encoding"]).toBeUndefined();
+  });
+
+  it("redirects paths with empty or dot segments to the clean path, never serving the home page", async () => {
+    const cases: [string, string][] = [
+      ["///faq", "/faq"],
+      ["//faq?x=1", "/faq?x=1"],
+      ["/blogdetail/..", "/"],
+      ["/faq/.", "/faq/"],
+      ["/a/../faq", "/faq"],
+      ["/%2e%2e/faq", "/faq"],
+      ["/\\evil.example", "/evil.example"],
+      ["//evil.example/", "/evil.example/"],
+    ];
+    for (const [path, clean] of cases) {
+      const res = await request("GET", path);
+      expect(res.status, path).toBe(308);
+      expect(res.headers.location, path).toBe(clean);
+    }
+    expect((await request("GET", "/no-such-page")).status).toBe(404);
+  });
+});
+
+describe("the same body gets the same answer at every write endpoint", () => {
+  const writes = () => routes.filter((r) => r.method !== "GET");
+  const valid = (route: ApiRoute) => validBodies(route)[0] as Record<string, unknown>;
+  const sendTo = (route: ApiRoute, contentType: string, body: Buffer | string) => send(route.method, route.path, { "content-type": contentType }, body);
+
+  it("415 for a charset other than UTF-8, 400 for bytes that are not UTF-8, 422 for a non-object", async () => {
+    for (const route of writes()) {
+      const before = await storedRows();
+      for (const charset of ["utf-16", "iso-8859-1", "latin1", "us-ascii"]) {
+        const res = await sendTo(route, `application/json; charset=${charset}`, JSON.stringify(valid(route)));
+        expect(res.status, `${route.path} ${charset}`).toBe(415);
+      }
+      const invalid = await sendTo(route, "application/json", Buffer.from([0x7b, 0x22, 0x61, 0xff, 0x22, 0x3a, 0x31, 0x7d]));
+      expect(invalid.status, route.path).toBe(400);
+      expect(invalid.text).not.toContain("\ufffd");
+      for (const raw of ["[]", "null", "42", '"text"']) expect((await sendTo(route, "application/json", raw)).status, `${route.path} ${raw}`).toBe(422);
+      expect(await storedRows()).toBe(before);
+    }
+  });
+
+  it("takes a body that starts with a byte-order mark everywhere", async () => {
+    for (const route of writes()) {
+      const before = await storedRows();
+      const res = await sendTo(route, 'application/json; charset="UTF-8"', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify(valid(route)))]));
+      expect(res.status, `${route.path} ${res.text}`).toBeGreaterThanOrEqual(200);
+      expect(res.status).toBeLessThan(300);
+      expect(await storedRows()).toBe(before + 1);
+    }
+  });
+
+  it("caps an e-mail's local part at 64 octets and the address at 254 (RFC 5321)", async () => {
+    const domain = "@example.com";
+    for (const route of writes()) {
+      const before = await storedRows();
+      for (const email of [`${"a".repeat(65)}${domain}`, `${"b".repeat(200)}${domain}`, `c@${"d".repeat(63)}.${"e".repeat(63)}.${"f".repeat(63)}.${"g".repeat(60)}.com`]) {
+        const res = await sendTo(route, "application/json", JSON.stringify({ ...valid(route), email }));
+        expect(res.status, `${route.path} ${email.length}`).toBe(422);
+        expect(JSON.parse(res.text).errors.email, route.path).toBeDefined();
+      }
+      expect(await storedRows()).toBe(before);
+      const longest = await sendTo(route, "application/json", JSON.stringify({ ...valid(route), email: `${"a".repeat(64)}${domain}` }));
+      expect(longest.status, `${route.path} ${longest.text}`).toBeLessThan(300);
+    }
+  });
+});
+
+describe("settings that change answers", () => {
+  it("answers a no-JavaScript form post over the rate limit with 429 and Retry-After, like the API", async () => {
+    const app = await startApp({ RATE_LIMIT_MAX: "2", RATE_LIMIT_WINDOW_SECONDS: "60" });
+    try {
+      const post = () => request("POST", "/gasoline", FORM_TYPE, form({ _form: "lead-personal", _formId: "rl", email: "rate@example.com" }), app.base);
+      await post();
+      await post();
+      const limited = await post();
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+      expect(limited.text).toContain("rate@example.com");
+      const api = await request("POST", "/web/form", { "content-type": "application/json" }, JSON.stringify(validLead(1, randomUUID())), app.base);
+      expect(api.status).toBe(429);
+      expect(Number(api.headers["retry-after"])).toBeGreaterThan(0);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("sends Strict-Transport-Security for a year behind a trusted proxy on https, or with an https SITE_URL", async () => {
+    expect((await request("GET", "/faq", { "x-forwarded-proto": "https" })).headers["strict-transport-security"]).toBeUndefined();
+    const proxied = await startApp({ TRUST_PROXY: "true" });
+    const site = await startApp({ SITE_URL: "https://www.fillway.example" });
+    try {
+      for (const path of ["/faq", "/blog", "/web/getData2?flag=4&limit=1", `/assets/${asset()}`]) {
+        expect((await request("GET", path, { "x-forwarded-proto": "https" }, undefined, proxied.base)).headers["strict-transport-security"], path).toBe("max-age=31536000");
+        expect((await request("GET", path, { "x-forwarded-proto": "http" }, undefined, proxied.base)).headers["strict-transport-security"], path).toBeUndefined();
+        expect((await request("GET", path, {}, undefined, site.base)).headers["strict-transport-security"], path).toBe("max-age=31536000");
+      }
+    } finally {
+      await proxied.close();
+      await site.close();
+    }
   });
 });
