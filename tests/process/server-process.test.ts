@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { mkdtempSync } from "node:fs";
+import { request } from "node:http";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -71,5 +72,52 @@ describe("server process", () => {
     child.kill("SIGTERM");
     expect(await exitCode(child)).toBe(0);
     expect(out()).toMatch(/"msg":"stopped"/);
+  });
+
+  it("refuses what a probe sends with one JSON line each at info or warn, no stack trace, no 5xx", { timeout: 60_000 }, async () => {
+    const { child, out } = start({ PORT: "0", LOG_LEVEL: "info", LOG_REQUESTS: "true" });
+    const url = await new Promise<string>((resolve, reject) => {
+      const t = setTimeout(() => reject(new Error(`no listen line: ${out()}`)), 40_000);
+      child.stdout?.on("data", () => {
+        const m = /"url":"(http:[^"]+)"/.exec(out());
+        if (m?.[1]) {
+          clearTimeout(t);
+          resolve(m[1]);
+        }
+      });
+    });
+    // node:http, not fetch: fetch refuses to send TRACE.
+    const send = (method: string, path: string, body?: string, headers: Record<string, string> = {}) =>
+      new Promise<{ status: number; allow?: string }>((resolve, reject) => {
+        const h = body === undefined ? headers : { "content-type": "application/x-www-form-urlencoded", "content-length": String(Buffer.byteLength(body)), ...headers };
+        const req = request(`${url}${path}`, { method, headers: h }, (res) => {
+          res.resume();
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, allow: res.headers.allow }));
+        });
+        req.on("error", reject);
+        req.end(body);
+      });
+    const sent: [method: string, path: string, body?: string, headers?: Record<string, string>][] = [];
+    for (const method of ["OPTIONS", "PROPFIND", "SEARCH", "TRACE"]) for (const path of ["/faq", "/", "/blog", "/robots.txt", "/no-such-page"]) sent.push([method, path]);
+    for (const method of ["POST", "PUT", "PATCH", "DELETE"]) for (const path of ["/", "/privacy-policy", "/termsandcondition", "/sitemap.xml"]) sent.push([method, path, "a=1"]);
+    const form = new URLSearchParams({ _form: "lead-personal", _formId: "contact-form", email: "x@example.com" }).toString();
+    sent.push(["POST", "/gasoline", form, { origin: "https://attacker.example" }]);
+    const linesBefore = out().trim().split("\n").length;
+    for (const [method, path, body, headers] of sent) {
+      const res = await send(method, path, body, headers);
+      expect(res.status, `${method} ${path}`).toBeLessThan(500);
+      expect([400, 405], `${method} ${path}`).toContain(res.status);
+      if (res.status === 405) expect(res.allow, `${method} ${path}`).toMatch(/^GET, HEAD/);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+    const lines = out().trim().split("\n").slice(linesBefore);
+    expect(lines).toHaveLength(sent.length);
+    for (const line of lines) {
+      const entry = JSON.parse(line) as { level: number };
+      expect([30, 40], line).toContain(entry.level);
+    }
+    expect(lines.filter((l) => l.includes('"level":40'))).toHaveLength(1);
+    child.kill("SIGTERM");
+    expect(await exitCode(child)).toBe(0);
   });
 });
