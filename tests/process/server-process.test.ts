@@ -1,36 +1,9 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { once } from "node:events";
-import { mkdtempSync } from "node:fs";
 import { request } from "node:http";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { exitCode, start } from "./server";
 
 // The server process as an operator meets it: configuration errors, a busy port, SIGTERM.
-const dbUrl = () => `file:${join(mkdtempSync(join(tmpdir(), "fillway-proc-")), "t.db")}`;
-
-function start(env: Record<string, string>): { child: ChildProcess; out: () => string; err: () => string } {
-  let out = "";
-  let err = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-    env: { ...process.env, LOG_REQUESTS: "false", DATABASE_URL: dbUrl(), ...env },
-  });
-  child.stdout?.on("data", (d) => {
-    out += d;
-  });
-  child.stderr?.on("data", (d) => {
-    out += d;
-    err += d;
-  });
-  return { child, out: () => out, err: () => err };
-}
-
-async function exitCode(child: ChildProcess): Promise<number | null> {
-  const [code] = (await once(child, "exit")) as [number | null];
-  return code;
-}
-
 describe("server process", () => {
   it("stops with a message naming a malformed variable", async () => {
     const { child, out } = start({ PORT: "eighty" });
@@ -49,17 +22,8 @@ describe("server process", () => {
   });
 
   it("serves, then shuts down cleanly on SIGTERM", async () => {
-    const { child, out } = start({ PORT: "0", LOG_LEVEL: "info" });
-    const url = await new Promise<string>((resolve, reject) => {
-      const t = setTimeout(() => reject(new Error(`no listen line: ${out()}`)), 20_000);
-      child.stdout?.on("data", () => {
-        const m = /"url":"(http:[^"]+)"/.exec(out());
-        if (m?.[1]) {
-          clearTimeout(t);
-          resolve(m[1]);
-        }
-      });
-    });
+    const { child, out, listening } = start({ PORT: "0", LOG_LEVEL: "info" });
+    const url = await listening();
     const res = await fetch(`${url}/faq`, { headers: { "accept-encoding": "br" } });
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("<h1");
@@ -75,17 +39,8 @@ describe("server process", () => {
   });
 
   it("refuses what a probe sends with one JSON line each at info or warn, no stack trace, no 5xx", { timeout: 60_000 }, async () => {
-    const { child, out } = start({ PORT: "0", LOG_LEVEL: "info", LOG_REQUESTS: "true" });
-    const url = await new Promise<string>((resolve, reject) => {
-      const t = setTimeout(() => reject(new Error(`no listen line: ${out()}`)), 40_000);
-      child.stdout?.on("data", () => {
-        const m = /"url":"(http:[^"]+)"/.exec(out());
-        if (m?.[1]) {
-          clearTimeout(t);
-          resolve(m[1]);
-        }
-      });
-    });
+    const { child, out, listening } = start({ PORT: "0", LOG_LEVEL: "info", LOG_REQUESTS: "true" });
+    const url = await listening();
     // node:http, not fetch: fetch refuses to send TRACE.
     const send = (method: string, path: string, body?: string, headers: Record<string, string> = {}) =>
       new Promise<{ status: number; allow?: string }>((resolve, reject) => {

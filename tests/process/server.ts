@@ -1,0 +1,53 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+/** The server process (server.ts on the build) as the process tests start it. */
+export const dbUrl = () => `file:${join(mkdtempSync(join(tmpdir(), "fillway-proc-")), "t.db")}`;
+
+export interface Started {
+  child: ChildProcess;
+  /** Everything it wrote, stdout and stderr. */
+  out: () => string;
+  err: () => string;
+  /** Resolves with its base URL once it logged the "listening" line. */
+  listening: (timeoutMs?: number) => Promise<string>;
+}
+
+export function start(env: Record<string, string>): Started {
+  let out = "";
+  let err = "";
+  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    env: { ...process.env, LOG_REQUESTS: "false", DATABASE_URL: dbUrl(), ...env },
+  });
+  child.stdout?.on("data", (d) => {
+    out += d;
+  });
+  child.stderr?.on("data", (d) => {
+    out += d;
+    err += d;
+  });
+  const listening = (timeoutMs = 40_000) =>
+    new Promise<string>((resolve, reject) => {
+      const found = () => /"url":"(http:[^"]+)"/.exec(out)?.[1];
+      const t = setTimeout(() => reject(new Error(`no listen line: ${out}`)), timeoutMs);
+      const check = () => {
+        const url = found();
+        if (!url) return;
+        clearTimeout(t);
+        child.stdout?.off("data", check);
+        resolve(url);
+      };
+      child.stdout?.on("data", check);
+      check();
+    });
+  return { child, out: () => out, err: () => err, listening };
+}
+
+export async function exitCode(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null) return child.exitCode;
+  const [code] = (await once(child, "exit")) as [number | null];
+  return code;
+}
