@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, Migrator, PostgresDialect } from "kysely";
+import { Kysely, Migrator, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { type Dialect, migrations } from "./migrations/index";
 import type { Database } from "./schema";
@@ -14,6 +14,13 @@ export interface Db {
   dialect: Dialect;
   /** Where the data lives, for logs (no password). */
   describe: string;
+  /**
+   * Changes whenever the stored content may have changed (cached pages are rendered once
+   * per value). SQLite: the read connection's data_version, which moves with every commit
+   * by any connection or process. PostgreSQL: the row-change counters of posts and
+   * comments, read at most once a second, so every instance sees a change within seconds.
+   */
+  contentVersion(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -48,7 +55,12 @@ function openSqlite(file: string, busyDeadlineMs: number): Db {
   reader?.pragma("busy_timeout = 0");
   reader?.pragma("query_only = ON");
   const kysely = new Kysely<Database>({ dialect: new SplitSqliteDialect({ writer, reader, busyDeadlineMs }) });
-  return { kysely, dialect: "sqlite", describe: `sqlite:${path}`, close: () => kysely.destroy() };
+  // An in-memory database has one connection, which data_version does not watch.
+  let memoryVersion = 0;
+  const contentVersion = reader
+    ? async () => String(reader.pragma("data_version", { simple: true }))
+    : async () => String(++memoryVersion);
+  return { kysely, dialect: "sqlite", describe: `sqlite:${path}`, contentVersion, close: () => kysely.destroy() };
 }
 
 function openPostgres(url: string): Db {
@@ -56,7 +68,24 @@ function openPostgres(url: string): Db {
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const safe = new URL(url);
   safe.password = "";
-  return { kysely, dialect: "postgres", describe: safe.toString(), close: () => kysely.destroy() };
+  let version = "";
+  let readAt = 0;
+  let reading: Promise<string> | null = null;
+  const contentVersion = async () => {
+    if (Date.now() - readAt < 1_000) return version;
+    reading ??= sql<{ n: string | null }>`SELECT sum(n_tup_ins + n_tup_upd + n_tup_del)::text AS n FROM pg_stat_user_tables WHERE relname IN ('posts', 'comments')`
+      .execute(kysely)
+      .then((r) => {
+        version = r.rows[0]?.n ?? "0";
+        readAt = Date.now();
+        return version;
+      })
+      .finally(() => {
+        reading = null;
+      });
+    return reading;
+  };
+  return { kysely, dialect: "postgres", describe: safe.toString(), contentVersion, close: () => kysely.destroy() };
 }
 
 async function migrate(db: Db): Promise<void> {

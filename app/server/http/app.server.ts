@@ -7,10 +7,11 @@ import type { ServerBuild } from "react-router";
 import { createRequestHandler } from "react-router";
 import { type Api, createApi } from "../api/router.server";
 import { MAX_BODY_BYTES } from "../api/types";
-import { baseSecurityHeaders, contentSecurityPolicy, resourceContentSecurityPolicy } from "../security-headers.server";
+import { baseSecurityHeaders, contentSecurityPolicy, inlineScriptHashes, resourceContentSecurityPolicy } from "../security-headers.server";
 import type { Services } from "../services.server";
 import { allows, createMethodGate } from "./methods.server";
 import { ifRangeHolds, noneMatchHits, parseTarget, pickEncoding } from "./negotiate";
+import { CACHED_PAGE_CACHE_CONTROL, type CachedPage, createPageCache, type PageCache, preparePage } from "./page-cache.server";
 import { loadStaticFiles, type StaticFile } from "./static.server";
 
 /** Strict-Transport-Security for responses that reached the visitor over HTTPS: one year. */
@@ -66,10 +67,26 @@ export interface AppOptions {
   services: Services;
   build: ServerBuild;
   clientDir: string;
+  /** Pages rendered once per content version (page-cache.server.ts); a default one when absent. */
+  pageCache?: PageCache;
 }
 
+/**
+ * Requests a cached page may answer: GET or HEAD of a page, from a visitor without a
+ * cookie or credentials (nothing of theirs can be in a page rendered for everyone), never
+ * the staff desk, nor React Router's data and manifest calls.
+ */
+function cacheableRequest(req: IncomingMessage, url: URL): boolean {
+  if (req.headers.cookie !== undefined || req.headers.authorization !== undefined) return false;
+  const path = url.pathname;
+  return !(path === "/desk" || path.startsWith("/desk/") || path.endsWith(".data") || path === "/__manifest");
+}
+
+/** Pages whose rendering depends only on their URL and the stored content. */
+const CACHED_PATHS = /^\/(news|blog|sitemap\.xml|rss\.xml)$|^\/blogdetail\/[^/]+$/;
+
 /** The one request listener: lean static path, JSON API, then the page router. */
-export function createApp({ services, build, clientDir }: AppOptions) {
+export function createApp({ services, build, clientDir, pageCache }: AppOptions) {
   const { env, log } = services;
   const statics = loadStaticFiles(clientDir);
   const api: Api = createApi(services);
@@ -79,6 +96,9 @@ export function createApp({ services, build, clientDir }: AppOptions) {
   // proxy says the visitor came over https.
   const hstsAlways = env.SITE_URL?.startsWith("https:") ?? false;
   const checkOrigin = !(Array.isArray(build.allowedActionOrigins) && build.allowedActionOrigins.length > 0);
+  const pages = pageCache ?? createPageCache();
+  const rendering = new Map<string, Promise<{ page: CachedPage; keep: boolean }>>();
+  const pageCsp = new WeakMap<CachedPage, string>();
   const connectSrc = env.CSP_CONNECT_SRC;
   const staticCsp = new Map<StaticFile, string>();
   const cspFor = (file: StaticFile) => {
@@ -217,6 +237,77 @@ export function createApp({ services, build, clientDir }: AppOptions) {
     }
   }
 
+  /**
+   * Renders a page for everyone: no nonce (its inline scripts are allowed by hash, so the
+   * HTML can be served again), no visitor headers but the host, the whole body read.
+   * Concurrent requests for the same page share one rendering.
+   */
+  function renderShared(req: IncomingMessage, url: URL, key: string, version: string) {
+    let pending = rendering.get(key);
+    if (pending) return pending;
+    pending = (async () => {
+      const headers = new Headers();
+      if (req.headers.host) headers.set("host", req.headers.host);
+      const request = new Request(documentUrl(req, url, env.TRUST_PROXY), { method: "GET", headers });
+      const response = await handleDocument(request, { services, clientIp: "", responseHeaders: new Headers() });
+      const body = response.body ? Buffer.from(await response.arrayBuffer()) : Buffer.alloc(0);
+      const list = [...response.headers];
+      const type = response.headers.get("content-type") ?? "";
+      const html = type.startsWith("text/html");
+      const keep =
+        (response.status === 200 || response.status === 404) &&
+        !response.headers.has("set-cookie") &&
+        (response.status === 404 || CACHED_PATHS.test(url.pathname));
+      const page = preparePage(response.status, list, body, version, html ? inlineScriptHashes(body.toString("utf8")) : []);
+      if (keep) pages.set(key, page);
+      return { page, keep };
+    })().finally(() => rendering.delete(key));
+    rendering.set(key, pending);
+    return pending;
+  }
+
+  async function sendCachedDocument(req: IncomingMessage, res: ServerResponse, url: URL) {
+    const key = `${url.pathname}${url.search}`;
+    const version = await services.db.contentVersion();
+    let page = pages.get(key, version);
+    if (!page) {
+      const rendered = await renderShared(req, url, key, version);
+      // A page that may not be shared (a redirect, an error) is rendered for this request alone.
+      if (!rendered.keep && rendered.page.status !== 404) return sendDocument(req, res, url);
+      page = rendered.page;
+    }
+    res.statusCode = page.status;
+    for (const [k, v] of page.headers) res.setHeader(k, v);
+    res.setHeader("Content-Type", page.type);
+    if (page.type.startsWith("text/html")) {
+      let csp = pageCsp.get(page);
+      if (!csp) {
+        csp = contentSecurityPolicy({ hashes: page.scriptHashes, connectSrc });
+        pageCsp.set(page, csp);
+      }
+      res.setHeader("Content-Security-Policy", csp);
+      res.setHeader("Cache-Control", CACHED_PAGE_CACHE_CONTROL);
+    }
+    res.setHeader("ETag", page.etag);
+    if (page.br || page.gz) res.setHeader("Vary", "Accept-Encoding");
+    if (page.status === 200 && noneMatchHits(req.headers["if-none-match"], page.etag)) {
+      res.statusCode = 304;
+      res.end();
+      return;
+    }
+    const enc = pickEncoding(req.headers["accept-encoding"]);
+    let body = page.body;
+    if (enc === "br" && page.br) {
+      body = page.br;
+      res.setHeader("Content-Encoding", "br");
+    } else if (enc && page.gz) {
+      body = page.gz;
+      res.setHeader("Content-Encoding", "gzip");
+    }
+    res.setHeader("Content-Length", body.length);
+    res.end(req.method === "HEAD" ? undefined : body);
+  }
+
   /** A refusal the server makes itself: a short text answer and no stack trace anywhere. */
   function refuse(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}) {
     res.writeHead(status, {
@@ -275,6 +366,7 @@ export function createApp({ services, build, clientDir }: AppOptions) {
       const file = read ? statics.get(url.pathname) : undefined;
       if (file) sendStatic(req, res, file);
       else if (api.owns(url.pathname)) await sendApi(req, res, url);
+      else if (read && cacheableRequest(req, url)) await sendCachedDocument(req, res, url);
       else if (read) await sendDocument(req, res, url);
       else {
         // Pages take GET and HEAD, and POST where a route has an action.

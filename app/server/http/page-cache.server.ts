@@ -1,0 +1,112 @@
+import { createHash } from "node:crypto";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+
+/**
+ * Pages rendered per request (news, the blog list, posts, the 404 page, the sitemap and
+ * the RSS feed) change only when the content does: a post, a comment, a moderation
+ * decision. They are rendered once per content version and served from memory, with
+ * their gzip and brotli forms and a strong ETag, like the pre-rendered pages.
+ *
+ * Memory stays bounded whatever the URLs: one least-recently-used map, capped by entries
+ * and by bytes (the search results and junk query strings share it with the rest).
+ */
+
+export interface CachedPage {
+  status: number;
+  /** Response headers as rendered (no Set-Cookie: such a response is never cached). */
+  headers: [string, string][];
+  type: string;
+  body: Buffer;
+  br?: Buffer;
+  gz?: Buffer;
+  etag: string;
+  /** sha256 sources of the page's inline scripts, for its CSP. */
+  scriptHashes: string[];
+  /** The content version it was rendered at. */
+  version: string;
+}
+
+export interface PageCacheOptions {
+  maxEntries?: number;
+  maxBytes?: number;
+}
+
+const sizeOf = (p: CachedPage) => p.body.length + (p.br?.length ?? 0) + (p.gz?.length ?? 0) + 512;
+
+export function createPageCache({ maxEntries = 1_000, maxBytes = 48 * 1024 * 1024 }: PageCacheOptions = {}) {
+  const entries = new Map<string, CachedPage>();
+  let bytes = 0;
+  const drop = (key: string) => {
+    const old = entries.get(key);
+    if (!old) return;
+    entries.delete(key);
+    bytes -= sizeOf(old);
+  };
+  return {
+    /** The page cached under `key` at `version`, or undefined (a stale one is dropped). */
+    get(key: string, version: string): CachedPage | undefined {
+      const page = entries.get(key);
+      if (!page) return undefined;
+      if (page.version !== version) {
+        drop(key);
+        return undefined;
+      }
+      // Most recently used last.
+      entries.delete(key);
+      entries.set(key, page);
+      return page;
+    },
+    set(key: string, page: CachedPage) {
+      drop(key);
+      const size = sizeOf(page);
+      if (size > maxBytes / 4) return;
+      entries.set(key, page);
+      bytes += size;
+      for (const oldest of entries.keys()) {
+        if (entries.size <= maxEntries && bytes <= maxBytes) break;
+        drop(oldest);
+      }
+    },
+    get size() {
+      return entries.size;
+    },
+    get bytes() {
+      return bytes;
+    },
+  };
+}
+
+export type PageCache = ReturnType<typeof createPageCache>;
+
+const compressible = /^(text\/|application\/(xml|rss\+xml|json))/;
+
+/** A rendered page made ready to serve from memory: compressed once, tagged by its bytes. */
+export function preparePage(
+  status: number,
+  headers: [string, string][],
+  body: Buffer,
+  version: string,
+  scriptHashes: string[],
+): CachedPage {
+  const type = headers.find(([k]) => k === "content-type")?.[1] ?? "text/html; charset=utf-8";
+  const page: CachedPage = {
+    status,
+    headers: headers.filter(([k]) => k !== "content-length" && k !== "content-encoding" && k !== "set-cookie"),
+    type,
+    body,
+    etag: `"${createHash("sha1").update(body).digest("base64url").slice(0, 27)}"`,
+    scriptHashes,
+    version,
+  };
+  if (compressible.test(type) && body.length > 256) {
+    page.br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+    page.gz = gzipSync(body, { level: 6 });
+  }
+  return page;
+}
+
+/**
+ * Cache-Control of a cached page: browsers revalidate every time (a 304 when unchanged);
+ * a CDN may keep it 5 seconds and serve it stale for 30 more while it revalidates.
+ */
+export const CACHED_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=5, stale-while-revalidate=30";
