@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, Migrator, PostgresDialect, sql } from "kysely";
+import { Kysely, type KyselyPlugin, Migrator, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { type Dialect, migrations } from "./migrations/index";
 import type { Database } from "./schema";
@@ -65,26 +65,45 @@ function openSqlite(file: string, busyDeadlineMs: number): Db {
 
 function openPostgres(url: string): Db {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // Writes made through this instance move its content version at once (and again a
+  // moment later, for a page rendered between a write and its transaction's commit);
+  // other instances' writes show in the table statistics, read at most once a second.
+  let localWrites = 0;
+  const written = new WeakSet<object>();
+  const noteWrites: KyselyPlugin = {
+    transformQuery({ node, queryId }) {
+      if (node.kind === "InsertQueryNode" || node.kind === "UpdateQueryNode" || node.kind === "DeleteQueryNode") written.add(queryId);
+      return node;
+    },
+    async transformResult({ result, queryId }) {
+      if (written.has(queryId)) {
+        localWrites++;
+        setTimeout(() => localWrites++, 250).unref();
+      }
+      return result;
+    },
+  };
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [noteWrites] });
   const safe = new URL(url);
   safe.password = "";
-  let version = "";
+  let stats = "";
   let readAt = 0;
   let reading: Promise<string> | null = null;
-  const contentVersion = async () => {
-    if (Date.now() - readAt < 1_000) return version;
+  const readStats = () => {
+    if (Date.now() - readAt < 1_000) return Promise.resolve(stats);
     reading ??= sql<{ n: string | null }>`SELECT sum(n_tup_ins + n_tup_upd + n_tup_del)::text AS n FROM pg_stat_user_tables WHERE relname IN ('posts', 'comments')`
       .execute(kysely)
       .then((r) => {
-        version = r.rows[0]?.n ?? "0";
+        stats = r.rows[0]?.n ?? "0";
         readAt = Date.now();
-        return version;
+        return stats;
       })
       .finally(() => {
         reading = null;
       });
     return reading;
   };
+  const contentVersion = async () => `${await readStats()}:${localWrites}`;
   return { kysely, dialect: "postgres", describe: safe.toString(), contentVersion, close: () => kysely.destroy() };
 }
 
