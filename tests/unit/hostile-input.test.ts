@@ -12,6 +12,7 @@ import { MAX_BODY_BYTES } from "~/server/api/types";
 import type { Db } from "~/server/db/db.server";
 import { openTestDb } from "~/server/db/test-db";
 import { loadEnv } from "~/server/env.server";
+import { withIpHashSalt } from "~/server/settings.server";
 import { createApp } from "~/server/http/app.server";
 import { createLogger } from "~/server/logger.server";
 import type { Services } from "~/server/services.server";
@@ -217,7 +218,7 @@ beforeAll(async () => {
   if (!existsSync(serverBuild)) throw new Error(`no build in ${buildDir}: run the build first (npm run build)`);
   const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
   db = await openTestDb();
-  const env = loadEnv({ NODE_ENV: "production", LOG_LEVEL: "silent", LOG_REQUESTS: "false", RATE_LIMIT_MAX: "100000000" });
+  const env = await withIpHashSalt(loadEnv({ NODE_ENV: "production", LOG_LEVEL: "silent", LOG_REQUESTS: "false", RATE_LIMIT_MAX: "100000000" }), db);
   const services: Services = { env, db, log: createLogger("silent") };
   routes = apiRoutes(services);
   const now = new Date().toISOString();
