@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { pagePaths } from "../../app/content/pages";
+import { hydrated } from "./fixtures";
 
 /**
  * axe (WCAG 2.0/2.1 A and AA, 2.2 AA) over every route, a blog post and the 404 page, at
@@ -14,10 +15,6 @@ const VIEWPORTS = [
   { name: "1440", width: 1440, height: 900 },
 ] as const;
 const THEMES = ["light", "dark"] as const;
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => Object.keys(document.body).some((k) => k.startsWith("__react")), undefined, { timeout: 15_000 });
-}
 
 /** Scrolls to the bottom in steps (lazy sections mount near the viewport), then back up. */
 async function scrollThrough(page: Page) {

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import Database from "better-sqlite3";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, hydrated, test } from "./fixtures";
 
 /**
  * News, blog and comments as a visitor meets them, against the real server, database and
@@ -29,9 +29,6 @@ async function items(request: APIRequestContext, query: string): Promise<{ data:
   expect(res.status()).toBe(200);
   return ((await res.json()) as { data: { data: Item[]; count: number } }).data;
 }
-
-const hydrated = (page: Page) =>
-  page.waitForFunction(() => Object.keys(document.body).some((k) => k.startsWith("__react")), undefined, { timeout: 15_000 });
 
 const cards = (page: Page) => page.getByTestId("post-card");
 

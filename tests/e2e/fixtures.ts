@@ -1,4 +1,4 @@
-import { test as base, expect, type Locator } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 
 /**
  * Every browser test fails on a console error or an uncaught page error, so a broken
@@ -30,6 +30,14 @@ export async function scrollToReady(form: Locator) {
     await form.scrollIntoViewIfNeeded({ timeout: 2_000 });
     await expect(form).toHaveAttribute("data-ready", "true", { timeout: 2_000 });
   }).toPass({ timeout: 15_000 });
+}
+
+/**
+ * Resolves once React has hydrated the page: the app marks <html data-hydrated="true">
+ * when its root has committed (app/root.tsx). Pages hydrate after their first paint.
+ */
+export async function hydrated(page: Page) {
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true", { timeout: 15_000 });
 }
 
 export { expect };

@@ -1,13 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
-
-/** Resolves once React has hydrated the page (its fiber is attached to <main>). */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.querySelector("main");
-    return !!main && Object.keys(main).some((k) => k.startsWith("__reactFiber"));
-  });
-}
+import { expect, hydrated, test } from "./fixtures";
 
 /**
  * Fake timers that stand still until the test moves them (page.clock.install alone lets

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { test as base, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
-import { expect, test } from "./fixtures";
+import { expect, hydrated, test } from "./fixtures";
 
 /**
  * The security promises a visitor's browser relies on: the headers on pages and API,
@@ -85,7 +85,7 @@ base.describe("the CSP blocks injected inline script", () => {
       expect(ran).toBeNull();
       expect(violations.some((v) => v.startsWith("script-src") && v.endsWith("|inline"))).toBe(true);
       // The page's own scripts did run: the app hydrated.
-      await expect.poll(() => page.evaluate(() => Object.keys(document.body).some((k) => k.startsWith("__react")))).toBe(true);
+      await hydrated(page);
     });
   }
 });
