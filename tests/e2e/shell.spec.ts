@@ -1,5 +1,5 @@
 import { pages } from "../../app/content/pages";
-import { expect, hydrated, test } from "./fixtures";
+import { expect, hydrated, nextFrames, test } from "./fixtures";
 
 test.describe("every route", () => {
   for (const [path, info] of Object.entries(pages)) {
@@ -201,7 +201,7 @@ test.describe("pages paint before their JavaScript loads", () => {
     await requested;
     const question = page.getByRole("button", { name: "What hours do you deliver?" });
     await question.click();
-    await page.waitForTimeout(300);
+    await nextFrames(page);
     await expect(question, "nothing can open it yet").toHaveAttribute("aria-expanded", "false");
     release();
     await expect(question).toHaveAttribute("aria-expanded", "true");
