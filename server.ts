@@ -12,6 +12,7 @@ import { EnvError, loadEnv } from "./app/server/env.server";
 import { createApp } from "./app/server/http/app.server";
 import { createLogger } from "./app/server/logger.server";
 import type { Services } from "./app/server/services.server";
+import { withIpHashSalt } from "./app/server/settings.server";
 
 async function main() {
   let env: ReturnType<typeof loadEnv>;
@@ -26,7 +27,8 @@ async function main() {
   }
   const log = createLogger(env.LOG_LEVEL);
   const db = await openDb(env.DATABASE_URL);
-  const services: Services = { env, db, log };
+  // Without IP_HASH_SALT, the installation's own salt, made on first start and kept in the database.
+  const services: Services = { env: await withIpHashSalt(env, db), db, log };
   // News and blog posts are Markdown files: load the new and changed ones into the database.
   await syncPosts(db, { dir: resolve(import.meta.dirname, "content/posts"), publicDir: resolve(import.meta.dirname, "public"), log });
   const buildDir = resolve(process.env.BUILD_DIR ?? "build");

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -24,6 +24,10 @@ const endScript = import.meta.env.SSR ? paintFirstScript : "";
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  // Says, in the document, that React has hydrated it: the readiness tests wait on.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang="en" suppressHydrationWarning>
       <head>

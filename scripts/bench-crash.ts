@@ -8,7 +8,7 @@
  * Writes bench/crash.json and bench/crash.md; exits 1 on any lost lead.
  */
 import { once } from "node:events";
-import { ensureBuild, lostLeads, machine, readStoredLeads, sleep, startFiring, startServer, tempDbFile, validLead, writeOut } from "./bench-lib";
+import { benchArgs, ensureBuild, lostLeads, machine, positive, readStoredLeads, sleep, startFiring, startServer, tempDbFile, validLead, writeOut } from "./bench-lib";
 
 export interface CrashRound {
   sent: number;
@@ -69,17 +69,12 @@ export async function crashRound(opts: { concurrency: number; beforeKill: number
   };
 }
 
-function arg(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  const v = i >= 0 ? Number(process.argv[i + 1]) : Number.NaN;
-  return Number.isFinite(v) && v > 0 ? v : fallback;
-}
-
 async function main() {
-  const rounds = arg("rounds", 3);
-  const concurrency = arg("concurrency", 16);
-  const beforeKill = arg("before-kill", 2000);
-  ensureBuild();
+  const args = benchArgs({ rounds: { type: "string" }, concurrency: { type: "string" }, "before-kill": { type: "string" } });
+  const rounds = positive(args.rounds, "rounds", 3);
+  const concurrency = positive(args.concurrency, "concurrency", 16);
+  const beforeKill = positive(args["before-kill"], "before-kill", 2000);
+  ensureBuild(args["no-build"]);
   const results: CrashRound[] = [];
   for (let i = 0; i < rounds; i++) {
     const r = await crashRound({ concurrency, beforeKill });

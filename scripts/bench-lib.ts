@@ -10,14 +10,31 @@ import http from "node:http";
 import { createRequire } from "node:module";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
+import { type ParseArgsConfig, parseArgs } from "node:util";
 import Database from "better-sqlite3";
 
 export const root = resolve(import.meta.dirname, "..");
 export const buildDir = resolve(root, process.env.BUILD_DIR ?? "build");
 
+/**
+ * A bench script's command line (node:util parseArgs): its own options plus `--no-build`;
+ * an unknown option or a missing value stops the script with parseArgs' message.
+ */
+export function benchArgs<O extends NonNullable<ParseArgsConfig["options"]>>(options: O) {
+  return parseArgs({ options: { ...options, "no-build": { type: "boolean", default: false } }, strict: true, allowPositionals: false }).values;
+}
+
+/** A positive number given as an option, or the fallback; anything else is an error. */
+export function positive(value: string | undefined, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} must be a positive number, not "${value}"`);
+  return n;
+}
+
 /** Builds into BUILD_DIR unless `--no-build` was given and a build is already there. */
-export function ensureBuild(): void {
-  const skip = process.argv.includes("--no-build") && existsSync(join(buildDir, "server/index.js"));
+export function ensureBuild(noBuild: boolean): void {
+  const skip = noBuild && existsSync(join(buildDir, "server/index.js"));
   if (skip) return;
   console.log(`building into ${buildDir} …`);
   const r = spawnSync("npm", ["run", "-s", "build"], {

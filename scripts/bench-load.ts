@@ -14,12 +14,14 @@ import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { join } from "node:path";
 import {
+  benchArgs,
   buildDir,
   type CannonRequest,
   type CannonResult,
   cannon,
   ensureBuild,
   machine,
+  positive,
   readStoredLeads,
   round,
   sleep,
@@ -35,11 +37,14 @@ const LEAD_PATH = "/web/form";
 /** Targets of the issue, on the 2-core machine. */
 const TARGETS = { staticRatio: 0.5, leadRps: 1500, leadP99Ms: 50 };
 
-function arg(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  const v = i >= 0 ? Number(process.argv[i + 1]) : Number.NaN;
-  return Number.isFinite(v) && v > 0 ? v : fallback;
-}
+const args = benchArgs({
+  duration: { type: "string" },
+  connections: { type: "string" },
+  leads: { type: "string" },
+  rounds: { type: "string" },
+  // Internal: this script started again as the bare static server, serving this file.
+  "bare-server": { type: "string" },
+});
 
 // A browser asks for compressed HTML; both servers get the same request headers.
 const pageHeaders = { accept: "text/html,application/xhtml+xml", "accept-encoding": "br, gzip" };
@@ -215,11 +220,11 @@ function table(rows: Figure[]): string {
 }
 
 async function main() {
-  const duration = arg("duration", 10);
-  const connections = arg("connections", 10);
-  const amount = arg("leads", 15_000);
-  const rounds = arg("rounds", 2);
-  ensureBuild();
+  const duration = positive(args.duration, "duration", 10);
+  const connections = positive(args.connections, "connections", 10);
+  const amount = positive(args.leads, "leads", 15_000);
+  const rounds = positive(args.rounds, "rounds", 2);
+  ensureBuild(args["no-build"]);
   const htmlFile = join(buildDir, "client", PAGE.slice(1), "index.html");
   readFileSync(htmlFile); // fail early, with the path, when the page was not pre-rendered
 
@@ -305,8 +310,8 @@ ${ssr ? "" : `- \`${SSR_PAGE}\` answered ${ssrProbe.status}: not measured.\n`}${
   process.exit();
 }
 
-if (process.argv.includes("--bare-server")) {
-  bareServer(process.argv[process.argv.indexOf("--bare-server") + 1] ?? "");
+if (args["bare-server"] !== undefined) {
+  bareServer(args["bare-server"]);
 } else {
   main().catch(async (error) => {
     console.error(error instanceof Error ? error.message : error);

@@ -13,7 +13,7 @@ import { resolve } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { pagePaths } from "../app/content/pages";
-import { ensureBuild, machine, root, round, startServer, tempDbFile, writeOut } from "./bench-lib";
+import { benchArgs, ensureBuild, machine, positive, root, round, startServer, tempDbFile, writeOut } from "./bench-lib";
 
 interface Budgets {
   performance: number;
@@ -54,10 +54,6 @@ interface PageResult {
 
 const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
 
-function option(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
 
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
 
@@ -154,9 +150,10 @@ function budgetMisses(r: PageResult, budgets: Budgets): string[] {
 
 async function main() {
   const budgets = JSON.parse(readFileSync(resolve(root, "bench/budgets.json"), "utf8")) as Budgets;
-  const runs = Math.max(1, Number(option("runs") ?? 1) || 1);
-  const only = option("only")?.split(",").filter(Boolean);
-  ensureBuild();
+  const args = benchArgs({ runs: { type: "string" }, only: { type: "string" }, scripts: { type: "boolean", default: false } });
+  const runs = Math.round(positive(args.runs, "runs", 1));
+  const only = args.only?.split(",").filter(Boolean);
+  ensureBuild(args["no-build"]);
   const server = await startServer({ dbFile: tempDbFile("pages") });
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", chromeFlags: CHROME_FLAGS });
   const results: PageResult[] = [];
@@ -193,7 +190,7 @@ async function main() {
       r.misses = budgetMisses(r, budgets);
       results.push(r);
       for (const a of r.failedAudits.filter((f) => f.category !== "performance")) console.log(`    ${a.category}: ${a.id} (${a.title})`);
-      if (process.argv.includes("--scripts")) for (const [u, n] of gzipSizes) if (u.startsWith(server.url)) console.log(`    ${(n / 1024).toFixed(1)} KB ${u.slice(server.url.length)}`);
+      if (args.scripts) for (const [u, n] of gzipSizes) if (u.startsWith(server.url)) console.log(`    ${(n / 1024).toFixed(1)} KB ${u.slice(server.url.length)}`);
       console.log(
         `${r.misses.length ? "✗" : "✓"} ${path.padEnd(56)} perf ${r.performance} a11y ${r.accessibility} bp ${r.bestPractices} seo ${r.seo} LCP ${r.lcpMs} TBT ${r.tbtMs} CLS ${r.cls} JS ${r.jsKbGzip} KB${r.misses.length ? `  ← ${r.misses.join("; ")}` : ""}`,
       );

@@ -14,8 +14,11 @@ export const envSchema = z.object({
     .regex(/^(file:.+|postgres(ql)?:\/\/.+)$/, "must be file:PATH or postgres://…")
     .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  /** Salt for the hash kept instead of a client's IP address. */
-  IP_HASH_SALT: z.string().min(16).default("fillway-default-salt-change-me"),
+  /**
+   * Salt for the hash kept instead of a client's IP address. Unset: a random salt made on
+   * first start and kept in the database (settings.server.ts), never a public default.
+   */
+  IP_HASH_SALT: z.string().min(16).optional(),
   /** POSTs a client may make per window on the public forms. */
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
@@ -28,12 +31,16 @@ export const envSchema = z.object({
   SITE_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
 });
 
-export type Env = z.infer<typeof envSchema>;
+/** The settings as the environment gives them. */
+export type EnvSettings = z.infer<typeof envSchema>;
+
+/** The settings the server runs with: the IP hash salt is always known. */
+export type Env = EnvSettings & { IP_HASH_SALT: string };
 
 export class EnvError extends Error {}
 
 /** Parses the environment; a missing or malformed variable throws naming it. */
-export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): EnvSettings {
   const picked = Object.fromEntries(Object.keys(envSchema.shape).map((k) => [k, source[k] === "" ? undefined : source[k]]));
   const parsed = envSchema.safeParse(picked);
   if (!parsed.success) {

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { pagePaths } from "../../app/content/pages";
+import { hydrated } from "./fixtures";
 
 /**
  * axe (WCAG 2.0/2.1 A and AA, 2.2 AA) over every route, a blog post and the 404 page, at
@@ -15,24 +16,33 @@ const VIEWPORTS = [
 ] as const;
 const THEMES = ["light", "dark"] as const;
 
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => Object.keys(document.body).some((k) => k.startsWith("__react")), undefined, { timeout: 15_000 });
-}
-
-/** Scrolls to the bottom in steps (lazy sections mount near the viewport), then back up. */
+/**
+ * Scrolls to the bottom in steps, a rendered frame at each (lazy sections mount as they
+ * near the viewport), waits until the carousels and maps met on the way are running,
+ * then goes back up.
+ */
 async function scrollThrough(page: Page) {
   await page.evaluate(async () => {
+    const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
     const step = Math.max(200, Math.floor(window.innerHeight * 0.8));
     for (let y = 0; y < document.documentElement.scrollHeight; y += step) {
       window.scrollTo({ top: y, behavior: "instant" });
-      await new Promise((r) => setTimeout(r, 60));
+      await frame();
     }
     window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" });
-    await new Promise((r) => setTimeout(r, 250));
-    window.scrollTo({ top: 0, behavior: "instant" });
+    await frame();
   });
-  // Lazy images and the map tiles mounted on the way down have finished loading.
-  await page.waitForFunction(() => [...document.images].every((i) => i.complete), undefined, { timeout: 5000 }).catch(() => {});
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll("[aria-roledescription=carousel]")].every((c) => c.hasAttribute("data-ready")) &&
+      [...document.querySelectorAll("[data-testid=locations-map]")].every((m) => /ready|failed/.test(m.getAttribute("data-state") ?? "")),
+    undefined,
+    { timeout: 10_000 },
+  );
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
+  // Lazy images and the map tiles mounted on the way down have finished loading (a lazy
+  // image the scroll never came near has no request to wait for).
+  await page.waitForFunction(() => [...document.images].every((i) => i.complete || !i.currentSrc), undefined, { timeout: 5000 }).catch(() => {});
 }
 
 function describeViolations(results: Awaited<ReturnType<AxeBuilder["analyze"]>>): string {
@@ -76,7 +86,8 @@ async function checkRoute(browser: Browser, path: string, expectStatus = 200) {
           const dialog = page.getByRole("dialog");
           await dialog.first().waitFor({ state: "visible", timeout: 3000 }).catch(() => {});
           if (await dialog.first().isVisible()) {
-            await page.waitForTimeout(400);
+            // Any opening animation has finished (axe would measure half-faded colours).
+            await dialog.first().evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
             await scanSoft(page, `${label}, pop-up open`, failures);
             await page.keyboard.press("Escape");
             await expect(dialog.first()).toBeHidden();

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import Database from "better-sqlite3";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, freezeClock, hydrated, test } from "./fixtures";
 
 /**
  * News, blog and comments as a visitor meets them, against the real server, database and
@@ -29,9 +29,6 @@ async function items(request: APIRequestContext, query: string): Promise<{ data:
   expect(res.status()).toBe(200);
   return ((await res.json()) as { data: { data: Item[]; count: number } }).data;
 }
-
-const hydrated = (page: Page) =>
-  page.waitForFunction(() => Object.keys(document.body).some((k) => k.startsWith("__react")), undefined, { timeout: 15_000 });
 
 const cards = (page: Page) => page.getByTestId("post-card");
 
@@ -137,6 +134,8 @@ test.describe("blog list", () => {
   });
 
   test("search switches the list to results above one character, as the visitor types, with one request per pause", async ({ page }) => {
+    // The search waits for a pause in typing: on a paused clock, the test makes the pauses.
+    await freezeClock(page);
     await page.goto("/blog");
     await hydrated(page);
     const before = await cards(page).getByRole("heading").allTextContents();
@@ -147,11 +146,12 @@ test.describe("blog list", () => {
     const box = page.getByRole("searchbox", { name: "Search the blog" });
 
     await box.pressSequentially("d");
-    await page.waitForTimeout(700);
+    await page.clock.runFor(1000);
     expect(dataRequests).toEqual([]);
     await expect(cards(page).getByRole("heading")).toHaveText(before);
 
     await box.pressSequentially("iesel", { delay: 60 });
+    await page.clock.runFor(1000);
     await expect(page.getByRole("heading", { name: "Results for “diesel”" })).toBeVisible();
     await expect(page).toHaveURL(/search=diesel/);
     expect(dataRequests.length).toBe(1);
@@ -162,9 +162,11 @@ test.describe("blog list", () => {
 
     // A word nothing mentions: a clear empty state, not Coming Soon.
     await box.fill("hydrogenation");
+    await page.clock.runFor(1000);
     await expect(page.getByText("Nothing found")).toBeVisible();
 
     await box.fill("");
+    await page.clock.runFor(1000);
     await expect(page.getByRole("heading", { name: "All", exact: true })).toBeVisible();
     await expect(cards(page).getByRole("heading")).toHaveText(before);
   });

@@ -1,24 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
-
-/** Resolves once React has hydrated the page (its fiber is attached to <main>). */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.querySelector("main");
-    return !!main && Object.keys(main).some((k) => k.startsWith("__reactFiber"));
-  });
-}
-
-/**
- * Fake timers that stand still until the test moves them (page.clock.install alone lets
- * time run on): everything scheduled at load waits for runFor().
- */
-async function freezeClock(page: Page) {
-  // Today's date: the pre-rendered footer year must match the hydrated one.
-  const t0 = Date.now();
-  await page.clock.install({ time: t0 });
-  await page.clock.pauseAt(t0 + 1000);
-}
+import { expect, freezeClock, hydrated, test } from "./fixtures";
 
 const popup = (page: Page) => page.getByRole("dialog", { name: "How can we help you today?" });
 
@@ -255,6 +236,22 @@ test.describe("locations map", () => {
 
 test.describe("looping video", () => {
   const video = (page: Page) => page.locator("#in-action video");
+  /** Resolves once a quarter of the clip is on screen and the page has rendered two frames since (its own observer has reported and React has acted). */
+  const quarterVisible = (page: Page) =>
+    video(page).evaluate(
+      (el) =>
+        new Promise<void>((resolve) => {
+          const io = new IntersectionObserver(
+            ([e]) => {
+              if (!e || e.intersectionRatio < 0.25) return;
+              io.disconnect();
+              requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+            },
+            { threshold: [0, 0.25] },
+          );
+          io.observe(el);
+        }),
+    );
 
   test("is muted, inline and looping with a poster; plays when visible and pauses when not", async ({ page }) => {
     await page.goto("/");
@@ -282,7 +279,7 @@ test.describe("looping video", () => {
     await closePopup(page);
     const v = video(page);
     await v.scrollIntoViewIfNeeded();
-    await page.waitForTimeout(1000);
+    await quarterVisible(page);
     expect(await v.evaluate((el: HTMLVideoElement) => el.paused)).toBe(true);
     await page.locator("#in-action").getByRole("button", { name: "Play video" }).click();
     await expect.poll(() => v.evaluate((el: HTMLVideoElement) => el.paused)).toBe(false);
@@ -298,38 +295,47 @@ test.describe("trusted-by carousel", () => {
       .evaluate((el) => new DOMMatrixReadOnly(getComputedStyle(el).transform).m41);
 
   test("scrolls continuously, stops with its pause button, and moves by keyboard", async ({ page }) => {
+    // Frames run only when the test advances the clock: 60 per second, 0.6 px each.
+    await freezeClock(page);
     await page.goto("/");
     await hydrated(page);
-    await closePopup(page);
+    await closePopup(page, { fakeClock: true });
     await band(page).scrollIntoViewIfNeeded();
     await page.mouse.move(0, 0);
+    await expect(band(page)).toHaveAttribute("data-ready", "true");
     const a = await offset(page);
+    await page.clock.runFor(1000);
     await expect.poll(() => offset(page)).toBeLessThan(a - 20);
     await band(page).getByRole("button", { name: "Pause automatic slide show" }).click();
     await page.mouse.move(0, 0);
+    await page.clock.runFor(100);
     const b = await offset(page);
-    await page.waitForTimeout(800);
+    await page.clock.runFor(1000);
     expect(Math.abs((await offset(page)) - b)).toBeLessThan(1);
     const before = await offset(page);
     await band(page).getByRole("button", { name: "Next slide" }).focus();
     await page.keyboard.press("Enter");
+    await page.clock.runFor(1000);
     await expect.poll(() => offset(page)).not.toBeCloseTo(before, 0);
     const afterNext = await offset(page);
-    await page.waitForTimeout(700);
     await page.keyboard.press("ArrowLeft");
+    await page.clock.runFor(1000);
     await expect.poll(() => offset(page)).not.toBeCloseTo(afterNext, 0);
   });
 
   test("does not move under reduced motion", async ({ browser }) => {
     const context = await browser.newContext({ reducedMotion: "reduce" });
     const page = await context.newPage();
+    await freezeClock(page);
     await page.goto("/");
     await hydrated(page);
-    await closePopup(page);
+    await closePopup(page, { fakeClock: true });
     await band(page).scrollIntoViewIfNeeded();
     await page.mouse.move(0, 0);
+    await expect(band(page)).toHaveAttribute("data-ready", "true");
     const a = await offset(page);
-    await page.waitForTimeout(1500);
+    // Enough frames for 54 px of scrolling, had it started.
+    await page.clock.runFor(1500);
     expect(Math.abs((await offset(page)) - a)).toBeLessThan(1);
     await expect(band(page).getByRole("button", { name: "Start automatic slide show" })).toBeVisible();
     await context.close();

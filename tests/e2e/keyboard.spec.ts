@@ -1,14 +1,10 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, hydrated, test } from "./fixtures";
 
 /**
  * A keyboard-only visitor: Tab, Shift+Tab, Enter, Space, arrows and Escape, never the
  * mouse. Every stop must show where focus is.
  */
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => Object.keys(document.body).some((k) => k.startsWith("__react")), undefined, { timeout: 15_000 });
-}
 
 /** Presses Tab (or Shift+Tab) until `target` has focus; fails after `max` presses. */
 async function tabTo(page: Page, target: Locator, { max = 150, back = false } = {}) {

@@ -1,22 +1,9 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, freezeClock, hydrated, test } from "./fixtures";
 
 /** The shared interactive pieces, exercised on the pages that use them. */
 
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.querySelector("main");
-    return !!main && Object.keys(main).some((k) => k.startsWith("__reactFiber"));
-  });
-}
-
 /** Fake timers that stand still until the test moves them. */
-async function freezeClock(page: Page) {
-  const t0 = Date.now();
-  await page.clock.install({ time: t0 });
-  await page.clock.pauseAt(t0 + 1000);
-}
-
 test.describe("tabs", () => {
   test("truck sizes: the first tab is active; arrows, Home and End move and wrap", async ({ page }) => {
     await page.goto("/gui-fleet");

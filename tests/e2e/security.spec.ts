@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { test as base, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
-import { expect, test } from "./fixtures";
+import { expect, hydrated, test } from "./fixtures";
 
 /**
  * The security promises a visitor's browser relies on: the headers on pages and API,
@@ -58,21 +58,45 @@ test.describe("security headers", () => {
   });
 });
 
-/** Inserts a script the way an injection would, and reports whether it ran and what the CSP said. */
+type Injected = { __injected?: number; __violations?: string[] };
+
+/**
+ * Inserts a script the way an injection would, and reports whether it ran (once the
+ * image carrying an inline handler has loaded or failed) and what the CSP said (once it
+ * has reported the script).
+ */
 async function injectInlineScript(page: Page) {
-  return page.evaluate(async () => {
-    const w = window as unknown as { __injected?: number };
-    const violations: string[] = [];
-    document.addEventListener("securitypolicyviolation", (e) => violations.push(`${e.violatedDirective}|${e.blockedURI}`));
+  await page.evaluate(async () => {
+    const w = window as unknown as Injected;
+    w.__violations = [];
+    document.addEventListener("securitypolicyviolation", (e) => w.__violations?.push(`${e.violatedDirective}|${e.blockedURI}`));
     const s = document.createElement("script");
     s.textContent = "window.__injected = 1;";
     document.body.appendChild(s);
     const handler = document.createElement("div");
     handler.innerHTML = '<img src="data:," onload="window.__injected = 2">';
+    const img = handler.querySelector("img");
+    const done = new Promise((r) => {
+      img?.addEventListener("load", r);
+      img?.addEventListener("error", r);
+    });
     document.body.appendChild(handler);
-    await new Promise((r) => setTimeout(r, 300));
-    return { ran: w.__injected ?? null, violations };
+    await done;
   });
+  await expect.poll(() => page.evaluate(() => (window as unknown as Injected).__violations ?? [])).toContainEqual(expect.stringMatching(/^script-src/));
+  return page.evaluate(() => {
+    const w = window as unknown as Injected;
+    return { ran: w.__injected ?? null, violations: w.__violations ?? [] };
+  });
+}
+
+/**
+ * The page has hydrated and every image has loaded or failed: a handler that a payload
+ * smuggled in as markup would have run by now.
+ */
+async function settled(page: Page) {
+  await hydrated(page);
+  await page.waitForFunction(() => [...document.images].filter((i) => i.loading !== "lazy").every((i) => i.complete));
 }
 
 // These tests expect CSP reports in the console, so they use the plain test without the
@@ -85,7 +109,7 @@ base.describe("the CSP blocks injected inline script", () => {
       expect(ran).toBeNull();
       expect(violations.some((v) => v.startsWith("script-src") && v.endsWith("|inline"))).toBe(true);
       // The page's own scripts did run: the app hydrated.
-      await expect.poll(() => page.evaluate(() => Object.keys(document.body).some((k) => k.startsWith("__react")))).toBe(true);
+      await hydrated(page);
     });
   }
 });
@@ -117,7 +141,7 @@ test.describe("hostile text reaches pages only as text", () => {
     expect(res.status(), await res.text()).toBeLessThan(300);
     await page.goto(`/blogdetail/${blogId}`);
     await expect(page.getByText(text.slice(0, 60), { exact: false }).first()).toBeVisible();
-    await page.waitForTimeout(300);
+    await settled(page);
     expect(await page.evaluate(() => (window as unknown as { __xss?: string }).__xss)).toBeUndefined();
     expect(await page.locator("main img[src=x], main svg[onload], main a[href^='javascript:']").count()).toBe(0);
   });
@@ -147,7 +171,7 @@ test.describe("hostile text reaches pages only as text", () => {
 
     await page.goto(`/blogdetail/${id}`);
     await expect(page.getByText("Fuel safety update.")).toBeVisible();
-    await page.waitForTimeout(300);
+    await settled(page);
     expect(await page.evaluate(() => (window as unknown as { __xss?: string }).__xss)).toBeUndefined();
     const main = page.locator("main");
     expect(await main.locator("script:not([type='application/ld+json']), iframe[src*='evil'], img[src=x], svg[onload], a[href^='javascript:'], form[action*='evil']").count()).toBe(0);
@@ -163,7 +187,7 @@ test.describe("hostile text reaches pages only as text", () => {
     test(`a hostile URL is not reflected as markup: ${path.slice(0, 40)}`, async ({ page }) => {
       const res = await page.goto(path);
       expect(res?.status()).toBeLessThan(500);
-      await page.waitForTimeout(300);
+      await settled(page);
       expect(await page.evaluate(() => (window as unknown as { __xss?: string }).__xss)).toBeUndefined();
       expect(await page.locator("img[src=x], svg[onload]").count()).toBe(0);
       const html = await res!.text();

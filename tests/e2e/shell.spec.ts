@@ -1,5 +1,5 @@
 import { pages } from "../../app/content/pages";
-import { expect, test } from "./fixtures";
+import { expect, hydrated, nextFrames, test } from "./fixtures";
 
 test.describe("every route", () => {
   for (const [path, info] of Object.entries(pages)) {
@@ -162,7 +162,7 @@ test.describe("pages paint before their JavaScript loads", () => {
       expect(html).not.toMatch(/<script[^>]*\stype="module"/);
       expect(html).toMatch(/<script[^>]*\stype="x-module"/);
       await page.goto(path, { waitUntil: "networkidle" });
-      await expect.poll(() => page.evaluate(() => Object.keys(document.querySelector("main") ?? {}).some((k) => k.startsWith("__reactFiber")))).toBe(true);
+      await hydrated(page);
       // Scripts never compete with what the first paint needs: none starts before the
       // stylesheet is in and the first contentful paint is reported.
       const t = await page.evaluate(() => {
@@ -201,7 +201,7 @@ test.describe("pages paint before their JavaScript loads", () => {
     await requested;
     const question = page.getByRole("button", { name: "What hours do you deliver?" });
     await question.click();
-    await page.waitForTimeout(300);
+    await nextFrames(page);
     await expect(question, "nothing can open it yet").toHaveAttribute("aria-expanded", "false");
     release();
     await expect(question).toHaveAttribute("aria-expanded", "true");

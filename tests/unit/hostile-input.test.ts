@@ -13,6 +13,7 @@ import { MAX_BODY_BYTES } from "~/server/api/types";
 import type { Db } from "~/server/db/db.server";
 import { openTestDb } from "~/server/db/test-db";
 import { loadEnv } from "~/server/env.server";
+import { withIpHashSalt } from "~/server/settings.server";
 import { createApp } from "~/server/http/app.server";
 import type { Services } from "~/server/services.server";
 import { buildDir, validLead } from "../../scripts/bench-lib";
@@ -225,7 +226,7 @@ beforeAll(async () => {
   if (!existsSync(serverBuild)) throw new Error(`no build in ${buildDir}: run the build first (npm run build)`);
   build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
   db = await openTestDb();
-  const env = loadEnv({ NODE_ENV: "production", LOG_LEVEL: "info", LOG_REQUESTS: "false", RATE_LIMIT_MAX: "100000000" });
+  const env = await withIpHashSalt(loadEnv({ NODE_ENV: "production", LOG_LEVEL: "info", LOG_REQUESTS: "false", RATE_LIMIT_MAX: "100000000" }), db);
   const services: Services = { env, db, log: captureLog() };
   routes = apiRoutes(services);
   const now = new Date().toISOString();

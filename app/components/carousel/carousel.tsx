@@ -1,4 +1,4 @@
-import type { EmblaCarouselType } from "embla-carousel";
+import type { EmblaCarouselType, EmblaOptionsType } from "embla-carousel";
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
 import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from "react";
 import { usePrefersReducedMotion } from "~/components/ui/use-reduced-motion";
@@ -33,46 +33,25 @@ const slideBasis: Record<PerView, string> = {
 /** Pixels per animation frame (60 per second) of the continuous band. */
 const continuousSpeed = 0.6;
 
+/** The timing plugin, if any: Embla's own, fetched with Embla. */
+type Timing = { play: () => void; stop: () => void };
+
 /**
- * Constant-velocity scrolling through Embla's plugin interface (`internalEngine`), the
- * way Embla's own auto-scroll plugin does it: the engine's scroll body is swapped for
- * one that moves a fixed distance each frame and keeps the selected index in step.
- * Returns the function that puts the normal body back (the carousel stays where it is).
+ * Embla and its timing plugin, configured to move only when told: when the carousel
+ * moves by itself is decided by the component (button, pointer, focus, visibility,
+ * reduced motion), not by the plugins' own listeners.
  */
-function startContinuous(api: EmblaCarouselType): () => void {
-  const engine = api.internalEngine();
-  const original = engine.scrollBody;
-  const { location, previousLocation, target, scrollTarget, index, indexPrevious } = engine;
-  const self: typeof original = {
-    direction: () => -1,
-    duration: () => -1,
-    velocity: () => -continuousSpeed,
-    settled: () => false,
-    seek: () => {
-      previousLocation.set(location);
-      location.add(-continuousSpeed);
-      target.set(location);
-      const current = scrollTarget.byDistance(0, false).index;
-      if (index.get() !== current) {
-        indexPrevious.set(index.get());
-        index.set(current);
-        api.emit("select");
-      }
-      return self;
-    },
-    useBaseFriction: () => self,
-    useBaseDuration: () => self,
-    useFriction: () => self,
-    useDuration: () => self,
-  };
-  engine.scrollBody = self;
-  engine.animation.start();
-  return () => {
-    if (engine.scrollBody !== self) return;
-    engine.scrollBody = original;
-    target.set(location);
-    engine.animation.start();
-  };
+async function loadEmbla(viewport: HTMLElement, options: EmblaOptionsType, timing: "autoplay" | "continuous" | null, delay: number) {
+  const quiet = { playOnInit: false, stopOnInteraction: false, stopOnMouseEnter: false, stopOnFocusIn: false } as const;
+  const [{ default: EmblaCarousel }, plugin] = await Promise.all([
+    import("embla-carousel"),
+    timing === "continuous"
+      ? import("embla-carousel-auto-scroll").then(({ default: AutoScroll }) => AutoScroll({ ...quiet, speed: continuousSpeed, startDelay: 0 }))
+      : timing === "autoplay"
+        ? import("embla-carousel-autoplay").then(({ default: Autoplay }) => Autoplay({ ...quiet, delay }))
+        : null,
+  ]);
+  return { api: EmblaCarousel(viewport, options, plugin ? [plugin] : []), timing: plugin as Timing | null };
 }
 
 /**
@@ -90,6 +69,7 @@ export function Carousel({ label, slides, autoplayMs = 0, speedMs = 500, perView
   const duration = reduced ? 0 : Math.max(10, Math.round(speedMs / 20));
   const viewportRef = useRef<HTMLDivElement>(null);
   const [api, setApi] = useState<EmblaCarouselType>();
+  const timingRef = useRef<Timing | null>(null);
   const [near, setNear] = useState(false);
   const durationRef = useRef(duration);
   durationRef.current = duration;
@@ -139,18 +119,27 @@ export function Carousel({ label, slides, autoplayMs = 0, speedMs = 500, perView
     if (!near) return;
     let cancelled = false;
     let instance: EmblaCarouselType | undefined;
-    import("embla-carousel").then(({ default: EmblaCarousel }) => {
-      if (cancelled || !viewportRef.current) return;
-      appliedDuration.current = durationRef.current;
-      instance = EmblaCarousel(viewportRef.current, { loop: true, align: "start", duration: durationRef.current, dragFree: continuous });
+    const viewport = viewportRef.current;
+    if (!viewport) return;
+    const initialDuration = durationRef.current;
+    const timing = continuous ? "continuous" : autoplayMs > 0 ? "autoplay" : null;
+    loadEmbla(viewport, { loop: true, align: "start", duration: initialDuration, dragFree: continuous }, timing, autoplayMs).then((loaded) => {
+      if (cancelled) {
+        loaded.api.destroy();
+        return;
+      }
+      instance = loaded.api;
+      timingRef.current = loaded.timing;
+      appliedDuration.current = initialDuration;
       setApi(instance);
     });
     return () => {
       cancelled = true;
       instance?.destroy();
+      timingRef.current = null;
       setApi(undefined);
     };
-  }, [near, continuous]);
+  }, [near, continuous, autoplayMs]);
 
   // Reduced motion is known only after hydration: instant moves from then on.
   useEffect(() => {
@@ -174,13 +163,17 @@ export function Carousel({ label, slides, autoplayMs = 0, speedMs = 500, perView
   const running = autoplays && playing && inView && !hovered && !dragging;
 
   useEffect(() => {
-    if (!api || !running) return;
-    if (continuous) return startContinuous(api);
-    const timer = window.setInterval(() => {
-      if (!document.hidden) api.scrollNext();
-    }, autoplayMs);
-    return () => window.clearInterval(timer);
-  }, [api, running, continuous, autoplayMs]);
+    const timing = timingRef.current;
+    if (!api || !running || !timing) return;
+    timing.play();
+    // reInit restarts the plugins stopped: keep moving.
+    const again = () => timing.play();
+    api.on("reInit", again);
+    return () => {
+      api.off("reInit", again);
+      timing.stop();
+    };
+  }, [api, running]);
 
   const prev = useCallback(() => api?.scrollPrev(), [api]);
   const next = useCallback(() => api?.scrollNext(), [api]);

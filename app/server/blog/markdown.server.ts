@@ -1,10 +1,11 @@
+import { Marked } from "marked";
 import sanitizeHtml from "sanitize-html";
 
 /**
- * A deliberately small Markdown dialect for posts: headings, paragraphs, lists,
- * block quotes, rules, fenced code, and inline emphasis, code and links. Raw HTML in the
- * source is shown as text, never passed through; the result is sanitised again anyway,
- * because a back office may later write description HTML straight into the database.
+ * Posts are CommonMark with GitHub's extensions (tables, strikethrough, task lists,
+ * autolinks), parsed by `marked`; `sanitize-html` is always the last step. Raw HTML in the
+ * source is shown as text, never passed through, and the result is sanitised anyway,
+ * because the desk may write description HTML straight into the database.
  */
 
 const escapeHtml = (s: string) =>
@@ -18,123 +19,54 @@ function safeHref(raw: string): string | null {
   return null;
 }
 
-/** Inline markup of one block (already split into its text). */
-function inline(src: string): string {
-  // Code spans first, so their content is never read as markup. Placeholders use
-  // private-use characters, removed from the source first so nobody can forge one.
-  const codes: string[] = [];
-  let text = src.replace(/[\uE000\uE001]/g, "").replace(/`([^`]+)`/g, (_, code: string) => {
-    codes.push(`<code>${escapeHtml(code)}</code>`);
-    return `\uE000${codes.length - 1}\uE000`;
-  });
-  // Links: [label](href). The label may hold emphasis; the href is checked.
-  const links: string[] = [];
-  text = text.replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (whole, label: string, href: string) => {
-    const safe = safeHref(href);
-    if (!safe) return whole;
-    links.push(`<a href="${escapeHtml(safe)}">${emphasis(escapeHtml(label))}</a>`);
-    return `\uE001${links.length - 1}\uE001`;
-  });
-  text = emphasis(escapeHtml(text));
-  return text
-    .replace(/\uE001(\d+)\uE001/g, (_, i: string) => links[Number(i)] ?? "")
-    .replace(/\uE000(\d+)\uE000/g, (_, i: string) => codes[Number(i)] ?? "");
-}
+/** Images come from our own media folder: the CSP allows no other host, and nothing is hot-linked. */
+const imageSrc = /^\/media\/[\w./-]+\.(svg|png|jpe?g|webp|avif|gif)$/i;
 
-function emphasis(escaped: string): string {
-  return escaped
-    .replace(/\*\*(?=\S)(.+?)(?<=\S)\*\*/g, "<strong>$1</strong>")
-    .replace(/(^|[^*\w])\*(?=\S)(.+?)(?<=\S)\*(?![*\w])/g, "$1<em>$2</em>")
-    .replace(/(^|[^_\w])_(?=\S)(.+?)(?<=\S)_(?![_\w])/g, "$1<em>$2</em>");
-}
-
-const listItem = /^\s{0,3}([-*+]|\d{1,9}[.)])\s+(.*)$/;
+const markdown = new Marked({
+  gfm: true,
+  breaks: false,
+  async: false,
+  renderer: {
+    // The page title is the one H1: the body starts at H2 and goes no deeper than H4.
+    heading({ tokens, depth }) {
+      const level = Math.min(4, Math.max(2, depth));
+      return `<h${level}>${this.parser.parseInline(tokens)}</h${level}>\n`;
+    },
+    // Raw HTML, as a block or inline, is shown as the text it is.
+    html({ text, block }) {
+      return block ? `<p>${escapeHtml(text.trim())}</p>\n` : escapeHtml(text);
+    },
+    // An unsafe link is shown as its label alone.
+    link({ href, title, tokens }) {
+      const label = this.parser.parseInline(tokens);
+      const safe = safeHref(href);
+      if (!safe) return label;
+      return `<a href="${escapeHtml(safe)}"${title ? ` title="${escapeHtml(title)}"` : ""}>${label}</a>`;
+    },
+    image({ href, title, text }) {
+      if (!imageSrc.test(href) || href.includes("..")) return escapeHtml(text);
+      return `<img src="${escapeHtml(href)}" alt="${escapeHtml(text)}"${title ? ` title="${escapeHtml(title)}"` : ""} loading="lazy" decoding="async">`;
+    },
+  },
+});
 
 /** Markdown to HTML (before sanitising). */
-export function markdownToHtml(markdown: string): string {
-  const lines = markdown.replace(/\r\n?/g, "\n").split("\n");
-  const out: string[] = [];
-  let i = 0;
-  while (i < lines.length) {
-    const line = lines[i] ?? "";
-    if (line.trim() === "") {
-      i++;
-      continue;
-    }
-    const fence = /^\s{0,3}(```|~~~)/.exec(line);
-    if (fence) {
-      const body: string[] = [];
-      i++;
-      while (i < lines.length && !(lines[i] ?? "").trimStart().startsWith(fence[1] ?? "```")) body.push(lines[i++] ?? "");
-      i++;
-      out.push(`<pre><code>${escapeHtml(body.join("\n"))}</code></pre>`);
-      continue;
-    }
-    const heading = /^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$/.exec(line);
-    if (heading) {
-      // The page title is the one H1: the body starts at H2.
-      const level = Math.min(4, Math.max(2, (heading[1] ?? "#").length));
-      out.push(`<h${level}>${inline(heading[2] ?? "")}</h${level}>`);
-      i++;
-      continue;
-    }
-    if (/^\s{0,3}([-*_])(\s*\1){2,}\s*$/.test(line)) {
-      out.push("<hr>");
-      i++;
-      continue;
-    }
-    if (/^\s{0,3}>/.test(line)) {
-      const body: string[] = [];
-      while (i < lines.length && /^\s{0,3}>/.test(lines[i] ?? "")) body.push((lines[i++] ?? "").replace(/^\s{0,3}>\s?/, ""));
-      out.push(`<blockquote>${paragraphs(body)}</blockquote>`);
-      continue;
-    }
-    const item = listItem.exec(line);
-    if (item) {
-      const ordered = /\d/.test(item[1] ?? "");
-      const items: string[] = [];
-      while (i < lines.length) {
-        const m = listItem.exec(lines[i] ?? "");
-        if (m && /\d/.test(m[1] ?? "") === ordered) {
-          items.push(m[2] ?? "");
-          i++;
-        } else if (items.length && /^\s{2,}\S/.test(lines[i] ?? "")) {
-          // A wrapped continuation line of the previous item.
-          items[items.length - 1] += ` ${(lines[i++] ?? "").trim()}`;
-        } else break;
-      }
-      const tag = ordered ? "ol" : "ul";
-      out.push(`<${tag}>${items.map((t) => `<li>${inline(t)}</li>`).join("")}</${tag}>`);
-      continue;
-    }
-    const para: string[] = [];
-    while (i < lines.length) {
-      const l = lines[i] ?? "";
-      if (l.trim() === "" || /^\s{0,3}(#{1,6}\s|>|```|~~~)/.test(l) || listItem.test(l)) break;
-      para.push(l.trim());
-      i++;
-    }
-    out.push(`<p>${inline(para.join(" "))}</p>`);
-  }
-  return out.join("\n");
-}
-
-function paragraphs(lines: string[]): string {
-  return lines
-    .join("\n")
-    .split(/\n\s*\n/)
-    .filter((p) => p.trim())
-    .map((p) => `<p>${inline(p.replace(/\s*\n\s*/g, " ").trim())}</p>`)
-    .join("");
+export function markdownToHtml(source: string): string {
+  return (markdown.parse(source.replace(/\r\n?/g, "\n")) as string).trim();
 }
 
 const sanitizeOptions: sanitizeHtml.IOptions = {
-  allowedTags: ["p", "h2", "h3", "h4", "ul", "ol", "li", "blockquote", "strong", "em", "b", "i", "code", "pre", "a", "hr", "br"],
-  allowedAttributes: { a: ["href", "title", "rel", "target"] },
+  allowedTags: [
+    ...["p", "h2", "h3", "h4", "ul", "ol", "li", "blockquote", "strong", "em", "b", "i", "del", "code", "pre", "a", "hr", "br", "img"],
+    ...["table", "thead", "tbody", "tr", "th", "td"],
+  ],
+  allowedAttributes: { a: ["href", "title", "rel", "target"], img: ["src", "alt", "title", "loading", "decoding"], ol: ["start"] },
   allowedSchemes: ["http", "https", "mailto"],
-  allowedSchemesAppliedToAttributes: ["href"],
+  allowedSchemesByTag: { img: [] },
+  allowedSchemesAppliedToAttributes: ["href", "src"],
   allowProtocolRelative: false,
   disallowedTagsMode: "discard",
+  exclusiveFilter: (frame) => frame.tag === "img" && !imageSrc.test(frame.attribs.src ?? ""),
   transformTags: {
     // Links leaving the site never hand our page to the target (reverse tabnabbing).
     a: (tagName, attribs) => {
@@ -162,11 +94,16 @@ export function sanitizeDescription(html: string): string {
   return clean;
 }
 
+/** Markdown to the safe HTML a page shows: what post files and the desk's preview use. */
+export function renderMarkdown(source: string): string {
+  return sanitizeDescription(markdownToHtml(source));
+}
+
 const entities: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", nbsp: " " };
 
 /** Plain text of description HTML, for search and previews. */
 export function htmlToText(html: string): string {
-  return sanitizeHtml(html.replace(/<\/(p|h\d|li|blockquote|pre)>/g, "$& "), { allowedTags: [], allowedAttributes: {} })
+  return sanitizeHtml(html.replace(/<\/(p|h\d|li|blockquote|pre|th|td)>/g, "$& "), { allowedTags: [], allowedAttributes: {} })
     .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, e: string) => entities[e] ?? "")
     .replace(/\s+/g, " ")
     .trim();

@@ -1,10 +1,12 @@
+import matter from "gray-matter";
+import * as yaml from "js-yaml";
 import { z } from "zod";
-import { htmlToText, markdownToHtml, sanitizeDescription } from "./markdown.server";
+import { htmlToText, renderMarkdown } from "./markdown.server";
 
 /**
- * One post as marketing writes it: a Markdown file whose front matter is a flat list of
- * `key: value` lines between two `---` lines. Only the keys below are accepted, so a typo
- * is reported instead of silently dropped.
+ * One post as marketing writes it: a Markdown file whose front matter is YAML `key: value`
+ * lines between two `---` lines (quote a value that holds ": " or " #"). Only the keys
+ * below are accepted, so a typo is reported instead of silently dropped.
  *
  *     ---
  *     id: night-fueling-for-delivery-vans
@@ -90,33 +92,39 @@ export interface ParsedPost {
 
 export class PostFileError extends Error {}
 
-/** Splits `---` front matter from the body and reads its `key: value` lines. */
-export function readFrontMatter(source: string): { fields: Record<string, string>; body: string } {
-  const text = source.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
-  const m = /^---\n([\s\S]*?)\n---[ \t]*(?:\n|$)/.exec(text);
-  if (!m) throw new PostFileError("the file must start with front matter between two --- lines");
-  const fields: Record<string, string> = {};
-  (m[1] ?? "").split("\n").forEach((raw, n) => {
-    const line = raw.trim();
-    if (line === "" || line.startsWith("#")) return;
-    const kv = /^([A-Za-z][\w]*)\s*:\s*(.*)$/.exec(line);
-    if (!kv) throw new PostFileError(`front matter line ${n + 2} is not "key: value"`);
-    const key = kv[1] ?? "";
-    if (Object.hasOwn(fields, key)) throw new PostFileError(`front matter repeats "${key}"`);
-    fields[key] = unquote(kv[2] ?? "");
-  });
-  return { fields, body: text.slice(m[0].length) };
-}
+const refuse = () => {
+  throw new PostFileError("front matter must be YAML");
+};
 
-function unquote(value: string): string {
-  const v = value.trim();
-  const q = v[0];
-  if ((q === '"' || q === "'") && v.length >= 2 && v.endsWith(q)) {
-    const inner = v.slice(1, -1);
-    return q === '"' ? inner.replace(/\\(["\\])/g, "$1") : inner.replace(/''/g, "'");
+/**
+ * Splits `---` front matter from the body (gray-matter) and reads it as YAML (js-yaml's
+ * failsafe schema, so every value stays the string it was written as: a date is not
+ * turned into a Date, `no` not into false). gray-matter would run `---js` front matter
+ * as code: only YAML is accepted.
+ */
+export function readFrontMatter(source: string): { fields: Record<string, unknown>; body: string } {
+  const text = source.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
+  if (!/^---[ \t]*\n/.test(text)) throw new PostFileError("the file must start with front matter between two --- lines");
+  let file: matter.GrayMatterFile<string>;
+  try {
+    file = matter(text, {
+      language: "yaml",
+      engines: {
+        yaml: (s: string) => (s.trim() === "" ? {} : (yaml.load(s, { schema: yaml.FAILSAFE_SCHEMA }) ?? {})) as object,
+        js: refuse,
+        javascript: refuse,
+        json: refuse,
+      },
+    });
+  } catch (e) {
+    if (e instanceof PostFileError) throw e;
+    const reason = e instanceof yaml.YAMLException ? `${e.reason}${e.mark ? ` (line ${e.mark.line + 1} of the file)` : ""}` : String(e);
+    throw new PostFileError(`front matter: ${reason}`);
   }
-  // No trailing comments: "Booth #412" must stay whole. Comments take a line of their own.
-  return v;
+  if (file.language !== "yaml") refuse();
+  const fields = file.data;
+  if (typeof fields !== "object" || fields === null || Array.isArray(fields)) throw new PostFileError("front matter must be key: value lines");
+  return { fields, body: file.content.replace(/^\n/, "") };
 }
 
 /** A post file to the row it stands for; throws PostFileError naming what is wrong. */
@@ -129,7 +137,7 @@ export function parsePostFile(source: string): ParsedPost {
   }
   const fm = parsed.data;
   if (body.trim() === "") throw new PostFileError("the post has no body");
-  const descriptionHtml = sanitizeDescription(markdownToHtml(body));
+  const descriptionHtml = renderMarkdown(body);
   return {
     id: fm.id,
     title: fm.title,

@@ -10,7 +10,8 @@ import type { Services } from "../services.server";
 /** Test support for the blog: services over a test database, requests, and post folders. */
 
 export function testServices(db: Db, env: Record<string, string> = {}): Pick<Services, "db" | "env" | "log"> {
-  return { db, env: loadEnv({ RATE_LIMIT_MAX: "10000", ...env }), log: createLogger("silent") };
+  const settings = loadEnv({ RATE_LIMIT_MAX: "10000", ...env });
+  return { db, env: { ...settings, IP_HASH_SALT: settings.IP_HASH_SALT ?? "blog-test-salt-0123456789" }, log: createLogger("silent") };
 }
 
 let ipCounter = 0;

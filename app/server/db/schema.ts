@@ -68,8 +68,16 @@ export interface CommentsTable {
   ip_hash: string | null;
 }
 
+/** Values the installation made for itself on first start (settings.server.ts). */
+export interface SettingsTable {
+  key: string;
+  value: string;
+  created_at: string;
+}
+
 export interface Database {
   leads: LeadsTable;
   posts: PostsTable;
   comments: CommentsTable;
+  settings: SettingsTable;
 }

@@ -23,8 +23,8 @@ let services: Services;
 const SALT = "integration-test-salt-0123";
 
 function makeServices(overrides: Record<string, string> = {}): Services {
-  const env = loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", RATE_LIMIT_MAX: "10000", IP_HASH_SALT: SALT, ...overrides });
-  return { env, db, log: createLogger("silent") };
+  const settings = loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", RATE_LIMIT_MAX: "10000", IP_HASH_SALT: SALT, ...overrides });
+  return { env: { ...settings, IP_HASH_SALT: settings.IP_HASH_SALT ?? SALT }, db, log: createLogger("silent") };
 }
 
 beforeAll(async () => {

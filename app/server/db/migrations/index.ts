@@ -67,5 +67,19 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.createIndex("comments_parent").ifNotExists().on("comments").column("parent_id").execute();
       },
     },
+    // Settings the installation makes for itself on first start and keeps with its data
+    // (the IP hash salt when IP_HASH_SALT is unset), so several instances on one
+    // PostgreSQL database share them.
+    "006-settings": {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable("settings")
+          .ifNotExists()
+          .addColumn("key", "text", (c) => c.primaryKey())
+          .addColumn("value", "text", (c) => c.notNull())
+          .addColumn("created_at", "text", (c) => c.notNull())
+          .execute();
+      },
+    },
   };
 }
