@@ -405,7 +405,7 @@ describe("hostile input at every API endpoint", () => {
 
 /** Another listener over the same database and build, with some settings changed. */
 async function startApp(overrides: Record<string, string>): Promise<{ base: string; close: () => Promise<void> }> {
-  const env = loadEnv({ NODE_ENV: "production", LOG_LEVEL: "info", LOG_REQUESTS: "false", RATE_LIMIT_MAX: "100000000", ...overrides });
+  const env = await withIpHashSalt(loadEnv({ NODE_ENV: "production", LOG_LEVEL: "info", LOG_REQUESTS: "false", RATE_LIMIT_MAX: "100000000", ...overrides }), db);
   const s = http.createServer(createApp({ services: { env, db, log: captureLog() }, build, clientDir: join(buildDir, "client") }));
   await new Promise<void>((r) => s.listen(0, "127.0.0.1", r));
   return {

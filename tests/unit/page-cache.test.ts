@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/server/db/db.server";
 import { openTestDb } from "~/server/db/test-db";
 import { loadEnv } from "~/server/env.server";
+import { withIpHashSalt } from "~/server/settings.server";
 import { createApp } from "~/server/http/app.server";
 import { createPageCache, type PageCache, preparePage } from "~/server/http/page-cache.server";
 import { createLogger } from "~/server/logger.server";
@@ -55,7 +56,7 @@ beforeAll(async () => {
   if (!existsSync(serverBuild)) throw new Error(`no build in ${buildDir}: run the build first (npm run build)`);
   const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
   db = await openTestDb();
-  const env = loadEnv({ NODE_ENV: "production", LOG_LEVEL: "silent", LOG_REQUESTS: "false", RATE_LIMIT_MAX: "100000" });
+  const env = await withIpHashSalt(loadEnv({ NODE_ENV: "production", LOG_LEVEL: "silent", LOG_REQUESTS: "false", RATE_LIMIT_MAX: "100000" }), db);
   const services: Services = { env, db, log: createLogger("silent") };
   const now = new Date().toISOString();
   await db.kysely
