@@ -65,14 +65,43 @@ export function ariaFor(c: FieldControl, hint?: boolean) {
 
 type Common = Omit<FieldShellProps, "children">;
 
+/**
+ * A digits-only field (phone, ZIP): whatever is typed or pasted keeps only its digits,
+ * and the cap applies to the digits, so "(214) 555-0199" becomes "2145550199". The
+ * input's own maxLength leaves room for the formatting a paste brings (the browser would
+ * otherwise cut the text before the digits are kept).
+ */
+export function keepDigits(c: FieldControl, max: number): { control: FieldControl; maxLength: number } {
+  return {
+    control: {
+      ...c,
+      onChange: (e) => {
+        const el = e.target;
+        const digits = el.value.replace(/\D+/g, "").slice(0, max);
+        if (digits !== el.value) el.value = digits;
+        c.onChange(e);
+      },
+    },
+    maxLength: max * 2 + 6,
+  };
+}
+
+export type DigitsProp = {
+  /** Keep only digits, at most this many (see keepDigits). */
+  digits?: number;
+};
+
 export function TextInput({
-  control: c,
+  control,
   label,
   optional,
   hint,
   className,
+  digits,
   ...rest
-}: Common & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name" | "value" | "onChange" | "onBlur" | "className">) {
+}: Common & DigitsProp & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name" | "value" | "onChange" | "onBlur" | "className">) {
+  const only = digits ? keepDigits(control, digits) : undefined;
+  const c = only?.control ?? control;
   return (
     <FieldShell control={c} label={label} optional={optional} hint={hint} className={className}>
       <input
@@ -85,6 +114,7 @@ export function TextInput({
         {...ariaFor(c, Boolean(hint))}
         className={inputClass(c.error)}
         {...rest}
+        {...(only ? { maxLength: only.maxLength } : {})}
       />
     </FieldShell>
   );
