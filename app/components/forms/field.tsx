@@ -1,7 +1,8 @@
 import { CircleAlert, CircleCheck, LoaderCircle } from "lucide-react";
-import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, useEffect, useState } from "react";
+import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, useEffect, useRef, useState } from "react";
 import { HONEYPOT_FIELD } from "~/lib/forms/form-spec";
 import type { FieldControl, FormController } from "~/lib/forms/use-form";
+import { AcceptedNote } from "./accepted-note";
 import { SUCCESS_TEXT, SUCCESS_TITLE, SuccessDialog } from "./success-dialog";
 
 /** Hidden field naming the form for the no-JavaScript page action. */
@@ -198,6 +199,8 @@ export interface FormShellProps {
   className?: string;
   /** "grid": fields in two columns, button below. "inline": one field with the button beside it. */
   layout?: "grid" | "inline";
+  /** Show a lasting note in the form's place after an accepted submission (default true). */
+  lastingNote?: boolean;
 }
 
 /**
@@ -205,11 +208,30 @@ export interface FormShellProps {
  * action when JavaScript is off), the hidden identification fields, the honeypot, the
  * form-level error, the submit button and the success dialog.
  */
-export function FormShell({ form, children, submitLabel = "Submit", labelledBy, label, className = "", layout = "grid" }: FormShellProps) {
+export function FormShell({ form, children, submitLabel = "Submit", labelledBy, label, className = "", layout = "grid", lastingNote = true }: FormShellProps) {
   const submitting = form.status === "submitting";
   // Marks the form once its script runs: until then a submit is a plain page POST.
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
+  const again = useRef(false);
+  // "Send another": the empty form is back, and focus goes to its first field.
+  useEffect(() => {
+    if (form.accepted || !again.current) return;
+    again.current = false;
+    document.getElementById(form.id)?.querySelector<HTMLElement>("input:not([type=hidden]):not([tabindex='-1']), select, textarea")?.focus();
+  }, [form.accepted, form.id]);
+  if (lastingNote && form.accepted && !form.dialogOpen) {
+    return (
+      <AcceptedNote
+        kind={form.spec.kind}
+        reference={form.accepted.reference}
+        onAnother={() => {
+          again.current = true;
+          form.sendAnother();
+        }}
+      />
+    );
+  }
   const button = (
     <button type="submit" className="btn-primary w-full sm:w-auto sm:min-w-40" disabled={submitting}>
       {submitting && <LoaderCircle aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />}
