@@ -62,7 +62,7 @@ export function HomeBenefits() {
         {columns.map(({ id, icon: Icon, tone, title, intro, items }, i) => {
           const dark = i === 0;
           return (
-            <div key={id} id={id} className={`scroll-mt-24 rounded-3xl p-8 shadow-sm sm:p-10 ${tone}`}>
+            <div key={id} id={id} className={`rounded-3xl p-8 shadow-sm sm:p-10 ${tone}`}>
               <span
                 className={`inline-flex size-12 items-center justify-center rounded-xl ${dark ? "bg-white/10 text-accent-300" : "bg-brand-50 text-brand-700 dark:bg-brand-950 dark:text-brand-300"}`}
               >
