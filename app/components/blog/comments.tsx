@@ -189,6 +189,7 @@ export function Comments({ blogId, comments }: { blogId: string; comments: BlogC
   // The comment just posted: once the reloaded list shows it, it is scrolled to, focused and marked.
   const [posted, setPosted] = useState<string | null>(null);
   const [marked, setMarked] = useState<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the reloaded comments are what shows the new one
   useEffect(() => {
     if (!posted || revalidator.state !== "idle") return;
     const el = document.getElementById(`comment-${posted}`);
