@@ -53,7 +53,7 @@ export function HomeVideo() {
 export function HomeBenefits() {
   const { benefits } = home;
   const columns = [
-    { id: "for-business", icon: Briefcase, tone: "bg-brand-900 text-brand-50 dark:bg-brand-950 dark:ring-1 dark:ring-brand-800", ...benefits.business },
+    { id: "for-business", icon: Briefcase, tone: "focus-on-dark bg-brand-900 text-brand-50 dark:bg-brand-950 dark:ring-1 dark:ring-brand-800", ...benefits.business },
     { id: "for-drivers", icon: Car, tone: "bg-white ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800", ...benefits.consumer },
   ];
   return (

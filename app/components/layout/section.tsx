@@ -5,7 +5,7 @@ type Tone = "plain" | "muted" | "brand";
 const tones: Record<Tone, string> = {
   plain: "",
   muted: "bg-slate-50 dark:bg-slate-900/60",
-  brand: "bg-brand-900 text-brand-50 dark:bg-brand-950 [&_h2]:text-white [&_.eyebrow]:text-brand-200",
+  brand: "focus-on-dark bg-brand-900 text-brand-50 dark:bg-brand-950 [&_h2]:text-white [&_.eyebrow]:text-brand-200",
 };
 
 export interface SectionProps {
