@@ -363,8 +363,12 @@ test.describe("contact forms on the pages", () => {
     await form.getByLabel("First name").fill("Marcus");
     await form.getByLabel("Last name").fill("Reed");
     await form.getByLabel("Email").fill(address);
+    // Only digits are kept: letters leave the field empty.
     await form.getByLabel("Phone").fill("call me");
+    await expect(form.getByLabel("Phone")).toHaveValue("");
     await form.getByLabel("Phone").blur();
+    await expect(form.getByText("Phone number required")).toBeVisible();
+    await form.getByLabel("Phone").fill("5");
     await expect(form.getByText("Phone number is not valid")).toBeVisible();
     await form.getByLabel("Phone").fill("2145550147");
     await form.getByLabel("Company name").fill("Reed Hauling");
