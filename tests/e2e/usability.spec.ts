@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Locator, Page } from "@playwright/test";
 import { type Db, openDb } from "../../app/server/db/db.server";
 import { expect, scrollToReady, test } from "./fixtures";
@@ -37,6 +38,12 @@ async function slowCpu(context: BrowserContext, page: Page, rate = 6) {
 const reactHasPage = (page: Page) => page.evaluate(() => Object.keys(document).some((k) => k.startsWith("__reactContainer")));
 
 const THANKS_DIALOG = "Thank you!!";
+
+/** axe (WCAG 2.2 AA) over one part of the page: no violations. */
+async function axeClean(page: Page, selector: string) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).include(selector).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
 
 /** Waits for the thank-you dialog to open and close by itself (4 s). */
 async function thankYouComesAndGoes(page: Page) {
@@ -117,6 +124,7 @@ test.describe("forms", () => {
     // The reference is the start of the stored lead's submission id: staff find the lead by it.
     const row = await db.kysely.selectFrom("leads").select(["submission_id", "email"]).where("email", "=", address).executeTakeFirstOrThrow();
     expect(row.submission_id?.replace(/-/g, "").slice(0, 8).toUpperCase()).toBe(reference);
+    await axeClean(page, "[data-testid=accepted-note]");
     await note.getByRole("button", { name: "Send another request" }).tap();
     await expect(form.getByLabel("First name")).toBeFocused();
     await expect(form.getByLabel("Email")).toHaveValue("");
@@ -184,6 +192,7 @@ test.describe("forms", () => {
     await expect(mine).toBeFocused();
     await expect(mine.getByText("Just posted: this is your comment.")).toBeVisible();
     await expect(page.getByRole("status").filter({ hasText: "Your comment has been posted." })).toBeVisible();
+    await axeClean(page, "#comments");
     await expect(mine.getByText("Just posted: this is your comment.")).toBeHidden({ timeout: 9_000 });
 
     // Reply to the first comment: name, e-mail and company are already there.
