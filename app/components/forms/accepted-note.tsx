@@ -10,7 +10,7 @@ export const REPLY_PROMISE = "Our team replies within one business day, by phone
  * dialog alone left a visitor who looked away with an empty form): what happened, in the
  * form's words, the reference to quote, and a way to send another. Focus moves here.
  */
-export function AcceptedNote({ kind, reference, onAnother }: { kind: string; reference: string | null; onAnother: () => void }) {
+export function AcceptedNote({ kind, reference, formId, onAnother }: { kind: string; reference: string | null; formId: string; onAnother: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const newsletter = kind === "newsletter";
@@ -41,7 +41,17 @@ export function AcceptedNote({ kind, reference, onAnother }: { kind: string; ref
           )}
         </span>
       </p>
-      <button type="button" onClick={onAnother} className="btn-secondary mt-4">
+      <button
+        type="button"
+        onClick={() => {
+          onAnother();
+          // The empty form is back: focus goes to its first field.
+          requestAnimationFrame(() =>
+            document.getElementById(formId)?.querySelector<HTMLElement>("input:not([type=hidden]):not([tabindex='-1']), select, textarea")?.focus(),
+          );
+        }}
+        className="btn-secondary mt-4"
+      >
         {newsletter ? "Subscribe another address" : "Send another request"}
       </button>
     </div>

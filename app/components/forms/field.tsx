@@ -1,8 +1,16 @@
 import { CircleAlert, CircleCheck, LoaderCircle } from "lucide-react";
-import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, useEffect, useRef, useState } from "react";
+import {
+  type InputHTMLAttributes,
+  lazy,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  Suspense,
+  type TextareaHTMLAttributes,
+  useEffect,
+  useState,
+} from "react";
 import { HONEYPOT_FIELD } from "~/lib/forms/form-spec";
 import type { FieldControl, FormController } from "~/lib/forms/use-form";
-import { AcceptedNote } from "./accepted-note";
 import { SUCCESS_TEXT, SUCCESS_TITLE, SuccessDialog } from "./success-dialog";
 
 /** Hidden field naming the form for the no-JavaScript page action. */
@@ -189,6 +197,10 @@ export function Textarea({
   );
 }
 
+/** The note after an accepted submission comes with its own code, fetched while the form is being sent. */
+const loadNote = () => import("./accepted-note");
+const AcceptedNote = lazy(() => loadNote().then((m) => ({ default: m.AcceptedNote })));
+
 export interface FormShellProps {
   form: FormController;
   children: ReactNode;
@@ -213,23 +225,14 @@ export function FormShell({ form, children, submitLabel = "Submit", labelledBy, 
   // Marks the form once its script runs: until then a submit is a plain page POST.
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
-  const again = useRef(false);
-  // "Send another": the empty form is back, and focus goes to its first field.
   useEffect(() => {
-    if (form.accepted || !again.current) return;
-    again.current = false;
-    document.getElementById(form.id)?.querySelector<HTMLElement>("input:not([type=hidden]):not([tabindex='-1']), select, textarea")?.focus();
-  }, [form.accepted, form.id]);
+    if (submitting && lastingNote) loadNote().catch(() => {});
+  }, [submitting, lastingNote]);
   if (lastingNote && form.accepted && !form.dialogOpen) {
     return (
-      <AcceptedNote
-        kind={form.spec.kind}
-        reference={form.accepted.reference}
-        onAnother={() => {
-          again.current = true;
-          form.sendAnother();
-        }}
-      />
+      <Suspense>
+        <AcceptedNote kind={form.spec.kind} reference={form.accepted.reference} formId={form.id} onAnother={form.sendAnother} />
+      </Suspense>
     );
   }
   const button = (

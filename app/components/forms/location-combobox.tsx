@@ -56,16 +56,13 @@ export function LocationCombobox({ control, label, optional, hint, className, mo
     close();
   };
 
+  const dismissRef = useRef(dismiss);
+  dismissRef.current = dismiss;
   // Sending the form closes the list (Enter in another field does not blur this one).
   useEffect(() => {
     const form = input.current?.form;
     if (!form) return;
-    const onSubmit = () => {
-      window.clearTimeout(timer.current);
-      inflight.current?.abort();
-      setOpen(false);
-      setActive(-1);
-    };
+    const onSubmit = () => dismissRef.current();
     form.addEventListener("submit", onSubmit);
     return () => form.removeEventListener("submit", onSubmit);
   }, []);
