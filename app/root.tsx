@@ -5,9 +5,10 @@ import "./app.css";
 import { Footer } from "~/components/layout/footer";
 import { Header } from "~/components/layout/header";
 import { NotFound } from "~/components/layout/not-found";
+import { RouteFocus } from "~/components/layout/route-focus";
 import { ScrollToTop } from "~/components/layout/scroll-to-top";
 import { useNonce } from "~/lib/nonce";
-import { paintFirstScript } from "~/lib/paint-first";
+import { earlyPressScript, paintFirstScript } from "~/lib/paint-first";
 import { themeScript } from "~/lib/theme-script";
 
 export const links: Route.LinksFunction = () => [
@@ -19,7 +20,7 @@ export const links: Route.LinksFunction = () => [
  * The inline scripts run once, from the server's HTML, and React leaves a script's text
  * alone when it hydrates; so only the server carries them, not the browser's bundle.
  */
-const headScript = import.meta.env.SSR ? themeScript : "";
+const headScript = import.meta.env.SSR ? themeScript + earlyPressScript : "";
 const endScript = import.meta.env.SSR ? paintFirstScript : "";
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -51,6 +52,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </main>
         <Footer />
         <ScrollToTop />
+        <RouteFocus />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: endScript }} />

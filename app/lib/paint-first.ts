@@ -53,12 +53,7 @@ export function inertHydrationTransform(): TransformStream<string, string> {
  * last. The module the hydration script imports itself (`entry.client`, which hydrates
  * as it loads) is left to it.
  *
- * Until React has taken the document, a press of a script-driven button (`type="button"`:
- * an FAQ answer, a tab, a menu) would do nothing, as nothing listens yet; links and form
- * posts work without script. So such presses are noted (five at most) and pressed again,
- * in order, as soon as React's root is on the document; React then hydrates what they
- * touch at once and handles them. Noted presses are dropped after 20 s if the scripts never
- * come.
+ * Presses made before React has the page are kept by `earlyPressScript`, in the head.
  */
 export const paintFirstScript = `(function(){
 var d=document,on=0;
@@ -71,13 +66,28 @@ mods.forEach(function(o){var m=/import\\("([^"]+)"\\)/.exec(o.textContent);if(m)
 function flip(){for(var n=0;n<4&&k<links.length;n++){var l=links[k++];l.rel="modulepreload";if(entry.indexOf(l.href)<0)urls.push(l.href)}later(k<links.length?flip:load)}
 function load(){var u=urls.pop();if(u)import(u).then(function(){later(load)},function(){later(load)});else mods.forEach(function(o){var s=d.createElement("script");s.type="module";s.nonce=o.nonce;s.textContent=o.textContent;d.head.appendChild(s)})}
 flip()}
-var early=[],polls=0;
-function live(){return Object.keys(d).some(function(k){return k.indexOf("__reactContainer")===0})}
-function replay(){if(live()){d.removeEventListener("click",note,true);var q=early;early=[];q.forEach(function(b){if(b.isConnected)b.click()})}else if(++polls<400)setTimeout(replay,50);else d.removeEventListener("click",note,true)}
-function note(e){if(live())return d.removeEventListener("click",note,true);var b=e.target&&e.target.closest&&e.target.closest('button[type="button"]');if(b&&early.length<5&&early.push(b)===1)replay()}
-d.addEventListener("click",note,true);
 if(d.visibilityState!=="visible")return go();
 var P=window.PerformanceObserver;
 if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0)new P(function(l,o){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();go()}}).observe({type:"paint",buffered:true});
 else requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})})
+})();`;
+
+/**
+ * Inline script in the head, so it listens from the first byte of the body on (a slow
+ * phone shows the header long before the end of the page, and its scripts, arrive).
+ * Until React has hydrated a script-driven button (`type="button"`: the menu, the theme
+ * toggle, an FAQ answer, a tab), a press on it does nothing: nothing listens yet, and a
+ * press during hydration is not handled either (React does not replay it). Links and
+ * form posts work without script. So such presses are noted (five at most, one per
+ * button) and pressed again, in order, as soon as React has hydrated that button (its
+ * props are on the element). Until then the pressed button shows that it was heard
+ * (`data-pressed`: dimmed, a progress cursor). Noted presses are dropped after 20 s if
+ * the scripts never come.
+ */
+export const earlyPressScript = `(function(){
+var d=document,early=[],polls=0;
+function ours(b){return Object.keys(b).some(function(k){return k.indexOf("__reactProps")===0})}
+function replay(){while(early.length&&(!early[0].isConnected||ours(early[0]))){var b=early.shift();b.removeAttribute("data-pressed");if(b.isConnected)b.click()}if(!early.length)return;if(++polls<400)setTimeout(replay,50);else{early.forEach(function(b){b.removeAttribute("data-pressed")});early=[]}}
+function note(e){if(!e.isTrusted)return;var b=e.target&&e.target.closest&&e.target.closest('button[type="button"]');if(!b||ours(b))return;if(early.length<5&&early.indexOf(b)<0){b.setAttribute("data-pressed","");e.preventDefault();if(early.push(b)===1){polls=0;replay()}}}
+d.addEventListener("click",note,true);
 })();`;

@@ -85,7 +85,7 @@ export default function Page() {
         </nav>
         <div className="mx-auto max-w-3xl space-y-12">
           {faqGroups.map((group, i) => (
-            <section key={group.id} id={group.id} aria-labelledby={`${group.id}-title`} className="scroll-mt-24">
+            <section key={group.id} id={group.id} aria-labelledby={`${group.id}-title`}>
               <h2 id={`${group.id}-title`} className="mb-5 text-2xl font-extrabold tracking-tight">
                 {group.title}
               </h2>

@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { pagePaths } from "../../app/content/pages";
 import { hydrated } from "./fixtures";
+import { focusRingsBelow3to1 } from "./focus-ring";
 
 /**
  * axe (WCAG 2.0/2.1 A and AA, 2.2 AA) over every route, a blog post and the 404 page, at
@@ -132,4 +133,51 @@ test.describe("accessibility (axe, WCAG 2.2 AA)", () => {
   test("the 404 page", async ({ browser }) => {
     await checkRoute(browser, "/no-such-page", 404);
   });
+});
+
+/**
+ * Every focus indicator reaches 3:1 against what surrounds it (WCAG 1.4.11, 2.4.13), on
+ * every route and the home pop-up, at 375 px, in the light and the dark theme.
+ */
+test.describe("focus indicators (3:1)", () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  async function checkRings(browser: Browser, paths: readonly string[]) {
+    const failures: string[] = [];
+    for (const theme of THEMES) {
+      const context = await browser.newContext({ colorScheme: theme, viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
+      const page = await context.newPage();
+      try {
+        for (const path of paths) {
+          await page.goto(path);
+          await hydrated(page);
+          if (path === "/") {
+            const popup = page.getByRole("dialog", { name: "How can we help you today?" });
+            await popup.waitFor({ state: "visible", timeout: 3000 }).catch(() => {});
+            if (await popup.isVisible()) {
+              const inPopup = await focusRingsBelow3to1(page, "dialog[open]");
+              expect(inPopup.measured, "stops measured in the pop-up").toBeGreaterThan(2);
+              for (const f of inPopup.failures) failures.push(`${path} pop-up (${theme}): ${f.element}: ${f.ratio}:1 (${f.ring} on ${f.background})`);
+              await page.keyboard.press("Escape");
+            }
+          }
+          await scrollThrough(page);
+          const { failures: found, measured } = await focusRingsBelow3to1(page);
+          expect(measured, `${path}: stops measured`).toBeGreaterThan(5);
+          for (const f of found) failures.push(`${path} (${theme}): ${f.element}: ${f.ratio}:1 (${f.ring} on ${f.background})`);
+        }
+      } finally {
+        await context.close();
+      }
+    }
+    expect(failures, failures.join("\n")).toEqual([]);
+  }
+
+  const paths = [...pagePaths, "/blogdetail/why-we-fuel-at-2am", "/no-such-page"];
+  for (let i = 0; i < paths.length; i += 6) {
+    const group = paths.slice(i, i + 6);
+    test(`${group.join(", ")}`, async ({ browser }) => {
+      await checkRings(browser, group);
+    });
+  }
 });

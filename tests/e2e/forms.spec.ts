@@ -75,6 +75,17 @@ async function expectThankYouDialog(page: Page) {
   expect(openFor).toBeLessThan(5_500);
 }
 
+/**
+ * After the dialog the form's place keeps a note (decisions.md) with focus on it;
+ * "Send another request" brings back the empty form.
+ */
+async function sendAnother(page: Page) {
+  const note = page.getByTestId("accepted-note");
+  await expect(note).toContainText("Request received");
+  await expect(note.getByText("Request received")).toBeFocused();
+  await note.getByRole("button", { name: "Send another request" }).click();
+}
+
 async function fillQuickQuote(form: Locator, address: string) {
   await form.getByLabel("First name").fill("Ana");
   await form.getByLabel("Last name").fill("Lopez");
@@ -95,6 +106,7 @@ test.describe("Get a Fleet Quote", () => {
     await expect(form.getByRole("combobox", { name: "ZIP code" })).toHaveValue("75201");
     await form.getByRole("button", { name: "Request a call back" }).click();
     await expectThankYouDialog(page);
+    await sendAnother(page);
     await expect(form.getByLabel("First name")).toHaveValue("");
     await expect(form.getByLabel("Email")).toHaveValue("");
     const row = await storedRow(address);
@@ -278,6 +290,7 @@ test.describe("contact forms on the pages", () => {
     await form.getByLabel("Message").fill("Two vans parked overnight at our depot need diesel twice a week.");
     await form.getByRole("button", { name: "Submit" }).press("Enter");
     await expectThankYouDialog(page);
+    await sendAnother(page);
     await expect(form.getByLabel("Email")).toHaveValue("");
     const row = await storedRow(address);
     expect(row).toMatchObject({ kind: "lead-personal", type: 1, page_path: "/" });
@@ -350,8 +363,12 @@ test.describe("contact forms on the pages", () => {
     await form.getByLabel("First name").fill("Marcus");
     await form.getByLabel("Last name").fill("Reed");
     await form.getByLabel("Email").fill(address);
+    // Only digits are kept: letters leave the field empty.
     await form.getByLabel("Phone").fill("call me");
+    await expect(form.getByLabel("Phone")).toHaveValue("");
     await form.getByLabel("Phone").blur();
+    await expect(form.getByText("Phone number required")).toBeVisible();
+    await form.getByLabel("Phone").fill("5");
     await expect(form.getByText("Phone number is not valid")).toBeVisible();
     await form.getByLabel("Phone").fill("2145550147");
     await form.getByLabel("Company name").fill("Reed Hauling");

@@ -224,6 +224,11 @@ test.describe("keyboard only", () => {
     await expect(thanks).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(thanks).toBeHidden();
+    // The note in the form's place has focus; its button brings back the empty form.
+    await expect(page.getByText("Request received")).toBeFocused();
+    await tabTo(page, page.getByRole("button", { name: "Send another request" }), { max: 4 });
+    await page.keyboard.press("Enter");
+    await expect(first).toBeFocused();
     await expect(first).toHaveValue("");
   });
 });

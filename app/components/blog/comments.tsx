@@ -2,6 +2,7 @@ import { MessageSquareReply, X } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useLocation, useNavigate, useRevalidator } from "react-router";
 import { FormShell, TextInput, Textarea } from "~/components/forms/field";
+import type { Values } from "~/lib/forms/form-spec";
 import { useForm } from "~/lib/forms/use-form";
 import { COMMENT_MAX, commentSpec } from "./comment-spec";
 import { formatDate, initials } from "./format";
@@ -32,6 +33,33 @@ function CommentFields({ form, idPrefix }: { form: ReturnType<typeof useForm>; i
   );
 }
 
+/** Who wrote the last comment in this browser tab: the next form does not ask again. */
+const COMMENTER_KEY = "fillway:commenter";
+const commenterFields = ["commentBy", "email", "companyName"] as const;
+
+function rememberCommenter(values: Values) {
+  try {
+    sessionStorage.setItem(COMMENTER_KEY, JSON.stringify(Object.fromEntries(commenterFields.map((n) => [n, values[n] ?? ""]))));
+  } catch {
+    // Storage refused: the visitor types them again, nothing worse.
+  }
+}
+
+function recallCommenter(): Values {
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(COMMENTER_KEY) ?? "{}") as Record<string, unknown>;
+    return Object.fromEntries(commenterFields.flatMap((n) => (typeof saved[n] === "string" && saved[n] ? [[n, saved[n] as string]] : [])));
+  } catch {
+    return {};
+  }
+}
+
+/** The id of the comment the server stored, from its answer (`data._id`). */
+const storedCommentId = (answer: unknown): string | null => {
+  const id = (answer as { data?: { _id?: unknown } } | null)?.data?._id;
+  return typeof id === "string" ? id : null;
+};
+
 /**
  * The comment form, or the reply form when `commentId` is given. With JavaScript it sends
  * PUT /admin/addCommentBlog and reloads the comments; without, it posts to the page.
@@ -45,15 +73,35 @@ export function CommentForm({
 }: {
   blogId: string;
   commentId?: string;
-  onSent: () => void;
+  onSent: (commentId: string | null) => void;
   onClose?: () => void;
   replyingTo?: string;
 }) {
   const fixed = useMemo(() => ({ blogId, ...(commentId ? { commentId } : {}) }), [blogId, commentId]);
   const id = commentId ? `reply-${commentId}` : "comment-form";
-  const form = useForm({ id, spec: commentSpec, fixed, onSuccess: onSent });
+  // What was sent, read when the server accepts it (the form has been emptied by then).
+  const sent = useRef<Values>({});
+  const form = useForm({
+    id,
+    spec: commentSpec,
+    fixed,
+    onSuccess: (answer) => {
+      rememberCommenter(sent.current);
+      form.setValues(recallCommenter());
+      onSent(storedCommentId(answer));
+    },
+  });
+  sent.current = form.values;
   const headingId = `${id}-title`;
   const first = useRef<HTMLDivElement>(null);
+
+  // Name, e-mail and company of the last comment in this tab fill the fields left empty.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form appears
+  useEffect(() => {
+    const known = recallCommenter();
+    const empty = Object.fromEntries(Object.entries(known).filter(([n]) => !form.values[n]));
+    if (Object.keys(empty).length) form.setValues(empty);
+  }, []);
 
   // A reply form opened by the visitor takes the focus, so keyboard and screen-reader users land in it.
   useEffect(() => {
@@ -79,11 +127,19 @@ export function CommentForm({
       {!commentId && (
         <p className="mb-5 text-slate-600 dark:text-slate-300">Your email stays private. Comments appear with your first name.</p>
       )}
-      <FormShell form={form} labelledBy={headingId} submitLabel={commentId ? "Post reply" : "Post comment"}>
+      <FormShell form={form} labelledBy={headingId} submitLabel={commentId ? "Post reply" : "Post comment"} lastingNote={false}>
         <CommentFields form={form} idPrefix={commentId ? "reply" : "comment"} />
       </FormShell>
     </div>
   );
+}
+
+/** How long a comment just posted stays marked. */
+const MARK_MS = 6000;
+const justPosted = "border-brand-600 bg-brand-50 ring-2 ring-brand-600 dark:border-brand-400 dark:bg-brand-950 dark:ring-brand-400";
+
+function JustPosted() {
+  return <p className="mt-2 pl-14 text-sm font-semibold text-brand-800 dark:text-brand-200">Just posted: this is your comment.</p>;
 }
 
 function Avatar({ name, small }: { name: string; small?: boolean }) {
@@ -130,6 +186,31 @@ export function Comments({ blogId, comments }: { blogId: string; comments: BlogC
   const replyTo = params.get(REPLY_PARAM);
   const replying = comments.find((c) => c._id === replyTo);
   const [announce, setAnnounce] = useState("");
+  // The comment just posted: once the reloaded list shows it, it is scrolled to, focused and marked.
+  const [posted, setPosted] = useState<string | null>(null);
+  const [marked, setMarked] = useState<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the reloaded comments are what shows the new one
+  useEffect(() => {
+    if (!posted || revalidator.state !== "idle") return;
+    const el = document.getElementById(`comment-${posted}`);
+    if (!el) return;
+    setPosted(null);
+    const show = () => {
+      const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+      el.scrollIntoView({ block: "center", behavior: reduce ? "auto" : "smooth" });
+      el.focus({ preventScroll: true });
+      setMarked(el.id.slice("comment-".length));
+    };
+    // The thank-you dialog is still up: show the comment once it has closed (and given focus back).
+    const dialog = document.querySelector("dialog[open]");
+    if (dialog) dialog.addEventListener("close", () => requestAnimationFrame(show), { once: true });
+    else show();
+  }, [posted, revalidator.state, comments]);
+  useEffect(() => {
+    if (!marked) return;
+    const t = window.setTimeout(() => setMarked(null), MARK_MS);
+    return () => window.clearTimeout(t);
+  }, [marked]);
   const total = comments.reduce((n, c) => n + 1 + c.childComments.length, 0);
 
   const without = () => {
@@ -151,11 +232,11 @@ export function Comments({ blogId, comments }: { blogId: string; comments: BlogC
   }, [replyTo]);
 
   return (
-    <section id="comments" aria-labelledby="comments-title" className="scroll-mt-24">
+    <section id="comments" aria-labelledby="comments-title">
       <h2 id="comments-title" className="text-2xl font-extrabold tracking-tight">
         Comments <span className="text-slate-500 dark:text-slate-400">({total})</span>
       </h2>
-      <p role="status" className="sr-only">
+      <p role="status" className={announce ? "mt-3 font-semibold text-brand-800 dark:text-brand-200" : "sr-only"}>
         {announce}
       </p>
       {comments.length === 0 ? (
@@ -163,8 +244,14 @@ export function Comments({ blogId, comments }: { blogId: string; comments: BlogC
       ) : (
         <ol className="mt-6 space-y-6">
           {comments.map((c) => (
-            <li key={c._id} id={`comment-${c._id}`} className="scroll-mt-24 rounded-2xl border border-slate-200 p-5 target:border-brand-500 dark:border-slate-800">
+            <li
+              key={c._id}
+              id={`comment-${c._id}`}
+              tabIndex={-1}
+              className={`rounded-2xl border p-5 target:border-brand-500 ${marked === c._id ? justPosted : "border-slate-200 dark:border-slate-800"}`}
+            >
               <CommentBody c={c} />
+              {marked === c._id && <JustPosted />}
               <div className="mt-2 pl-14">
                 {replyTo !== c._id && (
                   <Link
@@ -182,8 +269,9 @@ export function Comments({ blogId, comments }: { blogId: string; comments: BlogC
               {c.childComments.length > 0 && (
                 <ol className="mt-4 space-y-4 border-l-2 border-brand-100 pl-5 sm:ml-14 dark:border-brand-900">
                   {c.childComments.map((r) => (
-                    <li key={r._id} id={`comment-${r._id}`} className="scroll-mt-24">
+                    <li key={r._id} id={`comment-${r._id}`} tabIndex={-1} className={`rounded-xl ${marked === r._id ? `${justPosted} border p-3` : ""}`}>
                       <CommentBody c={r} small />
+                      {marked === r._id && <JustPosted />}
                     </li>
                   ))}
                 </ol>
@@ -194,8 +282,9 @@ export function Comments({ blogId, comments }: { blogId: string; comments: BlogC
                   commentId={c._id}
                   replyingTo={c.commentBy}
                   onClose={() => void closeReply(c._id)}
-                  onSent={() => {
+                  onSent={(newId) => {
                     setAnnounce(`Your reply to ${c.commentBy} has been posted.`);
+                    setPosted(newId);
                     // Reload once the form has closed: closing alone never reloads (see shouldRevalidate).
                     void closeReply(c._id).then(() => revalidator.revalidate());
                   }}
@@ -209,8 +298,9 @@ export function Comments({ blogId, comments }: { blogId: string; comments: BlogC
         <div className="mt-10">
           <CommentForm
             blogId={blogId}
-            onSent={() => {
+            onSent={(newId) => {
               setAnnounce("Your comment has been posted.");
+              setPosted(newId);
               revalidator.revalidate();
             }}
           />

@@ -23,7 +23,7 @@ export function Co2Calculator() {
             {fuels.map((f) => (
               <label
                 key={f.id}
-                className="relative min-h-11 cursor-pointer rounded-lg px-5 py-2.5 text-sm font-semibold text-slate-700 has-checked:bg-white has-checked:text-brand-800 has-checked:shadow-sm has-focus-visible:outline-2 has-focus-visible:outline-brand-600 dark:text-slate-300 dark:has-checked:bg-slate-950 dark:has-checked:text-brand-200"
+                className="relative min-h-11 cursor-pointer rounded-lg px-5 py-2.5 text-sm font-semibold text-slate-700 has-checked:bg-white has-checked:text-brand-800 has-checked:shadow-sm has-focus-visible:outline-2 has-focus-visible:outline-(--focus-ring) dark:text-slate-300 dark:has-checked:bg-slate-950 dark:has-checked:text-brand-200"
               >
                 <input
                   type="radio"

@@ -32,7 +32,7 @@ export function SavingsCalculator() {
           onValue={(raw) => dispatch({ type: "set", field: "refuels", raw })}
         />
       </form>
-      <div className="flex flex-col justify-center gap-6 bg-brand-900 p-6 text-brand-50 sm:p-8 dark:bg-brand-950">
+      <div className="focus-on-dark flex flex-col justify-center gap-6 bg-brand-900 p-6 text-brand-50 sm:p-8 dark:bg-brand-950">
         <div className="space-y-6">
           <div>
             <p className="text-sm font-bold uppercase tracking-wider text-brand-200">Total savings</p>

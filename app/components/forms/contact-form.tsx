@@ -7,7 +7,7 @@ import { businessLeadSpec, personalLeadSpec, saasLeadSpec } from "~/lib/forms/sp
 import { useForm } from "~/lib/forms/use-form";
 import { FormShell, Select, Textarea, TextInput } from "./field";
 import { FleetSignupFields } from "./fleet-signup-form";
-import { CityZipFields, ContactAside, EmailField, FormCard, NameFields, PhoneField } from "./lead-fields";
+import { CityZipFields, ContactAside, EmailField, FormCard, NameFields, PhoneField, ZIP_DIGITS } from "./lead-fields";
 import { LocationCombobox } from "./location-combobox";
 
 interface LeadFormProps {
@@ -54,7 +54,7 @@ export function BusinessLeadForm({ type, id, labelledBy, label = "Business conta
         onPick={(s) => form.setValue("zipCode", s.zipCode[0] ?? "")}
         inputMode="numeric"
         autoComplete="postal-code"
-        maxLength={5}
+        digits={ZIP_DIGITS}
       />
       <Select control={form.field("companySize")} label="Company size" options={companySizeOptions} />
       <Select control={form.field("fleetSize")} label="Fleet size" options={leadFleetSizeOptions} />

@@ -1,5 +1,14 @@
 import { CircleAlert, CircleCheck, LoaderCircle } from "lucide-react";
-import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, useEffect, useState } from "react";
+import {
+  type InputHTMLAttributes,
+  lazy,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  Suspense,
+  type TextareaHTMLAttributes,
+  useEffect,
+  useState,
+} from "react";
 import { HONEYPOT_FIELD } from "~/lib/forms/form-spec";
 import type { FieldControl, FormController } from "~/lib/forms/use-form";
 import { SUCCESS_TEXT, SUCCESS_TITLE, SuccessDialog } from "./success-dialog";
@@ -65,14 +74,43 @@ export function ariaFor(c: FieldControl, hint?: boolean) {
 
 type Common = Omit<FieldShellProps, "children">;
 
+/**
+ * A digits-only field (phone, ZIP): whatever is typed or pasted keeps only its digits,
+ * and the cap applies to the digits, so "(214) 555-0199" becomes "2145550199". The
+ * input's own maxLength leaves room for the formatting a paste brings (the browser would
+ * otherwise cut the text before the digits are kept).
+ */
+export function keepDigits(c: FieldControl, max: number): { control: FieldControl; maxLength: number } {
+  return {
+    control: {
+      ...c,
+      onChange: (e) => {
+        const el = e.target;
+        const digits = el.value.replace(/\D+/g, "").slice(0, max);
+        if (digits !== el.value) el.value = digits;
+        c.onChange(e);
+      },
+    },
+    maxLength: max * 2 + 6,
+  };
+}
+
+export type DigitsProp = {
+  /** Keep only digits, at most this many (see keepDigits). */
+  digits?: number;
+};
+
 export function TextInput({
-  control: c,
+  control,
   label,
   optional,
   hint,
   className,
+  digits,
   ...rest
-}: Common & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name" | "value" | "onChange" | "onBlur" | "className">) {
+}: Common & DigitsProp & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name" | "value" | "onChange" | "onBlur" | "className">) {
+  const only = digits ? keepDigits(control, digits) : undefined;
+  const c = only?.control ?? control;
   return (
     <FieldShell control={c} label={label} optional={optional} hint={hint} className={className}>
       <input
@@ -85,6 +123,7 @@ export function TextInput({
         {...ariaFor(c, Boolean(hint))}
         className={inputClass(c.error)}
         {...rest}
+        {...(only ? { maxLength: only.maxLength } : {})}
       />
     </FieldShell>
   );
@@ -158,6 +197,10 @@ export function Textarea({
   );
 }
 
+/** The note after an accepted submission comes with its own code, fetched while the form is being sent. */
+const loadNote = () => import("./accepted-note");
+const AcceptedNote = lazy(() => loadNote().then((m) => ({ default: m.AcceptedNote })));
+
 export interface FormShellProps {
   form: FormController;
   children: ReactNode;
@@ -168,6 +211,8 @@ export interface FormShellProps {
   className?: string;
   /** "grid": fields in two columns, button below. "inline": one field with the button beside it. */
   layout?: "grid" | "inline";
+  /** Show a lasting note in the form's place after an accepted submission (default true). */
+  lastingNote?: boolean;
 }
 
 /**
@@ -175,11 +220,21 @@ export interface FormShellProps {
  * action when JavaScript is off), the hidden identification fields, the honeypot, the
  * form-level error, the submit button and the success dialog.
  */
-export function FormShell({ form, children, submitLabel = "Submit", labelledBy, label, className = "", layout = "grid" }: FormShellProps) {
+export function FormShell({ form, children, submitLabel = "Submit", labelledBy, label, className = "", layout = "grid", lastingNote = true }: FormShellProps) {
   const submitting = form.status === "submitting";
   // Marks the form once its script runs: until then a submit is a plain page POST.
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
+  useEffect(() => {
+    if (submitting && lastingNote) loadNote().catch(() => {});
+  }, [submitting, lastingNote]);
+  if (lastingNote && form.accepted && !form.dialogOpen) {
+    return (
+      <Suspense>
+        <AcceptedNote kind={form.spec.kind} reference={form.accepted.reference} formId={form.id} onAnother={form.sendAnother} />
+      </Suspense>
+    );
+  }
   const button = (
     <button type="submit" className="btn-primary w-full sm:w-auto sm:min-w-40" disabled={submitting}>
       {submitting && <LoaderCircle aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />}

@@ -8,6 +8,7 @@ import { LocationCombobox } from "./location-combobox";
 
 /** Field limits the inputs enforce as the visitor types (the schemas enforce them too). */
 export const PHONE_MAX = 10;
+export const ZIP_DIGITS = 5;
 
 /** First and last name inputs. */
 export function NameFields({ form }: { form: FormController }) {
@@ -34,7 +35,7 @@ export function EmailField({ form, className }: { form: FormController; classNam
   );
 }
 
-/** Spec 5 and 9: phone inputs take at most 10 characters. */
+/** Spec 5 and 9: phone inputs take at most 10 characters (digits: a pasted "(214) 555-0199" fits). */
 export function PhoneField({ form, name = "phone", hint = "Digits only, e.g. 2145550147", className }: { form: FormController; name?: string; hint?: string; className?: string }) {
   return (
     <TextInput
@@ -43,7 +44,7 @@ export function PhoneField({ form, name = "phone", hint = "Digits only, e.g. 214
       type="tel"
       inputMode="tel"
       autoComplete="tel-national"
-      maxLength={PHONE_MAX}
+      digits={PHONE_MAX}
       hint={hint}
       className={className}
     />
@@ -78,7 +79,7 @@ export function CityZipFields({ form, cityOptional = false, withState = false }:
         onPick={fill}
         inputMode="numeric"
         autoComplete="postal-code"
-        maxLength={5}
+        digits={ZIP_DIGITS}
       />
     </>
   );

@@ -1,13 +1,14 @@
 import { MapPin } from "lucide-react";
 import { type InputHTMLAttributes, type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { fetchLocations, type LocationMode, type LocationSuggestion } from "~/lib/forms/location";
-import { ariaFor, FieldShell, type FieldShellProps, inputClass } from "./field";
+import { ariaFor, type DigitsProp, FieldShell, type FieldShellProps, inputClass, keepDigits } from "./field";
 
 /** Wait this long after the last keystroke before asking the server. */
 export const SUGGEST_DEBOUNCE_MS = 200;
 
 export interface LocationComboboxProps
   extends Omit<FieldShellProps, "children">,
+    DigitsProp,
     Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name" | "value" | "onChange" | "onBlur" | "className" | "role"> {
   /** Look up by city name or by ZIP prefix. */
   mode: LocationMode;
@@ -23,13 +24,16 @@ export interface LocationComboboxProps
  * through it, Enter chooses, Escape closes; the count is announced. Without JavaScript
  * it is a plain text input.
  */
-export function LocationCombobox({ control: c, label, optional, hint, className, mode, onPick, listLabel, ...rest }: LocationComboboxProps) {
+export function LocationCombobox({ control, label, optional, hint, className, mode, onPick, listLabel, digits, ...rest }: LocationComboboxProps) {
+  const only = digits ? keepDigits(control, digits) : undefined;
+  const c = only?.control ?? control;
   const [options, setOptions] = useState<LocationSuggestion[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const [announcement, setAnnouncement] = useState("");
   const timer = useRef<number | undefined>(undefined);
   const inflight = useRef<AbortController | null>(null);
+  const input = useRef<HTMLInputElement>(null);
   const listId = `${c.id}-listbox`;
   const optionId = (i: number) => `${c.id}-option-${i}`;
 
@@ -45,6 +49,23 @@ export function LocationCombobox({ control: c, label, optional, hint, className,
     setOpen(false);
     setActive(-1);
   };
+  /** Closes the list and drops an answer still on its way, so it cannot open it again. */
+  const dismiss = () => {
+    window.clearTimeout(timer.current);
+    inflight.current?.abort();
+    close();
+  };
+
+  const dismissRef = useRef(dismiss);
+  dismissRef.current = dismiss;
+  // Sending the form closes the list (Enter in another field does not blur this one).
+  useEffect(() => {
+    const form = input.current?.form;
+    if (!form) return;
+    const onSubmit = () => dismissRef.current();
+    form.addEventListener("submit", onSubmit);
+    return () => form.removeEventListener("submit", onSubmit);
+  }, []);
 
   const lookup = (text: string) => {
     window.clearTimeout(timer.current);
@@ -62,7 +83,8 @@ export function LocationCombobox({ control: c, label, optional, hint, className,
         if (ctrl.signal.aborted) return;
         setOptions(list);
         setActive(-1);
-        setOpen(list.length > 0);
+        // The visitor may have left the field while the answer travelled.
+        setOpen(list.length > 0 && document.activeElement === input.current);
         setAnnouncement(
           list.length ? `${list.length} suggestion${list.length === 1 ? "" : "s"}. Use the up and down arrow keys to choose one.` : "No matching places.",
         );
@@ -106,13 +128,11 @@ export function LocationCombobox({ control: c, label, optional, hint, className,
         break;
       }
       case "Escape":
-        if (open) {
-          e.preventDefault();
-          close();
-        }
+        if (open) e.preventDefault();
+        dismiss();
         break;
       case "Tab":
-        close();
+        dismiss();
         break;
     }
   };
@@ -122,6 +142,7 @@ export function LocationCombobox({ control: c, label, optional, hint, className,
     <FieldShell control={c} label={label} optional={optional} hint={hint} className={className}>
       <div className="relative">
         <input
+          ref={input}
           id={c.id}
           name={c.name}
           value={c.value}
@@ -139,11 +160,12 @@ export function LocationCombobox({ control: c, label, optional, hint, className,
           }}
           onKeyDown={onKeyDown}
           onBlur={() => {
-            close();
+            dismiss();
             c.onBlur();
           }}
           className={inputClass(c.error)}
           {...rest}
+          {...(only ? { maxLength: only.maxLength } : {})}
         />
         <div
           id={listId}

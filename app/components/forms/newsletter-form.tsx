@@ -13,7 +13,7 @@ export function NewsletterForm({ type, privacyLink = false }: { type: Newsletter
   const id = `newsletter-${type}`;
   const form = useForm({ id, spec: newsletterSpec, fixed: { type: String(type) } });
   return (
-    <section id="newsletter" aria-labelledby={`${id}-title`} className="scroll-mt-24 py-14 sm:py-20">
+    <section id="newsletter" aria-labelledby={`${id}-title`} className="py-14 sm:py-20">
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         <div className="grid gap-8 rounded-3xl bg-brand-50 p-6 ring-1 ring-brand-100 sm:p-10 lg:grid-cols-2 lg:items-center dark:bg-slate-900 dark:ring-slate-700">
           <div>

@@ -8,7 +8,7 @@ import { deliveryWindows } from "~/lib/forms/quote";
 import { quoteBusinessSpec, quoteShortSpec } from "~/lib/forms/quote-specs";
 import { type FormController, useForm } from "~/lib/forms/use-form";
 import { FormShell, Select, Textarea, TextInput } from "./field";
-import { CityZipFields, EmailField, FormCard, NameFields, PhoneField } from "./lead-fields";
+import { CityZipFields, EmailField, FormCard, NameFields, PhoneField, ZIP_DIGITS } from "./lead-fields";
 import { LocationCombobox } from "./location-combobox";
 
 const fixed = { type: String(QUOTE_FORM_TYPE) };
@@ -141,15 +141,15 @@ export function QuoteBusinessForm({ id = "fleet-quote-form", labelledBy }: { id?
           onPick={fillPlace}
           inputMode="numeric"
           autoComplete="postal-code"
-          maxLength={5}
+          digits={ZIP_DIGITS}
         />
         <TextInput control={form.field("county")} label="County" optional maxLength={80} hint="Filled in from the ZIP code" />
       </Group>
       <Group legend="Your fleet">
         <Select control={form.field("employeeSize")} label="Employees" options={employeeSizeOptions} />
-        <TextInput control={form.field("fleetSize")} label="Fleet size (vehicles)" inputMode="numeric" maxLength={6} />
-        <TextInput control={form.field("numberOfLocation")} label="Number of locations" inputMode="numeric" maxLength={5} />
-        <TextInput control={form.field("gallons")} label="Fuel per week (gallons)" inputMode="numeric" maxLength={8} />
+        <TextInput control={form.field("fleetSize")} label="Fleet size (vehicles)" inputMode="numeric" maxLength={9} />
+        <TextInput control={form.field("numberOfLocation")} label="Number of locations" inputMode="numeric" maxLength={7} />
+        <TextInput control={form.field("gallons")} label="Fuel per week (gallons)" inputMode="numeric" maxLength={11} />
         <Select control={form.field("fuelType")} label="Fuel type" options={quoteFuelTypeOptions} />
         <Select control={form.field("tankType")} label="Tank type" options={tankTypeOptions} />
         <Select control={form.field("frequency")} label="Delivery frequency" options={frequencyOptions} />

@@ -6,11 +6,48 @@ import { home } from "~/content/home";
 /** Spec 9: the home pop-up opens 1000 ms after load. */
 export const POPUP_DELAY_MS = 1000;
 
+/** Set for the rest of the browser tab's session once the pop-up has been shown. */
+export const POPUP_SEEN_KEY = "fillway:home-popup-seen";
+
+const seenThisSession = () => {
+  try {
+    return sessionStorage.getItem(POPUP_SEEN_KEY) === "1";
+  } catch {
+    return false;
+  }
+};
+const markSeen = () => {
+  try {
+    sessionStorage.setItem(POPUP_SEEN_KEY, "1");
+  } catch {
+    // Storage refused (private mode, quota): the pop-up may show again, nothing worse.
+  }
+};
+
+/**
+ * A visitor who is moving through the page with the keyboard, or typing in a field, is
+ * not interrupted: the pop-up stays closed for this visit (and may open on a later one).
+ */
+function keyboardInUse(lastKeyAt: number): boolean {
+  const active = document.activeElement;
+  const inField = active instanceof HTMLElement && active.matches("input, textarea, select, [contenteditable]");
+  return inField || (lastKeyAt > 0 && active !== document.body && active !== null);
+}
+
+/** Where focus goes when the pop-up closes and nothing on the page had it: the first stop of the page. */
+function firstFocusable(): HTMLElement | null {
+  return document.querySelector<HTMLElement>(
+    "body a[href]:not(dialog *), body button:not([disabled]):not(dialog *), body input:not([type=hidden]):not([disabled]):not(dialog *)",
+  );
+}
+
 /**
  * The home pop-up (spec 2.3, 4): two panels, licensing and fleets. A native modal
- * <dialog>: focus moves in when it opens and back to where it was when it closes
- * (close button, Escape, a click on the backdrop). The fleets Know More closes it and
- * takes the visitor to the business benefits further down the page.
+ * <dialog>: focus moves in when it opens and, when it closes (close button, Escape, a
+ * click on the backdrop), back to where it was, or to the first stop of the page when
+ * nothing had it. It opens once per browser tab session (decisions.md), and never while
+ * the visitor is tabbing or typing. The fleets Know More closes it and takes the visitor
+ * to the business benefits further down the page.
  */
 export function HomePopup() {
   const ref = useRef<HTMLDialogElement>(null);
@@ -19,10 +56,20 @@ export function HomePopup() {
   const uid = useId();
   const { popup } = home;
 
+  const lastKeyAt = useRef(0);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Tab" || e.target !== document.body) lastKeyAt.current = performance.now();
+    };
+    document.addEventListener("keydown", onKey, true);
+    return () => document.removeEventListener("keydown", onKey, true);
+  }, []);
+
   useEffect(() => {
     const timer = window.setTimeout(() => {
       const dialog = ref.current;
-      if (!dialog || dialog.open) return;
+      if (!dialog || dialog.open || seenThisSession() || keyboardInUse(lastKeyAt.current)) return;
+      markSeen();
       returnTo.current = document.activeElement;
       dialog.showModal();
       // Start reading at the title rather than on the close button.
@@ -42,7 +89,9 @@ export function HomePopup() {
       return;
     }
     const back = returnTo.current;
+    returnTo.current = null;
     if (back instanceof HTMLElement && back.isConnected && back !== document.body) back.focus({ preventScroll: true });
+    else firstFocusable()?.focus({ preventScroll: true });
   };
 
   const close = () => ref.current?.close();
@@ -75,7 +124,7 @@ export function HomePopup() {
           {popup.title}
         </h2>
         <div className="mt-5 grid gap-4 sm:mt-6 md:grid-cols-2">
-          <section aria-labelledby={`${uid}-lic`} className={`${panel} bg-brand-900 text-brand-50 dark:bg-brand-950 dark:ring-1 dark:ring-brand-800`}>
+          <section aria-labelledby={`${uid}-lic`} className={`${panel} focus-on-dark bg-brand-900 text-brand-50 dark:bg-brand-950 dark:ring-1 dark:ring-brand-800`}>
             <Building2 aria-hidden="true" className="hidden size-9 text-brand-300 sm:block" />
             <p className="sm:mt-4 text-xs font-bold uppercase tracking-[0.16em] text-brand-200">{popup.licensing.eyebrow}</p>
             <h3 id={`${uid}-lic`} className="text-white">

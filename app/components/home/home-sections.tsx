@@ -53,7 +53,7 @@ export function HomeVideo() {
 export function HomeBenefits() {
   const { benefits } = home;
   const columns = [
-    { id: "for-business", icon: Briefcase, tone: "bg-brand-900 text-brand-50 dark:bg-brand-950 dark:ring-1 dark:ring-brand-800", ...benefits.business },
+    { id: "for-business", icon: Briefcase, tone: "focus-on-dark bg-brand-900 text-brand-50 dark:bg-brand-950 dark:ring-1 dark:ring-brand-800", ...benefits.business },
     { id: "for-drivers", icon: Car, tone: "bg-white ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800", ...benefits.consumer },
   ];
   return (
@@ -62,7 +62,7 @@ export function HomeBenefits() {
         {columns.map(({ id, icon: Icon, tone, title, intro, items }, i) => {
           const dark = i === 0;
           return (
-            <div key={id} id={id} className={`scroll-mt-24 rounded-3xl p-8 shadow-sm sm:p-10 ${tone}`}>
+            <div key={id} id={id} className={`rounded-3xl p-8 shadow-sm sm:p-10 ${tone}`}>
               <span
                 className={`inline-flex size-12 items-center justify-center rounded-xl ${dark ? "bg-white/10 text-accent-300" : "bg-brand-50 text-brand-700 dark:bg-brand-950 dark:text-brand-300"}`}
               >

@@ -4,29 +4,52 @@ import { useEffect, useState } from "react";
 const R = 20;
 const C = 2 * Math.PI * R;
 
-/** Appears after 100 px of scroll; its ring shows how far down the page the visitor is. */
+/** A field the visitor types in: the button would cover it, its suggestions or the keyboard's neighbourhood. */
+const isField = (el: Element | null) => el instanceof HTMLElement && el.matches("input:not([type=button],[type=submit],[type=radio],[type=checkbox]), textarea, select");
+/** Below this width the button would sit on the text: it shows only while the visitor scrolls back up. */
+const NARROW = "(max-width: 639px)";
+
+/**
+ * Appears after 100 px of scroll; its ring shows how far down the page the visitor is.
+ * It stays out of the way: hidden while a form field has focus, and on a phone shown only
+ * while scrolling back up (reading down, it would cover the text under it).
+ */
 export function ScrollToTop() {
   const [progress, setProgress] = useState(0);
-  const [visible, setVisible] = useState(false);
+  const [scrolled, setScrolled] = useState(false);
+  const [headingUp, setHeadingUp] = useState(false);
+  const [typing, setTyping] = useState(false);
   useEffect(() => {
     let frame = 0;
+    let lastY = window.scrollY;
+    const narrow = window.matchMedia(NARROW);
     const update = () => {
       frame = 0;
+      const y = window.scrollY;
       const max = document.documentElement.scrollHeight - window.innerHeight;
-      setVisible(window.scrollY > 100);
-      setProgress(max > 0 ? Math.min(1, window.scrollY / max) : 0);
+      setScrolled(y > 100);
+      if (y !== lastY) setHeadingUp(!narrow.matches || y < lastY);
+      lastY = y;
+      setProgress(max > 0 ? Math.min(1, y / max) : 0);
     };
     const onScroll = () => {
       if (!frame) frame = requestAnimationFrame(update);
     };
+    const onFocus = () => setTyping(isField(document.activeElement));
+    setHeadingUp(!narrow.matches);
     update();
+    onFocus();
     window.addEventListener("scroll", onScroll, { passive: true });
+    document.addEventListener("focusin", onFocus);
+    document.addEventListener("focusout", onFocus);
     return () => {
       window.removeEventListener("scroll", onScroll);
+      document.removeEventListener("focusin", onFocus);
+      document.removeEventListener("focusout", onFocus);
       cancelAnimationFrame(frame);
     };
   }, []);
-  if (!visible) return null;
+  if (!scrolled || !headingUp || typing) return null;
   return (
     <button
       type="button"

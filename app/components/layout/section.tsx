@@ -5,7 +5,7 @@ type Tone = "plain" | "muted" | "brand";
 const tones: Record<Tone, string> = {
   plain: "",
   muted: "bg-slate-50 dark:bg-slate-900/60",
-  brand: "bg-brand-900 text-brand-50 dark:bg-brand-950 [&_h2]:text-white [&_.eyebrow]:text-brand-200",
+  brand: "focus-on-dark bg-brand-900 text-brand-50 dark:bg-brand-950 [&_h2]:text-white [&_.eyebrow]:text-brand-200",
 };
 
 export interface SectionProps {
@@ -26,7 +26,7 @@ export interface SectionProps {
 export function Section({ id, eyebrow, title, intro, tone = "plain", align = "center", children, className = "", renderWhenNear = true }: SectionProps) {
   const headingId = id ? `${id}-title` : undefined;
   return (
-    <section id={id} aria-labelledby={title ? headingId : undefined} className={`scroll-mt-24 py-14 sm:py-20 ${renderWhenNear ? "render-when-near" : ""} ${tones[tone]} ${className}`}>
+    <section id={id} aria-labelledby={title ? headingId : undefined} className={`py-14 sm:py-20 ${renderWhenNear ? "render-when-near" : ""} ${tones[tone]} ${className}`}>
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         {(eyebrow || title || intro) && (
           <div className={`mb-10 max-w-3xl ${align === "center" ? "mx-auto text-center" : ""}`}>

@@ -45,7 +45,7 @@ export function LegalDocument({ intro, sections, children }: { intro: string[]; 
       </nav>
       <ol className="mt-12 space-y-10">
         {sections.map((s, i) => (
-          <li key={s.id} id={s.id} className="scroll-mt-24">
+          <li key={s.id} id={s.id}>
             <h2 className="text-2xl font-extrabold tracking-tight">
               <span className="text-brand-700 dark:text-brand-300">{i + 1}.</span> {s.title}
             </h2>

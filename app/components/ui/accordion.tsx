@@ -34,7 +34,7 @@ export function Accordion({ items, defaultOpen = 0 }: { items: AccordionItem[]; 
         const buttonId = `${base}-btn-${item.id}`;
         const panelId = `${base}-panel-${item.id}`;
         return (
-          <div key={item.id} id={item.id} className="scroll-mt-24">
+          <div key={item.id} id={item.id}>
             <h3>
               <button
                 type="button"

@@ -22,7 +22,7 @@ export function MediaSplit({ title, eyebrow, body, image, reverse = false, actio
     <section
       id={id}
       aria-labelledby={headingId}
-      className={`scroll-mt-24 py-14 sm:py-20 ${tone === "muted" ? "bg-slate-50 dark:bg-slate-900/60" : ""}`}
+      className={`py-14 sm:py-20 ${tone === "muted" ? "bg-slate-50 dark:bg-slate-900/60" : ""}`}
     >
       <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 sm:px-6 lg:grid-cols-2 lg:gap-16">
         <div className={reverse ? "lg:order-2" : ""}>

@@ -1,9 +1,35 @@
-import { Check } from "lucide-react";
-import { pricingNote, pricingPlans } from "~/content/pricing";
+import { ArrowUpRight, Check } from "lucide-react";
+import { brand } from "~/content/brand";
+import { type PricingPlan, pricingNote, pricingPlans } from "~/content/pricing";
+import { StoreBadges } from "./store-badges";
 
 const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
 
-/** The four consumer plans of spec section 9, side by side on wide screens. */
+/**
+ * Where a plan card leads: pay-as-you-go starts in the app (both stores); a subscription
+ * is taken out in the customer panel.
+ */
+function PlanAction({ plan }: { plan: PricingPlan }) {
+  if (!plan.perMonth) {
+    return (
+      <div className="mt-auto pt-6">
+        <p className="text-sm font-semibold text-slate-900 dark:text-white">Get the app and order your first fill-up</p>
+        <StoreBadges className="mt-3 [&_img]:h-10 [&_img]:w-auto" />
+      </div>
+    );
+  }
+  return (
+    <div className="mt-auto pt-6">
+      <a href={brand.customerPanel.signUpUrl} target="_blank" rel="noopener" className={`${plan.featured ? "btn-primary" : "btn-secondary"} w-full`}>
+        Sign up for {plan.title}
+        <ArrowUpRight aria-hidden="true" className="size-4" />
+        <span className="sr-only"> in the customer panel (opens in a new tab)</span>
+      </a>
+    </div>
+  );
+}
+
+/** The four consumer plans of spec section 9, side by side on wide screens; each ends in one action. */
 export function PricingTable() {
   return (
     <div>
@@ -34,6 +60,7 @@ export function PricingTable() {
                 </li>
               ))}
             </ul>
+            <PlanAction plan={plan} />
           </li>
         ))}
       </ul>

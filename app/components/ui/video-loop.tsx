@@ -59,7 +59,7 @@ export function VideoLoop({ threshold = 0.25, label }: VideoLoopProps) {
   const active = choice ?? !reduced;
 
   return (
-    <div className="relative overflow-hidden rounded-3xl bg-brand-950 shadow-xl ring-1 ring-slate-900/10 dark:ring-white/10">
+    <div className="focus-on-dark relative overflow-hidden rounded-3xl bg-brand-950 shadow-xl ring-1 ring-slate-900/10 dark:ring-white/10">
       <video
         ref={ref}
         muted

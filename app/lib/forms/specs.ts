@@ -10,11 +10,17 @@ export const schemas = () => import("./schemas");
  * both use these, so a form behaves the same with and without JavaScript.
  */
 
-/** "" → absent; digits → a number; anything else stays text so the schema can say why. */
+/**
+ * "" → absent; a whole number → a number, thousands written as people write them
+ * ("4,000", "4 000", "4 000" with a no-break space) included; anything else stays text so
+ * the schema can say why.
+ */
 export function toNumber(v: string | undefined): number | string | undefined {
   const t = (v ?? "").trim();
   if (t === "") return undefined;
-  return /^\d{1,15}$/.test(t) ? Number(t) : t;
+  if (/^\d{1,15}$/.test(t)) return Number(t);
+  if (/^\d{1,3}(?:([, \u00a0\u202f])\d{3})(?:\1\d{3}){0,3}$/.test(t)) return Number(t.replace(/\D/g, ""));
+  return t;
 }
 
 export const plain = (v: Values, names: string[]) => compact(Object.fromEntries(names.map((n) => [n, v[n]])));

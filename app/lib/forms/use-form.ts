@@ -4,6 +4,7 @@ import { brand } from "~/content/brand";
 import { apiUrl, newSubmissionId } from "./api";
 import type { $ZodType } from "zod/v4/core";
 import { type FieldErrors, type FormSpec, HONEYPOT_FIELD, resolveSchema, schemaIfLoaded, type Values, validateWith } from "./form-spec";
+import { submissionReference } from "./success";
 
 /** What the no-JavaScript page action returns for one form (see form-action.server.ts). */
 export interface FormActionData {
@@ -59,6 +60,10 @@ export interface FormController {
   /** True while the success dialog is showing. */
   dialogOpen: boolean;
   closeDialog(): void;
+  /** The last submission the server accepted, with the reference the visitor can quote. */
+  accepted: { reference: string | null } | null;
+  /** Back to an empty form after an accepted submission. */
+  sendAnother(): void;
   /** The page re-rendered after a no-JavaScript submission that was stored. */
   acceptedWithoutScript: boolean;
   honeypotRef: React.RefObject<HTMLInputElement | null>;
@@ -104,6 +109,7 @@ export function useForm({ id, spec, fixed = {}, onSuccess, sendMeta = true }: Us
   const [status, setStatus] = useState<FormController["status"]>(failedAction ? "error" : "idle");
   const [message, setMessage] = useState<string | null>(failedAction ? (failedAction.message ?? messages.invalid) : null);
   const [dialogOpen, setDialogOpen] = useState(false);
+  const [accepted, setAccepted] = useState<FormController["accepted"]>(null);
   const submissionId = useRef<string | null>(null);
   const honeypotRef = useRef<HTMLInputElement | null>(null);
 
@@ -204,8 +210,10 @@ export function useForm({ id, spec, fixed = {}, onSuccess, sendMeta = true }: Us
       setMessage(messages.network);
       return;
     }
-    const answer = (await res.json().catch(() => null)) as { errors?: FieldErrors } | null;
+    const answer = (await res.json().catch(() => null)) as { errors?: FieldErrors; data?: { submissionId?: unknown } } | null;
     if (res.ok) {
+      const stored = answer?.data?.submissionId;
+      setAccepted({ reference: typeof stored === "string" && stored ? submissionReference(stored) : null });
       submissionId.current = null;
       setAll(fresh());
       setTouched({});
@@ -249,6 +257,8 @@ export function useForm({ id, spec, fixed = {}, onSuccess, sendMeta = true }: Us
     message,
     dialogOpen,
     closeDialog: () => setDialogOpen(false),
+    accepted,
+    sendAnother: () => setAccepted(null),
     acceptedWithoutScript: Boolean(mine?.ok),
     honeypotRef,
     formProps: {

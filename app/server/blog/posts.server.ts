@@ -20,38 +20,60 @@ export interface ListResult {
   count: number;
 }
 
-/** `%` and `_` typed by a visitor are literal characters, not wildcards. */
-const likePattern = (s: string) => `%${s.toLowerCase().replace(/[!%_]/g, "!$&")}%`;
+/** The words of a search: letters and digits of any alphabet; everything else separates them. */
+export function searchWords(search: string): string[] {
+  return Array.from(new Set(search.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])).slice(0, MAX_SEARCH_WORDS);
+}
+const MAX_SEARCH_WORDS = 12;
 
-function where(q: Omit<ListQuery, "limit" | "offset">) {
-  return (eb: ExpressionBuilder<Database, "posts">) => {
-    const parts = [];
-    if (q.isPublished !== undefined) parts.push(eb("is_published", "=", q.isPublished ? 1 : 0));
-    if (q.isArticle !== undefined) parts.push(eb("is_article", "=", q.isArticle ? 1 : 0));
-    if (q.blogId !== undefined) parts.push(eb("id", "=", q.blogId));
-    const search = q.search?.trim();
-    if (search) {
-      const p = likePattern(search);
-      parts.push(
-        eb.or([
-          sql<boolean>`lower(${eb.ref("title")}) like ${p} escape '!'`,
-          sql<boolean>`lower(${eb.ref("sub_title")}) like ${p} escape '!'`,
-          sql<boolean>`lower(${eb.ref("body_text")}) like ${p} escape '!'`,
-        ]),
-      );
-    }
-    return eb.and(parts);
+/**
+ * Full-text search (migration 005-post-search): every word must occur, in any order, in the
+ * title, subtitle or body, after English stemming ("fueling" finds "fuel"). The words are
+ * bound as parameters: on SQLite each is a quoted FTS5 string (so no word is read as an
+ * operator), on PostgreSQL they go through plainto_tsquery.
+ */
+function fullText(db: Db, words: string[]) {
+  if (db.dialect === "postgres") {
+    const query = sql`plainto_tsquery('english', ${words.join(" ")})`;
+    return {
+      matches: sql<boolean>`posts.search_vector @@ ${query}`,
+      // Best first: ts_rank over the weighted vector (title A, subtitle B, body D).
+      rank: sql`ts_rank(posts.search_vector, ${query}) desc`,
+    };
+  }
+  const match = words.map((w) => `"${w}"`).join(" ");
+  return {
+    matches: sql<boolean>`posts.rowid in (select rowid from posts_fts where posts_fts match ${match})`,
+    // bm25 is lower for better matches; a title hit counts ten times a body hit.
+    rank: sql`(select bm25(posts_fts, 10.0, 4.0, 1.0) from posts_fts where posts_fts match ${match} and posts_fts.rowid = posts.rowid) asc`,
   };
 }
 
-/** Newest first: the shown date (publishedBy over createdOn), ties by id for stable pages. */
+function where(db: Db, q: Omit<ListQuery, "limit" | "offset">) {
+  const words = q.search === undefined ? [] : searchWords(q.search);
+  const search = q.search?.trim() ? fullText(db, words) : undefined;
+  const filter = (eb: ExpressionBuilder<Database, "posts">) => {
+    const parts = [];
+    // A search shows published items only, whatever the category (spec 7: isPublished=true with search).
+    if (search) parts.push(eb("is_published", "=", 1));
+    if (q.isPublished !== undefined) parts.push(eb("is_published", "=", q.isPublished ? 1 : 0));
+    if (q.isArticle !== undefined) parts.push(eb("is_article", "=", q.isArticle ? 1 : 0));
+    if (q.blogId !== undefined) parts.push(eb("id", "=", q.blogId));
+    // A search of nothing but punctuation matches nothing.
+    if (search) parts.push(words.length ? search.matches : sql<boolean>`1 = 0`);
+    return eb.and(parts);
+  };
+  return { filter, rank: words.length ? search?.rank : undefined };
+}
+
+/** Newest first (a search: best match first): the shown date (publishedBy over createdOn), ties by id for stable pages. */
 export async function listPosts(db: Db, q: ListQuery): Promise<ListResult> {
-  const filter = where(q);
+  const { filter, rank } = where(db, q);
+  let list = db.kysely.selectFrom("posts").selectAll().where(filter);
+  // Search results: the best matches first, then newest first.
+  if (rank) list = list.orderBy(rank);
   const [rows, total] = await Promise.all([
-    db.kysely
-      .selectFrom("posts")
-      .selectAll()
-      .where(filter)
+    list
       .orderBy(sql`coalesce(published_by, created_on)`, "desc")
       .orderBy("id")
       .limit(q.limit)

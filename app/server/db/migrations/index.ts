@@ -1,4 +1,4 @@
-import type { Kysely, Migration } from "kysely";
+import { type Kysely, type Migration, sql } from "kysely";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -79,6 +79,37 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
           .addColumn("value", "text", (c) => c.notNull())
           .addColumn("created_at", "text", (c) => c.notNull())
           .execute();
+      },
+    },
+    // Full-text search of posts: every word, any order, English stemming, ranked.
+    "005-post-search": {
+      async up(db: Kysely<unknown>) {
+        if (dialect === "postgres") {
+          // Title weighs most, then the subtitle, then the body (ts_rank reads the weights).
+          await sql`ALTER TABLE posts ADD COLUMN IF NOT EXISTS search_vector tsvector GENERATED ALWAYS AS (
+            setweight(to_tsvector('english', coalesce(title, '')), 'A') ||
+            setweight(to_tsvector('english', coalesce(sub_title, '')), 'B') ||
+            setweight(to_tsvector('english', coalesce(body_text, '')), 'D')
+          ) STORED`.execute(db);
+          await sql`CREATE INDEX IF NOT EXISTS posts_search ON posts USING gin (search_vector)`.execute(db);
+          return;
+        }
+        // An external-content FTS5 index over the posts table, kept in step by triggers.
+        await sql`CREATE VIRTUAL TABLE IF NOT EXISTS posts_fts USING fts5(
+          title, sub_title, body_text,
+          content='posts', content_rowid='rowid', tokenize='porter unicode61 remove_diacritics 2'
+        )`.execute(db);
+        await sql`CREATE TRIGGER IF NOT EXISTS posts_fts_insert AFTER INSERT ON posts BEGIN
+          INSERT INTO posts_fts(rowid, title, sub_title, body_text) VALUES (new.rowid, new.title, new.sub_title, new.body_text);
+        END`.execute(db);
+        await sql`CREATE TRIGGER IF NOT EXISTS posts_fts_delete AFTER DELETE ON posts BEGIN
+          INSERT INTO posts_fts(posts_fts, rowid, title, sub_title, body_text) VALUES ('delete', old.rowid, old.title, old.sub_title, old.body_text);
+        END`.execute(db);
+        await sql`CREATE TRIGGER IF NOT EXISTS posts_fts_update AFTER UPDATE OF title, sub_title, body_text ON posts BEGIN
+          INSERT INTO posts_fts(posts_fts, rowid, title, sub_title, body_text) VALUES ('delete', old.rowid, old.title, old.sub_title, old.body_text);
+          INSERT INTO posts_fts(rowid, title, sub_title, body_text) VALUES (new.rowid, new.title, new.sub_title, new.body_text);
+        END`.execute(db);
+        await sql`INSERT INTO posts_fts(posts_fts) VALUES ('rebuild')`.execute(db);
       },
     },
   };
