@@ -98,17 +98,31 @@ export function createApp({ services, build, clientDir, pageCache }: AppOptions)
   const checkOrigin = !(Array.isArray(build.allowedActionOrigins) && build.allowedActionOrigins.length > 0);
   const pages = pageCache ?? createPageCache();
   const rendering = new Map<string, Promise<{ page: CachedPage; keep: boolean }>>();
-  const pageCsp = new WeakMap<CachedPage, string>();
   const connectSrc = env.CSP_CONNECT_SRC;
-  const staticCsp = new Map<StaticFile, string>();
-  const cspFor = (file: StaticFile) => {
-    let csp = staticCsp.get(file);
+  const hashCsp = new WeakMap<object, string>();
+  /** The CSP of a page served from memory: its inline scripts allowed by hash. */
+  const cspFor = (page: { scriptHashes?: string[] }) => {
+    let csp = hashCsp.get(page);
     if (!csp) {
-      csp = contentSecurityPolicy({ hashes: file.scriptHashes, connectSrc });
-      staticCsp.set(file, csp);
+      csp = contentSecurityPolicy({ hashes: page.scriptHashes, connectSrc });
+      hashCsp.set(page, csp);
     }
     return csp;
   };
+
+  /** The compressed form of a body from memory the client takes (Content-Encoding set), or undefined. */
+  function encoded(req: IncomingMessage, res: ServerResponse, item: { br?: Buffer; gz?: Buffer }): Buffer | undefined {
+    const enc = pickEncoding(req.headers["accept-encoding"]);
+    if (enc === "br" && item.br) {
+      res.setHeader("Content-Encoding", "br");
+      return item.br;
+    }
+    if (enc && item.gz) {
+      res.setHeader("Content-Encoding", "gzip");
+      return item.gz;
+    }
+    return undefined;
+  }
 
   function sendStatic(req: IncomingMessage, res: ServerResponse, file: StaticFile) {
     res.setHeader("Content-Type", file.type);
@@ -122,15 +136,9 @@ export function createApp({ services, build, clientDir, pageCache }: AppOptions)
       res.end();
       return;
     }
-    const enc = pickEncoding(req.headers["accept-encoding"]);
-    let body = file.body;
-    if (enc === "br" && file.br) {
-      body = file.br;
-      res.setHeader("Content-Encoding", "br");
-    } else if (enc && file.gz) {
-      body = file.gz;
-      res.setHeader("Content-Encoding", "gzip");
-    } else if (req.headers.range && !file.br && ifRangeHolds(req.headers["if-range"], file.etag)) {
+    const coded = encoded(req, res, file);
+    let body = coded ?? file.body;
+    if (!coded && req.headers.range && !file.br && ifRangeHolds(req.headers["if-range"], file.etag)) {
       const m = /^bytes=(\d*)-(\d*)$/.exec(String(req.headers.range));
       if (m) {
         const start = m[1] ? Number(m[1]) : Math.max(0, file.body.length - Number(m[2]));
@@ -280,12 +288,7 @@ export function createApp({ services, build, clientDir, pageCache }: AppOptions)
     for (const [k, v] of page.headers) res.setHeader(k, v);
     res.setHeader("Content-Type", page.type);
     if (page.type.startsWith("text/html")) {
-      let csp = pageCsp.get(page);
-      if (!csp) {
-        csp = contentSecurityPolicy({ hashes: page.scriptHashes, connectSrc });
-        pageCsp.set(page, csp);
-      }
-      res.setHeader("Content-Security-Policy", csp);
+      res.setHeader("Content-Security-Policy", cspFor(page));
       res.setHeader("Cache-Control", CACHED_PAGE_CACHE_CONTROL);
     }
     res.setHeader("ETag", page.etag);
@@ -295,15 +298,7 @@ export function createApp({ services, build, clientDir, pageCache }: AppOptions)
       res.end();
       return;
     }
-    const enc = pickEncoding(req.headers["accept-encoding"]);
-    let body = page.body;
-    if (enc === "br" && page.br) {
-      body = page.br;
-      res.setHeader("Content-Encoding", "br");
-    } else if (enc && page.gz) {
-      body = page.gz;
-      res.setHeader("Content-Encoding", "gzip");
-    }
+    const body = encoded(req, res, page) ?? page.body;
     res.setHeader("Content-Length", body.length);
     res.end(req.method === "HEAD" ? undefined : body);
   }

@@ -112,5 +112,14 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
         await sql`INSERT INTO posts_fts(posts_fts) VALUES ('rebuild')`.execute(db);
       },
     },
+    "008-posts-shown-date": {
+      // Lists show posts newest first by the shown date: with these, a page of 10,000
+      // posts is read from an index instead of sorting the table (all posts, and per
+      // category). Plain SQL: the same expression index on SQLite and PostgreSQL.
+      async up(db: Kysely<unknown>) {
+        await sql`CREATE INDEX IF NOT EXISTS posts_shown ON posts ((coalesce(published_by, created_on)) DESC, id)`.execute(db);
+        await sql`CREATE INDEX IF NOT EXISTS posts_kind_shown ON posts (is_published, is_article, (coalesce(published_by, created_on)) DESC, id)`.execute(db);
+      },
+    },
   };
 }
