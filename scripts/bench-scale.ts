@@ -18,6 +18,7 @@ import { type Db, openDb } from "../app/server/db/db.server";
 import { loadEnv } from "../app/server/env.server";
 import { createApp } from "../app/server/http/app.server";
 import { createLogger } from "../app/server/logger.server";
+import { withIpHashSalt } from "../app/server/settings.server";
 import { buildDir, ensureBuild, tempDbFile } from "./bench-lib";
 
 const arg = (name: string, fallback: number) => {
@@ -70,7 +71,7 @@ async function main() {
   await seed(db);
   console.log(`seeded ${POSTS} posts and ${COMMENTS} comments in ${((performance.now() - t0) / 1000).toFixed(1)} s (${db.describe})`);
   const build = (await import(pathToFileURL(join(buildDir, "server/index.js")).href)) as ServerBuild;
-  const env = loadEnv({ NODE_ENV: "production", LOG_LEVEL: "silent", LOG_REQUESTS: "false" });
+  const env = await withIpHashSalt(loadEnv({ NODE_ENV: "production", LOG_LEVEL: "silent", LOG_REQUESTS: "false" }), db);
   const server = http.createServer(createApp({ services: { env, db, log: createLogger("silent") }, build, clientDir: join(buildDir, "client") }));
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const base = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
