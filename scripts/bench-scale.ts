@@ -19,14 +19,11 @@ import { loadEnv } from "../app/server/env.server";
 import { createApp } from "../app/server/http/app.server";
 import { createLogger } from "../app/server/logger.server";
 import { withIpHashSalt } from "../app/server/settings.server";
-import { buildDir, ensureBuild, tempDbFile } from "./bench-lib";
+import { benchArgs, buildDir, ensureBuild, positive, tempDbFile } from "./bench-lib";
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const POSTS = arg("posts", 10_000);
-const COMMENTS = arg("comments", 100_000);
+const args = benchArgs({ posts: { type: "string" }, comments: { type: "string" } });
+const POSTS = positive(args.posts, "posts", 10_000);
+const COMMENTS = positive(args.comments, "comments", 100_000);
 const BIG_POST = "scale-post-with-500-comments";
 
 async function seed(db: Db) {
@@ -65,7 +62,7 @@ async function seed(db: Db) {
 }
 
 async function main() {
-  ensureBuild();
+  ensureBuild(args["no-build"]);
   const db = await openDb(process.env.DATABASE_URL?.startsWith("postgres") ? process.env.DATABASE_URL : `file:${tempDbFile("scale")}`);
   const t0 = performance.now();
   await seed(db);
