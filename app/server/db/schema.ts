@@ -21,6 +21,39 @@ export interface LeadsTable {
   /** A salted hash of the client address; the address itself is never kept. */
   ip_hash: string | null;
   created_at: string;
+  /**
+   * Migration 004. Leads: new, contacted, qualified, won, lost or spam; newsletter rows:
+   * subscribed or unsubscribed.
+   */
+  status: Generated<string>;
+  /** The member of staff working the lead (staff.id). */
+  assignee_id: number | null;
+  /** Searchable columns taken from the payload when stored (search-columns.server.ts). */
+  email_norm: string | null;
+  name_norm: string | null;
+  last_norm: string | null;
+  business_norm: string | null;
+  phone_norm: string | null;
+  zip: string | null;
+  city: string | null;
+}
+
+/** A lead's timeline: status and assignee changes and notes, each with who and when. */
+export interface LeadEventsTable {
+  id: Generated<number>;
+  lead_id: number;
+  staff_id: number | null;
+  /** "status", "assignee" or "note". */
+  action: string;
+  /** The new status, the new assignee's staff id ("" for nobody), or the note's text. */
+  value: string | null;
+  created_at: string;
+}
+
+/** When each member of staff last opened the desk home. */
+export interface DeskVisitsTable {
+  staff_id: number;
+  seen_at: string;
 }
 
 /**
@@ -72,4 +105,6 @@ export interface Database {
   leads: LeadsTable;
   posts: PostsTable;
   comments: CommentsTable;
+  lead_events: LeadEventsTable;
+  desk_visits: DeskVisitsTable;
 }

@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from "kysely";
+import { leadWorkMigration } from "./004-lead-work";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -67,5 +68,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.createIndex("comments_parent").ifNotExists().on("comments").column("parent_id").execute();
       },
     },
+    "004-lead-work": leadWorkMigration(dialect),
   };
 }
