@@ -24,9 +24,21 @@ export const envSchema = z.object({
   /** Extra origins the pages may call (a separate API host), space separated. */
   CSP_CONNECT_SRC: z.string().default(""),
   LOG_REQUESTS: bool.default(true),
+  /**
+   * The public base URL (scheme, host, optional port), for links in pages, e-mails and the
+   * desk's set-password links. Unset: http://HOST:PORT.
+   */
+  SITE_URL: z
+    .string()
+    .url()
+    .regex(/^https?:\/\//, "must start with http:// or https://")
+    .transform((v) => v.replace(/\/+$/, ""))
+    .optional(),
+  /** Staff accounts with the admin role must use two-factor sign-in. */
+  DESK_REQUIRE_2FA: bool.default(false),
 });
 
-export type Env = z.infer<typeof envSchema>;
+export type Env = Omit<z.infer<typeof envSchema>, "SITE_URL"> & { SITE_URL: string };
 
 export class EnvError extends Error {}
 
@@ -38,5 +50,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const lines = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
     throw new EnvError(`Invalid configuration: ${lines.join("; ")}`);
   }
-  return parsed.data;
+  const { SITE_URL, ...rest } = parsed.data;
+  return { ...rest, SITE_URL: SITE_URL ?? `http://${rest.HOST.includes(":") ? `[${rest.HOST}]` : rest.HOST}:${rest.PORT}` };
 }

@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from "kysely";
+import { staffMigration } from "./003-staff";
 import { leadWorkMigration } from "./004-lead-work";
 
 export type Dialect = "sqlite" | "postgres";
@@ -68,6 +69,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.createIndex("comments_parent").ifNotExists().on("comments").column("parent_id").execute();
       },
     },
+    "003-staff": staffMigration(dialect),
     "004-lead-work": leadWorkMigration(dialect),
   };
 }
