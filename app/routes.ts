@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
 /**
  * Every path of the site (spec 2.1), spelling included. The JSON API of spec section 7
@@ -39,5 +39,13 @@ export default [
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("robots.txt", "routes/robots-txt.ts"),
   route("rss.xml", "routes/rss-xml.ts"),
+  // The desk (staff only). Every route inside checks the session and role itself.
+  ...prefix("desk", [
+    layout("routes/desk/layout.tsx", [
+      route("sign-in", "routes/desk/sign-in.tsx"),
+      route("sign-out", "routes/desk/sign-out.tsx"),
+      route("set-password/:token", "routes/desk/set-password.tsx"),
+    ]),
+  ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

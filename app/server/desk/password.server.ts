@@ -1,5 +1,4 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from "node:crypto";
-import commonList from "./common-passwords.txt?raw";
 
 /**
  * Password hashing with Node's scrypt (decision record 004): N = 2^16, r = 8, p = 2, so
@@ -18,10 +17,16 @@ function scryptAsync(password: string, salt: Buffer, keyLength: number, options:
   });
 }
 
+/**
+ * Two-factor recovery codes carry 50 random bits, so a lighter cost is enough: 16 MiB,
+ * and checking a code against the ten stored hashes stays under a second.
+ */
+export const RECOVERY_SCRYPT = { N: 2 ** 14, r: 8, p: 1, keyLength: 32, saltLength: 16 } as const;
+
 /** `scrypt$N$r$p$salt$hash` (base64url). */
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(SCRYPT.saltLength);
-  const { N, r, p, keyLength } = SCRYPT;
+export async function hashPassword(password: string, params: { N: number; r: number; p: number; keyLength: number; saltLength: number } = SCRYPT): Promise<string> {
+  const salt = randomBytes(params.saltLength);
+  const { N, r, p, keyLength } = params;
   const key = await scryptAsync(password, salt, keyLength, { N, r, p, maxmem: 256 * N * r * 2 });
   return ["scrypt", N, r, p, salt.toString("base64url"), key.toString("base64url")].join("$");
 }
@@ -57,35 +62,4 @@ let decoy: Promise<string> | undefined;
 export function decoyHash(): Promise<string> {
   decoy ??= hashPassword(randomBytes(18).toString("base64url"));
   return decoy;
-}
-
-let common: Set<string> | undefined;
-function commonPasswords(): Set<string> {
-  common ??= new Set(commonList.split("\n").filter(Boolean));
-  return common;
-}
-
-/**
- * Why a new password is refused, or null. Long enough, and not one of the commonly used
- * passwords (about 43,000 of them, shipped in common-passwords.txt), nor one of them with
- * digits or symbols added at the end, nor one of them repeated, nor the e-mail address.
- */
-export function passwordProblem(password: string, email?: string): string | null {
-  if (password.length < MIN_PASSWORD_LENGTH) return `Use at least ${MIN_PASSWORD_LENGTH} characters.`;
-  if (password.length > MAX_PASSWORD_LENGTH) return `Use at most ${MAX_PASSWORD_LENGTH} characters.`;
-  const lower = password.normalize("NFKC").toLowerCase();
-  const list = commonPasswords();
-  const stripped = lower.replace(/[\d\W_]+$/u, "").replace(/^[\d\W_]+/u, "");
-  const unit = /^(.+?)\1+$/u.exec(lower)?.[1];
-  const local = email?.toLowerCase().split("@")[0];
-  if (list.has(lower) || (stripped.length >= 4 && list.has(stripped)) || (unit && (unit.length < 4 || list.has(unit)))) {
-    return "This password is too common. Choose one that is not on lists of popular passwords.";
-  }
-  if (/^(.)\1+$/u.test(lower) || "01234567890123456789".includes(lower) || "abcdefghijklmnopqrstuvwxyz".includes(lower)) {
-    return "This password is too easy to guess.";
-  }
-  if (email && (lower === email.toLowerCase() || (local && local.length >= 4 && lower.includes(local)))) {
-    return "The password must not contain your e-mail address.";
-  }
-  return null;
 }
