@@ -16,30 +16,33 @@ export function prefixEnd(prefix: string): string {
   return head + String.fromCodePoint(last + 1);
 }
 
-const startsWith = (eb: Eb, column: "email_norm" | "name_norm" | "last_norm" | "business_norm" | "phone_norm", prefix: string) =>
-  eb.and([eb(column, ">=", prefix), eb(column, "<", prefixEnd(prefix))]);
+type SearchColumn = "email_norm" | "name_norm" | "last_norm" | "business_norm" | "phone_norm" | "zip";
+type Branch = (eb: Eb) => ReturnType<Eb["and"]>;
 
 /**
- * The search box: an e-mail address or its start, a ZIP or phone number (digits), or the
- * start of a first name, last name, full name or business name. Each is an equality or a
- * prefix range on an indexed, normalised column, never a scan of the table.
+ * A column equal to the term, and a column that starts with the term and goes on: two
+ * branches, so the exact matches come from the index already in the inbox's order
+ * (column, created_at, id) and only longer values need sorting.
  */
-export function searchCondition(eb: Eb, q: string, scope: "leads" | "subscribers") {
+const matches = (column: SearchColumn, term: string, prefix = true): Branch[] => [
+  (eb) => eb.and([eb(column, "=", term)]),
+  ...(prefix ? [(eb: Eb) => eb.and([eb(column, ">", term), eb(column, "<", prefixEnd(term))])] : []),
+];
+
+/**
+ * The search box as index lookups: an e-mail address or its start, a ZIP or phone number
+ * (digits), or the start of a first name, last name, full name, business name or e-mail.
+ * Each branch is an equality or a prefix range on an indexed, normalised column, run as
+ * its own keyset query; the branches' pages are merged. Never a scan of the table.
+ */
+export function searchBranches(q: string, scope: "leads" | "subscribers"): Branch[] {
   const text = normaliseText(q);
-  if (scope === "subscribers") return startsWith(eb, "email_norm", text);
-  if (text.includes("@")) return startsWith(eb, "email_norm", text);
+  if (scope === "subscribers" || text.includes("@")) return matches("email_norm", text);
   if (/^[\d\s()+.-]+$/.test(text) && /\d/.test(text)) {
     const digits = phoneDigits(text);
-    const ors = [startsWith(eb, "phone_norm", digits)];
-    if (/^\d{5}$/.test(digits)) ors.push(eb("zip", "=", digits));
-    return eb.or(ors);
+    return [...matches("phone_norm", digits), ...(/^\d{5}$/.test(digits) ? matches("zip", digits, false) : [])];
   }
-  return eb.or([
-    startsWith(eb, "name_norm", text),
-    startsWith(eb, "last_norm", text),
-    startsWith(eb, "business_norm", text),
-    startsWith(eb, "email_norm", text),
-  ]);
+  return (["name_norm", "last_norm", "business_norm", "email_norm"] as const).flatMap((c) => matches(c, text));
 }
 
 function dayStart(day: string): string {
@@ -58,10 +61,6 @@ function applyLeadFilters(q: LeadsQuery, f: LeadFilters): LeadsQuery {
   if (f.status) out = out.where("status", "=", f.status);
   if (f.assignee === "none") out = out.where("assignee_id", "is", null);
   else if (f.assignee !== undefined) out = out.where("assignee_id", "=", f.assignee);
-  if (f.q) {
-    const term = f.q;
-    out = out.where((eb) => searchCondition(eb, term, "leads"));
-  }
   return applyRange(out, f);
 }
 
@@ -69,10 +68,6 @@ function applySubscriberFilters(q: LeadsQuery, f: SubscriberFilters): LeadsQuery
   let out = q.where("kind", "=", "newsletter");
   if (f.type) out = out.where("type", "=", subscriberTypes[f.type]);
   if (f.status) out = out.where("status", "=", f.status);
-  if (f.q) {
-    const term = f.q;
-    out = out.where((eb) => searchCondition(eb, term, "subscribers"));
-  }
   return applyRange(out, f);
 }
 
@@ -125,10 +120,35 @@ const listColumns = ["id", "kind", "type", "email", "payload", "page_path", "cre
 
 type ListRaw = { id: number; created_at: string };
 
-async function pageOf<R extends ListRaw>(base: LeadsQuery, f: { after?: Cursor; before?: Cursor }, limit: number): Promise<Page<R>> {
-  const raw = (await keyset(base, f.after, f.before, limit + 1)
-    .select([...listColumns])
-    .execute()) as unknown as R[];
+const newestFirst = (a: ListRaw, b: ListRaw) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : Number(b.id) - Number(a.id));
+
+/**
+ * Up to `limit` rows after (older than) or before (newer than) a cursor, in the query's
+ * order (newest first; oldest first when going back). With search branches, each branch
+ * is its own keyset query and their rows are merged without duplicates.
+ */
+async function fetchRows<R extends ListRaw>(
+  base: LeadsQuery,
+  branches: Branch[] | null,
+  after: Cursor | undefined,
+  before: Cursor | undefined,
+  limit: number,
+  columns: readonly string[],
+): Promise<R[]> {
+  const run = (q: LeadsQuery) =>
+    keyset(q, after, before, limit)
+      .select(columns as (typeof listColumns)[number][])
+      .execute() as unknown as Promise<R[]>;
+  if (!branches) return run(base);
+  const lists = await Promise.all(branches.map((branch) => run(base.where(branch))));
+  const seen = new Set<number>();
+  const merged = lists.flat().filter((r) => !seen.has(Number(r.id)) && seen.add(Number(r.id)));
+  merged.sort(before ? (x, y) => newestFirst(y, x) : newestFirst);
+  return merged.slice(0, limit);
+}
+
+async function pageOf<R extends ListRaw>(base: LeadsQuery, branches: Branch[] | null, f: { after?: Cursor; before?: Cursor }, limit: number): Promise<Page<R>> {
+  const raw = await fetchRows<R>(base, branches, f.after, f.before, limit + 1, listColumns);
   const more = raw.length > limit;
   const rows = raw.slice(0, limit);
   if (f.before) rows.reverse();
@@ -175,12 +195,14 @@ function toRow(r: RawLead): LeadRow {
 
 /** One inbox page: every lead form, fleet sign-up and quote matching the filters, newest first. */
 export async function listLeads(db: Db, f: LeadFilters, limit = PAGE_SIZE): Promise<Page<LeadRow>> {
-  const page = await pageOf<RawLead>(applyLeadFilters(db.kysely.selectFrom("leads"), f), f, limit);
+  const branches = f.q ? searchBranches(f.q, "leads") : null;
+  const page = await pageOf<RawLead>(applyLeadFilters(db.kysely.selectFrom("leads"), f), branches, f, limit);
   return { ...page, rows: page.rows.map(toRow) };
 }
 
 export async function listSubscribers(db: Db, f: SubscriberFilters, limit = PAGE_SIZE): Promise<Page<LeadRow>> {
-  const page = await pageOf<RawLead>(applySubscriberFilters(db.kysely.selectFrom("leads"), f), f, limit);
+  const branches = f.q ? searchBranches(f.q, "subscribers") : null;
+  const page = await pageOf<RawLead>(applySubscriberFilters(db.kysely.selectFrom("leads"), f), branches, f, limit);
   return { ...page, rows: page.rows.map(toRow) };
 }
 
@@ -192,13 +214,13 @@ export async function* eachLeadBatch(
 ): AsyncGenerator<(RawLead & { user_agent: string | null })[]> {
   const base =
     "leads" in scope
-      ? applyLeadFilters(db.kysely.selectFrom("leads"), { ...scope.leads, after: undefined, before: undefined })
-      : applySubscriberFilters(db.kysely.selectFrom("leads"), { ...scope.subscribers, after: undefined, before: undefined });
+      ? applyLeadFilters(db.kysely.selectFrom("leads"), scope.leads)
+      : applySubscriberFilters(db.kysely.selectFrom("leads"), scope.subscribers);
+  const q = "leads" in scope ? scope.leads.q : scope.subscribers.q;
+  const branches = q ? searchBranches(q, "leads" in scope ? "leads" : "subscribers") : null;
   let after: Cursor | undefined;
   for (;;) {
-    const rows = (await keyset(base, after, undefined, batchSize)
-      .select([...listColumns, "user_agent"])
-      .execute()) as unknown as (RawLead & { user_agent: string | null })[];
+    const rows = await fetchRows<RawLead & { user_agent: string | null }>(base, branches, after, undefined, batchSize, [...listColumns, "user_agent"]);
     if (rows.length === 0) return;
     yield rows;
     if (rows.length < batchSize) return;
@@ -301,7 +323,9 @@ export async function setSubscription(db: Db, id: number, status: "subscribed" |
   return true;
 }
 
-/** The query behind an inbox page, for checking its plan (tests and the benchmark). */
-export function inboxQueryForPlan(db: Db, f: LeadFilters) {
-  return keyset(applyLeadFilters(db.kysely.selectFrom("leads"), f), f.after, f.before, PAGE_SIZE + 1).select([...listColumns]);
+/** The queries behind an inbox page (one per search branch), for checking their plans. */
+export function inboxQueriesForPlan(db: Db, f: LeadFilters) {
+  const base = applyLeadFilters(db.kysely.selectFrom("leads"), f);
+  const branches = f.q ? searchBranches(f.q, "leads") : [null];
+  return branches.map((b) => keyset(b ? base.where(b) : base, f.after, f.before, PAGE_SIZE + 1).select([...listColumns]));
 }
