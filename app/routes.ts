@@ -1,4 +1,4 @@
-import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
 /**
  * Every path of the site (spec 2.1), spelling included. The JSON API of spec section 7
@@ -39,20 +39,21 @@ export default [
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("robots.txt", "routes/robots-txt.ts"),
   route("rss.xml", "routes/rss-xml.ts"),
-  // The desk (staff only). Every route inside checks the session and role itself.
-  ...prefix("desk", [
-    layout("routes/desk/layout.tsx", [
-      route("sign-in", "routes/desk/sign-in.tsx"),
-      route("sign-out", "routes/desk/sign-out.tsx"),
-      route("set-password/:token", "routes/desk/set-password.tsx"),
-      index("routes/desk/index.tsx"),
-      route("leads", "routes/desk/leads.tsx"),
-      route("leads/export.csv", "routes/desk/leads-export.ts"),
-      route("leads/:id", "routes/desk/lead.tsx"),
-      route("subscribers", "routes/desk/subscribers.tsx"),
-      route("subscribers/export.csv", "routes/desk/subscribers-export.ts"),
-      route("privacy", "routes/desk/privacy.tsx"),
-    ]),
+  // The desk: staff only, never pre-rendered, indexed or linked from a public page.
+  route("desk", "routes/desk/layout.tsx", [
+    route("sign-in", "routes/desk/sign-in.tsx"),
+    route("sign-out", "routes/desk/sign-out.tsx"),
+    route("set-password/:token", "routes/desk/set-password.tsx"),
+    route("account", "routes/desk/account.tsx"),
+    route("accounts", "routes/desk/accounts.tsx"),
+    route("audit", "routes/desk/audit.tsx"),
+    index("routes/desk/index.tsx"),
+    route("leads", "routes/desk/leads.tsx"),
+    route("leads/export.csv", "routes/desk/leads-export.ts"),
+    route("leads/:id", "routes/desk/lead.tsx"),
+    route("subscribers", "routes/desk/subscribers.tsx"),
+    route("subscribers/export.csv", "routes/desk/subscribers-export.ts"),
+    route("privacy", "routes/desk/privacy.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
