@@ -2,7 +2,7 @@ import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from "node:c
 
 /**
  * Password hashing with Node's scrypt (decision record 004): N = 2^16, r = 8, p = 2, so
- * each hash needs 64 MiB of memory and about a tenth of a second. The parameters are
+ * each hash needs 64 MiB of memory and a few tenths of a second of a core. The parameters are
  * stored in every hash, so they can be raised later and old hashes still verify (and are
  * re-hashed at the next sign-in, see needsRehash).
  */
