@@ -12,14 +12,21 @@ const BOM = "\uFEFF";
  * that was typed; cells with a comma, quote or line break are quoted.
  */
 export function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? "" : typeof value === "object" ? JSON.stringify(value) : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  if (value === null || value === undefined) return "";
+  let text = typeof value === "string" ? value : typeof value === "object" ? JSON.stringify(value) : String(value);
+  if (text === "") return "";
+  const first = text.charCodeAt(0);
+  // = + - @ tab CR
+  if (first === 61 || first === 43 || first === 45 || first === 64 || first === 9 || first === 13) text = `'${text}`;
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
+
+const NEEDS_QUOTES = /[",\r\n]/;
 
 export const csvLine = (cells: unknown[]) => `${cells.map(csvCell).join(",")}\r\n`;
 
 const leadFields = payloadFields.filter(([key]) => key !== "type");
+const leadFieldKeys = leadFields.map(([key]) => key);
 
 export const leadCsvHeader = ["ID", "Received (UTC)", "Form", "Type code", "Type", "Status", "Assignee", "Page", "User agent", ...leadFields.map(([, label]) => label)];
 export const subscriberCsvHeader = ["ID", "Subscribed (UTC)", "E-mail", "Type code", "Type", "Status", "Page"];
@@ -55,7 +62,9 @@ export function csvStream(
         if (isLeads) {
           const payload = parsePayload(r.payload);
           const assignee = r.assignee_id === null ? "" : staffLabel(staff.get(Number(r.assignee_id)), Number(r.assignee_id));
-          chunk += csvLine([r.id, r.created_at, kindLabel(r.kind), r.type, type, r.status, assignee, r.page_path, r.user_agent, ...leadFields.map(([key]) => payload[key])]);
+          let line = `${r.id},${r.created_at},${csvCell(kindLabel(r.kind))},${r.type},${csvCell(type)},${r.status},${csvCell(assignee)},${csvCell(r.page_path)},${csvCell(r.user_agent)}`;
+          for (const key of leadFieldKeys) line += `,${csvCell(payload[key])}`;
+          chunk += `${line}\r\n`;
         } else {
           chunk += csvLine([r.id, r.created_at, r.email, r.type, type, r.status, r.page_path]);
         }
