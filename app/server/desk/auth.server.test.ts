@@ -65,7 +65,8 @@ describe("requireStaff", () => {
     expect(ok).toEqual({ id: account.id, email: "sam@staff.test", name: null, role: "sales" });
     const forbidden = (await thrown(requireStaff(request("/desk/accounts", { cookie: token }), { services: s }, ["admin"]))) as { init?: ResponseInit };
     expect(forbidden.init?.status).toBe(403);
-    for (const headers of [{ origin: "https://evil.test" }, { "sec-fetch-site": "cross-site" }, { "sec-fetch-site": "same-site", origin: "https://desk.test" }, {}]) {
+    const variants: Record<string, string>[] = [{ origin: "https://evil.test" }, { "sec-fetch-site": "cross-site" }, { "sec-fetch-site": "same-site", origin: "https://desk.test" }, {}];
+    for (const headers of variants) {
       const r = (await thrown(requireStaff(request("/desk/leads", { method: "POST", headers, cookie: token }), { services: s }))) as Response;
       expect(r.status, JSON.stringify(headers)).toBe(403);
     }
