@@ -108,3 +108,80 @@ const statusColours: Record<string, string> = {
 export function StatusBadge({ status, label }: { status: string; label: string }) {
   return <span className={`inline-block rounded px-1.5 py-0.5 text-xs font-semibold ${statusColours[status] ?? statusColours.lost}`}>{label}</span>;
 }
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+export const NOBODY: Option = { value: "none", label: "Nobody" };
+
+/** A labelled select; `first` are the choices before the list (e.g. "All forms"). */
+export function SelectField({
+  id,
+  name,
+  label,
+  options,
+  first = [],
+  defaultValue,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  options: Option[];
+  first?: Option[];
+  defaultValue: string;
+}) {
+  return (
+    <Field id={id} label={label}>
+      <select id={id} name={name} defaultValue={defaultValue} className={deskInput}>
+        {[...first, ...options].map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
+/** The From and To dates of a filter row. */
+export function DateRange({ prefix, from, to }: { prefix: string; from?: string; to?: string }) {
+  return (
+    <>
+      <Field id={`${prefix}-from`} label="From">
+        <input id={`${prefix}-from`} name="from" type="date" defaultValue={from ?? ""} className={deskInput} />
+      </Field>
+      <Field id={`${prefix}-to`} label="To">
+        <input id={`${prefix}-to`} name="to" type="date" defaultValue={to ?? ""} className={deskInput} />
+      </Field>
+    </>
+  );
+}
+
+/** "Apply filters" and "Clear" under a filter row. */
+export function FilterActions({ clearTo }: { clearTo: string }) {
+  return (
+    <div className="mt-3 flex gap-2">
+      <button type="submit" className={deskPrimary}>
+        Apply filters
+      </button>
+      <Link to={clearTo} className={deskSecondary}>
+        Clear
+      </Link>
+    </div>
+  );
+}
+
+/** A table's header row; an entry in `hidden` is read by screen readers only. */
+export function HeaderRow({ labels, hidden = [] }: { labels: string[]; hidden?: string[] }) {
+  return (
+    <tr>
+      {labels.map((label) => (
+        <th key={label} scope="col" className={deskTh}>
+          {hidden.includes(label) ? <span className="sr-only">{label}</span> : label}
+        </th>
+      ))}
+    </tr>
+  );
+}

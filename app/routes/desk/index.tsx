@@ -2,7 +2,7 @@ import { data, Form, Link } from "react-router";
 import { DESK_HEADERS, deskServices, requireStaff } from "~/server/desk/auth.server";
 import { formatWhen, kindLabel, leadKinds, statusLabels, type LeadStatus } from "~/server/desk/leads/labels.server";
 import { countsBy, leadsPerDay, newSinceLastVisit } from "~/server/desk/leads/stats.server";
-import { deskInput, deskLink, deskPrimary, deskTable, deskTd, deskTh, ErrorList, Field, PageTitle } from "~/components/desk/ui";
+import { deskLink, deskPrimary, deskTable, deskTd, deskTh, ErrorList, PageTitle, SelectField } from "~/components/desk/ui";
 import type { Route } from "./+types/index";
 
 export const meta = () => [{ title: "At a glance · Fillway desk" }];
@@ -210,15 +210,7 @@ export default function DeskHome({ loaderData }: Route.ComponentProps) {
         </h2>
         <ErrorList errors={errors} title="This period cannot be used" />
         <Form method="get" className="mb-4 flex items-end gap-2" key={period}>
-          <Field id="g-days" label="Period">
-            <select id="g-days" name="days" defaultValue={period} className={deskInput}>
-              {PERIODS.map((p) => (
-                <option key={p.value} value={p.value}>
-                  {p.label}
-                </option>
-              ))}
-            </select>
-          </Field>
+          <SelectField id="g-days" name="days" label="Period" options={PERIODS} defaultValue={period} />
           <button type="submit" className={deskPrimary}>
             Show
           </button>

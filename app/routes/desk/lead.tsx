@@ -5,7 +5,7 @@ import { leadChoices, messages, noteSchema, resolveAssignee, workSchema } from "
 import { formatWhen, labelledFields, statusLabels, type LeadStatus } from "~/server/desk/leads/labels.server";
 import { addNote, changeLeads, getLead, leadEvents } from "~/server/desk/leads/query.server";
 import { staffDirectory, staffLabel } from "~/server/desk/leads/staff.server";
-import { deskInput, deskLink, deskPrimary, ErrorList, Field, Notice, PageTitle, StatusBadge } from "~/components/desk/ui";
+import { deskInput, deskLink, deskPrimary, ErrorList, Field, NOBODY, Notice, PageTitle, SelectField, StatusBadge } from "~/components/desk/ui";
 import type { Route } from "./+types/lead";
 
 export const meta = ({ params }: Route.MetaArgs) => [{ title: `Lead ${params.id} · Fillway desk` }];
@@ -144,25 +144,15 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
           {actionData?.intent === "work" ? <ErrorList errors={actionData.errors} /> : null}
           <Form method="post" className="space-y-3" key={`work-${lead.status}-${lead.assigneeId}`}>
             <input type="hidden" name="intent" value="work" />
-            <Field id="l-status" label="Status">
-              <select id="l-status" name="status" defaultValue={workValues?.status ?? lead.status} className={deskInput}>
-                {choices.statuses.map((s) => (
-                  <option key={s.value} value={s.value}>
-                    {s.label}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <Field id="l-assignee" label="Assignee">
-              <select id="l-assignee" name="assignee" defaultValue={workValues?.assignee ?? (lead.assigneeId === null ? "none" : String(lead.assigneeId))} className={deskInput}>
-                <option value="none">Nobody</option>
-                {choices.staff.map((s) => (
-                  <option key={s.value} value={s.value}>
-                    {s.label}
-                  </option>
-                ))}
-              </select>
-            </Field>
+            <SelectField id="l-status" name="status" label="Status" options={choices.statuses} defaultValue={workValues?.status ?? lead.status} />
+            <SelectField
+              id="l-assignee"
+              name="assignee"
+              label="Assignee"
+              first={[NOBODY]}
+              options={choices.staff}
+              defaultValue={workValues?.assignee ?? (lead.assigneeId === null ? "none" : String(lead.assigneeId))}
+            />
             <button type="submit" className={deskPrimary} disabled={busy}>
               Save status and assignee
             </button>

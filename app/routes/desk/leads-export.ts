@@ -1,6 +1,6 @@
-import { DESK_HEADERS, deskServices, requireStaff } from "~/server/desk/auth.server";
+import { deskServices, requireStaff } from "~/server/desk/auth.server";
 import { audit } from "~/server/desk/audit.server";
-import { csvFileName, csvStream } from "~/server/desk/leads/export.server";
+import { badFiltersResponse, csvResponse, csvStream } from "~/server/desk/leads/export.server";
 import { parseLeadFilters } from "~/server/desk/leads/filters.server";
 import { staffDirectory } from "~/server/desk/leads/staff.server";
 import type { Route } from "./+types/leads-export";
@@ -11,21 +11,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, log } = deskServices(context);
   const url = new URL(request.url);
   const parsed = parseLeadFilters(url.searchParams);
-  if (!parsed.ok) {
-    return new Response(`These filters cannot be used: ${parsed.errors.join("; ")}\n`, {
-      status: 400,
-      headers: { ...DESK_HEADERS, "Content-Type": "text/plain; charset=utf-8" },
-    });
-  }
+  if (!parsed.ok) return badFiltersResponse(parsed.errors);
   const { after: _a, before: _b, ...filters } = parsed.filters;
   await audit(db, { staffId: me.id, action: "leads.export", subject: url.search || "all leads", detail: { filters } });
   const staff = await staffDirectory(db);
   const stream = csvStream(db, { leads: filters }, staff, (rows) => log.info({ staffId: me.id, rows }, "desk: leads exported"));
-  return new Response(stream, {
-    headers: {
-      ...DESK_HEADERS,
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${csvFileName("leads")}"`,
-    },
-  });
+  return csvResponse(stream, "leads");
 }

@@ -7,18 +7,22 @@ import { formatWhen, statusLabels, type LeadStatus } from "~/server/desk/leads/l
 import { changeLeads, listLeads } from "~/server/desk/leads/query.server";
 import { staffDirectory, staffLabel } from "~/server/desk/leads/staff.server";
 import {
+  DateRange,
   deskInput,
   deskLink,
   deskPrimary,
   deskSecondary,
   deskTable,
   deskTd,
-  deskTh,
   ErrorList,
   Field,
+  FilterActions,
+  HeaderRow,
+  NOBODY,
   Notice,
   PageTitle,
   Pager,
+  SelectField,
   StatusBadge,
 } from "~/components/desk/ui";
 import type { Route } from "./+types/leads";
@@ -96,75 +100,22 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
               <input id="f-q" name="q" type="search" defaultValue={raw.q ?? ""} className={deskInput} maxLength={120} />
             </Field>
           </div>
-          <Field id="f-kind" label="Form">
-            <select id="f-kind" name="kind" defaultValue={raw.kind ?? ""} className={deskInput}>
-              <option value="">All forms</option>
-              {choices.kinds.map((k) => (
-                <option key={k.value} value={k.value}>
-                  {k.label}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field id="f-type" label="Type code">
-            <select id="f-type" name="type" defaultValue={raw.type ?? ""} className={deskInput}>
-              <option value="">All types</option>
-              {choices.types.map((t) => (
-                <option key={t.value} value={t.value}>
-                  {t.label}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field id="f-page" label="Page">
-            <select id="f-page" name="page" defaultValue={raw.page ?? ""} className={deskInput}>
-              <option value="">All pages</option>
-              {raw.page && !choices.pages.includes(raw.page) ? <option value={raw.page}>{raw.page}</option> : null}
-              {choices.pages.map((p) => (
-                <option key={p} value={p}>
-                  {p}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field id="f-status" label="Status">
-            <select id="f-status" name="status" defaultValue={raw.status ?? ""} className={deskInput}>
-              <option value="">Any status</option>
-              {choices.statuses.map((s) => (
-                <option key={s.value} value={s.value}>
-                  {s.label}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field id="f-assignee" label="Assignee">
-            <select id="f-assignee" name="assignee" defaultValue={raw.assignee ?? ""} className={deskInput}>
-              <option value="">Anyone</option>
-              <option value="none">Nobody</option>
-              {choices.staff.map((s) => (
-                <option key={s.value} value={s.value}>
-                  {s.label}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field id="f-from" label="From">
-            <input id="f-from" name="from" type="date" defaultValue={raw.from ?? ""} className={deskInput} />
-          </Field>
-          <Field id="f-to" label="To">
-            <input id="f-to" name="to" type="date" defaultValue={raw.to ?? ""} className={deskInput} />
-          </Field>
+          <SelectField id="f-kind" name="kind" label="Form" first={[{ value: "", label: "All forms" }]} options={choices.kinds} defaultValue={raw.kind ?? ""} />
+          <SelectField id="f-type" name="type" label="Type code" first={[{ value: "", label: "All types" }]} options={choices.types} defaultValue={raw.type ?? ""} />
+          <SelectField
+            id="f-page"
+            name="page"
+            label="Page"
+            first={[{ value: "", label: "All pages" }, ...(raw.page && !choices.pages.includes(raw.page) ? [{ value: raw.page, label: raw.page }] : [])]}
+            options={choices.pages.map((p) => ({ value: p, label: p }))}
+            defaultValue={raw.page ?? ""}
+          />
+          <SelectField id="f-status" name="status" label="Status" first={[{ value: "", label: "Any status" }]} options={choices.statuses} defaultValue={raw.status ?? ""} />
+          <SelectField id="f-assignee" name="assignee" label="Assignee" first={[{ value: "", label: "Anyone" }, NOBODY]} options={choices.staff} defaultValue={raw.assignee ?? ""} />
+          <DateRange prefix="f" from={raw.from} to={raw.to} />
         </div>
-        <div className="mt-3 flex gap-2">
-          <button type="submit" className={deskPrimary}>
-            Apply filters
-          </button>
-          <Link to="/desk/leads" className={deskSecondary}>
-            Clear
-          </Link>
-        </div>
+        <FilterActions clearTo="/desk/leads" />
       </Form>
-
       <ErrorList errors={errors} title="These filters cannot be used" />
       <ErrorList errors={actionData?.errors} title="Nothing was changed" />
       {actionData?.done ? <Notice>{actionData.done}</Notice> : null}
@@ -172,27 +123,8 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
       <Form method="post" aria-label="Change the selected leads" key={actionData?.done ?? "bulk"}>
         <fieldset className="mb-3 flex flex-wrap items-end gap-3">
           <legend className="mb-1 text-sm font-semibold">Change the selected leads</legend>
-          <Field id="b-status" label="New status">
-            <select id="b-status" name="status" defaultValue={values?.status ?? ""} className={deskInput}>
-              <option value="">Keep status</option>
-              {choices.statuses.map((s) => (
-                <option key={s.value} value={s.value}>
-                  {s.label}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field id="b-assignee" label="New assignee">
-            <select id="b-assignee" name="assignee" defaultValue={values?.assignee ?? ""} className={deskInput}>
-              <option value="">Keep assignee</option>
-              <option value="none">Nobody</option>
-              {choices.staff.map((s) => (
-                <option key={s.value} value={s.value}>
-                  {s.label}
-                </option>
-              ))}
-            </select>
-          </Field>
+          <SelectField id="b-status" name="status" label="New status" first={[{ value: "", label: "Keep status" }]} options={choices.statuses} defaultValue={values?.status ?? ""} />
+          <SelectField id="b-assignee" name="assignee" label="New assignee" first={[{ value: "", label: "Keep assignee" }, NOBODY]} options={choices.staff} defaultValue={values?.assignee ?? ""} />
           <button type="submit" className={deskPrimary} disabled={busy}>
             Apply to selected
           </button>
@@ -202,41 +134,7 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
           <table className={deskTable}>
             <caption className="sr-only">Leads, newest first</caption>
             <thead>
-              <tr>
-                <th scope="col" className={deskTh}>
-                  <span className="sr-only">Select</span>
-                </th>
-                <th scope="col" className={deskTh}>
-                  Received
-                </th>
-                <th scope="col" className={deskTh}>
-                  From
-                </th>
-                <th scope="col" className={deskTh}>
-                  Form and type
-                </th>
-                <th scope="col" className={deskTh}>
-                  E-mail
-                </th>
-                <th scope="col" className={deskTh}>
-                  Phone
-                </th>
-                <th scope="col" className={deskTh}>
-                  ZIP
-                </th>
-                <th scope="col" className={deskTh}>
-                  City
-                </th>
-                <th scope="col" className={deskTh}>
-                  Page
-                </th>
-                <th scope="col" className={deskTh}>
-                  Status
-                </th>
-                <th scope="col" className={deskTh}>
-                  Assignee
-                </th>
-              </tr>
+              <HeaderRow labels={["Select", "Received", "From", "Form and type", "E-mail", "Phone", "ZIP", "City", "Page", "Status", "Assignee"]} hidden={["Select"]} />
             </thead>
             <tbody>
               {rows.map((r) => (

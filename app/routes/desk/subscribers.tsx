@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { data, Form, Link, useLocation } from "react-router";
+import { data, Form, useLocation } from "react-router";
 import { DESK_HEADERS, deskServices, requireStaff } from "~/server/desk/auth.server";
 import { audit } from "~/server/desk/audit.server";
 import { parseSubscriberFilters, rawFilters } from "~/server/desk/leads/filters.server";
@@ -7,17 +7,19 @@ import { messages } from "~/server/desk/leads/forms.server";
 import { formatWhen, subscriberStatuses, subscriberTypeLabels, subscriberTypes, type SubscriberType } from "~/server/desk/leads/labels.server";
 import { listSubscribers, setSubscription } from "~/server/desk/leads/query.server";
 import {
+  DateRange,
   deskInput,
-  deskPrimary,
   deskSecondary,
   deskTable,
   deskTd,
-  deskTh,
   ErrorList,
   Field,
+  FilterActions,
+  HeaderRow,
   Notice,
   PageTitle,
   Pager,
+  SelectField,
   StatusBadge,
 } from "~/components/desk/ui";
 import type { Route } from "./+types/subscribers";
@@ -91,38 +93,21 @@ export default function Subscribers({ loaderData, actionData }: Route.ComponentP
               <input id="s-q" name="q" type="search" defaultValue={raw.q ?? ""} maxLength={120} className={deskInput} />
             </Field>
           </div>
-          <Field id="s-type" label="Type">
-            <select id="s-type" name="type" defaultValue={raw.type ?? ""} className={deskInput}>
-              <option value="">All types</option>
-              {types.map((t) => (
-                <option key={t.value} value={t.value}>
-                  {t.label}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field id="s-status" label="Status">
-            <select id="s-status" name="status" defaultValue={raw.status ?? ""} className={deskInput}>
-              <option value="">Any status</option>
-              <option value="subscribed">Subscribed</option>
-              <option value="unsubscribed">Unsubscribed</option>
-            </select>
-          </Field>
-          <Field id="s-from" label="From">
-            <input id="s-from" name="from" type="date" defaultValue={raw.from ?? ""} className={deskInput} />
-          </Field>
-          <Field id="s-to" label="To">
-            <input id="s-to" name="to" type="date" defaultValue={raw.to ?? ""} className={deskInput} />
-          </Field>
+          <SelectField id="s-type" name="type" label="Type" first={[{ value: "", label: "All types" }]} options={types} defaultValue={raw.type ?? ""} />
+          <SelectField
+            id="s-status"
+            name="status"
+            label="Status"
+            first={[{ value: "", label: "Any status" }]}
+            options={[
+              { value: "subscribed", label: "Subscribed" },
+              { value: "unsubscribed", label: "Unsubscribed" },
+            ]}
+            defaultValue={raw.status ?? ""}
+          />
+          <DateRange prefix="s" from={raw.from} to={raw.to} />
         </div>
-        <div className="mt-3 flex gap-2">
-          <button type="submit" className={deskPrimary}>
-            Apply filters
-          </button>
-          <Link to="/desk/subscribers" className={deskSecondary}>
-            Clear
-          </Link>
-        </div>
+        <FilterActions clearTo="/desk/subscribers" />
       </Form>
       <ErrorList errors={errors} title="These filters cannot be used" />
       <ErrorList errors={actionData?.errors} title="Nothing was changed" />
@@ -131,26 +116,7 @@ export default function Subscribers({ loaderData, actionData }: Route.ComponentP
         <table className={deskTable}>
           <caption className="sr-only">Newsletter subscriptions, newest first</caption>
           <thead>
-            <tr>
-              <th scope="col" className={deskTh}>
-                Subscribed
-              </th>
-              <th scope="col" className={deskTh}>
-                E-mail
-              </th>
-              <th scope="col" className={deskTh}>
-                Type
-              </th>
-              <th scope="col" className={deskTh}>
-                Page
-              </th>
-              <th scope="col" className={deskTh}>
-                Status
-              </th>
-              <th scope="col" className={deskTh}>
-                <span className="sr-only">Change</span>
-              </th>
-            </tr>
+            <HeaderRow labels={["Subscribed", "E-mail", "Type", "Page", "Status", "Change"]} hidden={["Change"]} />
           </thead>
           <tbody>
             {rows.map((r) => (

@@ -1,4 +1,5 @@
 import type { Db } from "../../db/db.server";
+import { DESK_HEADERS } from "../auth.server";
 import type { LeadFilters, SubscriberFilters } from "./filters.server";
 import { kindLabel, parsePayload, payloadFields, typeLabel } from "./labels.server";
 import { eachLeadBatch } from "./query.server";
@@ -81,4 +82,19 @@ export function csvStream(
 /** "leads-2026-11-23.csv" */
 export function csvFileName(what: "leads" | "subscribers", now = new Date()): string {
   return `${what}-${now.toISOString().slice(0, 10)}.csv`;
+}
+
+/** The download: never cached, saved under a dated name. */
+export function csvResponse(stream: ReadableStream<Uint8Array>, what: "leads" | "subscribers"): Response {
+  return new Response(stream, {
+    headers: { ...DESK_HEADERS, "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${csvFileName(what)}"` },
+  });
+}
+
+/** A 400 that says which filter cannot be used (an export link edited by hand). */
+export function badFiltersResponse(errors: string[]): Response {
+  return new Response(`These filters cannot be used: ${errors.join("; ")}\n`, {
+    status: 400,
+    headers: { ...DESK_HEADERS, "Content-Type": "text/plain; charset=utf-8" },
+  });
 }
