@@ -54,6 +54,7 @@ export default [
     route("subscribers", "routes/desk/subscribers.tsx"),
     route("subscribers/export.csv", "routes/desk/subscribers-export.ts"),
     route("privacy", "routes/desk/privacy.tsx"),
+    route("*", "routes/desk/not-found.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

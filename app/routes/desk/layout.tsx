@@ -1,5 +1,4 @@
 import { data, Form, isRouteErrorResponse, Link, NavLink, Outlet, useRouteLoaderData } from "react-router";
-import { ThemeToggle } from "~/components/layout/theme-toggle";
 import deskStyles from "~/desk.css?url";
 import { DESK_HEADERS, type Role, requireStaff } from "~/server/desk/auth.server";
 import type { Route } from "./+types/layout";
@@ -34,6 +33,34 @@ const NAV: NavItem[] = [
   { to: "/desk/accounts", label: "Accounts", roles: ["admin"] },
   { to: "/desk/audit", label: "Audit log", roles: ["admin"] },
 ];
+
+/**
+ * The theme switch of the desk. The site's own switch lives in the root chunk of every
+ * public page; importing it here would split it into a chunk of its own there.
+ */
+function DeskThemeToggle() {
+  function toggle() {
+    const root = document.documentElement;
+    const dark = !root.classList.contains("dark");
+    root.classList.toggle("dark", dark);
+    root.style.colorScheme = dark ? "dark" : "light";
+    try {
+      localStorage.setItem("theme", dark ? "dark" : "light");
+    } catch {
+      // Storage can be unavailable (private mode); the switch still applies to this page.
+    }
+  }
+  return (
+    <button
+      type="button"
+      onClick={toggle}
+      className="inline-flex min-h-9 items-center rounded-md px-2.5 text-sm font-semibold text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+    >
+      <span className="dark:hidden">Dark theme</span>
+      <span className="hidden dark:inline">Light theme</span>
+    </button>
+  );
+}
 
 type ShellUser = { email: string; name: string | null; role: Role } | null;
 
@@ -77,7 +104,7 @@ function Shell({ user, children }: { user: ShellUser; children: React.ReactNode 
             </nav>
           ) : null}
           <div className="ml-auto flex flex-wrap items-center gap-2">
-            <ThemeToggle />
+            <DeskThemeToggle />
             {user ? (
               <>
                 <NavLink
