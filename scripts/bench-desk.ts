@@ -7,7 +7,7 @@
  *   - the CSV export of every lead: rows/s (≥ 50,000) and the server's memory growth
  *     while it streams (< 100 MB);
  *   - POST /web/form req/s and p99 (≥ 1,500 req/s, ≤ 50 ms) while the staff member pages
- *     through the inbox.
+ *     through the inbox (a page every half second, ten pages deep, again and again).
  * SQLite by default (a file under the temp folder, or --db-file to keep and reuse one);
  * PostgreSQL when DATABASE_URL names one. Writes bench/desk-<database>.json and
  * bench/desk.md (every database measured so far). Exits 1 when a target is missed.
@@ -46,6 +46,8 @@ for (const [name, v] of Object.entries({ rows: ROWS, runs: RUNS, "load-seconds":
 
 const TARGETS = { p95Ms: 100, exportRowsPerSecond: 50_000, exportMemoryMb: 100, formRps: 1500, formP99Ms: 50 };
 const COOKIE = "__Host-fillway-desk";
+/** How long the member of staff paging during the form load looks at each page. */
+const PAGE_PAUSE_MS = 500;
 
 const pgUrl = process.env.DATABASE_URL?.startsWith("postgres") ? process.env.DATABASE_URL : undefined;
 const dbFile = pgUrl ? "" : (args["db-file"] ?? tempDbFile("desk"));
@@ -264,6 +266,8 @@ async function main() {
       for (let i = 0; i < 10 && paging; i++) {
         const r = await get(base, path, cookie);
         pageTimes.push(r.ms);
+        // A quick reader: the next page half a second after this one arrived.
+        await sleep(PAGE_PAUSE_MS);
         const after = /[?&;]after=([A-Za-z0-9_-]+)/.exec(r.body)?.[1];
         if (!after) break;
         path = `/desk/leads?after=${after}`;
@@ -370,7 +374,7 @@ function report(): string {
       `| Requests per second (≥ 1,500) | ${Number(r.formUnderPaging.requestsPerSecond).toLocaleString("en-US")} |`,
       `| p99 (≤ 50 ms) | ${r.formUnderPaging.p99Ms} ms |`,
       `| Answers other than 2xx | ${r.formUnderPaging.non2xx} |`,
-      `| Inbox pages read meanwhile, p95 | ${r.formUnderPaging.inboxPages}, ${r.formUnderPaging.inboxP95Ms} ms |`,
+      `| Inbox pages read meanwhile (one every ${PAGE_PAUSE_MS} ms after the last arrived), p95 | ${r.formUnderPaging.inboxPages}, ${r.formUnderPaging.inboxP95Ms} ms |`,
       `| Server CPU (cores busy on average) | ${r.formUnderPaging.serverCoresBusy} |`,
       `| Target | ${mark(r.formUnderPaging.ok)} |`,
       "",

@@ -34,23 +34,40 @@ export function leadWorkMigration(dialect: Dialect): Migration {
       await sql`UPDATE leads SET status = 'subscribed' WHERE kind = 'newsletter'`.execute(db);
       await backfill(db);
 
+      // (created_at, id) and the filters' indexes replace the first migration's two.
       await db.schema.dropIndex("leads_created_at").ifExists().execute();
+      await db.schema.dropIndex("leads_kind_type").ifExists().execute();
       const indexes: [string, string[]][] = [
         ["leads_created", ["created_at", "id"]],
         ["leads_kind_created", ["kind", "created_at", "id"]],
         ["leads_type_created", ["type", "created_at", "id"]],
         ["leads_page_created", ["page_path", "created_at", "id"]],
         ["leads_status_created", ["status", "created_at", "id"]],
-        ["leads_assignee_created", ["assignee_id", "created_at", "id"]],
         ["leads_email_norm", ["email_norm", "created_at", "id"]],
-        ["leads_name_norm", ["name_norm", "created_at", "id"]],
-        ["leads_last_norm", ["last_norm", "created_at", "id"]],
-        ["leads_business_norm", ["business_norm", "created_at", "id"]],
-        ["leads_phone_norm", ["phone_norm", "created_at", "id"]],
-        ["leads_zip", ["zip", "created_at", "id"]],
       ];
       for (const [name, cols] of indexes) {
         await db.schema.createIndex(name).ifNotExists().on("leads").columns(cols).execute();
+      }
+      // Columns many rows leave empty (a new lead has no assignee, a newsletter sign-up no
+      // name or phone, a business form no person's name) are indexed only where filled:
+      // those rows cost nothing to insert, and any comparison on the column implies
+      // IS NOT NULL, so both databases still use these indexes for the desk's queries.
+      const partial: [string, string][] = [
+        ["leads_assignee_created", "assignee_id"],
+        ["leads_name_norm", "name_norm"],
+        ["leads_last_norm", "last_norm"],
+        ["leads_business_norm", "business_norm"],
+        ["leads_phone_norm", "phone_norm"],
+        ["leads_zip", "zip"],
+      ];
+      for (const [name, col] of partial) {
+        await db.schema
+          .createIndex(name)
+          .ifNotExists()
+          .on("leads")
+          .columns([col, "created_at", "id"])
+          .where(sql.ref(col), "is not", null)
+          .execute();
       }
 
       await db.schema
