@@ -39,5 +39,22 @@ export default [
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("robots.txt", "routes/robots-txt.ts"),
   route("rss.xml", "routes/rss-xml.ts"),
+  // The desk: staff only, never pre-rendered, indexed or linked from a public page.
+  route("desk", "routes/desk/layout.tsx", [
+    route("sign-in", "routes/desk/sign-in.tsx"),
+    route("sign-out", "routes/desk/sign-out.tsx"),
+    route("set-password/:token", "routes/desk/set-password.tsx"),
+    route("account", "routes/desk/account.tsx"),
+    route("accounts", "routes/desk/accounts.tsx"),
+    route("audit", "routes/desk/audit.tsx"),
+    index("routes/desk/index.tsx"),
+    route("leads", "routes/desk/leads.tsx"),
+    route("leads/export.csv", "routes/desk/leads-export.ts"),
+    route("leads/:id", "routes/desk/lead.tsx"),
+    route("subscribers", "routes/desk/subscribers.tsx"),
+    route("subscribers/export.csv", "routes/desk/subscribers-export.ts"),
+    route("privacy", "routes/desk/privacy.tsx"),
+    route("*", "routes/desk/not-found.tsx"),
+  ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

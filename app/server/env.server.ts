@@ -27,12 +27,19 @@ export const envSchema = z.object({
   /** Extra origins the pages may call (a separate API host), space separated. */
   CSP_CONNECT_SRC: z.string().default(""),
   LOG_REQUESTS: bool.default(true),
-  /** The public base URL (unset: http://HOST:PORT); https turns on Strict-Transport-Security. */
-  SITE_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+  /**
+   * The public base URL (scheme, host, optional port), for links in pages, e-mails and the
+   * desk's set-password links. Unset: http://HOST:PORT. https turns on Strict-Transport-Security.
+   */
+  SITE_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+    .transform((v) => v.replace(/\/+$/, ""))
+    .optional(),
+  /** Staff accounts with the admin role must use two-factor sign-in. */
+  DESK_REQUIRE_2FA: bool.default(false),
 });
 
-/** The settings as the environment gives them. */
-export type EnvSettings = z.infer<typeof envSchema>;
+/** The settings as the environment gives them, with SITE_URL's default filled in. */
+export type EnvSettings = Omit<z.infer<typeof envSchema>, "SITE_URL"> & { SITE_URL: string };
 
 /** The settings the server runs with: the IP hash salt is always known. */
 export type Env = EnvSettings & { IP_HASH_SALT: string };
@@ -47,5 +54,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): EnvSettings {
     const lines = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
     throw new EnvError(`Invalid configuration: ${lines.join("; ")}`);
   }
-  return parsed.data;
+  const { SITE_URL, ...rest } = parsed.data;
+  return { ...rest, SITE_URL: SITE_URL ?? `http://${rest.HOST.includes(":") ? `[${rest.HOST}]` : rest.HOST}:${rest.PORT}` };
 }

@@ -93,6 +93,11 @@ export const privacySections: LegalSection[] = [
     paragraphs: [
       `We keep personal data for as long as your account is open and as long as needed to provide the Services, resolve disputes and meet our legal, tax and accounting obligations. You can ask us to delete your personal data at any time by e-mailing ${brand.email}. We will delete it, or de-identify it, unless we are required by law to keep it, in which case we will tell you what we keep and why.`,
     ],
+    list: [
+      `To have everything our website holds about you deleted (the contact, quote and fleet forms you sent, your newsletter subscriptions and your blog comments), write to ${brand.email} from the e-mail address you used, with "Delete my data" as the subject. If you write from another address, tell us which address to delete and we will ask that address to confirm.`,
+      "We delete it within 30 days and reply to confirm. A blog comment that others have answered is emptied and marked as removed, so their replies still make sense.",
+      "Our records of the request keep only that a deletion was made and when, not what was deleted.",
+    ],
   },
   {
     id: "your-choices",

@@ -64,6 +64,8 @@ export function robotsTxt(): string {
     "Disallow: /admin/",
     "Disallow: /campaign/",
     "Disallow: /common/",
+    // The staff back office.
+    "Disallow: /desk",
     "Disallow: /blog?*search=",
     "",
     `Sitemap: ${abs("/sitemap.xml")}`,

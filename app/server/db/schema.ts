@@ -21,6 +21,39 @@ export interface LeadsTable {
   /** A salted hash of the client address; the address itself is never kept. */
   ip_hash: string | null;
   created_at: string;
+  /**
+   * Migration 004. Leads: new, contacted, qualified, won, lost or spam; newsletter rows:
+   * subscribed or unsubscribed.
+   */
+  status: Generated<string>;
+  /** The member of staff working the lead (staff.id). */
+  assignee_id: number | null;
+  /** Searchable columns taken from the payload when stored (search-columns.server.ts). */
+  email_norm: string | null;
+  name_norm: string | null;
+  last_norm: string | null;
+  business_norm: string | null;
+  phone_norm: string | null;
+  zip: string | null;
+  city: string | null;
+}
+
+/** A lead's timeline: status and assignee changes and notes, each with who and when. */
+export interface LeadEventsTable {
+  id: Generated<number>;
+  lead_id: number;
+  staff_id: number | null;
+  /** "status", "assignee" or "note". */
+  action: string;
+  /** The new status, the new assignee's staff id ("" for nobody), or the note's text. */
+  value: string | null;
+  created_at: string;
+}
+
+/** When each member of staff last opened the desk home. */
+export interface DeskVisitsTable {
+  staff_id: number;
+  seen_at: string;
 }
 
 /**
@@ -75,9 +108,90 @@ export interface SettingsTable {
   created_at: string;
 }
 
+/** Migration 003: a member of staff who signs in to the desk. */
+export interface StaffTable {
+  id: Generated<number>;
+  /** Lower-cased. */
+  email: string;
+  name: string | null;
+  /** admin, sales or editor. */
+  role: string;
+  /** scrypt hash (password.server.ts); null until the set-password link is used. */
+  password_hash: string | null;
+  password_changed_at: string | null;
+  /** Base32 TOTP secret; enabled once totp_enabled_at is set. */
+  totp_secret: string | null;
+  totp_enabled_at: string | null;
+  disabled_at: string | null;
+  last_sign_in_at: string | null;
+  created_at: string;
+}
+
+/** Two-factor recovery codes, hashed like passwords; each works once. */
+export interface StaffRecoveryCodesTable {
+  id: Generated<number>;
+  staff_id: number;
+  code_hash: string;
+  used_at: string | null;
+}
+
+/** A signed-in browser. The cookie holds a random token; its sha256 is the id. */
+export interface StaffSessionsTable {
+  id: string;
+  staff_id: number;
+  created_at: string;
+  /** Refreshed as the session is used: idle expiry counts from here. */
+  last_seen_at: string;
+  /** Absolute expiry. */
+  expires_at: string;
+  user_agent: string | null;
+  ip_hash: string | null;
+}
+
+/** One-time tokens (set-password links, the second step of a two-factor sign-in), by sha256. */
+export interface StaffTokensTable {
+  id: string;
+  staff_id: number;
+  /** "set-password" or "two-factor". */
+  purpose: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** Who did what, when. Never the personal data of what was deleted. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: string;
+  staff_id: number | null;
+  /** The e-mail of the member of staff at the time (kept if the account goes). */
+  actor: string | null;
+  action: string;
+  subject: string | null;
+  /** JSON object. */
+  detail: string | null;
+  ip_hash: string | null;
+}
+
+/** Failed sign-ins counted per account and per client ("account:EMAIL", "client:IPHASH"). */
+export interface SignInThrottleTable {
+  key: string;
+  failures: number;
+  window_started_at: string;
+  blocked_until: string | null;
+}
+
 export interface Database {
   leads: LeadsTable;
   posts: PostsTable;
   comments: CommentsTable;
   settings: SettingsTable;
+  lead_events: LeadEventsTable;
+  desk_visits: DeskVisitsTable;
+  staff: StaffTable;
+  staff_recovery_codes: StaffRecoveryCodesTable;
+  staff_sessions: StaffSessionsTable;
+  staff_tokens: StaffTokensTable;
+  audit_log: AuditLogTable;
+  sign_in_throttle: SignInThrottleTable;
 }

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Db } from "../db/db.server";
+import { searchColumns } from "../desk/leads/search-columns.server";
 import { writeQueueFor } from "../db/write-queue.server";
 
 export interface NewLead {
@@ -67,6 +68,8 @@ export async function storeLead(db: Db, lead: NewLead): Promise<StoredLead> {
           user_agent: lead.userAgent ?? null,
           ip_hash: lead.ipHash ?? null,
           created_at: new Date().toISOString(),
+          status: lead.kind === "newsletter" ? "subscribed" : "new",
+          ...searchColumns(lead.email, lead.payload),
         })
         .returning("id")
         .executeTakeFirstOrThrow();

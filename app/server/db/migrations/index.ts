@@ -1,4 +1,6 @@
 import { type Kysely, type Migration, sql } from "kysely";
+import { staffMigration } from "./003-staff";
+import { leadWorkMigration } from "./004-lead-work";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -121,5 +123,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
         await sql`CREATE INDEX IF NOT EXISTS posts_kind_shown ON posts (is_published, is_article, (coalesce(published_by, created_on)) DESC, id)`.execute(db);
       },
     },
+    "003-staff": staffMigration(dialect),
+    "004-lead-work": leadWorkMigration(dialect),
   };
 }

@@ -1,0 +1,225 @@
+import { data, Form, Link } from "react-router";
+import { DESK_HEADERS, deskServices, requireStaff } from "~/server/desk/auth.server";
+import { formatWhen, kindLabel, leadKinds, statusLabels, type LeadStatus } from "~/server/desk/leads/labels.server";
+import { countsBy, leadsPerDay, newSinceLastVisit } from "~/server/desk/leads/stats.server";
+import { deskLink, deskPrimary, deskTable, deskTd, deskTh, ErrorList, PageTitle, SelectField } from "~/components/desk/ui";
+import type { Route } from "./+types/index";
+
+export const meta = () => [{ title: "At a glance · Fillway desk" }];
+export const headers = () => DESK_HEADERS;
+
+const PERIODS = [
+  { value: "7", label: "Last 7 days" },
+  { value: "30", label: "Last 30 days" },
+  { value: "90", label: "Last 90 days" },
+  { value: "365", label: "Last 12 months" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const me = await requireStaff(request, context, ["admin", "sales", "editor"]);
+  if (me.role === "editor") return data({ editor: true as const }, { headers: DESK_HEADERS });
+  const { db } = deskServices(context);
+  const url = new URL(request.url);
+  const period = url.searchParams.get("days") ?? "30";
+  const known = PERIODS.find((p) => p.value === period);
+  const errors = known ? null : [`The period must be one of ${PERIODS.map((p) => p.value).join(", ")} days`];
+  const days = known ? Number(period) : 30;
+  const [perDay, byStatus, byPage, fresh] = await Promise.all([
+    leadsPerDay(db, 90),
+    countsBy(db, "status", days),
+    countsBy(db, "page_path", days),
+    newSinceLastVisit(db, me.id),
+  ]);
+  return data(
+    {
+      editor: false as const,
+      errors,
+      period: known ? period : "30",
+      periodLabel: (known ?? PERIODS[1])?.label ?? "",
+      kinds: leadKinds.map((k) => ({ key: k, label: kindLabel(k) })),
+      perDay,
+      byStatus: byStatus.map((c) => ({ label: statusLabels[c.key as LeadStatus] ?? c.key, n: c.n })),
+      byPage: byPage.map((c) => ({ label: c.key || "Not known", n: c.n })),
+      fresh: { count: fresh.count, since: fresh.since ? formatWhen(fresh.since) : null },
+    },
+    { status: errors ? 400 : 200, headers: DESK_HEADERS },
+  );
+}
+
+/** Fill classes per form kind: distinct hues, darker in light theme, lighter in dark. */
+const kindColours = [
+  "fill-teal-700 dark:fill-teal-300 bg-teal-700 dark:bg-teal-300",
+  "fill-blue-700 dark:fill-blue-300 bg-blue-700 dark:bg-blue-300",
+  "fill-orange-700 dark:fill-orange-300 bg-orange-700 dark:bg-orange-300",
+  "fill-violet-700 dark:fill-violet-300 bg-violet-700 dark:bg-violet-300",
+  "fill-pink-700 dark:fill-pink-300 bg-pink-700 dark:bg-pink-300",
+  "fill-yellow-700 dark:fill-yellow-300 bg-yellow-700 dark:bg-yellow-300",
+];
+
+type Day = { day: string; total: number; byKind: Record<string, number> };
+
+function PerDayChart({ perDay, kinds }: { perDay: Day[]; kinds: { key: string; label: string }[] }) {
+  const W = 900;
+  const H = 220;
+  const pad = { left: 36, bottom: 22, top: 8 };
+  const max = Math.max(1, ...perDay.map((d) => d.total));
+  const step = (W - pad.left) / perDay.length;
+  const scale = (H - pad.bottom - pad.top) / max;
+  const total = perDay.reduce((s, d) => s + d.total, 0);
+  return (
+    <figure>
+      <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full text-slate-600 dark:text-slate-300" aria-hidden="true" focusable="false">
+        <line x1={pad.left} x2={W} y1={H - pad.bottom} y2={H - pad.bottom} stroke="currentColor" strokeWidth="1" />
+        <text x={pad.left - 4} y={pad.top + 8} textAnchor="end" fontSize="11" fill="currentColor">
+          {max}
+        </text>
+        <text x={pad.left - 4} y={H - pad.bottom} textAnchor="end" fontSize="11" fill="currentColor">
+          0
+        </text>
+        {perDay.map((d, i) => {
+          let y = H - pad.bottom;
+          return (
+            <g key={d.day}>
+              {kinds.map((k, ki) => {
+                const n = d.byKind[k.key] ?? 0;
+                if (!n) return null;
+                const h = n * scale;
+                y -= h;
+                return <rect key={k.key} x={pad.left + i * step + 0.5} y={y} width={Math.max(1, step - 1)} height={h} className={kindColours[ki % kindColours.length]} />;
+              })}
+              {i % 15 === 0 ? (
+                <text x={pad.left + i * step} y={H - 6} fontSize="11" fill="currentColor">
+                  {d.day.slice(5)}
+                </text>
+              ) : null}
+            </g>
+          );
+        })}
+      </svg>
+      <figcaption className="mt-2 text-sm">
+        {total} leads in the last 90 days (UTC days).{" "}
+        <span className="inline-flex flex-wrap gap-x-3 gap-y-1 align-middle">
+          {kinds.map((k, ki) => (
+            <span key={k.key} className="inline-flex items-center gap-1">
+              <span aria-hidden="true" className={`inline-block size-3 rounded-sm ${kindColours[ki % kindColours.length]}`} />
+              {k.label}
+            </span>
+          ))}
+        </span>
+      </figcaption>
+    </figure>
+  );
+}
+
+function CountTable({ caption, rows }: { caption: string; rows: { label: string; n: number }[] }) {
+  return (
+    <table className={deskTable}>
+      <caption className="mb-1 text-left font-semibold">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col" className={deskTh}>
+            {caption.startsWith("By status") ? "Status" : "Page"}
+          </th>
+          <th scope="col" className={`${deskTh} text-right`}>
+            Leads
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.label}>
+            <th scope="row" className={`${deskTd} break-all font-normal`}>
+              {r.label}
+            </th>
+            <td className={`${deskTd} text-right tabular-nums`}>{r.n}</td>
+          </tr>
+        ))}
+        {rows.length === 0 ? (
+          <tr>
+            <td colSpan={2} className={deskTd}>
+              No leads in this period.
+            </td>
+          </tr>
+        ) : null}
+      </tbody>
+    </table>
+  );
+}
+
+export default function DeskHome({ loaderData }: Route.ComponentProps) {
+  if (loaderData.editor) {
+    return (
+      <div>
+        <PageTitle>The desk</PageTitle>
+        <p>Your account is for content. Its screens (posts and comments) arrive with the content desk.</p>
+      </div>
+    );
+  }
+  const { errors, period, periodLabel, kinds, perDay, byStatus, byPage, fresh } = loaderData;
+  return (
+    <div>
+      <PageTitle>At a glance</PageTitle>
+      <p className="mb-6 rounded-md border border-slate-300 p-3 dark:border-slate-600" role="status">
+        {fresh.since ? (
+          <>
+            <strong>{fresh.count}</strong> new {fresh.count === 1 ? "lead" : "leads"} since your last visit ({fresh.since}).{" "}
+          </>
+        ) : (
+          <>Welcome to the desk. </>
+        )}
+        <Link to="/desk/leads" className={deskLink}>
+          Open the leads inbox
+        </Link>
+      </p>
+
+      <section aria-labelledby="per-day" className="mb-8">
+        <h2 id="per-day" className="mb-2 text-lg font-semibold">
+          Leads per day, last 90 days
+        </h2>
+        <PerDayChart perDay={perDay} kinds={kinds} />
+        <table className="sr-only">
+          <caption>Leads per day by form, last 90 days</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              {kinds.map((k) => (
+                <th key={k.key} scope="col">
+                  {k.label}
+                </th>
+              ))}
+              <th scope="col">Total</th>
+            </tr>
+          </thead>
+          <tbody>
+            {perDay.map((d) => (
+              <tr key={d.day}>
+                <th scope="row">{d.day}</th>
+                {kinds.map((k) => (
+                  <td key={k.key}>{d.byKind[k.key as keyof typeof d.byKind] ?? 0}</td>
+                ))}
+                <td>{d.total}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+
+      <section aria-labelledby="counts">
+        <h2 id="counts" className="mb-2 text-lg font-semibold">
+          Counts for {periodLabel.toLowerCase()}
+        </h2>
+        <ErrorList errors={errors} title="This period cannot be used" />
+        <Form method="get" className="mb-4 flex items-end gap-2" key={period}>
+          <SelectField id="g-days" name="days" label="Period" options={PERIODS} defaultValue={period} />
+          <button type="submit" className={deskPrimary}>
+            Show
+          </button>
+        </Form>
+        <div className="grid gap-6 md:grid-cols-2">
+          <CountTable caption={`By status, ${periodLabel.toLowerCase()}`} rows={byStatus} />
+          <CountTable caption={`By page, ${periodLabel.toLowerCase()}`} rows={byPage} />
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import type { Db } from "../../db/db.server";
+import { DESK_HEADERS } from "../auth.server";
+import type { LeadFilters, SubscriberFilters } from "./filters.server";
+import { kindLabel, parsePayload, payloadFields, typeLabel } from "./labels.server";
+import { eachLeadBatch } from "./query.server";
+import { type StaffName, staffLabel } from "./staff.server";
+
+const BOM = "\uFEFF";
+
+/**
+ * One CSV cell. A value a spreadsheet would run as a formula (it begins with =, +, -, @,
+ * a tab or a carriage return) is prefixed with an apostrophe, so it shows as the text
+ * that was typed; cells with a comma, quote or line break are quoted.
+ */
+export function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  let text = typeof value === "string" ? value : typeof value === "object" ? JSON.stringify(value) : String(value);
+  if (text === "") return "";
+  const first = text.charCodeAt(0);
+  // = + - @ tab CR
+  if (first === 61 || first === 43 || first === 45 || first === 64 || first === 9 || first === 13) text = `'${text}`;
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+const NEEDS_QUOTES = /[",\r\n]/;
+
+export const csvLine = (cells: unknown[]) => `${cells.map(csvCell).join(",")}\r\n`;
+
+const leadFields = payloadFields.filter(([key]) => key !== "type");
+const leadFieldKeys = leadFields.map(([key]) => key);
+
+export const leadCsvHeader = ["ID", "Received (UTC)", "Form", "Type code", "Type", "Status", "Assignee", "Page", "User agent", ...leadFields.map(([, label]) => label)];
+export const subscriberCsvHeader = ["ID", "Subscribed (UTC)", "E-mail", "Type code", "Type", "Status", "Page"];
+
+/**
+ * The CSV of a filter as a stream: rows are read in keyset batches as the client takes
+ * them, so memory stays the same whether the filter matches ten rows or a million.
+ */
+export function csvStream(
+  db: Db,
+  scope: { leads: LeadFilters } | { subscribers: SubscriberFilters },
+  staff: Map<number, StaffName>,
+  onDone?: (rows: number) => void,
+): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const batches = eachLeadBatch(db, scope);
+  const isLeads = "leads" in scope;
+  let rows = 0;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(BOM + csvLine(isLeads ? leadCsvHeader : subscriberCsvHeader)));
+    },
+    async pull(controller) {
+      const next = await batches.next();
+      if (next.done) {
+        onDone?.(rows);
+        controller.close();
+        return;
+      }
+      let chunk = "";
+      for (const r of next.value) {
+        const type = typeLabel(Number(r.type), r.kind);
+        if (isLeads) {
+          const payload = parsePayload(r.payload);
+          const assignee = r.assignee_id === null ? "" : staffLabel(staff.get(Number(r.assignee_id)), Number(r.assignee_id));
+          let line = `${r.id},${r.created_at},${csvCell(kindLabel(r.kind))},${r.type},${csvCell(type)},${r.status},${csvCell(assignee)},${csvCell(r.page_path)},${csvCell(r.user_agent)}`;
+          for (const key of leadFieldKeys) line += `,${csvCell(payload[key])}`;
+          chunk += `${line}\r\n`;
+        } else {
+          chunk += csvLine([r.id, r.created_at, r.email, r.type, type, r.status, r.page_path]);
+        }
+      }
+      rows += next.value.length;
+      controller.enqueue(encoder.encode(chunk));
+    },
+    async cancel() {
+      await batches.return(undefined);
+    },
+  });
+}
+
+/** "leads-2026-11-23.csv" */
+export function csvFileName(what: "leads" | "subscribers", now = new Date()): string {
+  return `${what}-${now.toISOString().slice(0, 10)}.csv`;
+}
+
+/** The download: never cached, saved under a dated name. */
+export function csvResponse(stream: ReadableStream<Uint8Array>, what: "leads" | "subscribers"): Response {
+  return new Response(stream, {
+    headers: { ...DESK_HEADERS, "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${csvFileName(what)}"` },
+  });
+}
+
+/** A 400 that says which filter cannot be used (an export link edited by hand). */
+export function badFiltersResponse(errors: string[]): Response {
+  return new Response(`These filters cannot be used: ${errors.join("; ")}\n`, {
+    status: 400,
+    headers: { ...DESK_HEADERS, "Content-Type": "text/plain; charset=utf-8" },
+  });
+}

@@ -1,0 +1,331 @@
+import { type ExpressionBuilder, type SelectQueryBuilder, sql } from "kysely";
+import type { Database, Db } from "../../db/db.server";
+import { type Cursor, encodeCursor, type LeadFilters, type SubscriberFilters } from "./filters.server";
+import { kindLabel, type LeadStatus, parsePayload, phoneOf, subscriberTypes, typeLabel, whoOf } from "./labels.server";
+import { normaliseText, phoneDigits } from "./search-columns.server";
+
+export const PAGE_SIZE = 50;
+
+type LeadsQuery = SelectQueryBuilder<Database, "leads", object>;
+type Eb = ExpressionBuilder<Database, "leads">;
+
+/** The first string that sorts after every string starting with `prefix`. */
+export function prefixEnd(prefix: string): string {
+  const last = prefix.codePointAt(prefix.length - 1) ?? 0;
+  const head = prefix.slice(0, prefix.length - (last > 0xffff ? 2 : 1));
+  return head + String.fromCodePoint(last + 1);
+}
+
+type SearchColumn = "email_norm" | "name_norm" | "last_norm" | "business_norm" | "phone_norm" | "zip";
+type Branch = (eb: Eb) => ReturnType<Eb["and"]>;
+
+/**
+ * A column equal to the term, and a column that starts with the term and goes on: two
+ * branches, so the exact matches come from the index already in the inbox's order
+ * (column, created_at, id) and only longer values need sorting.
+ */
+const matches = (column: SearchColumn, term: string, prefix = true): Branch[] => [
+  (eb) => eb.and([eb(column, "=", term)]),
+  ...(prefix ? [(eb: Eb) => eb.and([eb(column, ">", term), eb(column, "<", prefixEnd(term))])] : []),
+];
+
+/**
+ * The search box as index lookups: an e-mail address or its start, a ZIP or phone number
+ * (digits), or the start of a first name, last name, full name, business name or e-mail.
+ * Each branch is an equality or a prefix range on an indexed, normalised column, run as
+ * its own keyset query; the branches' pages are merged. Never a scan of the table.
+ */
+export function searchBranches(q: string, scope: "leads" | "subscribers"): Branch[] {
+  const text = normaliseText(q);
+  if (scope === "subscribers" || text.includes("@")) return matches("email_norm", text);
+  if (/^[\d\s()+.-]+$/.test(text) && /\d/.test(text)) {
+    const digits = phoneDigits(text);
+    return [...matches("phone_norm", digits), ...(/^\d{5}$/.test(digits) ? matches("zip", digits, false) : [])];
+  }
+  return (["name_norm", "last_norm", "business_norm", "email_norm"] as const).flatMap((c) => matches(c, text));
+}
+
+function dayStart(day: string): string {
+  return `${day}T00:00:00.000Z`;
+}
+function nextDayStart(day: string): string {
+  const d = new Date(`${day}T00:00:00.000Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString();
+}
+
+function applyLeadFilters(q: LeadsQuery, f: LeadFilters): LeadsQuery {
+  let out = f.kind ? q.where("kind", "=", f.kind) : q.where("kind", "<>", "newsletter");
+  if (f.type !== undefined) out = out.where("type", "=", f.type);
+  if (f.page) out = out.where("page_path", "=", f.page);
+  if (f.status) out = out.where("status", "=", f.status);
+  if (f.assignee === "none") out = out.where("assignee_id", "is", null);
+  else if (f.assignee !== undefined) out = out.where("assignee_id", "=", f.assignee);
+  return applyRange(out, f);
+}
+
+function applySubscriberFilters(q: LeadsQuery, f: SubscriberFilters): LeadsQuery {
+  let out = q.where("kind", "=", "newsletter");
+  if (f.type) out = out.where("type", "=", subscriberTypes[f.type]);
+  if (f.status) out = out.where("status", "=", f.status);
+  return applyRange(out, f);
+}
+
+function applyRange(q: LeadsQuery, f: { from?: string; to?: string }): LeadsQuery {
+  let out = q;
+  if (f.from) out = out.where("created_at", ">=", dayStart(f.from));
+  if (f.to) out = out.where("created_at", "<", nextDayStart(f.to));
+  return out;
+}
+
+/** Rows older than the cursor (newest first), or newer (read oldest first, then reversed). */
+function keyset(q: LeadsQuery, after: Cursor | undefined, before: Cursor | undefined, limit: number): LeadsQuery {
+  if (before) {
+    return q
+      .where(sql<boolean>`(created_at, id) > (${before.at}, ${before.id})`)
+      .orderBy("created_at", "asc")
+      .orderBy("id", "asc")
+      .limit(limit);
+  }
+  const older = after ? q.where(sql<boolean>`(created_at, id) < (${after.at}, ${after.id})`) : q;
+  return older.orderBy("created_at", "desc").orderBy("id", "desc").limit(limit);
+}
+
+export interface LeadRow {
+  id: number;
+  kind: string;
+  form: string;
+  type: number;
+  typeLabel: string;
+  who: string;
+  email: string;
+  phone: string;
+  zip: string;
+  city: string;
+  page: string;
+  createdAt: string;
+  status: string;
+  assigneeId: number | null;
+}
+
+export interface Page<T> {
+  rows: T[];
+  /** Older rows follow (the "Next" link). */
+  next: string | null;
+  /** Newer rows exist (the "Previous" link); null on the first page. */
+  prev: string | null;
+}
+
+const listColumns = ["id", "kind", "type", "email", "payload", "page_path", "created_at", "status", "assignee_id", "zip", "city"] as const;
+
+type ListRaw = { id: number; created_at: string };
+
+const newestFirst = (a: ListRaw, b: ListRaw) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : Number(b.id) - Number(a.id));
+
+/**
+ * Up to `limit` rows after (older than) or before (newer than) a cursor, in the query's
+ * order (newest first; oldest first when going back). With search branches, each branch
+ * is its own keyset query and their rows are merged without duplicates.
+ */
+async function fetchRows<R extends ListRaw>(
+  base: LeadsQuery,
+  branches: Branch[] | null,
+  after: Cursor | undefined,
+  before: Cursor | undefined,
+  limit: number,
+  columns: readonly string[],
+): Promise<R[]> {
+  const run = (q: LeadsQuery) =>
+    keyset(q, after, before, limit)
+      .select(columns as (typeof listColumns)[number][])
+      .execute() as unknown as Promise<R[]>;
+  if (!branches) return run(base);
+  const lists = await Promise.all(branches.map((branch) => run(base.where(branch))));
+  const seen = new Set<number>();
+  const merged = lists.flat().filter((r) => !seen.has(Number(r.id)) && seen.add(Number(r.id)));
+  merged.sort(before ? (x, y) => newestFirst(y, x) : newestFirst);
+  return merged.slice(0, limit);
+}
+
+async function pageOf<R extends ListRaw>(base: LeadsQuery, branches: Branch[] | null, f: { after?: Cursor; before?: Cursor }, limit: number): Promise<Page<R>> {
+  const raw = await fetchRows<R>(base, branches, f.after, f.before, limit + 1, listColumns);
+  const more = raw.length > limit;
+  const rows = raw.slice(0, limit);
+  if (f.before) rows.reverse();
+  const first = rows[0];
+  const last = rows[rows.length - 1];
+  const cursorOf = (r: R) => encodeCursor({ at: r.created_at, id: Number(r.id) });
+  // Going back: "more" means newer rows still exist; older ones always do (we came from there).
+  const next = f.before ? (last ? cursorOf(last) : null) : more && last ? cursorOf(last) : null;
+  const prev = f.before ? (more && first ? cursorOf(first) : null) : f.after && first ? cursorOf(first) : null;
+  return { rows, next, prev };
+}
+
+type RawLead = ListRaw & {
+  kind: string;
+  type: number;
+  email: string;
+  payload: string;
+  page_path: string | null;
+  status: string;
+  assignee_id: number | null;
+  zip: string | null;
+  city: string | null;
+};
+
+function toRow(r: RawLead): LeadRow {
+  const payload = parsePayload(r.payload);
+  return {
+    id: Number(r.id),
+    kind: r.kind,
+    form: kindLabel(r.kind),
+    type: Number(r.type),
+    typeLabel: typeLabel(Number(r.type), r.kind),
+    who: whoOf(payload),
+    email: r.email,
+    phone: phoneOf(payload),
+    zip: r.zip ?? "",
+    city: r.city ?? "",
+    page: r.page_path ?? "",
+    createdAt: r.created_at,
+    status: r.status,
+    assigneeId: r.assignee_id === null ? null : Number(r.assignee_id),
+  };
+}
+
+/** One inbox page: every lead form, fleet sign-up and quote matching the filters, newest first. */
+export async function listLeads(db: Db, f: LeadFilters, limit = PAGE_SIZE): Promise<Page<LeadRow>> {
+  const branches = f.q ? searchBranches(f.q, "leads") : null;
+  const page = await pageOf<RawLead>(applyLeadFilters(db.kysely.selectFrom("leads"), f), branches, f, limit);
+  return { ...page, rows: page.rows.map(toRow) };
+}
+
+export async function listSubscribers(db: Db, f: SubscriberFilters, limit = PAGE_SIZE): Promise<Page<LeadRow>> {
+  const branches = f.q ? searchBranches(f.q, "subscribers") : null;
+  const page = await pageOf<RawLead>(applySubscriberFilters(db.kysely.selectFrom("leads"), f), branches, f, limit);
+  return { ...page, rows: page.rows.map(toRow) };
+}
+
+/** Streams the raw rows of a filter in batches, newest first (the CSV export). */
+export async function* eachLeadBatch(
+  db: Db,
+  scope: { leads: LeadFilters } | { subscribers: SubscriberFilters },
+  batchSize = 2000,
+): AsyncGenerator<(RawLead & { user_agent: string | null })[]> {
+  const base =
+    "leads" in scope
+      ? applyLeadFilters(db.kysely.selectFrom("leads"), scope.leads)
+      : applySubscriberFilters(db.kysely.selectFrom("leads"), scope.subscribers);
+  const q = "leads" in scope ? scope.leads.q : scope.subscribers.q;
+  const branches = q ? searchBranches(q, "leads" in scope ? "leads" : "subscribers") : null;
+  let after: Cursor | undefined;
+  for (;;) {
+    const rows = await fetchRows<RawLead & { user_agent: string | null }>(base, branches, after, undefined, batchSize, [...listColumns, "user_agent"]);
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < batchSize) return;
+    const last = rows[rows.length - 1] as RawLead;
+    after = { at: last.created_at, id: Number(last.id) };
+  }
+}
+
+export interface LeadDetail extends LeadRow {
+  payload: Record<string, unknown>;
+  userAgent: string;
+  submissionId: string | null;
+}
+
+export async function getLead(db: Db, id: number): Promise<LeadDetail | null> {
+  const r = await db.kysely.selectFrom("leads").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!r) return null;
+  return {
+    ...toRow(r as unknown as RawLead),
+    payload: parsePayload(r.payload),
+    userAgent: r.user_agent ?? "",
+    submissionId: r.submission_id,
+  };
+}
+
+export interface LeadEvent {
+  id: number;
+  action: string;
+  value: string | null;
+  staffId: number | null;
+  createdAt: string;
+}
+
+export async function leadEvents(db: Db, leadId: number): Promise<LeadEvent[]> {
+  const rows = await db.kysely.selectFrom("lead_events").selectAll().where("lead_id", "=", leadId).orderBy("id", "asc").execute();
+  return rows.map((r) => ({ id: Number(r.id), action: r.action, value: r.value, staffId: r.staff_id === null ? null : Number(r.staff_id), createdAt: r.created_at }));
+}
+
+/**
+ * Sets the status and/or assignee of several leads, writing a timeline entry (who, when,
+ * what) for every lead that actually changes. Returns how many leads changed.
+ */
+export async function changeLeads(
+  db: Db,
+  ids: number[],
+  change: { status?: LeadStatus; assigneeId?: number | null },
+  staffId: number,
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  const now = new Date().toISOString();
+  return db.kysely.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom("leads")
+      .select(["id", "status", "assignee_id"])
+      .where("id", "in", ids)
+      .where("kind", "<>", "newsletter")
+      .execute();
+    let changed = 0;
+    for (const row of current) {
+      const id = Number(row.id);
+      const events: { action: string; value: string }[] = [];
+      const set: { status?: string; assignee_id?: number | null } = {};
+      if (change.status && change.status !== row.status) {
+        set.status = change.status;
+        events.push({ action: "status", value: change.status });
+      }
+      const currentAssignee = row.assignee_id === null ? null : Number(row.assignee_id);
+      if (change.assigneeId !== undefined && change.assigneeId !== currentAssignee) {
+        set.assignee_id = change.assigneeId;
+        events.push({ action: "assignee", value: change.assigneeId === null ? "" : String(change.assigneeId) });
+      }
+      if (events.length === 0) continue;
+      changed++;
+      await trx.updateTable("leads").set(set).where("id", "=", id).execute();
+      await trx
+        .insertInto("lead_events")
+        .values(events.map((e) => ({ lead_id: id, staff_id: staffId, action: e.action, value: e.value, created_at: now })))
+        .execute();
+    }
+    return changed;
+  });
+}
+
+export async function addNote(db: Db, leadId: number, text: string, staffId: number): Promise<void> {
+  await db.kysely
+    .insertInto("lead_events")
+    .values({ lead_id: leadId, staff_id: staffId, action: "note", value: text, created_at: new Date().toISOString() })
+    .execute();
+}
+
+/** Marks newsletter rows subscribed or unsubscribed (a request by e-mail or phone). */
+export async function setSubscription(db: Db, id: number, status: "subscribed" | "unsubscribed", staffId: number): Promise<boolean> {
+  const row = await db.kysely.selectFrom("leads").select(["status"]).where("id", "=", id).where("kind", "=", "newsletter").executeTakeFirst();
+  if (!row) return false;
+  if (row.status === status) return true;
+  await db.kysely.transaction().execute(async (trx) => {
+    await trx.updateTable("leads").set({ status }).where("id", "=", id).execute();
+    await trx.insertInto("lead_events").values({ lead_id: id, staff_id: staffId, action: "status", value: status, created_at: new Date().toISOString() }).execute();
+  });
+  return true;
+}
+
+/** The queries behind an inbox page (one per search branch), for checking their plans. */
+export function inboxQueriesForPlan(db: Db, f: LeadFilters) {
+  const base = applyLeadFilters(db.kysely.selectFrom("leads"), f);
+  const branches = f.q ? searchBranches(f.q, "leads") : [null];
+  return branches.map((b) => keyset(b ? base.where(b) : base, f.after, f.before, PAGE_SIZE + 1).select([...listColumns]));
+}

@@ -1,0 +1,57 @@
+/**
+ * The columns the desk searches and filters on, taken from a submission when it is stored
+ * (and backfilled by migration 004 for older rows). Every search compares normalised text
+ * with equality or a prefix range on an indexed column, so a search stays an index lookup
+ * at a million leads instead of a scan through the JSON payloads.
+ */
+
+export interface SearchColumns {
+  /** lower-cased e-mail address. */
+  email_norm: string;
+  /** "first last", lower-cased, spaces collapsed; null for business forms. */
+  name_norm: string | null;
+  /** The last name alone, so "smith" finds "John Smith". */
+  last_norm: string | null;
+  /** The business or company name, lower-cased. */
+  business_norm: string | null;
+  /** The phone number's digits, without a leading US country code. */
+  phone_norm: string | null;
+  zip: string | null;
+  /** The city as typed (shown in the inbox). */
+  city: string | null;
+}
+
+/** Lower case, Unicode-normalised, inner spaces collapsed, trimmed. */
+export function normaliseText(value: string): string {
+  return value.normalize("NFKC").toLowerCase().replace(/\s+/g, " ").trim();
+}
+
+/** Digits only, a leading US country code dropped: "+1 (214) 555-0100" → "2145550100". */
+export function phoneDigits(value: string): string {
+  const digits = value.replace(/\D+/g, "");
+  return digits.length === 11 && digits.startsWith("1") ? digits.slice(1) : digits;
+}
+
+const text = (v: unknown): string | null => (typeof v === "string" && v.trim() !== "" ? v.trim() : null);
+const norm = (v: unknown): string | null => {
+  const t = text(v);
+  return t === null ? null : normaliseText(t) || null;
+};
+
+/** The searchable columns of one submission (kind and payload as stored). */
+export function searchColumns(email: string, payload: Record<string, unknown>): SearchColumns {
+  const first = text(payload.firstName);
+  const last = text(payload.lastName);
+  const name = [first, last].filter(Boolean).join(" ");
+  const phone = text(payload.phone) ?? text(payload.phoneNumber);
+  const zip = text(payload.zipCode);
+  return {
+    email_norm: normaliseText(email),
+    name_norm: name ? normaliseText(name) : null,
+    last_norm: norm(last),
+    business_norm: norm(payload.bussinessName) ?? norm(payload.businessName) ?? norm(payload.companyName),
+    phone_norm: phone ? phoneDigits(phone) || null : null,
+    zip: zip ? zip.slice(0, 10) : null,
+    city: text(payload.city)?.slice(0, 80) ?? null,
+  };
+}

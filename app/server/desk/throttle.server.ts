@@ -1,0 +1,69 @@
+import type { Db } from "../db/db.server";
+
+/**
+ * Failed sign-ins are counted per account and per client within a window. Past a first
+ * few, each further failure is answered more slowly; at the limit, sign-in is refused for
+ * a while (429 with Retry-After), whatever the password.
+ */
+export interface ThrottleRule {
+  /** Failures answered at full speed. */
+  freeFailures: number;
+  /** Failures that start a block. */
+  blockAt: number;
+  windowMs: number;
+  blockMs: number;
+}
+
+export const ACCOUNT_RULE: ThrottleRule = { freeFailures: 3, blockAt: 8, windowMs: 15 * 60_000, blockMs: 15 * 60_000 };
+export const CLIENT_RULE: ThrottleRule = { freeFailures: 10, blockAt: 30, windowMs: 15 * 60_000, blockMs: 15 * 60_000 };
+/** The delay grows by this much per failure past the free ones, up to MAX_DELAY_MS. */
+const DELAY_STEP_MS = 500;
+const MAX_DELAY_MS = 3_000;
+
+/** Seconds left of a block on any of these keys, or 0. */
+export async function blockedFor(db: Db, keys: string[], now = new Date()): Promise<number> {
+  const rows = await db.kysely
+    .selectFrom("sign_in_throttle")
+    .select("blocked_until")
+    .where("key", "in", keys)
+    .where("blocked_until", ">", now.toISOString())
+    .execute();
+  const until = Math.max(0, ...rows.map((r) => Date.parse(r.blocked_until ?? "")));
+  return until > now.getTime() ? Math.ceil((until - now.getTime()) / 1000) : 0;
+}
+
+/** Counts one failure; returns how long to hold the answer back and whether a block began. */
+export async function recordFailure(db: Db, key: string, rule: ThrottleRule, now = new Date()): Promise<{ failures: number; delayMs: number; blockedSeconds: number }> {
+  return db.kysely.transaction().execute(async (tx) => {
+    const row = await tx.selectFrom("sign_in_throttle").selectAll().where("key", "=", key).executeTakeFirst();
+    const t = now.getTime();
+    const fresh = !row || Date.parse(row.window_started_at) + rule.windowMs <= t || (row.blocked_until !== null && Date.parse(row.blocked_until) <= t);
+    const failures = fresh ? 1 : Number(row.failures) + 1;
+    const blocked = failures >= rule.blockAt;
+    const values = {
+      failures,
+      window_started_at: fresh ? now.toISOString() : row.window_started_at,
+      blocked_until: blocked ? new Date(t + rule.blockMs).toISOString() : null,
+    };
+    if (row) await tx.updateTable("sign_in_throttle").set(values).where("key", "=", key).execute();
+    else
+      await tx
+        .insertInto("sign_in_throttle")
+        .values({ key, ...values })
+        .onConflict((oc) => oc.column("key").doUpdateSet(values))
+        .execute();
+    const over = failures - rule.freeFailures;
+    return {
+      failures,
+      delayMs: over > 0 ? Math.min(over * DELAY_STEP_MS, MAX_DELAY_MS) : 0,
+      blockedSeconds: blocked ? Math.ceil(rule.blockMs / 1000) : 0,
+    };
+  });
+}
+
+export async function clearFailures(db: Db, key: string): Promise<void> {
+  await db.kysely.deleteFrom("sign_in_throttle").where("key", "=", key).execute();
+}
+
+export const accountKey = (email: string) => `account:${email.toLowerCase()}`;
+export const clientKey = (ipHash: string) => `client:${ipHash}`;

@@ -1,0 +1,389 @@
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import { storeLead } from "../../app/server/leads/store.server";
+import { createStaff, signIn, testDb } from "./desk-fixtures";
+import { expect, test } from "./fixtures";
+
+/**
+ * The leads desk in the browser against the real server and database: the inbox's
+ * filters, search and keyset pages, work on a lead, bulk changes, the CSV export opened
+ * row by row, subscribers, privacy deletion, roles, axe in both themes and keyboard use.
+ */
+
+const tag = () => randomBytes(4).toString("hex");
+/** A last name made of letters only (the name pattern), unique per test. */
+const surname = () =>
+  `Zz${[...randomBytes(6)]
+    .map((b) => String.fromCharCode(97 + (b % 26)))
+    .join("")}`;
+
+async function seedLead(kind: string, type: number, email: string, payload: Record<string, unknown>, pagePath = "/gasoline") {
+  const db = await testDb();
+  const stored = await storeLead(db, { kind, type, email, payload: { ...payload, email, type }, pagePath, userAgent: "Mozilla/5.0 (desk test)" });
+  return stored.id;
+}
+
+/** RFC 4180 rows of a CSV text (quoted cells with doubled quotes and line breaks). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ",") {
+      row.push(cell);
+      cell = "";
+    } else if (c === "\r" && text[i + 1] === "\n") {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = "";
+      i++;
+    } else cell += c;
+  }
+  if (cell || row.length) rows.push([...row, cell]);
+  return rows;
+}
+
+test.describe("leads inbox", () => {
+  test("filters and search combine in the URL, pages go by keyset and the back button returns", async ({ page, context }) => {
+    const sales = await createStaff("sales");
+    await signIn(context, sales);
+    const last = surname();
+    for (let i = 0; i < 53; i++) {
+      await seedLead("lead-personal", i % 2 ? 9 : 8, `p${i}-${tag()}@paging.test`, { firstName: "Page", lastName: last, phone: "2145550100", zipCode: "75201", city: "Dallas" }, i % 2 ? "/gasoline" : "/diesel-on-demand");
+    }
+    await page.goto("/desk/leads");
+    await page.getByLabel("Search (e-mail, name, business, phone, ZIP)").fill(last.toLowerCase());
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await expect(page).toHaveURL(new RegExp(`q=${last.toLowerCase()}`));
+    const rows = page.locator("tbody tr");
+    await expect(rows).toHaveCount(50);
+    await expect(rows.first()).toContainText(`Page ${last}`);
+    await page.getByRole("link", { name: "Older" }).click();
+    await expect(page).toHaveURL(/after=/);
+    await expect(rows).toHaveCount(3);
+    await expect(page.getByRole("link", { name: "Older" })).toHaveCount(0);
+    await page.getByRole("link", { name: "Newer" }).click();
+    await expect(rows).toHaveCount(50);
+    await page.goBack();
+    await expect(rows).toHaveCount(3);
+
+    // Form kind + type + page together: only the gasoline half of the 53.
+    await page.goto(`/desk/leads?q=${last.toLowerCase()}`);
+    await page.getByLabel("Type code").selectOption("9");
+    await page.getByLabel("Page", { exact: true }).selectOption("/gasoline");
+    await page.getByLabel("Form", { exact: true }).selectOption("lead-personal");
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await expect(page).toHaveURL(/type=9/);
+    await expect(page).toHaveURL(/page=%2Fgasoline/);
+    await expect(rows).toHaveCount(26);
+    await expect(rows.first()).toContainText("Gasoline (9)");
+    await expect(page.getByLabel("Type code")).toHaveValue("9");
+
+    // Search by ZIP-less phone digits and by exact e-mail.
+    const email = `exact-${tag()}@search.test`;
+    await seedLead("lead-business", 13, email, { bussinessName: `Acme ${last}`, phone: "4695550111", zipCode: "75001" }, "/business-fleets-trucking-and-construction-companies");
+    await page.goto(`/desk/leads?q=${encodeURIComponent(email.toUpperCase())}`);
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText(`Acme ${last}`);
+    await page.goto(`/desk/leads?q=${encodeURIComponent(`acme ${last.toLowerCase()}`)}&kind=lead-business`);
+    await expect(rows).toHaveCount(1);
+  });
+
+  test("malformed filters and page links answer with a message, not an error page", async ({ page, context }) => {
+    const sales = await createStaff("sales");
+    await signIn(context, sales);
+    const bad = await page.goto("/desk/leads?type=77&after=not-a-cursor&from=2026-02-31");
+    expect(bad?.status()).toBe(400);
+    const alert = page.getByRole("alert");
+    await expect(alert).toContainText("These filters cannot be used");
+    await expect(alert).toContainText("Type code must be a number from 1 to 20");
+    await expect(alert).toContainText("page link is not valid");
+    await expect(alert).toContainText("not a real date");
+    expect((await page.request.get("/desk/leads/export.csv?status=open")).status()).toBe(400);
+    expect((await page.request.get("/desk/leads/12345678901234567")).status()).toBe(404);
+  });
+
+  test("a lead shows every field labelled, the quote's window in words, and takes status, assignee and notes", async ({ page, context }) => {
+    const admin = await createStaff("admin", { name: "Ada Admin" });
+    const sales = await createStaff("sales", { name: `Sam ${tag()}` });
+    await signIn(context, admin);
+    const id = await seedLead(
+      "quote-business",
+      19,
+      `ops-${tag()}@quote.test`,
+      {
+        businessName: "Zeta Logistics",
+        phoneNumber: "9725550123",
+        address2: "2100 Ross Avenue",
+        city: "Dallas",
+        state: "TX",
+        zipCode: "75201",
+        frequency: "weekly",
+        tankType: "Under Ground",
+        gallons: 5000,
+        deliveryWindowStartTime: 8 * 3_600_000,
+        deliveryWindowEndTime: 12 * 3_600_000,
+        campaignStartDate: Date.UTC(2026, 0, 1),
+        campaignEndDate: Date.UTC(2026, 11, 31, 12),
+      },
+      "/getafleet",
+    );
+    await page.goto(`/desk/leads/${id}`);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Zeta Logistics");
+    const fields = page.locator("dl");
+    await expect(fields).toContainText("Delivery window");
+    await expect(fields).toContainText("08:00 to 12:00");
+    await expect(fields).toContainText("Delivery frequency");
+    await expect(fields).toContainText("Weekly");
+    await expect(fields).toContainText("Underground");
+    await expect(fields).toContainText("Texas (TX)");
+    await expect(fields).toContainText("January 1, 2026");
+    await expect(fields).toContainText("Fleet quote (Get a Fleet Quote) (19)");
+    await expect(fields).toContainText("/getafleet");
+    await expect(fields).toContainText("Mozilla/5.0 (desk test)");
+    await expect(fields).not.toContainText("{");
+
+    await page.getByLabel("Status").selectOption("contacted");
+    await page.getByLabel("Assignee").selectOption({ label: `${sales.name} (${sales.email})` });
+    await page.getByRole("button", { name: "Save status and assignee" }).click();
+    await expect(page.getByRole("status")).toContainText("Lead updated.");
+    const timeline = page.locator("ol");
+    await expect(timeline).toContainText("Status set to Contacted");
+    await expect(timeline).toContainText(`Assigned to ${sales.name}`);
+    await expect(timeline).toContainText("Ada Admin");
+
+    // An empty note is refused on the server; what was typed stays after a refusal.
+    await page.getByRole("button", { name: "Add note" }).click();
+    await expect(page.getByRole("alert")).toContainText("Write a note first");
+    await page.getByLabel("Note").fill("Called: wants 3 trucks fuelled weekly. Café déjà vu ✓");
+    await page.getByRole("button", { name: "Add note" }).click();
+    await expect(timeline).toContainText("Café déjà vu ✓");
+    await expect(page.getByLabel("Note")).toHaveValue("");
+
+    await page.goto(`/desk/leads?assignee=${sales.id}&status=contacted`);
+    await expect(page.locator("tbody tr")).toHaveCount(1);
+  });
+
+  test("several leads change at once from the list", async ({ page, context }) => {
+    const sales = await createStaff("sales", { name: `Bulk ${tag()}` });
+    await signIn(context, sales);
+    const last = surname();
+    for (let i = 0; i < 3; i++) await seedLead("lead-personal", 1, `b${i}-${tag()}@bulk.test`, { firstName: "Bulk", lastName: last, zipCode: "10001" }, "/");
+    await page.goto(`/desk/leads?q=${last.toLowerCase()}`);
+    const rows = page.locator("tbody tr");
+    await expect(rows).toHaveCount(3);
+    await page.getByRole("button", { name: "Apply to selected" }).click();
+    await expect(page.getByRole("alert")).toContainText("Select at least one lead");
+    await rows.nth(0).getByRole("checkbox").check();
+    await rows.nth(2).getByRole("checkbox").check();
+    await page.getByLabel("New status").selectOption("qualified");
+    await page.getByLabel("New assignee").selectOption(String(sales.id));
+    await page.getByRole("button", { name: "Apply to selected" }).click();
+    await expect(page.getByRole("status")).toContainText("2 leads changed");
+    await expect(rows.nth(0)).toContainText("Qualified");
+    await expect(rows.nth(1)).toContainText("New");
+    await expect(rows.nth(2)).toContainText("Qualified");
+    await expect(rows.nth(2)).toContainText(sales.name as string);
+    const db = await testDb();
+    const logged = await db.kysely.selectFrom("audit_log").selectAll().where("action", "=", "leads.bulk-change").where("staff_id", "=", sales.id).execute();
+    expect(logged).toHaveLength(1);
+  });
+
+  test("the CSV export is the current filter, BOM-prefixed UTF-8, one column per field, formulas neutralised, audited", async ({ page, context, request }) => {
+    const sales = await createStaff("sales");
+    await signIn(context, sales);
+    const last = surname();
+    // Through the public form endpoint, as a visitor would send it.
+    const posted = await request.post("/web/form", {
+      data: { type: 9, firstName: "Zoë", lastName: last, email: `zoe-${tag()}@csv.test`, phone: "2145550100", zipCode: "75201", city: "Düsseldorf", message: '=HYPERLINK("http://evil.example","click me")', pagePath: "/gasoline" },
+    });
+    expect(posted.ok()).toBe(true);
+    await seedLead("lead-business", 13, `biz-${tag()}@csv.test`, { bussinessName: `${last} Ångström Fuel`, phone: "4695550111", zipCode: "75001", message: "+1 then -2, @home, \"quoted\"\nsecond line" });
+    await page.goto(`/desk/leads?q=${last.toLowerCase()}`);
+    await expect(page.locator("tbody tr")).toHaveCount(2);
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export these leads (CSV)" }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/);
+    const bytes = readFileSync((await download.path()) as string);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const rows = parseCsv(bytes.toString("utf8").slice(1));
+    const [header, ...data] = rows;
+    expect(header).toContain("First name");
+    expect(header).toContain("Business name (contact form)");
+    expect(header).toContain("Delivery window starts");
+    expect(new Set(rows.map((r) => r.length)).size).toBe(1);
+    expect(data).toHaveLength(2);
+    const col = (name: string) => (header as string[]).indexOf(name);
+    const [biz, zoe] = data as string[][];
+    expect(zoe?.[col("First name")]).toBe("Zoë");
+    expect(zoe?.[col("City")]).toBe("Düsseldorf");
+    expect(zoe?.[col("Message")]).toBe(`'=HYPERLINK("http://evil.example","click me")`);
+    expect(zoe?.[col("Type")]).toBe("Gasoline (9)");
+    expect(zoe?.[col("Page")]).toBe("/gasoline");
+    expect(biz?.[col("Business name (contact form)")]).toBe(`${last} Ångström Fuel`);
+    expect(biz?.[col("Message")]).toBe("'+1 then -2, @home, \"quoted\"\nsecond line");
+    const db = await testDb();
+    const logged = await db.kysely.selectFrom("audit_log").selectAll().where("action", "=", "leads.export").where("staff_id", "=", sales.id).execute();
+    expect(logged).toHaveLength(1);
+    expect(logged[0]?.subject).toContain(last.toLowerCase());
+  });
+
+  test("the inbox works by keyboard alone", async ({ page, context }) => {
+    const sales = await createStaff("sales");
+    await signIn(context, sales);
+    const last = surname();
+    await seedLead("lead-personal", 7, `kb-${tag()}@keys.test`, { firstName: "Kay", lastName: last, zipCode: "75201" }, "/geofencing");
+    await page.goto("/desk/leads");
+    const search = page.getByLabel("Search (e-mail, name, business, phone, ZIP)");
+    for (let i = 0; i < 40 && !(await search.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
+    await expect(search).toBeFocused();
+    await page.keyboard.type(last.toLowerCase());
+    await page.keyboard.press("Enter");
+    await expect(page.locator("tbody tr")).toHaveCount(1);
+    const box = page.locator("tbody tr").first().getByRole("checkbox");
+    for (let i = 0; i < 60 && !(await box.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
+    await expect(box).toBeFocused();
+    await page.keyboard.press("Space");
+    await expect(box).toBeChecked();
+    await page.keyboard.press("Tab");
+    const link = page.locator("tbody tr").first().getByRole("link");
+    await expect(link).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/desk\/leads\/\d+$/);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(`Kay ${last}`);
+    const status = page.getByLabel("Status");
+    for (let i = 0; i < 40 && !(await status.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
+    await expect(status).toBeFocused();
+    await status.selectOption("won");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("button", { name: "Save status and assignee" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("status")).toContainText("Lead updated.");
+  });
+});
+
+test.describe("subscribers, the desk home and privacy", () => {
+  test("subscribers list by type and status, unsubscribe, export", async ({ page, context }) => {
+    const sales = await createStaff("sales");
+    await signIn(context, sales);
+    const email = `reader-${tag()}@news.test`;
+    await seedLead("newsletter", 3, email, {}, "/careers");
+    await page.goto(`/desk/subscribers?q=${encodeURIComponent(email)}&type=careers`);
+    const rows = page.locator("tbody tr");
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText("Careers");
+    await expect(rows.first()).toContainText("Subscribed");
+    await rows.first().getByRole("button", { name: /Unsubscribe/ }).click();
+    await expect(page.getByRole("status")).toContainText("unsubscribed");
+    await page.goto(`/desk/subscribers?q=${encodeURIComponent(email)}&status=subscribed`);
+    await expect(rows).toHaveCount(0);
+    const csv = await page.request.get(`/desk/subscribers/export.csv?q=${encodeURIComponent(email)}`);
+    expect(csv.headers()["content-type"]).toContain("text/csv");
+    const parsed = parseCsv((await csv.text()).replace(/^\uFEFF/, ""));
+    expect(parsed[1]?.[2]).toBe(email);
+    expect(parsed[1]?.[5]).toBe("unsubscribed");
+    expect((await page.goto("/desk/subscribers?type=weekly"))?.status()).toBe(400);
+  });
+
+  test("the desk home charts leads per day with the same figures as a table, and counts new leads since the last visit", async ({ page, context }) => {
+    const sales = await createStaff("sales");
+    await signIn(context, sales);
+    await page.goto("/desk");
+    await expect(page.getByRole("heading", { name: "At a glance" })).toBeVisible();
+    await expect(page.locator("svg[aria-hidden=true] rect").first()).toBeAttached();
+    const table = page.getByRole("table", { name: "Leads per day by form, last 90 days" });
+    await expect(table.locator("tbody tr")).toHaveCount(90);
+    const today = new Date().toISOString().slice(0, 10);
+    const todayRow = table.getByRole("row", { name: new RegExp(`^${today}`) });
+    const before = Number(await todayRow.locator("td").last().textContent());
+    await seedLead("lead-saas", 18, `saas-${tag()}@home.test`, { firstName: "Sia", lastName: "Saas", zipCode: "75201" }, "/saas/home");
+    await seedLead("lead-saas", 18, `saas-${tag()}@home.test`, { firstName: "Sia", lastName: "Saas", zipCode: "75201" }, "/saas/home");
+    await page.reload();
+    await expect(page.getByRole("status").first()).toContainText(/\d+ new leads? since your last visit/);
+    expect(Number(await todayRow.locator("td").last().textContent())).toBeGreaterThanOrEqual(before + 2);
+    await page.getByLabel("Period").selectOption("7");
+    await page.getByRole("button", { name: "Show" }).click();
+    await expect(page).toHaveURL(/days=7/);
+    await expect(page.getByRole("table", { name: "By page, last 7 days" })).toContainText("/saas/home");
+    await expect(page.getByRole("table", { name: "By status, last 7 days" })).toContainText("New");
+  });
+
+  test("privacy deletion removes leads, subscriptions and comments for an e-mail, asked twice, audited without the data", async ({ page, context }) => {
+    const admin = await createStaff("admin");
+    await signIn(context, admin);
+    const email = `forget-${tag()}@privacy.test`;
+    await seedLead("lead-personal", 9, email, { firstName: "Fay", lastName: "Forget", zipCode: "75201" });
+    await seedLead("newsletter", 4, email, {}, "/");
+    const db = await testDb();
+    const post = await db.kysely.selectFrom("posts").select("id").limit(1).executeTakeFirstOrThrow();
+    const now = new Date().toISOString();
+    await db.kysely
+      .insertInto("comments")
+      .values({ id: `c-${tag()}`, post_id: post.id, parent_id: null, comment_by: "Fay", email, company_name: "Forget Co", text: "Nice post", created_on: now, submission_id: null, ip_hash: null })
+      .execute();
+    await page.goto("/desk/privacy");
+    await page.getByLabel("E-mail address").fill(email.toUpperCase());
+    await page.getByRole("button", { name: "Find what we hold" }).click();
+    await expect(page.getByText("Found 1 lead, 1 newsletter subscription and 1 comment")).toBeVisible();
+    await page.getByLabel("Type the e-mail address again to confirm").fill("someone@else.test");
+    await page.getByRole("button", { name: "Delete everything" }).click();
+    await expect(page.getByRole("alert")).toContainText("Type the same e-mail address again");
+    await expect(page.getByLabel("Type the e-mail address again to confirm")).toHaveValue("someone@else.test");
+    await page.getByLabel("Type the e-mail address again to confirm").fill(email);
+    await page.getByRole("button", { name: "Delete everything" }).click();
+    await expect(page.getByRole("status")).toContainText("Deleted 1 lead, 1 newsletter subscription and 1 comment");
+    const left = await db.kysely.selectFrom("leads").select("id").where("email_norm", "=", email).execute();
+    expect(left).toHaveLength(0);
+    expect(await db.kysely.selectFrom("comments").select("id").where("email", "=", email).execute()).toHaveLength(0);
+    const logged = await db.kysely.selectFrom("audit_log").selectAll().where("action", "=", "privacy.delete").where("staff_id", "=", admin.id).execute();
+    expect(logged).toHaveLength(1);
+    expect(JSON.stringify(logged[0])).not.toContain("forget-");
+    expect(JSON.stringify(logged[0])).not.toContain("Fay");
+  });
+
+  test("a sales account cannot reach privacy deletion", async ({ page, context }) => {
+    const sales = await createStaff("sales");
+    await signIn(context, sales);
+    const res = await page.goto("/desk/privacy");
+    expect(res?.status()).toBe(403);
+    await expect(page.getByRole("heading", { name: "Not for your role" })).toBeVisible();
+    const post = await page.request.post("/desk/privacy", { form: { intent: "delete", email: "x@y.test", confirm: "x@y.test" }, headers: { Origin: new URL(page.url()).origin } });
+    expect(post.status()).toBe(403);
+  });
+});
+
+test.describe("axe on the leads desk", () => {
+  let leadPath = "";
+  test.beforeAll(async () => {
+    const id = await seedLead("quote-short", 19, `axe-${tag()}@axe.test`, { firstName: "Axe", lastName: "Tester", phoneNumber: "2145550100", businessAddress: "1 Main St", zipCode: "75201" }, "/getafleet");
+    await seedLead("newsletter", 4, `axe-${tag()}@axe.test`, {}, "/");
+    leadPath = `/desk/leads/${id}`;
+  });
+  const pages = ["/desk", "/desk/leads", "lead", "/desk/subscribers", "/desk/privacy", "/desk/leads?type=99"];
+  for (const theme of ["light", "dark"] as const) {
+    for (const path of pages) {
+      test(`${path === "lead" ? "/desk/leads/:id" : path} is axe-clean in the ${theme} theme`, async ({ browser }) => {
+        const context = await browser.newContext({ colorScheme: theme });
+        await signIn(context, await createStaff("admin", { name: "Axe Admin" }));
+        const page = await context.newPage();
+        await page.goto(path === "lead" ? leadPath : path);
+        await page.waitForFunction(() => Object.keys(document.body).some((k) => k.startsWith("__react")));
+        expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
+        const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+        expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 4).join(", ")}`)).toEqual([]);
+        await context.close();
+      });
+    }
+  }
+});
