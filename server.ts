@@ -11,6 +11,7 @@ import { openDb } from "./app/server/db/db.server";
 import { EnvError, loadEnv } from "./app/server/env.server";
 import { createApp } from "./app/server/http/app.server";
 import { createLogger } from "./app/server/logger.server";
+import { startOutbox } from "./app/server/outbox/worker.server";
 import type { Services } from "./app/server/services.server";
 
 async function main() {
@@ -26,7 +27,9 @@ async function main() {
   }
   const log = createLogger(env.LOG_LEVEL);
   const db = await openDb(env.DATABASE_URL);
-  const services: Services = { env, db, log };
+  // Delivers what leads and the desk write to the outbox (e-mail, the CRM webhook).
+  const outbox = startOutbox({ db, env, log });
+  const services: Services = { env, db, log, outbox };
   // News and blog posts are Markdown files: load the new and changed ones into the database.
   await syncPosts(db, { dir: resolve(import.meta.dirname, "content/posts"), publicDir: resolve(import.meta.dirname, "public"), log });
   const buildDir = resolve(process.env.BUILD_DIR ?? "build");
@@ -51,6 +54,7 @@ async function main() {
     stopping = true;
     log.info({ signal }, "shutting down: finishing requests in flight");
     server.close(async () => {
+      await outbox.stop();
       await db.close();
       log.info("stopped");
       process.exit(0);

@@ -13,7 +13,7 @@ function start(env: Record<string, string>): { child: ChildProcess; out: () => s
   let out = "";
   let err = "";
   const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-    env: { ...process.env, LOG_REQUESTS: "false", DATABASE_URL: dbUrl(), ...env },
+    env: { ...process.env, LOG_REQUESTS: "false", DATABASE_URL: dbUrl(), MAIL_DIR: mkdtempSync(join(tmpdir(), "fillway-mail-")), ...env },
   });
   child.stdout?.on("data", (d) => {
     out += d;

@@ -55,7 +55,7 @@ export function pathFromReferer(referer: string | undefined): string | undefined
  * leads table. Nothing is stored unless the whole submission is valid.
  */
 export async function acceptSubmission(
-  services: Pick<Services, "db" | "env" | "log">,
+  services: Pick<Services, "db" | "env" | "log" | "outbox">,
   spec: FormSpec,
   body: Record<string, unknown>,
   ctx: SubmissionContext,
@@ -80,7 +80,9 @@ export async function acceptSubmission(
     pagePath: pagePath ?? ctx.pagePath ?? null,
     userAgent: ctx.userAgent?.slice(0, 500) ?? null,
     ipHash: hashIp(services.env.IP_HASH_SALT, ctx.ip),
+    messages: services.outbox ? (id) => services.outbox?.rowsForLead(spec.kind, String(payload.email), id) ?? [] : undefined,
   });
+  if (!stored.replay) services.outbox?.nudge();
   services.log.debug({ kind: spec.kind, type: payload.type, id: stored.id, replay: stored.replay }, "lead stored");
   return { status: "stored", replay: stored.replay, submissionId: stored.submissionId };
 }

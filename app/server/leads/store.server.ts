@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { Db } from "../db/db.server";
 import { searchColumns } from "../desk/leads/search-columns.server";
 import { writeQueueFor } from "../db/write-queue.server";
+import { insertOutbox, type outboxRows } from "../outbox/store.server";
 
 export interface NewLead {
   kind: string;
@@ -13,6 +14,8 @@ export interface NewLead {
   pagePath?: string | null;
   userAgent?: string | null;
   ipHash?: string | null;
+  /** The messages the lead causes (outbox rows), written in the same transaction as the lead. */
+  messages?: (leadId: number) => ReturnType<typeof outboxRows>;
 }
 
 export interface StoredLead {
@@ -73,6 +76,7 @@ export async function storeLead(db: Db, lead: NewLead): Promise<StoredLead> {
         })
         .returning("id")
         .executeTakeFirstOrThrow();
+      if (lead.messages) await insertOutbox(trx, lead.messages(Number(row.id)));
       return { id: Number(row.id), replay: false };
     });
     return { ...stored, submissionId };
