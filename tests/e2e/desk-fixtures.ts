@@ -61,7 +61,8 @@ export const SESSION_COOKIE = "__Host-fillway-desk";
 export async function signIn(context: BrowserContext, staff: Pick<TestStaff, "id">): Promise<string> {
   const db = await testDb();
   const { token } = await createSession(db, staff.id, { userAgent: "desk test" });
-  await context.addCookies([{ name: SESSION_COOKIE, value: token, url: baseURL, httpOnly: true, secure: true, sameSite: "Lax" }]);
+  const { hostname } = new URL(baseURL);
+  await context.addCookies([{ name: SESSION_COOKIE, value: token, domain: hostname, path: "/", httpOnly: true, secure: true, sameSite: "Lax" }]);
   return hashToken(token);
 }
 
