@@ -52,6 +52,7 @@ export default [
       route("subscribers", "routes/desk/subscribers.tsx"),
       route("subscribers/export.csv", "routes/desk/subscribers-export.ts"),
       route("privacy", "routes/desk/privacy.tsx"),
+      route("deliveries", "routes/desk/deliveries.tsx"),
     ]),
   ]),
   route("*", "routes/not-found.tsx"),

@@ -31,6 +31,7 @@ const NAV: NavItem[] = [
   { to: "/desk/leads", label: "Leads", roles: ["admin", "sales"] },
   { to: "/desk/subscribers", label: "Subscribers", roles: ["admin", "sales"] },
   { to: "/desk/privacy", label: "Privacy requests", roles: ["admin"] },
+  { to: "/desk/deliveries", label: "Deliveries", roles: ["admin"] },
   { to: "/desk/accounts", label: "Accounts", roles: ["admin"] },
   { to: "/desk/audit", label: "Audit log", roles: ["admin"] },
 ];

@@ -36,6 +36,7 @@ export function outboxMigration(dialect: Dialect): Migration {
         .execute();
       // The worker's claim: due rows in order. The desk: failed and pending rows, a lead's rows.
       await db.schema.createIndex("outbox_due").ifNotExists().on("outbox").columns(["state", "next_attempt_at"]).execute();
+      await db.schema.createIndex("outbox_state_id").ifNotExists().on("outbox").columns(["state", "id"]).execute();
       await db.schema.createIndex("outbox_lead").ifNotExists().on("outbox").columns(["lead_id", "id"]).execute();
     },
   };
