@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
@@ -224,6 +225,29 @@ describe("CRM webhook", () => {
     expect(json.idempotencyKey).toBe(row.idempotency_key);
     expect(json.lead).toMatchObject({ kind: "lead-personal", form: "Contact form", type: 9, typeLabel: "Gasoline (9)", email: body.email, page: "/gasoline" });
     expect(json.lead.fields.firstName).toBe("Dana");
+  });
+});
+
+describe("the README's webhook receiver", () => {
+  it("accepts the worker's signed deliveries and refuses a forged one", async () => {
+    const port = await freePort();
+    const child = spawn(process.execPath, ["scripts/webhook-receiver.mjs"], { env: { ...process.env, PORT: String(port), LEAD_WEBHOOK_SECRET: SECRET } });
+    let out = "";
+    child.stdout.on("data", (d) => {
+      out += d;
+    });
+    try {
+      await until(async () => out.includes("listening"));
+      const s = services({ LEAD_WEBHOOK_URL: `http://127.0.0.1:${port}/leads`, LEAD_WEBHOOK_SECRET: SECRET });
+      const body = personal();
+      await submit(s, body);
+      await until(async () => (await db.kysely.selectFrom("outbox").select("state").where("channel", "=", "webhook").executeTakeFirst())?.state === "sent");
+      expect(out).toContain(`"email":"${body.email}"`);
+      const forged = await fetch(`http://127.0.0.1:${port}/leads`, { method: "POST", body: "{}", headers: { "Fillway-Signature": `t=${Math.floor(Date.now() / 1000)},v1=00` } });
+      expect(forged.status).toBe(401);
+    } finally {
+      child.kill();
+    }
   });
 });
 
