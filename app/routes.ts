@@ -45,6 +45,7 @@ export default [
       route("sign-in", "routes/desk/sign-in.tsx"),
       route("sign-out", "routes/desk/sign-out.tsx"),
       route("set-password/:token", "routes/desk/set-password.tsx"),
+      route("forgot-password", "routes/desk/forgot-password.tsx"),
       index("routes/desk/index.tsx"),
       route("leads", "routes/desk/leads.tsx"),
       route("leads/export.csv", "routes/desk/leads-export.ts"),

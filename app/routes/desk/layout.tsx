@@ -5,7 +5,7 @@ import { DESK_HEADERS, type Role, requireStaff } from "~/server/desk/auth.server
 import type { Route } from "./+types/layout";
 
 /** Desk pages that are reached without a session. */
-const OPEN_PATHS = ["/desk/sign-in", "/desk/set-password"];
+const OPEN_PATHS = ["/desk/sign-in", "/desk/set-password", "/desk/forgot-password"];
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: deskStyles }];
 export const headers = () => DESK_HEADERS;

@@ -160,3 +160,25 @@ ${fieldsHtml(fields)}
   );
   return { subject, text, html };
 }
+
+/** A desk password-reset link: valid for an hour, once. */
+export function passwordResetMail(link: string, siteUrl: string): MailContent {
+  const subject = `Reset your ${brand.name} desk password`;
+  const text = `Someone (we hope you) asked to reset the password of your ${brand.name} desk account.
+
+Choose a new password here:
+${link}
+
+The link works once, within one hour. If you did not ask for it, ignore this e-mail: your password stays as it is.
+
+${siteUrl}
+`;
+  const html = htmlShell(
+    subject,
+    `<p>Someone (we hope you) asked to reset the password of your ${escapeHtml(brand.name)} desk account.</p>
+<p><a href="${escapeHtml(link)}">Choose a new password</a></p>
+<p>The link works once, within one hour. If you did not ask for it, ignore this e-mail: your password stays as it is.</p>
+<p style="word-break:break-all">${escapeHtml(link)}</p>`,
+  );
+  return { subject, text, html };
+}

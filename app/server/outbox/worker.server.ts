@@ -16,7 +16,7 @@ import {
   releaseClaims,
   type Result,
 } from "./store.server";
-import { isPlainAddress, type LeadForMail, leadForMail, oneLine, salesNotification, visitorReceipt } from "./templates.server";
+import { isPlainAddress, type LeadForMail, leadForMail, oneLine, passwordResetMail, salesNotification, visitorReceipt } from "./templates.server";
 import { postWebhook } from "./webhook.server";
 
 /** What a template turns a row into: an e-mail or a webhook body. */
@@ -116,6 +116,12 @@ const leadTemplates: Record<string, Template> = {
     };
   },
   "lead-webhook": (ctx) => ({ webhook: leadWebhookBody(needLead(ctx), ctx.row, ctx.env.SITE_URL) }),
+  "password-reset": (ctx) => {
+    const to = ctx.row.recipient ?? "";
+    const link = typeof ctx.payload.link === "string" ? ctx.payload.link : "";
+    if (!isPlainAddress(to) || !link) throw new Undeliverable("no address or no link");
+    return { mail: { ...passwordResetMail(link, ctx.env.SITE_URL), to: [to], messageId: ctx.row.message_id ?? "", headers: { "Auto-Submitted": "auto-generated" } } };
+  },
 };
 
 /**
