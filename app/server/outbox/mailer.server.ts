@@ -32,7 +32,7 @@ export function createMailer(opts: { smtpUrl?: string; from: string; mailDir: st
     const transport: Transporter = nodemailer.createTransport({
       url: smtpUrl,
       pool: true,
-      maxConnections: 5,
+      maxConnections: 10,
       maxMessages: 500,
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,

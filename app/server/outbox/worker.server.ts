@@ -133,7 +133,7 @@ const leadTemplates: Record<string, Template> = {
 export function startOutbox(opts: OutboxOptions): Outbox {
   const { db, env, log } = opts;
   const pollMs = opts.pollMs ?? 1000;
-  const batch = opts.batch ?? 100;
+  const batch = opts.batch ?? 200;
   const leaseMs = opts.leaseMs ?? 5 * 60_000;
   const timing: OutboxTiming = { retryBaseMs: env.OUTBOX_RETRY_BASE_SECONDS * 1000, giveUpMs: env.OUTBOX_GIVE_UP_HOURS * 3_600_000 };
   const domain = mailDomain(env.MAIL_FROM);
