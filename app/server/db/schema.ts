@@ -36,6 +36,14 @@ export interface LeadsTable {
   phone_norm: string | null;
   zip: string | null;
   city: string | null;
+  /** Migration 007: where the visitor came from (leads/attribution.server.ts). */
+  landing_page: string | null;
+  referrer_host: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_term: string | null;
+  utm_content: string | null;
 }
 
 /** A lead's timeline: status and assignee changes and notes, each with who and when. */

@@ -3,6 +3,7 @@ import type { Db } from "../db/db.server";
 import { searchColumns } from "../desk/leads/search-columns.server";
 import { writeQueueFor } from "../db/write-queue.server";
 import { insertOutbox, type outboxRows } from "../outbox/store.server";
+import { type Attribution, attributionColumns } from "./attribution.server";
 
 export interface NewLead {
   kind: string;
@@ -14,6 +15,8 @@ export interface NewLead {
   pagePath?: string | null;
   userAgent?: string | null;
   ipHash?: string | null;
+  /** Where the visitor came from, when the browser said. */
+  attribution?: Attribution | null;
   /** The messages the lead causes (outbox rows), written in the same transaction as the lead. */
   messages?: (leadId: number) => ReturnType<typeof outboxRows>;
 }
@@ -73,6 +76,7 @@ export async function storeLead(db: Db, lead: NewLead): Promise<StoredLead> {
           created_at: new Date().toISOString(),
           status: lead.kind === "newsletter" ? "subscribed" : "new",
           ...searchColumns(lead.email, lead.payload),
+          ...attributionColumns(lead.attribution),
         })
         .returning("id")
         .executeTakeFirstOrThrow();

@@ -1,5 +1,6 @@
 import type { Db } from "../db/db.server";
 import { formatWhen } from "../desk/leads/labels.server";
+import { ATTRIBUTION_FIELDS, attributionFromRow } from "../leads/attribution.server";
 
 /** How the desk names each kind of message. */
 export const templateLabels: Record<string, string> = {
@@ -109,4 +110,15 @@ export async function deliveryCounts(db: Db): Promise<Record<"failed" | "pending
   const out = { failed: 0, pending: 0, sending: 0 };
   for (const r of rows) out[r.state as keyof typeof out] = Number(r.n);
   return out;
+}
+
+/** A lead's attribution as labelled fields for its desk page (empty when none was sent). */
+export async function leadAttribution(db: Db, leadId: number): Promise<{ label: string; value: string }[]> {
+  const row = await db.kysely
+    .selectFrom("leads")
+    .select(["landing_page", "referrer_host", "utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"])
+    .where("id", "=", leadId)
+    .executeTakeFirst();
+  const a = row ? attributionFromRow(row) : null;
+  return ATTRIBUTION_FIELDS.filter(([key]) => a?.[key]).map(([key, , label]) => ({ label, value: a?.[key] ?? "" }));
 }

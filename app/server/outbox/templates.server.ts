@@ -1,4 +1,5 @@
 import { brand } from "~/content/brand";
+import { ATTRIBUTION_FIELDS, type AttributionColumns, attributionFromRow } from "../leads/attribution.server";
 import { formatWhen, kindLabel, labelledFields, parsePayload, typeLabel, whoOf } from "../desk/leads/labels.server";
 
 /** A stored lead as the messages about it need it. */
@@ -15,7 +16,7 @@ export interface LeadForMail {
   attribution?: Record<string, string> | null;
 }
 
-export function leadForMail(row: {
+export function leadForMail(row: Partial<AttributionColumns> & {
   id: number | string;
   submission_id: string | null;
   kind: string;
@@ -34,6 +35,7 @@ export function leadForMail(row: {
     payload: parsePayload(row.payload),
     pagePath: row.page_path,
     createdAt: row.created_at,
+    attribution: attributionFromRow(row),
   };
 }
 
@@ -103,6 +105,7 @@ export function salesNotification(lead: LeadForMail, siteUrl: string): MailConte
     { label: "Form", value: `${form}, ${type}` },
     { label: "Page", value: pageOf(lead) },
     { label: "Received", value: formatWhen(lead.createdAt) },
+    ...ATTRIBUTION_FIELDS.filter(([key]) => lead.attribution?.[key]).map(([key, , label]) => ({ label, value: lead.attribution?.[key] ?? "" })),
     ...labelledFields(lead.payload),
   ];
   const subject = oneLine(`New lead: ${form} from ${who} on ${pageOf(lead)}`);

@@ -208,9 +208,18 @@ describe("CRM webhook", () => {
     running.push({ http, sink });
     const port = (http.address() as { port: number }).port;
     const s = services({ SMTP_URL: sink.url, LEAD_WEBHOOK_URL: `http://127.0.0.1:${port}/crm`, LEAD_WEBHOOK_SECRET: SECRET });
-    const body = personal();
+    const body = {
+      ...personal(),
+      attribution: { landingPage: "/getafleet?x=1", referrerHost: "News.Example.com", utm_source: "newsletter", utm_campaign: "spring\r\nX-Evil: 1", utm_term: 5 },
+    };
     await submit(s, body);
     await until(async () => (await db.kysely.selectFrom("outbox").select("state").where("channel", "=", "webhook").executeTakeFirst())?.state === "sent");
+    const stored = await db.kysely.selectFrom("leads").selectAll().where("email", "=", body.email).executeTakeFirstOrThrow();
+    expect([stored.landing_page, stored.referrer_host, stored.utm_source, stored.utm_campaign, stored.utm_term]).toEqual(["/getafleet", "news.example.com", "newsletter", null, null]);
+    await sink.waitFor(2);
+    const salesMail = sink.received.find((m) => m.envelopeTo.includes("sales@fillway.example"));
+    expect(salesMail?.mail.text).toContain("Landing page: /getafleet");
+    expect(salesMail?.mail.text).toContain("utm_source: newsletter");
     expect(seen.map((x) => x.status)).toEqual([503, 503, 204]);
     expect(new Set(seen.map((x) => x.key)).size).toBe(1);
     const row = await db.kysely.selectFrom("outbox").selectAll().where("channel", "=", "webhook").executeTakeFirstOrThrow();
@@ -225,6 +234,8 @@ describe("CRM webhook", () => {
     expect(json.idempotencyKey).toBe(row.idempotency_key);
     expect(json.lead).toMatchObject({ kind: "lead-personal", form: "Contact form", type: 9, typeLabel: "Gasoline (9)", email: body.email, page: "/gasoline" });
     expect(json.lead.fields.firstName).toBe("Dana");
+    expect(json.lead.fields.attribution).toBeUndefined();
+    expect(json.attribution).toEqual({ landingPage: "/getafleet", referrerHost: "news.example.com", utm_source: "newsletter" });
   });
 });
 

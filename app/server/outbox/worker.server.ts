@@ -164,6 +164,7 @@ export function startOutbox(opts: OutboxOptions): Outbox {
     const leads = await db.kysely
       .selectFrom("leads")
       .select(["id", "submission_id", "kind", "type", "email", "payload", "page_path", "created_at"])
+      .select(["landing_page", "referrer_host", "utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"])
       .where("id", "in", ids)
       .execute();
     return new Map(leads.map((l) => [Number(l.id), leadForMail(l)]));

@@ -2,7 +2,7 @@ import type { Kysely, Migration } from "kysely";
 import type { Dialect } from "./index";
 
 /**
- * Migration 007: the outbox. Every message a lead causes (the e-mail to sales, the
+ * Migration 007: attribution columns on leads, and the outbox. Every message a lead causes (the e-mail to sales, the
  * visitor's receipt, the CRM webhook) is a row written in the lead's own transaction, so
  * a lead is never stored without its messages nor a message sent for a lead that was not
  * stored. A worker in the server process delivers the rows (outbox/worker.server.ts).
@@ -13,6 +13,13 @@ export function outboxMigration(dialect: Dialect): Migration {
   const id = dialect === "sqlite" ? "integer" : "bigserial";
   return {
     async up(db: Kysely<unknown>) {
+      // Where each lead's visitor came from (first touch in the tab), for the desk's filters.
+      for (const column of ["landing_page", "referrer_host", "utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"]) {
+        await db.schema.alterTable("leads").addColumn(column, "text").execute();
+      }
+      for (const column of ["landing_page", "referrer_host", "utm_source", "utm_campaign"]) {
+        await db.schema.createIndex(`leads_${column}_created`).ifNotExists().on("leads").columns([column, "created_at", "id"]).execute();
+      }
       await db.schema
         .createTable("outbox")
         .ifNotExists()
