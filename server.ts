@@ -11,6 +11,7 @@ import { openDb } from "./app/server/db/db.server";
 import { EnvError, loadEnv } from "./app/server/env.server";
 import { createApp } from "./app/server/http/app.server";
 import { createLogger } from "./app/server/logger.server";
+import { startOutbox } from "./app/server/outbox/worker.server";
 import type { Services } from "./app/server/services.server";
 import { withIpHashSalt } from "./app/server/settings.server";
 
@@ -28,7 +29,10 @@ async function main() {
   const log = createLogger(env.LOG_LEVEL);
   const db = await openDb(env.DATABASE_URL);
   // Without IP_HASH_SALT, the installation's own salt, made on first start and kept in the database.
-  const services: Services = { env: await withIpHashSalt(env, db), db, log };
+  const fullEnv = await withIpHashSalt(env, db);
+  // Delivers what leads and the desk write to the outbox (e-mail, the CRM webhook).
+  const outbox = startOutbox({ db, env: fullEnv, log });
+  const services: Services = { env: fullEnv, db, log, outbox };
   // News and blog posts are Markdown files: load the new and changed ones into the database.
   await syncPosts(db, { dir: resolve(import.meta.dirname, "content/posts"), publicDir: resolve(import.meta.dirname, "public"), log });
   const buildDir = resolve(process.env.BUILD_DIR ?? "build");
@@ -53,6 +57,7 @@ async function main() {
     stopping = true;
     log.info({ signal }, "shutting down: finishing requests in flight");
     server.close(async () => {
+      await outbox.stop();
       await db.close();
       log.info("stopped");
       process.exit(0);

@@ -78,6 +78,8 @@ export async function startServer(opts: { dbFile: string; env?: Record<string, s
       LOG_LEVEL: "info",
       LOG_REQUESTS: "false",
       RATE_LIMIT_MAX: "100000000",
+      // Without an SMTP sink the outbox writes .eml files: next to the bench database, not in data/.
+      MAIL_DIR: `${opts.dbFile}.mail`,
       ...opts.env,
     },
     stdio: ["ignore", "pipe", "pipe"],

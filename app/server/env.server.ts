@@ -1,5 +1,25 @@
 import { z } from "zod";
 
+/** One plain address (no display name, no line breaks, no list). */
+const ADDRESS = /^[^\s@<>(),;:"\\]+@[^\s@<>(),;:"\\]+\.[^\s@<>(),;:"\\]+$/;
+/** A comma-separated list of plain addresses. */
+const addressList = z
+  .string()
+  .transform((v) => v.split(",").map((a) => a.trim()).filter(Boolean))
+  .refine((list) => list.length > 0 && list.every((a) => ADDRESS.test(a)), "must be one or more e-mail addresses, comma separated");
+/** A mailbox: "name@example.com" or "Name <name@example.com>", on one line. */
+const mailbox = z.string().regex(/^(?:[^\r\n<>"]*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/, "must be an address or Name <address>");
+/** A URL of one of the given schemes with a host. */
+const urlOf = (schemes: string[], what: string) =>
+  z.string().refine((v) => {
+    try {
+      const u = new URL(v);
+      return schemes.includes(u.protocol) && u.hostname.length > 0;
+    } catch {
+      return false;
+    }
+  }, what);
+
 const bool = z
   .enum(["true", "false", "1", "0"])
   .transform((v) => v === "true" || v === "1");
@@ -36,6 +56,27 @@ export const envSchema = z.object({
     .optional(),
   /** Staff accounts with the admin role must use two-factor sign-in. */
   DESK_REQUIRE_2FA: bool.default(false),
+  /** SMTP server for outgoing mail (smtp:// or smtps://, user and password in the URL). Unset: .eml files in MAIL_DIR. */
+  SMTP_URL: urlOf(["smtp:", "smtps:"], "must be smtp://[user:password@]host[:port] or smtps://…").optional(),
+  /** The sender of every message. */
+  MAIL_FROM: mailbox.default("Fillway <no-reply@fillway.example>"),
+  /** Where messages are written as .eml files when SMTP_URL is unset. */
+  MAIL_DIR: z.string().min(1).default("data/mail"),
+  /** Who hears about a new lead; the LEADS_NOTIFY_TO_<FORM> variables override it per form. */
+  LEADS_NOTIFY_TO: addressList.default(["sales@fillway.example"]),
+  LEADS_NOTIFY_TO_LEAD_PERSONAL: addressList.optional(),
+  LEADS_NOTIFY_TO_LEAD_BUSINESS: addressList.optional(),
+  LEADS_NOTIFY_TO_LEAD_SAAS: addressList.optional(),
+  LEADS_NOTIFY_TO_FLEET: addressList.optional(),
+  LEADS_NOTIFY_TO_QUOTE_SHORT: addressList.optional(),
+  LEADS_NOTIFY_TO_QUOTE_BUSINESS: addressList.optional(),
+  /** A CRM's endpoint that receives every lead as signed JSON; needs LEAD_WEBHOOK_SECRET. */
+  LEAD_WEBHOOK_URL: urlOf(["http:", "https:"], "must be an http:// or https:// URL").optional(),
+  LEAD_WEBHOOK_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+  /** First retry delay of a failed delivery; each further one doubles (with jitter), up to an hour. */
+  OUTBOX_RETRY_BASE_SECONDS: z.coerce.number().positive().max(3600).default(30),
+  /** A message not delivered within this many hours of being written is marked failed. */
+  OUTBOX_GIVE_UP_HOURS: z.coerce.number().positive().max(24 * 30).default(24),
 });
 
 /** The settings as the environment gives them, with SITE_URL's default filled in. */
@@ -55,5 +96,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): EnvSettings {
     throw new EnvError(`Invalid configuration: ${lines.join("; ")}`);
   }
   const { SITE_URL, ...rest } = parsed.data;
+  if (rest.LEAD_WEBHOOK_URL && !rest.LEAD_WEBHOOK_SECRET) {
+    throw new EnvError("Invalid configuration: LEAD_WEBHOOK_SECRET: must be set when LEAD_WEBHOOK_URL is");
+  }
   return { ...rest, SITE_URL: SITE_URL ?? `http://${rest.HOST.includes(":") ? `[${rest.HOST}]` : rest.HOST}:${rest.PORT}` };
 }

@@ -1,6 +1,7 @@
 import type { Db } from "./db/db.server";
 import type { Env } from "./env.server";
 import type { Logger } from "./logger.server";
+import type { Outbox } from "./outbox/worker.server";
 import type { RateLimiter } from "./rate-limit.server";
 
 /**
@@ -13,4 +14,6 @@ export interface Services {
   log: Logger;
   /** The per-client limit on public POSTs; created on first use (rate-limit.server.ts). */
   rateLimiter?: RateLimiter;
+  /** The outbox worker of this process (e-mail, webhooks); absent while pre-rendering. */
+  outbox?: Outbox;
 }

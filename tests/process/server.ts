@@ -20,7 +20,7 @@ export function start(env: Record<string, string>): Started {
   let out = "";
   let err = "";
   const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-    env: { ...process.env, LOG_REQUESTS: "false", DATABASE_URL: dbUrl(), ...env },
+    env: { ...process.env, LOG_REQUESTS: "false", DATABASE_URL: dbUrl(), MAIL_DIR: mkdtempSync(join(tmpdir(), "fillway-mail-")), ...env },
   });
   child.stdout?.on("data", (d) => {
     out += d;

@@ -59,6 +59,7 @@ export const privacySections: LegalSection[] = [
     paragraphs: [
       "Our website and app use cookies, local storage and similar technologies. Some are necessary for the Services to work, for example to remember your theme choice or keep you signed in. Others help us understand how the Services are used.",
       "You can block or delete cookies in your browser settings. If you block necessary cookies, parts of the Services may not work.",
+      "When you send us a form on our website, we also note where your visit began: the first page you opened, the website that linked to it (its name only, not the full address) and any campaign tags in that first link (utm_source, utm_medium, utm_campaign, utm_term, utm_content). Your browser keeps this for the current tab only (session storage, no cookie) and forgets it when the tab is closed; we store it with your request, to learn which pages and campaigns bring enquiries, and delete it with your request.",
     ],
   },
   {

@@ -1,6 +1,7 @@
 import { type ChangeEvent, type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useActionData, useFormAction } from "react-router";
 import { brand } from "~/content/brand";
+import { firstTouch } from "~/lib/first-touch";
 import { apiUrl, newSubmissionId } from "./api";
 import type { $ZodType } from "zod/v4/core";
 import { type FieldErrors, type FormSpec, HONEYPOT_FIELD, resolveSchema, schemaIfLoaded, type Values, validateWith } from "./form-spec";
@@ -194,7 +195,7 @@ export function useForm({ id, spec, fixed = {}, onSuccess, sendMeta = true }: Us
     submissionId.current ??= newSubmissionId();
     const hp = honeypotRef.current?.value ?? "";
     const body = sendMeta
-      ? { ...result.payload, submissionId: submissionId.current, pagePath: window.location.pathname, ...(hp ? { [HONEYPOT_FIELD]: hp } : {}) }
+      ? { ...result.payload, submissionId: submissionId.current, pagePath: window.location.pathname, attribution: firstTouch(), ...(hp ? { [HONEYPOT_FIELD]: hp } : {}) }
       : result.payload;
     setStatus("submitting");
     setMessage(null);

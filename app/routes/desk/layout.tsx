@@ -4,7 +4,7 @@ import { DESK_HEADERS, type Role, requireStaff } from "~/server/desk/auth.server
 import type { Route } from "./+types/layout";
 
 /** Desk pages that are reached without a session. */
-const OPEN_PATHS = ["/desk/sign-in", "/desk/set-password"];
+const OPEN_PATHS = ["/desk/sign-in", "/desk/set-password", "/desk/forgot-password"];
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: deskStyles }];
 export const headers = () => DESK_HEADERS;
@@ -30,6 +30,7 @@ const NAV: NavItem[] = [
   { to: "/desk/leads", label: "Leads", roles: ["admin", "sales"] },
   { to: "/desk/subscribers", label: "Subscribers", roles: ["admin", "sales"] },
   { to: "/desk/privacy", label: "Privacy requests", roles: ["admin"] },
+  { to: "/desk/deliveries", label: "Deliveries", roles: ["admin"] },
   { to: "/desk/accounts", label: "Accounts", roles: ["admin"] },
   { to: "/desk/audit", label: "Audit log", roles: ["admin"] },
 ];

@@ -5,6 +5,8 @@ import { leadChoices, messages, noteSchema, resolveAssignee, workSchema } from "
 import { formatWhen, labelledFields, statusLabels, type LeadStatus } from "~/server/desk/leads/labels.server";
 import { addNote, changeLeads, getLead, leadEvents } from "~/server/desk/leads/query.server";
 import { staffDirectory, staffLabel } from "~/server/desk/leads/staff.server";
+import { leadAttribution, leadDeliveries } from "~/server/outbox/desk.server";
+import { DeliveriesTable } from "~/components/desk/deliveries-table";
 import { deskInput, deskLink, deskPrimary, ErrorList, Field, NOBODY, Notice, PageTitle, SelectField, StatusBadge } from "~/components/desk/ui";
 import type { Route } from "./+types/lead";
 
@@ -26,7 +28,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = leadId(params.id);
   const lead = await getLead(db, id);
   if (!lead || lead.kind === "newsletter") throw data({ message: `There is no lead ${id}.` }, { status: 404, headers: DESK_HEADERS });
-  const [events, staff] = await Promise.all([leadEvents(db, id), staffDirectory(db)]);
+  const [events, staff, deliveries, cameFrom] = await Promise.all([leadEvents(db, id), staffDirectory(db), leadDeliveries(db, id), leadAttribution(db, id)]);
   const timeline = [
     { id: 0, when: formatWhen(lead.createdAt), who: "", text: `Received from ${lead.page || "an unknown page"}`, note: false },
     ...events.map((e) => {
@@ -57,6 +59,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       },
       timeline,
       choices: leadChoices(staff),
+      deliveries,
+      cameFrom,
     },
     { headers: DESK_HEADERS },
   );
@@ -94,7 +98,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, timeline, choices } = loaderData;
+  const { lead, timeline, choices, deliveries, cameFrom } = loaderData;
   const busy = useNavigation().state !== "idle";
   const workValues = actionData?.intent === "work" ? (actionData.values as { status: string; assignee: string } | null) : null;
   const noteValues = actionData?.intent === "note" ? (actionData.values as { note: string } | null) : null;
@@ -129,6 +133,12 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
             ))}
             <dt className="font-semibold">Page</dt>
             <dd className="break-all">{lead.page || "Not known"}</dd>
+            {cameFrom.map((f) => (
+              <div key={f.label} className="contents">
+                <dt className="font-semibold">{f.label}</dt>
+                <dd className="break-all">{f.value}</dd>
+              </div>
+            ))}
             <dt className="font-semibold">Browser (user agent)</dt>
             <dd className="break-all">{lead.userAgent || "Not known"}</dd>
           </dl>
@@ -187,6 +197,17 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
             </li>
           ))}
         </ol>
+      </section>
+
+      <section aria-labelledby="lead-deliveries" className="mt-8">
+        <h2 id="lead-deliveries" className="mb-2 text-lg font-semibold">
+          Deliveries
+        </h2>
+        {deliveries.length ? (
+          <DeliveriesTable rows={deliveries} caption="Messages about this lead" />
+        ) : (
+          <p className="text-sm">No messages were written for this lead.</p>
+        )}
       </section>
     </div>
   );

@@ -1,5 +1,5 @@
-import { data, Form, redirect, useNavigation } from "react-router";
-import { deskInput, deskPrimary, deskSecondary, ErrorList, Field, Notice } from "~/components/desk/ui";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { deskInput, deskLink, deskPrimary, deskSecondary, ErrorList, Field, Notice } from "~/components/desk/ui";
 import { tokenAccount, consumeToken } from "~/server/desk/accounts.server";
 import { currentStaff, DESK_HEADERS, deskServices, FIRST_ACCOUNT_COMMAND, hasAnyStaff } from "~/server/desk/auth.server";
 import { crossSiteReason } from "~/server/desk/csrf.server";
@@ -181,6 +181,11 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
           <button type="submit" name="intent" value="password" className={`${deskPrimary} w-full`} disabled={busy}>
             {busy ? "Signing in…" : "Sign in"}
           </button>
+          <p className="text-sm">
+            <Link to="/desk/forgot-password" className={deskLink}>
+              Forgot your password?
+            </Link>
+          </p>
         </Form>
       )}
     </section>

@@ -36,6 +36,14 @@ export interface LeadsTable {
   phone_norm: string | null;
   zip: string | null;
   city: string | null;
+  /** Migration 007: where the visitor came from (leads/attribution.server.ts). */
+  landing_page: string | null;
+  referrer_host: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_term: string | null;
+  utm_content: string | null;
 }
 
 /** A lead's timeline: status and assignee changes and notes, each with who and when. */
@@ -181,6 +189,35 @@ export interface SignInThrottleTable {
   blocked_until: string | null;
 }
 
+/**
+ * Migration 007: a message to deliver (outbox/). channel "email" or "webhook"; template
+ * names what it says ("lead-sales", "lead-receipt", "lead-webhook", …). State: pending
+ * (waiting for next_attempt_at), sending (claimed until lease_until), sent or failed.
+ */
+export interface OutboxTable {
+  id: Generated<number>;
+  channel: string;
+  template: string;
+  lead_id: number | null;
+  staff_id: number | null;
+  /** The address for messages not addressed by configuration (a receipt, a reset link). */
+  recipient: string | null;
+  /** JSON object: what the template needs beyond the lead. */
+  payload: Generated<string>;
+  idempotency_key: string;
+  /** The e-mail's Message-ID, fixed when the row is written. */
+  message_id: string | null;
+  state: Generated<string>;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  /** After this a failed attempt marks the message failed (24 h after it was written, or after a retry from the desk). */
+  give_up_at: string;
+  lease_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
 export interface Database {
   leads: LeadsTable;
   posts: PostsTable;
@@ -194,4 +231,5 @@ export interface Database {
   staff_tokens: StaffTokensTable;
   audit_log: AuditLogTable;
   sign_in_throttle: SignInThrottleTable;
+  outbox: OutboxTable;
 }

@@ -7,6 +7,7 @@ import { leadSpecFor, newsletterSpec } from "~/lib/forms/specs";
 import { SUCCESS_TEXT } from "~/lib/forms/success";
 import type { Services } from "../services.server";
 import { HONEYPOT_FIELD, honeypotFilled } from "./honeypot";
+import { takeAttribution } from "./attribution.server";
 import { hashIp, storeLead } from "./store.server";
 
 export type Endpoint = "/web/suscribe" | "/web/form" | "/campaign/createCampaign";
@@ -55,11 +56,13 @@ export function pathFromReferer(referer: string | undefined): string | undefined
  * leads table. Nothing is stored unless the whole submission is valid.
  */
 export async function acceptSubmission(
-  services: Pick<Services, "db" | "env" | "log">,
+  services: Pick<Services, "db" | "env" | "log" | "outbox">,
   spec: FormSpec,
-  body: Record<string, unknown>,
+  submitted: Record<string, unknown>,
   ctx: SubmissionContext,
 ): Promise<Outcome> {
+  // Attribution travels beside the form's fields; the form's strict schema never sees it.
+  const { body, attribution } = takeAttribution(submitted);
   const rawId = typeof body.submissionId === "string" ? body.submissionId : null;
   if (honeypotFilled(body)) {
     services.log.info({ kind: spec.kind }, "honeypot filled: submission dropped");
@@ -80,7 +83,10 @@ export async function acceptSubmission(
     pagePath: pagePath ?? ctx.pagePath ?? null,
     userAgent: ctx.userAgent?.slice(0, 500) ?? null,
     ipHash: hashIp(services.env.IP_HASH_SALT, ctx.ip),
+    attribution,
+    messages: services.outbox ? (id) => services.outbox?.rowsForLead(spec.kind, String(payload.email), id) ?? [] : undefined,
   });
+  if (!stored.replay) services.outbox?.nudge();
   services.log.debug({ kind: spec.kind, type: payload.type, id: stored.id, replay: stored.replay }, "lead stored");
   return { status: "stored", replay: stored.replay, submissionId: stored.submissionId };
 }

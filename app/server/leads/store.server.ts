@@ -2,6 +2,8 @@ import { createHash } from "node:crypto";
 import type { Db } from "../db/db.server";
 import { searchColumns } from "../desk/leads/search-columns.server";
 import { writeQueueFor } from "../db/write-queue.server";
+import { insertOutbox, type outboxRows } from "../outbox/store.server";
+import { type Attribution, attributionColumns } from "./attribution.server";
 
 export interface NewLead {
   kind: string;
@@ -13,6 +15,10 @@ export interface NewLead {
   pagePath?: string | null;
   userAgent?: string | null;
   ipHash?: string | null;
+  /** Where the visitor came from, when the browser said. */
+  attribution?: Attribution | null;
+  /** The messages the lead causes (outbox rows), written in the same transaction as the lead. */
+  messages?: (leadId: number) => ReturnType<typeof outboxRows>;
 }
 
 export interface StoredLead {
@@ -70,9 +76,11 @@ export async function storeLead(db: Db, lead: NewLead): Promise<StoredLead> {
           created_at: new Date().toISOString(),
           status: lead.kind === "newsletter" ? "subscribed" : "new",
           ...searchColumns(lead.email, lead.payload),
+          ...attributionColumns(lead.attribution),
         })
         .returning("id")
         .executeTakeFirstOrThrow();
+      if (lead.messages) await insertOutbox(trx, lead.messages(Number(row.id)));
       return { id: Number(row.id), replay: false };
     });
     return { ...stored, submissionId };

@@ -1,0 +1,103 @@
+import { z } from "zod";
+import { data, Form, Link, useLocation, useNavigation } from "react-router";
+import { DeliveriesTable } from "~/components/desk/deliveries-table";
+import { deskInput, deskPrimary, deskSecondary, ErrorList, Field, Notice, PageTitle, Pager } from "~/components/desk/ui";
+import { DESK_HEADERS, deskServices, requireStaff } from "~/server/desk/auth.server";
+import { audit } from "~/server/desk/audit.server";
+import { messages } from "~/server/desk/leads/forms.server";
+import { type DeliveryState, deliveryCounts, deliveryStates, listDeliveries, stateLabels } from "~/server/outbox/desk.server";
+import { retryNow } from "~/server/outbox/store.server";
+import type { Route } from "./+types/deliveries";
+
+export const meta = () => [{ title: "Deliveries · Fillway desk" }];
+export const headers = () => DESK_HEADERS;
+
+const ROLES: "admin"[] = ["admin"];
+
+const querySchema = z.object({
+  state: z.enum(deliveryStates, "State must be failed, pending, sending or sent").default("failed"),
+  after: z.string().regex(/^[1-9]\d{0,15}$/, "This is not a page of deliveries").transform(Number).optional(),
+});
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff(request, context, ROLES);
+  const { db } = deskServices(context);
+  const url = new URL(request.url);
+  const raw = { state: url.searchParams.get("state") || undefined, after: url.searchParams.get("after") || undefined };
+  const counts = await deliveryCounts(db);
+  const choices = deliveryStates.map((value) => ({ value, label: stateLabels[value] }));
+  const parsed = querySchema.safeParse(raw);
+  if (!parsed.success) {
+    return data({ state: "failed" as DeliveryState, stateLabel: stateLabels.failed, choices, counts, rows: [], next: null, errors: messages(parsed.error) }, { status: 400, headers: DESK_HEADERS });
+  }
+  const page = await listDeliveries(db, parsed.data.state, parsed.data.after);
+  return data({ state: parsed.data.state, stateLabel: stateLabels[parsed.data.state], choices, counts, rows: page.rows, next: page.next === null ? null : String(page.next), errors: null as string[] | null }, { headers: DESK_HEADERS });
+}
+
+const retrySchema = z.object({ id: z.string().regex(/^[1-9]\d{0,15}$/, "This is not a message").transform(Number) });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const me = await requireStaff(request, context, ROLES);
+  const services = deskServices(context);
+  const form = await request.formData();
+  const parsed = retrySchema.safeParse({ id: String(form.get("id") ?? "") });
+  if (!parsed.success) return data({ errors: messages(parsed.error), done: null }, { status: 422, headers: DESK_HEADERS });
+  const timing = services.outbox?.timing ?? { retryBaseMs: services.env.OUTBOX_RETRY_BASE_SECONDS * 1000, giveUpMs: services.env.OUTBOX_GIVE_UP_HOURS * 3_600_000 };
+  const done = await retryNow(services.db, parsed.data.id, timing);
+  if (!done) return data({ errors: [`Message ${parsed.data.id} is not waiting or failed (it may have been sent meanwhile).`], done: null }, { status: 409, headers: DESK_HEADERS });
+  services.outbox?.nudge();
+  await audit(services.db, { staffId: me.id, action: "outbox.retry", subject: String(parsed.data.id) });
+  return data({ errors: null as string[] | null, done: `Message ${parsed.data.id} will be sent again now.` }, { headers: DESK_HEADERS });
+}
+
+export default function Deliveries({ loaderData, actionData }: Route.ComponentProps) {
+  const { state, stateLabel, choices, counts, rows, next, errors } = loaderData;
+  const location = useLocation();
+  const busy = useNavigation().state !== "idle";
+  return (
+    <div>
+      <PageTitle>Deliveries</PageTitle>
+      <p className="mb-4 text-sm">
+        E-mails and CRM webhooks written with each lead. Failed deliveries are retried automatically (the wait doubles each time) for a day, then
+        listed here as failed. {counts.failed} failed, {counts.pending} waiting to retry, {counts.sending} being sent.
+      </p>
+      <Form method="get" aria-label="Show deliveries" className="mb-4 flex flex-wrap items-end gap-2" key={location.search}>
+        <Field id="d-state" label="State">
+          <select id="d-state" name="state" defaultValue={state} className={deskInput}>
+            {choices.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <button type="submit" className={deskPrimary}>
+          Show
+        </button>
+        <Link to="/desk/deliveries" className={deskSecondary}>
+          Failed
+        </Link>
+      </Form>
+      <ErrorList errors={errors} title="This list cannot be shown" />
+      <ErrorList errors={actionData?.errors} title="Nothing was retried" />
+      {actionData?.done ? <Notice>{actionData.done}</Notice> : null}
+      <DeliveriesTable
+        rows={rows}
+        showLead
+        caption={`${stateLabel} deliveries, newest first`}
+        action={(r) =>
+          r.state === "failed" || r.state === "pending" ? (
+            <Form method="post">
+              <input type="hidden" name="id" value={r.id} />
+              <button type="submit" className={deskSecondary} disabled={busy} aria-label={`Retry message ${r.id}: ${r.what}`}>
+                Retry now
+              </button>
+            </Form>
+          ) : null
+        }
+      />
+      {rows.length === 0 && !errors ? <p className="mt-2 text-sm">No deliveries in this state.</p> : null}
+      <Pager search={location.search} prev={null} next={next} label="Pages of deliveries" />
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+/**
+ * Where a visitor came from, sent with a submission as `attribution` (first touch in the
+ * browser tab): the landing page, the referrer's host and the utm_* parameters of the
+ * visit. Read apart from the form's own fields; a value that is not plausible is dropped,
+ * never a reason to refuse the lead.
+ */
+export const ATTRIBUTION_FIELDS = [
+  ["landingPage", "landing_page", "Landing page"],
+  ["referrerHost", "referrer_host", "Referrer"],
+  ["utm_source", "utm_source", "utm_source"],
+  ["utm_medium", "utm_medium", "utm_medium"],
+  ["utm_campaign", "utm_campaign", "utm_campaign"],
+  ["utm_term", "utm_term", "utm_term"],
+  ["utm_content", "utm_content", "utm_content"],
+] as const;
+
+export type AttributionKey = (typeof ATTRIBUTION_FIELDS)[number][0];
+export type Attribution = Partial<Record<AttributionKey, string>>;
+export type AttributionColumns = Record<(typeof ATTRIBUTION_FIELDS)[number][1], string | null>;
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing them is the point
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+const HOST = /^[a-z0-9.-]{1,253}$/i;
+
+function clean(key: AttributionKey, value: unknown): string | undefined {
+  if (typeof value !== "string") return undefined;
+  const v = value.trim();
+  if (!v || v.length > 300 || CONTROL.test(v)) return undefined;
+  if (key === "landingPage") return v.startsWith("/") && !v.startsWith("//") ? v.split(/[?#]/)[0] : undefined;
+  if (key === "referrerHost") return HOST.test(v) ? v.toLowerCase() : undefined;
+  return v;
+}
+
+/** Splits `attribution` off a submitted body: the body without it, and what it held that is usable. */
+export function takeAttribution(body: Record<string, unknown>): { body: Record<string, unknown>; attribution: Attribution | null } {
+  if (!("attribution" in body)) return { body, attribution: null };
+  const { attribution: raw, ...rest } = body;
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return { body: rest, attribution: null };
+  const out: Attribution = {};
+  for (const [key] of ATTRIBUTION_FIELDS) {
+    const v = clean(key, (raw as Record<string, unknown>)[key]);
+    if (v) out[key] = v;
+  }
+  return { body: rest, attribution: Object.keys(out).length ? out : null };
+}
+
+export function attributionColumns(a: Attribution | null | undefined): AttributionColumns {
+  return Object.fromEntries(ATTRIBUTION_FIELDS.map(([key, column]) => [column, a?.[key] ?? null])) as AttributionColumns;
+}
+
+export function attributionFromRow(row: Partial<AttributionColumns>): Attribution | null {
+  const out: Attribution = {};
+  for (const [key, column] of ATTRIBUTION_FIELDS) {
+    const v = row[column];
+    if (v) out[key] = v;
+  }
+  return Object.keys(out).length ? out : null;
+}

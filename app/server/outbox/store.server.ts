@@ -1,0 +1,165 @@
+import { randomUUID } from "node:crypto";
+import { type Kysely, type Selectable, sql } from "kysely";
+import type { Db } from "../db/db.server";
+import type { Database, OutboxTable } from "../db/schema";
+import { writeQueueFor } from "../db/write-queue.server";
+
+export type OutboxRow = Selectable<OutboxTable>;
+export type Channel = "email" | "webhook";
+
+/** A message to write with the row that causes it (the lead id is filled in by the caller). */
+export interface OutboxDraft {
+  channel: Channel;
+  template: string;
+  recipient?: string | null;
+  staffId?: number | null;
+  payload?: Record<string, unknown>;
+}
+
+export interface OutboxTiming {
+  /** First retry delay; doubles with every attempt up to an hour. */
+  retryBaseMs: number;
+  /** How long after it was written (or retried from the desk) a message is given up. */
+  giveUpMs: number;
+}
+
+const HOUR = 3_600_000;
+
+/** The domain of the sender's address, for Message-IDs. */
+export function mailDomain(mailFrom: string): string {
+  const m = /@([^\s@<>]+)>?\s*$/.exec(mailFrom);
+  return m?.[1]?.toLowerCase() ?? "localhost";
+}
+
+/**
+ * The rows to insert for `drafts`: each gets its idempotency key (and, for e-mail, its
+ * Message-ID) now, so every later attempt, after a restart too, carries the same one.
+ */
+export function outboxRows(drafts: OutboxDraft[], leadId: number | null, opts: { domain: string; giveUpMs: number; now?: Date }) {
+  const now = opts.now ?? new Date();
+  const at = now.toISOString();
+  const giveUp = new Date(now.getTime() + opts.giveUpMs).toISOString();
+  return drafts.map((d) => {
+    const key = randomUUID();
+    return {
+      channel: d.channel,
+      template: d.template,
+      lead_id: leadId,
+      staff_id: d.staffId ?? null,
+      recipient: d.recipient ?? null,
+      payload: JSON.stringify(d.payload ?? {}),
+      idempotency_key: key,
+      message_id: d.channel === "email" ? `<${key}@${opts.domain}>` : null,
+      next_attempt_at: at,
+      give_up_at: giveUp,
+      created_at: at,
+    };
+  });
+}
+
+/** Inserts messages inside the caller's transaction (the executor it was given). */
+export async function insertOutbox(trx: Kysely<Database>, rows: ReturnType<typeof outboxRows>): Promise<void> {
+  if (rows.length) await trx.insertInto("outbox").values(rows).execute();
+}
+
+/** Writes messages on their own (not caused by a lead insert), through the write queue. */
+export async function enqueue(db: Db, drafts: OutboxDraft[], opts: { domain: string; giveUpMs: number; leadId?: number | null }): Promise<void> {
+  const rows = outboxRows(drafts, opts.leadId ?? null, opts);
+  await writeQueueFor(db).run((trx) => insertOutbox(trx, rows));
+}
+
+/**
+ * Claims up to `limit` due messages for this process until `leaseMs` from now: pending
+ * ones whose time has come, and ones claimed before whose lease ran out (their worker
+ * died). On PostgreSQL rows another instance is claiming are skipped (SKIP LOCKED), so
+ * each message goes to one instance; on SQLite the one process claims.
+ */
+export async function claimDue(db: Db, limit: number, leaseMs: number, now = new Date()): Promise<OutboxRow[]> {
+  const at = now.toISOString();
+  const lease = new Date(now.getTime() + leaseMs).toISOString();
+  const lock = db.dialect === "postgres" ? sql`FOR UPDATE SKIP LOCKED` : sql``;
+  const { rows } = await sql<OutboxRow>`
+    UPDATE outbox SET state = 'sending', lease_until = ${lease}, attempts = attempts + 1
+    WHERE id IN (
+      SELECT id FROM outbox
+      WHERE (state = 'pending' AND next_attempt_at <= ${at}) OR (state = 'sending' AND lease_until <= ${at})
+      ORDER BY next_attempt_at, id
+      LIMIT ${limit}
+      ${lock}
+    )
+    RETURNING *`.execute(db.kysely);
+  return rows.map((r) => ({ ...r, id: Number(r.id), attempts: Number(r.attempts) }));
+}
+
+/** On SQLite only this process delivers: messages it had claimed before a crash are due again. */
+export async function releaseClaims(db: Db): Promise<number> {
+  const res = await db.kysely
+    .updateTable("outbox")
+    .set({ state: "pending", lease_until: null })
+    .where("state", "=", "sending")
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+/** The wait before attempt n+1 after n failed ones: exponential, capped at an hour, with jitter (50–100 %). */
+export function retryDelayMs(attempts: number, baseMs: number, random = Math.random): number {
+  const exp = Math.min(baseMs * 2 ** Math.max(0, attempts - 1), HOUR);
+  return Math.round(exp * (0.5 + random() * 0.5));
+}
+
+export type Result = { id: number; ok: true } | { id: number; ok: false; error: string; permanent?: boolean };
+
+/**
+ * Records the outcome of attempts: sent; or due again after the back-off; or failed when
+ * the error is permanent or the message is past its give-up time. One transaction for all
+ * (the write queue), and only for rows still claimed by this attempt.
+ */
+export async function recordResults(db: Db, claimed: Map<number, OutboxRow>, results: Result[], timing: OutboxTiming, now = new Date()): Promise<void> {
+  const at = now.toISOString();
+  await writeQueueFor(db).run(async (trx) => {
+    for (const r of results) {
+      const row = claimed.get(r.id);
+      if (!row) continue;
+      if (r.ok) {
+        await trx
+          .updateTable("outbox")
+          .set({ state: "sent", sent_at: at, lease_until: null, last_error: null, ...(row.template === "password-reset" ? { payload: "{}" } : {}) })
+          .where("id", "=", r.id)
+          .where("state", "=", "sending")
+          .execute();
+        continue;
+      }
+      const next = new Date(now.getTime() + retryDelayMs(row.attempts, timing.retryBaseMs));
+      const giveUp = r.permanent || next.toISOString() > row.give_up_at;
+      await trx
+        .updateTable("outbox")
+        .set({
+          state: giveUp ? "failed" : "pending",
+          next_attempt_at: giveUp ? row.next_attempt_at : next.toISOString(),
+          lease_until: null,
+          last_error: r.error.slice(0, 1000),
+        })
+        .where("id", "=", r.id)
+        .where("state", "=", "sending")
+        .execute();
+    }
+  });
+}
+
+/** A failed (or pending) message is tried again now, with a fresh give-up window. */
+export async function retryNow(db: Db, id: number, timing: OutboxTiming, now = new Date()): Promise<boolean> {
+  const res = await writeQueueFor(db).run((trx) =>
+    trx
+      .updateTable("outbox")
+      .set({
+        state: "pending",
+        next_attempt_at: now.toISOString(),
+        give_up_at: new Date(now.getTime() + timing.giveUpMs).toISOString(),
+        lease_until: null,
+      })
+      .where("id", "=", id)
+      .where("state", "in", ["failed", "pending"])
+      .executeTakeFirst(),
+  );
+  return Number(res.numUpdatedRows) > 0;
+}

@@ -1,0 +1,76 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+import { simpleParser } from "mailparser";
+import { createStaff, testDb } from "./desk-fixtures";
+
+/**
+ * "Forgot your password?": the same answer for any address; an account's address gets a
+ * link through the outbox (written to E2E_MAIL_DIR, the test server has no SMTP), which
+ * sets a new password once, within the hour.
+ */
+
+async function resetMailFor(email: string): Promise<{ link: string; count: number }> {
+  const dir = process.env.E2E_MAIL_DIR ?? "";
+  let found: { link: string; count: number } | null = null;
+  await expect
+    .poll(
+      async () => {
+        const mails = await Promise.all(
+          (existsSync(dir) ? readdirSync(dir) : [])
+            .filter((f) => f.endsWith(".eml"))
+            .map(async (f) => simpleParser(readFileSync(join(dir, f)))),
+        );
+        const mine = mails.filter((m) => m.to && !Array.isArray(m.to) && m.to.value[0]?.address === email && m.subject?.startsWith("Reset your"));
+        const link = /https?:\/\/\S+\/desk\/set-password\/[A-Za-z0-9_-]+/.exec(mine[0]?.text ?? "")?.[0];
+        found = link ? { link, count: mine.length } : null;
+        return !!found;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+test("a member of staff resets a forgotten password with the e-mailed link, once", async ({ page }) => {
+  const staff = await createStaff("sales");
+  await page.goto("/desk/sign-in");
+  await page.getByRole("link", { name: "Forgot your password?" }).click();
+  await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
+  await page.waitForFunction(() => Object.keys(document.body).some((k) => k.startsWith("__react")));
+  const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]).analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
+
+  // An unknown address gets the same answer, and no mail.
+  await page.getByLabel("E-mail").fill("nobody-here@staff.test");
+  await page.getByRole("button", { name: "Send me a link" }).click();
+  const answer = page.getByRole("status");
+  await expect(answer).toContainText("If this address belongs to a desk account");
+  const unknownText = await answer.textContent();
+
+  await page.getByLabel("E-mail").fill(staff.email.toUpperCase());
+  await page.getByRole("button", { name: "Send me a link" }).click();
+  await expect(page.getByRole("status")).toHaveText(unknownText ?? "");
+  const { link } = await resetMailFor(staff.email);
+  const db = await testDb();
+  const token = await db.kysely.selectFrom("staff_tokens").select(["created_at", "expires_at"]).where("staff_id", "=", staff.id).executeTakeFirstOrThrow();
+  expect(Date.parse(token.expires_at) - Date.parse(token.created_at)).toBe(3_600_000);
+
+  const path = new URL(link).pathname;
+  await page.goto(path);
+  const password = "A brand new passphrase 4417";
+  await page.getByLabel("New password", { exact: true }).fill(password);
+  await page.getByLabel("The same password again").fill(password);
+  await page.getByRole("button", { name: "Set password" }).click();
+  await expect(page).toHaveURL(/\/desk\/sign-in/);
+  await page.getByLabel("E-mail").fill(staff.email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/desk(\/|$)/);
+  await expect(page).not.toHaveURL(/sign-in/);
+
+  // The link worked once.
+  const again = await page.request.get(path);
+  expect(again.status()).toBe(410);
+});
