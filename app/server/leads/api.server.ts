@@ -43,6 +43,7 @@ export function submissionHandler(services: Services, endpoint: Endpoint) {
     const picked = specForBody(endpoint, read.body);
     if ("errors" in picked) return json(422, { message: INVALID_MESSAGE, errors: picked.errors });
     const outcome = await acceptSubmission(services, picked.spec, read.body, {
+      wire: true,
       ip: req.ip,
       userAgent: header(req, "user-agent"),
       pagePath: pathFromReferer(header(req, "referer")),
