@@ -59,11 +59,16 @@ export function inertHydrationTransform(): TransformStream<string, string> {
  * in order, as soon as React's root is on the document; React then hydrates what they
  * touch at once and handles them. Noted presses are dropped after 20 s if the scripts never
  * come.
+ *
+ * A page that must act at a precise moment (the home pop-up, 1 s after the load event)
+ * sets `document.fwQuietAt` to it (a `performance.now()` time): no step starts in the
+ * 600 ms before it, so no long task (hydration takes over half a second on a slow phone)
+ * holds that moment back; the steps go on 50 ms after it.
  */
 export const paintFirstScript = `(function(){
 var d=document,on=0;
 var ch=new MessageChannel(),next=[];ch.port1.onmessage=function(){next.shift()()};
-function later(f){next.push(f);ch.port2.postMessage(0)}
+function later(f){var q=d.fwQuietAt-performance.now();if(q>-50&&q<600)return setTimeout(function(){later(f)},q+50);next.push(f);ch.port2.postMessage(0)}
 function go(){
 if(on)return;on=1;
 var mods=d.querySelectorAll('script[type="x-module"]'),links=d.querySelectorAll('link[rel="x-modulepreload"]'),entry=[],urls=[],k=0;
