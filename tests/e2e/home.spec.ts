@@ -328,6 +328,30 @@ test.describe("looping video", () => {
     await expect.poll(() => v.evaluate((el: HTMLVideoElement) => el.paused)).toBe(true);
   });
 
+  test("plays once 75 % of it is visible and pauses only below 25 % (spec 4's two thresholds)", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    await closePopup(page);
+    const v = video(page);
+    // Scrolls so that `share` of the clip shows above the bottom edge of the window.
+    const show = (share: number) =>
+      v.evaluate((el, f) => {
+        const r = el.getBoundingClientRect();
+        window.scrollTo({ top: window.scrollY + r.top - window.innerHeight + f * r.height, behavior: "instant" });
+      }, share);
+    const paused = () => v.evaluate((el: HTMLVideoElement) => el.paused);
+    await show(0.5);
+    await page.waitForTimeout(600);
+    expect(await paused(), "half in view, not yet seen: waits").toBe(true);
+    await show(0.9);
+    await expect.poll(paused).toBe(false);
+    await show(0.5);
+    await page.waitForTimeout(600);
+    expect(await paused(), "half in view after playing: goes on").toBe(false);
+    await show(0.15);
+    await expect.poll(paused).toBe(true);
+  });
+
   test("stays still under reduced motion until asked", async ({ browser }) => {
     const context = await browser.newContext({ reducedMotion: "reduce" });
     const page = await context.newPage();

@@ -43,7 +43,7 @@ export function HomeVideo() {
   return (
     <Section id="in-action" eyebrow={video.eyebrow} title={video.title} intro={video.intro}>
       <div className="mx-auto max-w-5xl">
-        <VideoLoop threshold={0.25} label={video.label} />
+        <VideoLoop label={video.label} />
       </div>
     </Section>
   );
