@@ -290,6 +290,16 @@ export const quoteBusinessSchema = z
     }),
   );
 
+// --- "Tell me when you arrive" (POST /api/waitlist) ---
+
+/** E-mail and ZIP code of a visitor outside our markets; the server adds the ZIP's market. */
+export const waitlistSchema = z.strictObject({
+  email: email(),
+  zipCode: zipCode(),
+  type: quoteType(),
+  ...metaShape,
+});
+
 // --- What the API accepts (decisions.md, "Wire contract") ---
 
 /** An optional field that is checked like its required twin when it is sent ("" counts as not sent). */
@@ -324,6 +334,7 @@ export const wireSchemas = {
     lastName: optionalText(LIMITS.name, false, { re: NAME_PATTERN, message: "Please enter valid lastname" }),
   }),
   "quote-business": quoteBusinessSchema,
+  waitlist: waitlistSchema,
 } as const;
 
 export type WireKind = keyof typeof wireSchemas;
@@ -334,3 +345,4 @@ export type BusinessLeadPayload = z.infer<typeof businessLeadSchema>;
 export type FleetSignupPayload = z.infer<typeof fleetSignupSchema>;
 export type QuoteShortPayload = z.infer<typeof quoteShortSchema>;
 export type QuoteBusinessPayload = z.infer<typeof quoteBusinessSchema>;
+export type WaitlistPayload = z.infer<typeof waitlistSchema>;

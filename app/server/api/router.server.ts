@@ -2,6 +2,7 @@ import { addCommentBlog, blogList } from "../blog/api.server";
 import { leadRoutes } from "../leads/api.server";
 import type { Services } from "../services.server";
 import { zipRoutes } from "../zip/api.server";
+import { serviceAreaRoutes } from "./service-area.server";
 import { type ApiHandler, type ApiRequest, type ApiResponse, json } from "./types";
 
 export interface ApiRoute {
@@ -17,6 +18,7 @@ export function apiRoutes(services: Services): ApiRoute[] {
     // One /web/getData2 route: flag 3 locations, flag 4 blog posts.
     ...zipRoutes(services, blogList),
     { method: "PUT", path: "/admin/addCommentBlog", handler: (req) => addCommentBlog(services, req) },
+    ...serviceAreaRoutes(services),
   ];
 }
 

@@ -8,6 +8,7 @@ import { SUCCESS_TEXT } from "~/lib/forms/success";
 import type { Services } from "../services.server";
 import { HONEYPOT_FIELD, honeypotFilled } from "./honeypot";
 import { hashIp, storeLead } from "./store.server";
+import { waitlistFields } from "./waitlist.server";
 
 export type Endpoint = "/web/suscribe" | "/web/form" | "/campaign/createCampaign";
 
@@ -97,6 +98,11 @@ export async function acceptSubmission(
     submissionId?: string;
     pagePath?: string;
   };
+  if (spec.kind === "waitlist") {
+    const added = await waitlistFields(String(payload.zipCode));
+    if ("errors" in added) return { status: "invalid", errors: added.errors };
+    Object.assign(payload, added.fields);
+  }
   const stored = await storeLead(services.db, {
     kind: spec.kind,
     type: payload.type as number,
