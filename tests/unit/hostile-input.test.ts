@@ -200,6 +200,8 @@ function validBodies(route: ApiRoute): Record<string, unknown>[] {
           campaignStartDate: new Date(year, 0, 1).getTime(), campaignEndDate: new Date(year, 11, 31, 23, 59, 59, 999).getTime(), submissionId: id,
         },
       ];
+    case "/api/waitlist":
+      return [{ email, zipCode: "60601", type: 1, submissionId: id }];
     case "/admin/addCommentBlog":
       return [{ text: "Does the overnight window work for yard trucks?", email, commentBy: "Ana Ruiz", companyName: "Ruiz Paving", blogId: POST_ID }];
     default:
