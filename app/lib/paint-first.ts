@@ -68,6 +68,12 @@ export function inertHydrationTransform(): TransformStream<string, string> {
  * touch at once and handles them. Noted presses are dropped after 20 s if the scripts never
  * come.
  *
+ * A form below the first screen comes alive only as the visitor nears it (decision record
+ * 003), so a field can be filled in and left before its code runs. The script notes the
+ * fields left while no React code manages them (`document.fwBlurred`, id → value), and
+ * the form kit treats them as touched when it takes the form over, showing their messages
+ * at once.
+ *
  * A page that must act at a precise moment (the home pop-up, 1 s after the load event)
  * sets `document.fwQuietAt` to it (a `performance.now()` time): no step starts in the
  * 600 ms before it, so no long task (hydration takes over half a second on a slow phone)
@@ -89,6 +95,8 @@ function live(){return Object.keys(d).some(function(k){return k.indexOf("__react
 function replay(){if(live()){d.removeEventListener("click",note,true);var q=early;early=[];q.forEach(function(b){if(b.isConnected)b.click()})}else if(++polls<400)setTimeout(replay,50);else d.removeEventListener("click",note,true)}
 function note(e){if(live())return d.removeEventListener("click",note,true);var b=e.target&&e.target.closest&&e.target.closest('button[type="button"]');if(b&&early.length<5&&early.push(b)===1)replay()}
 d.addEventListener("click",note,true);
+var blurred=d.fwBlurred={};
+d.addEventListener("focusout",function(e){var t=e.target;if(t&&t.id&&/^(INPUT|SELECT|TEXTAREA)$/.test(t.tagName)&&!Object.keys(t).some(function(k){return k.indexOf("__reactFiber")===0}))blurred[t.id]=t.value},true);
 if(d.visibilityState!=="visible")return go();
 var P=window.PerformanceObserver;
 if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0)new P(function(l,o){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();go()}}).observe({type:"paint",buffered:true});
