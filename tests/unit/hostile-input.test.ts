@@ -213,14 +213,17 @@ function validBodies(route: ApiRoute): Record<string, unknown>[] {
 const OPTIONAL = new Set(["message", "city", "submissionId", "bussinessAddress", "address1", "county", "country", "lat", "long", "descriptionQuote"]);
 
 /**
- * Fields our pages ask for that the API does not require (decisions.md, "Wire contract":
- * what spec 5 requires is enough): the business lead's phone, the fleet sign-up's state
- * and ZIP, the short quote's names.
+ * Fields whose absence leaves a valid payload (decisions.md, "Wire contract": what spec 5
+ * requires is enough): the business lead's phone, the fleet sign-up's state and ZIP, the
+ * short quote's names.
  */
 function optionalOnTheWire(body: Record<string, unknown>): string[] {
   if (body.type === 13) return ["phone"];
   if (body.type === 17) return ["stateId", "zipCode"];
   if ("phoneNumber" in body && !("businessName" in body)) return ["firstName", "lastName"];
+  // Without its business name a business quote is a short quote (the API tells them apart
+  // by that field and drops the fields the short quote does not take).
+  if ("businessName" in body) return ["businessName"];
   return [];
 }
 
