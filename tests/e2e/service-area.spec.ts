@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import Database from "better-sqlite3";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
@@ -138,5 +139,20 @@ test.describe("ZIP check without JavaScript", () => {
       await expect(page.getByTestId("zip-answer"), zip).toHaveText(text ?? "");
     }
     await expect(page.getByRole("button", { name: "Tell me when you arrive" })).toHaveCount(0);
+  });
+});
+
+test.describe("the answer page", () => {
+  test("passes axe (WCAG 2.2 AA) with the waitlist form, in both themes", async ({ browser }) => {
+    test.setTimeout(120_000);
+    for (const colorScheme of ["light", "dark"] as const) {
+      const context = await browser.newContext({ colorScheme });
+      const page = await context.newPage();
+      await page.goto("/service-area?zip=60601&type=1");
+      await expect(page.getByTestId("zip-answer")).toHaveText("Coming soon to Chicago, IL");
+      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), colorScheme).toEqual([]);
+      await context.close();
+    }
   });
 });
