@@ -36,6 +36,8 @@ export default [
   route("blogdetail/:id", "routes/blog-detail.tsx"),
   route("privacy-policy", "routes/privacy-policy.tsx"),
   route("termsandcondition", "routes/terms.tsx"),
+  // The ZIP check's answer without JavaScript (the check on the home page, /getafleet and the FAQ).
+  route("service-area", "routes/service-area.tsx"),
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("robots.txt", "routes/robots-txt.ts"),
   route("rss.xml", "routes/rss-xml.ts"),

@@ -1,4 +1,5 @@
 import { deferred } from "~/components/ui/deferred";
+import type { ZipCheckProps } from "./service-area/zip-check";
 
 /**
  * Parts of pages that sit below the first screen, as pages use them: their code (the form
@@ -10,3 +11,5 @@ export const NewsletterForm = deferred(() => import("./forms/newsletter-form").t
 export const CardLeadForm = deferred(() => import("./forms/contact-form").then((m) => m.CardLeadForm));
 export const FleetSignupForm = deferred<{ id?: string }>(() => import("./forms/fleet-signup-form").then((m) => m.FleetSignupForm));
 export const Testimonials = deferred(() => import("./carousel/testimonials").then((m) => m.Testimonials));
+/** The ZIP check where it is not on the first screen (the FAQ, /getafleet below the quote forms). */
+export const DeferredZipCheck = deferred<ZipCheckProps>(() => import("./service-area/zip-check").then((m) => m.ZipCheck));

@@ -4,7 +4,7 @@ import { brand } from "./brand";
  * The FAQ page (spec 2.4): about forty questions in groups. An answer is plain text (it
  * also feeds the FAQPage structured data) and may embed one of the site's shared pieces.
  */
-export type FaqEmbed = "contact" | "map" | "store-badges" | "fleet-signup";
+export type FaqEmbed = "contact" | "map" | "store-badges" | "fleet-signup" | "zip-check";
 
 export interface FaqItem {
   /** Stable anchor, so support can link to one answer (/faq#authorization-hold). */
@@ -42,6 +42,14 @@ export const faqGroups: FaqGroup[] = [
           "We deliver in the cities marked as active on the map below, and we are expanding to the cities marked as coming soon. Within a city, we can deliver to any place where it is safe and permitted to fuel a vehicle, including most driveways, office lots and fleet yards.",
         ],
         embed: "map",
+      },
+      {
+        id: "do-you-deliver-to-my-zip-code",
+        title: "Do you deliver to my ZIP code?",
+        description: [
+          "Type your ZIP code below. Each of our cities has a service radius measured from its centre; if your ZIP code lies inside an active city's radius, we deliver there today. If it is in a city we are launching next, or not covered yet, leave your e-mail address and we will write to you when we arrive.",
+        ],
+        embed: "zip-check",
       },
       {
         id: "download-the-app",

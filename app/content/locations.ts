@@ -9,40 +9,48 @@ export interface MapLocation {
   lat: number;
   long: number;
   status: LocationStatus;
+  /**
+   * Fuel delivery markets (active and future): how far from the centre we deliver, in
+   * miles of great-circle distance. Fillway Charge sites have none.
+   */
+  radiusMiles?: number;
 }
 
-const at = (status: LocationStatus) => (city: string, state: string, lat: number, long: number): MapLocation => ({
-  city,
-  state,
-  lat,
-  long,
-  status,
-});
+const at =
+  (status: LocationStatus) =>
+  (city: string, state: string, lat: number, long: number, radiusMiles?: number): MapLocation => ({
+    city,
+    state,
+    lat,
+    long,
+    status,
+    ...(radiusMiles ? { radiusMiles } : {}),
+  });
 const active = at("active");
 const future = at("future");
 const ev = at("ev");
 
 export const locations: MapLocation[] = [
-  active("Dallas", "TX", 32.7767, -96.797),
-  active("Fort Worth", "TX", 32.7555, -97.3308),
-  active("Houston", "TX", 29.7604, -95.3698),
-  active("Austin", "TX", 30.2672, -97.7431),
-  active("San Antonio", "TX", 29.4241, -98.4936),
-  active("Oklahoma City", "OK", 35.4676, -97.5164),
-  active("Phoenix", "AZ", 33.4484, -112.074),
-  active("Atlanta", "GA", 33.749, -84.388),
-  active("Denver", "CO", 39.7392, -104.9903),
-  active("Los Angeles", "CA", 34.0522, -118.2437),
-  future("Chicago", "IL", 41.8781, -87.6298),
-  future("New York", "NY", 40.7128, -74.006),
-  future("Miami", "FL", 25.7617, -80.1918),
-  future("Seattle", "WA", 47.6062, -122.3321),
-  future("Nashville", "TN", 36.1627, -86.7816),
-  future("Charlotte", "NC", 35.2271, -80.8431),
-  future("Las Vegas", "NV", 36.1699, -115.1398),
-  future("Kansas City", "MO", 39.0997, -94.5786),
-  future("Detroit", "MI", 42.3314, -83.0458),
-  future("Boston", "MA", 42.3601, -71.0589),
+  active("Dallas", "TX", 32.7767, -96.797, 35),
+  active("Fort Worth", "TX", 32.7555, -97.3308, 30),
+  active("Houston", "TX", 29.7604, -95.3698, 40),
+  active("Austin", "TX", 30.2672, -97.7431, 30),
+  active("San Antonio", "TX", 29.4241, -98.4936, 30),
+  active("Oklahoma City", "OK", 35.4676, -97.5164, 25),
+  active("Phoenix", "AZ", 33.4484, -112.074, 35),
+  active("Atlanta", "GA", 33.749, -84.388, 35),
+  active("Denver", "CO", 39.7392, -104.9903, 30),
+  active("Los Angeles", "CA", 34.0522, -118.2437, 40),
+  future("Chicago", "IL", 41.8781, -87.6298, 35),
+  future("New York", "NY", 40.7128, -74.006, 30),
+  future("Miami", "FL", 25.7617, -80.1918, 30),
+  future("Seattle", "WA", 47.6062, -122.3321, 30),
+  future("Nashville", "TN", 36.1627, -86.7816, 25),
+  future("Charlotte", "NC", 35.2271, -80.8431, 25),
+  future("Las Vegas", "NV", 36.1699, -115.1398, 25),
+  future("Kansas City", "MO", 39.0997, -94.5786, 25),
+  future("Detroit", "MI", 42.3314, -83.0458, 30),
+  future("Boston", "MA", 42.3601, -71.0589, 25),
   ev("San Diego", "CA", 32.7157, -117.1611),
   ev("Colorado Springs", "CO", 38.8339, -104.8214),
   ev("Orlando", "FL", 28.5383, -81.3792),

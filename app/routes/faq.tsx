@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { CardLeadForm, ContactForm, FleetSignupForm } from "~/components/deferred-parts";
+import { CardLeadForm, ContactForm, DeferredZipCheck, FleetSignupForm } from "~/components/deferred-parts";
 import { PageHero } from "~/components/layout/page-hero";
-import { LocationsMap } from "~/components/map/locations-map";
 import { Section } from "~/components/layout/section";
+import { LocationsMap } from "~/components/map/locations-map";
 import { Accordion } from "~/components/ui/accordion";
 import { StoreBadges } from "~/components/ui/store-badges";
 import { type FaqEmbed, type FaqItem, faqGroups, faqItems } from "~/content/faq";
@@ -42,6 +42,8 @@ function Embed({ kind }: { kind: FaqEmbed }) {
       return <FleetSignupForm id="faq-fleet-signup" />;
     case "contact":
       return <CardLeadForm className="mt-4" type={1} id="faq-question-form" label="Ask us a question" />;
+    case "zip-check":
+      return <DeferredZipCheck type={1} className="mt-4" />;
   }
 }
 

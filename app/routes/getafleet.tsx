@@ -1,9 +1,10 @@
-import { Testimonials } from "~/components/deferred-parts";
+import { DeferredZipCheck, Testimonials } from "~/components/deferred-parts";
 import { QuoteForms } from "~/components/forms/quote-forms";
 import { PageHero } from "~/components/layout/page-hero";
 import { Section } from "~/components/layout/section";
 import { FeatureGrid } from "~/components/ui/feature-grid";
 import { getafleet as c } from "~/content/pages/getafleet";
+import { QUOTE_FORM_TYPE } from "~/lib/forms/form-types";
 import { pageMeta } from "~/lib/seo";
 
 export const meta = () => pageMeta("/getafleet");
@@ -14,6 +15,9 @@ export default function Page() {
     <>
       <PageHero path="/getafleet" eyebrow={c.hero.eyebrow} intro={c.hero.intro} />
       <QuoteForms />
+      <Section id="service-area" align="left" title="Do we deliver to you?" intro="Check your ZIP code before you ask for a quote.">
+        <DeferredZipCheck type={QUOTE_FORM_TYPE} />
+      </Section>
       <Section id="community-partners" tone="muted" {...c.partners}>
         <FeatureGrid items={c.partnerList} />
       </Section>

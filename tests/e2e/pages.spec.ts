@@ -293,7 +293,7 @@ test("/environmental-impact: the quoted facts, rewards coming soon, and the CO2 
   await expect(facts).toContainText("About 60 lbs for a diesel fleet vehicle and 51 lbs for a gasoline one");
   await expect(page.getByText("CO2 rewards program: coming soon")).toBeVisible();
 
-  const calc = page.getByRole("form", { name: "CO2 calculator" });
+  const calc = page.getByRole("group", { name: "CO2 calculator" });
   await calc.scrollIntoViewIfNeeded();
   const result = page.locator("#calculator output");
   await expect(result).toHaveText("0 lbs");
@@ -371,7 +371,7 @@ test("/automated-fleet: Register Now to home, honest figures, savings calculator
   }
   await expect(figures).toContainText("not measured results or a guarantee");
 
-  const calc = page.getByRole("form", { name: "Savings calculator" });
+  const calc = page.getByRole("group", { name: "Savings calculator" });
   await calc.scrollIntoViewIfNeeded();
   await calc.getByRole("spinbutton", { name: /^Vehicles/ }).fill("10");
   await calc.getByRole("spinbutton", { name: /^Refuels per week/ }).fill("3");
@@ -389,7 +389,7 @@ test("/automated-fleet: Register Now to home, honest figures, savings calculator
 test("/edm-pa: the same page, whose Register Now scrolls to the form", async ({ page }) => {
   await open(page, "/edm-pa");
   await expect(page.locator("#figures")).toContainText("78%");
-  await expect(page.getByRole("form", { name: "Savings calculator" })).toBeAttached();
+  await expect(page.getByRole("group", { name: "Savings calculator" })).toBeAttached();
   const register = page.getByRole("link", { name: "Register Now" });
   await expect(register).toHaveAttribute("href", "#contact");
   await register.click();

@@ -143,7 +143,7 @@ test.describe("CO2 calculator", () => {
   test("worked example, linked slider and box, cap, and reset on fuel change", async ({ page }) => {
     await page.goto("/environmental-impact");
     await hydrated(page);
-    const calc = page.getByRole("form", { name: "CO2 calculator" }).locator("xpath=..");
+    const calc = page.getByRole("group", { name: "CO2 calculator" }).locator("xpath=..");
     const result = calc.locator("output");
     const vehiclesBox = calc.getByRole("spinbutton", { name: /^Number of vehicles/ });
     const vehiclesSlider = calc.getByRole("slider", { name: "Number of vehicles" });
@@ -187,7 +187,7 @@ test.describe("savings calculator", () => {
   test("worked example, cap on typed values, Re-Calculate resets to 0, labor cost stated", async ({ page }) => {
     await page.goto("/automated-fleet");
     await hydrated(page);
-    const calc = page.getByRole("form", { name: "Savings calculator" }).locator("xpath=..");
+    const calc = page.getByRole("group", { name: "Savings calculator" }).locator("xpath=..");
     const total = calc.getByText("Total savings").locator("xpath=following-sibling::output");
     const annual = calc.getByText("Average annual savings").locator("xpath=following-sibling::output");
     const box = (name: string) => calc.getByRole("spinbutton", { name: new RegExp(`^${name}`) });

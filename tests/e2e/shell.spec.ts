@@ -164,7 +164,7 @@ test.describe("pages paint before their JavaScript loads", () => {
       const html = await (await request.get(path)).text();
       expect(html).not.toMatch(/<link[^>]*\srel="modulepreload"/);
       expect(html).not.toMatch(/<script[^>]*\stype="module"/);
-      expect(html).toMatch(/<script[^>]*\stype="x-module"/);
+      expect(html).toMatch(/<script[^>]*\stype="text\/x-module"/);
       await page.goto(path, { waitUntil: "networkidle" });
       await hydrated(page);
       // Scripts never compete with what the first paint needs: none starts before the

@@ -8,10 +8,14 @@ export const formatDate = (iso: string): string => {
   return Number.isNaN(d.getTime()) ? "" : dateFormat.format(d);
 };
 
-/** The card preview (spec 9): the first 121 characters of the subtitle, then an ellipsis if cut. */
-export function preview(subTitle: string, max = PREVIEW_CHARS): string {
-  const chars = Array.from(subTitle.trim());
-  return chars.length <= max ? chars.join("") : `${chars.slice(0, max).join("")}…`;
+/**
+ * The card preview (spec 9): exactly the first 121 characters of the subtitle (whole
+ * code points). `cut` says the subtitle goes on; the card then draws an ellipsis with CSS,
+ * so the text itself is never more than those 121 characters.
+ */
+export function preview(subTitle: string, max = PREVIEW_CHARS): { text: string; cut: boolean } {
+  const chars = Array.from(subTitle);
+  return { text: chars.slice(0, max).join(""), cut: chars.length > max };
 }
 
 /** Initials for a commenter's avatar. */

@@ -58,6 +58,16 @@ export function KindBadge({ kind }: { kind: ItemKind }) {
   return <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${kindTone[kind]}`}>{kindLabel[kind]}</span>;
 }
 
+/** The subtitle's first 121 characters; the ellipsis after a cut one is drawn by CSS. */
+function PreviewText({ subTitle }: { subTitle: string }) {
+  const { text, cut } = preview(subTitle);
+  return (
+    <p data-testid="post-preview" data-cut={cut || undefined} className="mt-3 flex-1 text-slate-700 data-cut:after:content-['…'] dark:text-slate-300">
+      {text}
+    </p>
+  );
+}
+
 /**
  * One item of a list (spec 2.4): image or embedded frame, title, "Posted By Admin", the
  * date, the first 121 characters of the subtitle and Read More. `layout="row"` puts the
@@ -103,9 +113,7 @@ export function PostCard({
           </TargetLink>
         </H>
         <PostMeta date={itemDate(item)} className="mt-2" />
-        <p data-testid="post-preview" className="mt-3 flex-1 text-slate-700 dark:text-slate-300">
-          {preview(item.subTitle)}
-        </p>
+        <PreviewText subTitle={item.subTitle} />
         <TargetLink item={item} className="link mt-4 inline-flex min-h-11 items-center gap-1.5 self-start">
           Read More
           <span className="sr-only">

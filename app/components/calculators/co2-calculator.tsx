@@ -15,7 +15,9 @@ export function Co2Calculator() {
   const lbs = co2Annual(state);
   return (
     <div className="grid overflow-hidden rounded-3xl border border-slate-200 bg-white shadow-sm lg:grid-cols-[3fr_2fr] dark:border-slate-800 dark:bg-slate-900">
-      <form className="space-y-8 p-6 sm:p-8" onSubmit={(e) => e.preventDefault()} aria-label="CO2 calculator">
+      <fieldset className="min-w-0 space-y-8 p-6 sm:p-8">
+        {/* A calculator answers as it is moved: nothing to submit, so a named group, not a form. */}
+        <legend className="sr-only">CO2 calculator</legend>
         <fieldset>
           <legend className="font-semibold text-slate-900 dark:text-white">Fuel type</legend>
           <p className="text-sm text-slate-600 dark:text-slate-400">Changing it starts the calculation over.</p>
@@ -52,7 +54,7 @@ export function Co2Calculator() {
           limit={co2Limits.fuelings}
           onValue={(raw) => dispatch({ type: "fuelings", raw })}
         />
-      </form>
+      </fieldset>
       <div className="flex flex-col justify-center gap-4 bg-brand-900 p-6 text-brand-50 sm:p-8 dark:bg-brand-950">
         <Leaf aria-hidden="true" className="size-10 text-brand-300" />
         <p className="text-sm font-bold uppercase tracking-wider text-brand-200">CO2 you keep out of the air each year</p>

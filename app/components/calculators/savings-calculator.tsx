@@ -9,7 +9,9 @@ export function SavingsCalculator() {
   const { total, averageAnnual } = savings(state);
   return (
     <div className="grid overflow-hidden rounded-3xl border border-slate-200 bg-white shadow-sm lg:grid-cols-[3fr_2fr] dark:border-slate-800 dark:bg-slate-900">
-      <form className="space-y-8 p-6 sm:p-8" onSubmit={(e) => e.preventDefault()} aria-label="Savings calculator">
+      <fieldset className="min-w-0 space-y-8 p-6 sm:p-8">
+        {/* A calculator answers as it is moved: nothing to submit, so a named group, not a form. */}
+        <legend className="sr-only">Savings calculator</legend>
         <SliderField
           label="Vehicles"
           hint="Vehicles in your fleet"
@@ -31,7 +33,7 @@ export function SavingsCalculator() {
           limit={savingsLimits.refuels}
           onValue={(raw) => dispatch({ type: "set", field: "refuels", raw })}
         />
-      </form>
+      </fieldset>
       <div className="focus-on-dark flex flex-col justify-center gap-6 bg-brand-900 p-6 text-brand-50 sm:p-8 dark:bg-brand-950">
         <div className="space-y-6">
           <div>

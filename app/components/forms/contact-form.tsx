@@ -45,7 +45,7 @@ export function BusinessLeadForm({ type, id, labelledBy, label = "Business conta
       <TextInput control={form.field("bussinessName")} label="Business name" autoComplete="organization" maxLength={120} className="sm:col-span-2" />
       <EmailField form={form} />
       <PhoneField form={form} />
-      <TextInput control={form.field("bussinessAddress")} label="Business address" optional autoComplete="street-address" maxLength={200} />
+      <TextInput control={form.field("bussinessAddress")} label="Business address" optional autoComplete="address-line1" maxLength={200} />
       <LocationCombobox
         control={form.field("zipCode")}
         label="ZIP code"

@@ -43,7 +43,7 @@ export function PhoneField({ form, name = "phone", hint = "Digits only, e.g. 214
       label="Phone"
       type="tel"
       inputMode="tel"
-      autoComplete="tel-national"
+      autoComplete="tel"
       digits={PHONE_MAX}
       hint={hint}
       className={className}

@@ -24,7 +24,7 @@ export function QuoteShortForm({ id = "quick-quote-form", labelledBy }: { id?: s
       <TextInput
         control={form.field("businessAddress")}
         label="Business address"
-        autoComplete="street-address"
+        autoComplete="address-line1"
         maxLength={200}
         className="sm:col-span-2"
         placeholder="Street and number"

@@ -2,6 +2,7 @@ import { ArrowRight, Building2, Truck, X } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
 import { Link } from "react-router";
 import { home } from "~/content/home";
+import { useNonce } from "~/lib/nonce";
 
 /** Spec 9: the home pop-up opens 1000 ms after load. */
 export const POPUP_DELAY_MS = 1000;
@@ -29,6 +30,8 @@ const markSeen = () => {
  * not interrupted: the pop-up stays closed for this visit (and may open on a later one).
  */
 function keyboardInUse(lastKeyAt: number): boolean {
+  // Keys pressed before React took the page were counted by the timer script.
+  lastKeyAt = Math.max(lastKeyAt, timedDialog()?.fwPopup?.lastKeyAt ?? 0);
   const active = document.activeElement;
   const inField = active instanceof HTMLElement && active.matches("input, textarea, select, [contenteditable]");
   return inField || (lastKeyAt > 0 && active !== document.body && active !== null);
@@ -40,6 +43,27 @@ function firstFocusable(): HTMLElement | null {
     "body a[href]:not(dialog *), body button:not([disabled]):not(dialog *), body input:not([type=hidden]):not([disabled]):not(dialog *)",
   );
 }
+
+/** What the timer script below keeps on the dialog element. */
+type TimedDialog = HTMLDialogElement & { fwPopup?: { open?: () => void; returnTo?: Element | null; lastKeyAt?: number } };
+let dialogEl: HTMLDialogElement | null = null;
+const timedDialog = () => dialogEl as TimedDialog | null;
+
+/**
+ * The clock of the pop-up, in the server's HTML right after the dialog. Scripts start
+ * after the first paint (decision record 003), and on a slow phone React takes the page
+ * well after the load event, so a timer started by React opened the pop-up 0.5 s or more
+ * late. This script counts 1000 ms from the load event itself; then it asks the component
+ * to open the dialog, or, if React has not taken the page yet, opens it natively with the
+ * component's own rules: once per tab session, never while the visitor is typing or
+ * tabbing (it counts key presses until React takes over), focus on the title, the element
+ * that had focus kept for when it closes. It also tells the paint-first script
+ * (app/lib/paint-first.ts) to start no long task just before that moment. Only the
+ * server's HTML carries it: a client-side visit to the home page leaves the timing to the
+ * component.
+ */
+export const popupTimerScript = `(function(){var d=document.currentScript.previousElementSibling,p=d.fwPopup={lastKeyAt:0};document.addEventListener("keydown",function(e){if(e.key==="Tab"||e.target!==document.body)p.lastKeyAt=performance.now()},true);addEventListener("load",function(){document.fwQuietAt=performance.now()+${POPUP_DELAY_MS};setTimeout(function(){if(p.open)return p.open();if(!d.isConnected||d.open)return;var s;try{s=sessionStorage.getItem("${POPUP_SEEN_KEY}")==="1"}catch(e){}var a=document.activeElement;if(s||(a&&a.matches("input,textarea,select,[contenteditable]"))||(p.lastKeyAt>0&&a&&a!==document.body))return;try{sessionStorage.setItem("${POPUP_SEEN_KEY}","1")}catch(e){}p.returnTo=a;d.showModal();var h=d.querySelector("h2");if(h)h.focus()},${POPUP_DELAY_MS})})})();`;
+const timerScript = import.meta.env.SSR ? popupTimerScript : "";
 
 /**
  * The home pop-up (spec 2.3, 4): two panels, licensing and fleets. A native modal
@@ -54,6 +78,7 @@ export function HomePopup() {
   const returnTo = useRef<Element | null>(null);
   const focusTarget = useRef<string | null>(null);
   const uid = useId();
+  const nonce = useNonce();
   const { popup } = home;
 
   const lastKeyAt = useRef(0);
@@ -66,7 +91,8 @@ export function HomePopup() {
   }, []);
 
   useEffect(() => {
-    const timer = window.setTimeout(() => {
+    dialogEl = ref.current;
+    const open = () => {
       const dialog = ref.current;
       if (!dialog || dialog.open || seenThisSession() || keyboardInUse(lastKeyAt.current)) return;
       markSeen();
@@ -74,8 +100,21 @@ export function HomePopup() {
       dialog.showModal();
       // Start reading at the title rather than on the close button.
       dialog.querySelector<HTMLElement>("h2")?.focus();
-    }, POPUP_DELAY_MS);
-    return () => window.clearTimeout(timer);
+    };
+    // From the server's HTML the timer script keeps the time (counted from the load event).
+    const timing = timedDialog()?.fwPopup;
+    if (timing) {
+      timing.open = open;
+      return () => {
+        timing.open = undefined;
+        dialogEl = null;
+      };
+    }
+    const timer = window.setTimeout(open, POPUP_DELAY_MS);
+    return () => {
+      window.clearTimeout(timer);
+      dialogEl = null;
+    };
   }, []);
 
   const onClose = () => {
@@ -88,7 +127,7 @@ export function HomePopup() {
       target.scrollIntoView({ block: "start" });
       return;
     }
-    const back = returnTo.current;
+    const back = returnTo.current ?? timedDialog()?.fwPopup?.returnTo;
     returnTo.current = null;
     if (back instanceof HTMLElement && back.isConnected && back !== document.body) back.focus({ preventScroll: true });
     else firstFocusable()?.focus({ preventScroll: true });
@@ -100,7 +139,8 @@ export function HomePopup() {
     "flex flex-col rounded-2xl p-5 sm:p-8 [&_h3]:mt-2 [&_h3]:text-xl [&_h3]:font-extrabold [&_p.body]:mt-3 [&_p.body]:flex-1";
 
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop click is a pointer shortcut; Escape is its keyboard twin.
+    <>
+    {/* biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop click is a pointer shortcut; Escape is its keyboard twin. */}
     <dialog
       ref={ref}
       aria-labelledby={`${uid}-title`}
@@ -163,5 +203,7 @@ export function HomePopup() {
         </div>
       </div>
     </dialog>
+    <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: timerScript }} />
+    </>
   );
 }

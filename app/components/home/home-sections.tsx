@@ -1,7 +1,8 @@
-import { ArrowRight, Briefcase, CircleCheck, Car } from "lucide-react";
+import { ArrowRight, Briefcase, Car, CircleCheck } from "lucide-react";
 import { Link } from "react-router";
 import { PageHero } from "~/components/layout/page-hero";
 import { Section } from "~/components/layout/section";
+import { ZipCheck } from "~/components/service-area/zip-check";
 import { StoreBadges } from "~/components/ui/store-badges";
 import { VideoLoop } from "~/components/ui/video-loop";
 import { home } from "~/content/home";
@@ -22,6 +23,7 @@ export function HomeHero() {
         </Link>
       }
     >
+      <ZipCheck type={1} className="mt-8" />
       <div className="mt-8">
         <p className="text-sm font-medium text-slate-600 dark:text-slate-400">{hero.appNote}</p>
         <StoreBadges className="mt-3" />
@@ -43,7 +45,7 @@ export function HomeVideo() {
   return (
     <Section id="in-action" eyebrow={video.eyebrow} title={video.title} intro={video.intro}>
       <div className="mx-auto max-w-5xl">
-        <VideoLoop threshold={0.25} label={video.label} />
+        <VideoLoop label={video.label} />
       </div>
     </Section>
   );

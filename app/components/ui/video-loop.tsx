@@ -11,19 +11,32 @@ export const loopClip = {
   height: 540,
 } as const;
 
+/** Spec 4 and 9: the clip plays once 75 % of it is visible and pauses when less than 25 % is. */
+export const PLAY_AT = 0.75;
+export const PAUSE_BELOW = 0.25;
+
 export interface VideoLoopProps {
-  /** Share of the video that must be on screen for it to play (spec 4: 25 % or 75 %). */
-  threshold?: 0.25 | 0.75;
   /** What the clip shows, for screen readers. */
   label: string;
 }
 
 /**
- * A muted, inline, looping clip with a poster. It plays while at least `threshold` of
- * it is visible and pauses otherwise; under reduced motion it stays on the poster until
- * the visitor presses play. The pause button satisfies WCAG 2.2.2 (moving content).
+ * Whether the clip should be playing, by the share of it on screen: from 75 % it plays,
+ * below 25 % it pauses, in between it keeps doing what it did (so a clip scrolled half
+ * out of view keeps playing, and one scrolled half into view waits to be seen).
  */
-export function VideoLoop({ threshold = 0.25, label }: VideoLoopProps) {
+export function playingFor(ratio: number, wasPlaying: boolean): boolean {
+  if (ratio >= PLAY_AT) return true;
+  if (ratio < PAUSE_BELOW) return false;
+  return wasPlaying;
+}
+
+/**
+ * A muted, inline, looping clip with a poster. It plays and pauses by how much of it is
+ * visible (PLAY_AT, PAUSE_BELOW); under reduced motion it stays on the poster until the
+ * visitor presses play. The pause button satisfies WCAG 2.2.2 (moving content).
+ */
+export function VideoLoop({ label }: VideoLoopProps) {
   const ref = useRef<HTMLVideoElement>(null);
   const reduced = usePrefersReducedMotion();
   const [visible, setVisible] = useState(false);
@@ -33,12 +46,15 @@ export function VideoLoop({ threshold = 0.25, label }: VideoLoopProps) {
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const io = new IntersectionObserver(([e]) => setVisible(Boolean(e && e.intersectionRatio >= threshold)), {
-      threshold: [0, threshold],
-    });
+    const io = new IntersectionObserver(
+      ([e]) => {
+        if (e) setVisible((was) => playingFor(e.intersectionRatio, was));
+      },
+      { threshold: [0, PAUSE_BELOW, PLAY_AT, 1] },
+    );
     io.observe(el);
     return () => io.disconnect();
-  }, [threshold]);
+  }, []);
 
   const wants = visible && (choice ?? !reduced);
 

@@ -294,9 +294,59 @@ export const quoteBusinessSchema = z
     }),
   );
 
+// --- "Tell me when you arrive" (POST /api/waitlist) ---
+
+/** E-mail and ZIP code of a visitor outside our markets; the server adds the ZIP's market. */
+export const waitlistSchema = z.strictObject({
+  email: email(),
+  zipCode: zipCode(),
+  type: quoteType(),
+  ...metaShape,
+});
+
+// --- What the API accepts (decisions.md, "Wire contract") ---
+
+/** An optional field that is checked like its required twin when it is sent ("" counts as not sent). */
+const optionalDigits = (max: number) => optionalText(max, false, { re: DIGITS_PATTERN, message: "Must be only digits" });
+
+/**
+ * The API accepts every payload that satisfies spec section 5's rules for its form, so a
+ * client built on the specification's forms is never turned away; what our own pages ask
+ * for on top (a phone number on the business lead form, the state and ZIP of the fleet
+ * sign-up, the names on the short quote) is required in the browser only. So each server
+ * schema is its page schema with those extra requirements relaxed: a field that is sent
+ * is still checked with the same rule and message. Unknown fields are dropped (and
+ * logged) by the API before these run, never a reason to refuse a lead.
+ */
+export const wireSchemas = {
+  newsletter: newsletterSchema,
+  "lead-personal": personalLeadSchema,
+  // Spec 5 does not require a phone number on the business form.
+  "lead-business": z.extend(businessLeadSchema, { phone: optionalDigits(LIMITS.phone) }),
+  "lead-saas": saasLeadSchema,
+  // Spec 5 requires neither state nor ZIP on the fleet sign-up, and names no choices for
+  // its fleet size and type: any answer is kept.
+  fleet: z.extend(fleetSignupSchema, {
+    stateId: optionalText(2, false, { re: new RegExp(`^(?:${stateCodes.join("|")})$`), message: "Please select a state" }),
+    zipCode: optionalDigits(LIMITS.zip),
+    fleetSize: requiredText({ required: "fleetsize is required", invalid: "fleetsize is required", max: LIMITS.name }),
+    fleetType: requiredText({ required: "fleettype is required", invalid: "fleettype is required", max: LIMITS.name }),
+  }),
+  // The specification's short quote form has name inputs but does not send them.
+  "quote-short": z.extend(quoteShortSchema, {
+    firstName: optionalText(LIMITS.name, false, { re: NAME_PATTERN, message: "Please enter valid firstname" }),
+    lastName: optionalText(LIMITS.name, false, { re: NAME_PATTERN, message: "Please enter valid lastname" }),
+  }),
+  "quote-business": quoteBusinessSchema,
+  waitlist: waitlistSchema,
+} as const;
+
+export type WireKind = keyof typeof wireSchemas;
+
 export type NewsletterPayload = z.infer<typeof newsletterSchema>;
 export type PersonalLeadPayload = z.infer<typeof personalLeadSchema>;
 export type BusinessLeadPayload = z.infer<typeof businessLeadSchema>;
 export type FleetSignupPayload = z.infer<typeof fleetSignupSchema>;
 export type QuoteShortPayload = z.infer<typeof quoteShortSchema>;
 export type QuoteBusinessPayload = z.infer<typeof quoteBusinessSchema>;
+export type WaitlistPayload = z.infer<typeof waitlistSchema>;

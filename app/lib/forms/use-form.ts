@@ -151,11 +151,24 @@ export function useForm({ id, spec, fixed = {}, onSuccess, sendMeta = true }: Us
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form mounts
   useEffect(() => {
     const typed: Values = {};
+    // Fields the visitor left before this code ran (noted by the paint-first script): they
+    // count as touched, so their messages show as soon as the schema is here.
+    const left = (document as Document & { fwBlurred?: Record<string, string> }).fwBlurred ?? {};
+    const leftNow: Record<string, boolean> = {};
     for (const name of Object.keys(spec.initial)) {
       const el = document.getElementById(`${id}-${name}`) as HTMLInputElement | null;
       if (el && "value" in el && el.value && el.value !== (values[name] ?? "")) typed[name] = el.value;
+      const key = `${id}-${name}`;
+      if (el && Object.hasOwn(left, key)) {
+        if (left[key] === el.value && el !== document.activeElement) leftNow[name] = true;
+        delete left[key];
+      }
     }
     if (Object.keys(typed).length) setValues(typed);
+    if (Object.keys(leftNow).length) {
+      setTouched((t) => ({ ...t, ...leftNow }));
+      loadSchema().catch(() => {});
+    }
   }, []);
 
   const field = (name: string): FieldControl => ({

@@ -3,6 +3,7 @@ import { leadRoutes } from "../leads/api.server";
 import { isDatabaseBusy } from "../db/sqlite-driver.server";
 import type { Services } from "../services.server";
 import { zipRoutes } from "../zip/api.server";
+import { serviceAreaRoutes } from "./service-area.server";
 import { type ApiHandler, type ApiRequest, type ApiResponse, json, RETRY_AFTER_BUSY_SECONDS } from "./types";
 
 export interface ApiRoute {
@@ -18,6 +19,7 @@ export function apiRoutes(services: Services): ApiRoute[] {
     // One /web/getData2 route: flag 3 locations, flag 4 blog posts.
     ...zipRoutes(services, blogList),
     { method: "PUT", path: "/admin/addCommentBlog", handler: (req) => addCommentBlog(services, req) },
+    ...serviceAreaRoutes(services),
   ];
 }
 

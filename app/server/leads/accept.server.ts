@@ -1,7 +1,7 @@
-import { safeParse } from "zod/v4/core";
+import { type $ZodObject, type $ZodType, safeParse } from "zod/v4/core";
 import { errorsFromZod, type FieldErrors, type FormSpec, resolveSchema } from "~/lib/forms/form-spec";
 import { isFormType } from "~/lib/forms/form-types";
-import { UNKNOWN_TYPE } from "~/lib/forms/schemas";
+import { UNKNOWN_TYPE, type WireKind, wireSchemas } from "~/lib/forms/schemas";
 import { quoteBusinessSpec, quoteShortSpec } from "~/lib/forms/quote-specs";
 import { leadSpecFor, newsletterSpec } from "~/lib/forms/specs";
 import { SUCCESS_TEXT } from "~/lib/forms/success";
@@ -9,6 +9,7 @@ import type { Services } from "../services.server";
 import { HONEYPOT_FIELD, honeypotFilled } from "./honeypot";
 import { takeAttribution } from "./attribution.server";
 import { hashIp, storeLead } from "./store.server";
+import { waitlistFields } from "./waitlist.server";
 
 export type Endpoint = "/web/suscribe" | "/web/form" | "/campaign/createCampaign";
 
@@ -25,6 +26,12 @@ export function specForBody(endpoint: Endpoint, body: Record<string, unknown>): 
 
 export interface SubmissionContext {
   ip: string;
+  /**
+   * A call to the JSON API: the form's wire schema applies (what spec 5 requires, not what
+   * our pages ask for on top) and unknown fields are dropped. Without it, the page's own
+   * rules apply (the no-JavaScript post of one of our forms).
+   */
+  wire?: boolean;
   userAgent?: string;
   /** The page the form was on, when the body does not say (Referer, or the page posted to). */
   pagePath?: string;
@@ -34,6 +41,14 @@ export type Outcome =
   | { status: "stored"; replay: boolean; submissionId: string | null }
   | { status: "honeypot"; submissionId: string | null }
   | { status: "invalid"; errors: FieldErrors };
+
+/** `body` without the fields an object schema does not describe, and the names of those fields. */
+function withoutUnknownFields(schema: $ZodType, body: Record<string, unknown>) {
+  const shape = (schema as $ZodObject)._zod.def.shape;
+  if (!shape) return { known: body, unknown: [] };
+  const unknown = Object.keys(body).filter((k) => !Object.hasOwn(shape, k));
+  return { known: unknown.length ? Object.fromEntries(Object.entries(body).filter(([k]) => Object.hasOwn(shape, k))) : body, unknown };
+}
 
 /** The body every accepted submission is answered with (the same on a replay). */
 export function acceptedBody(submissionId: string | null) {
@@ -68,12 +83,29 @@ export async function acceptSubmission(
     services.log.info({ kind: spec.kind }, "honeypot filled: submission dropped");
     return { status: "honeypot", submissionId: rawId };
   }
-  const parsed = safeParse(await resolveSchema(spec), body);
+  let schema: $ZodType;
+  let input = body;
+  if (ctx.wire) {
+    schema = wireSchemas[spec.kind as WireKind] ?? (await resolveSchema(spec));
+    const { known, unknown } = withoutUnknownFields(schema, body);
+    if (unknown.length) {
+      services.log.info({ kind: spec.kind, fields: unknown.slice(0, 20).map((k) => k.slice(0, 60)) }, "unknown fields dropped");
+      input = known;
+    }
+  } else {
+    schema = await resolveSchema(spec);
+  }
+  const parsed = safeParse(schema, input);
   if (!parsed.success) return { status: "invalid", errors: errorsFromZod(parsed.error) };
   const { submissionId, pagePath, [HONEYPOT_FIELD]: _hp, ...payload } = parsed.data as Record<string, unknown> & {
     submissionId?: string;
     pagePath?: string;
   };
+  if (spec.kind === "waitlist") {
+    const added = await waitlistFields(String(payload.zipCode));
+    if ("errors" in added) return { status: "invalid", errors: added.errors };
+    Object.assign(payload, added.fields);
+  }
   const stored = await storeLead(services.db, {
     kind: spec.kind,
     type: payload.type as number,

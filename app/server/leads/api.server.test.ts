@@ -209,7 +209,6 @@ describe.each(endpoints)("%s (POST %s)", (_name, path, make, kind, type) => {
     ["a non-UTF-8 charset", () => ({ body: make(), contentType: "application/json; charset=latin1" }), 415],
     ["a JSON array", () => ({ body: [make()] }), 422],
     ["JSON null", () => ({ raw: "null" }), 422],
-    ["an unknown field", () => ({ body: { ...make(), isVip: true } }), 422],
     ["a wrongly typed field", () => ({ body: { ...make(), email: 42 } }), 422],
     ["the type as text", () => ({ body: { ...make(), type: String(type) } }), 422],
     ["a 10,000-character string", () => ({ body: { ...make(), email: `${"a".repeat(10_000)}@example.com` } }), 422],
@@ -227,12 +226,20 @@ describe.each(endpoints)("%s (POST %s)", (_name, path, make, kind, type) => {
     });
   }
 
-  it("names every failed field with the form's own messages", async () => {
+  it("names every failed field with the form's own messages, and never an unknown field", async () => {
     const res = await post(path, { body: { ...make(), email: "not-an-email", extra: 1 } });
     expect(res.status).toBe(422);
     const errors = (res.body as { errors: Record<string, string[]> }).errors;
-    expect(errors.email).toEqual([path === "/web/suscribe" ? "Email Should be valid" : "Please enter a valid email"]);
-    expect(errors.extra).toEqual(["This field is not accepted"]);
+    expect(errors).toEqual({ email: [path === "/web/suscribe" ? "Email Should be valid" : "Please enter a valid email"] });
+  });
+
+  it("drops unknown fields and stores the lead without them", async () => {
+    const submissionId = randomUUID();
+    const body = make();
+    const res = await post(path, { body: { ...body, submissionId, isVip: true, utm_source: "newsletter" } });
+    expect(res.status).toBe(201);
+    const row = (await rowFor(submissionId))[0];
+    expect(JSON.parse(row?.payload ?? "{}")).toEqual(body);
   });
 
   it("answers a filled honeypot as if all went well and stores nothing", async () => {
@@ -345,14 +352,78 @@ describe("GET /common/getCountyUsingZipCode", () => {
 });
 
 describe("JavaScript-special keys", () => {
-  it("are refused as unknown fields, never a 5xx", async () => {
+  it("are dropped like any unknown field, never a 5xx", async () => {
     for (const key of ["__proto__", "constructor", "prototype", "toString", "hasOwnProperty"]) {
-      const before = await count();
-      const raw = `{${JSON.stringify(key)}:"",${JSON.stringify(bodies.personal()).slice(1)}`;
+      const submissionId = randomUUID();
+      const body = bodies.personal();
+      const raw = `{${JSON.stringify(key)}:"",${JSON.stringify({ ...body, submissionId }).slice(1)}`;
       const res = await post("/web/form", { raw });
-      expect(res.status, key).toBe(422);
-      expect(Object.hasOwn((res.body as { errors: object }).errors, key), key).toBe(true);
-      expect(await count()).toBe(before);
+      expect(res.status, key).toBe(201);
+      const stored = JSON.parse((await rowFor(submissionId))[0]?.payload ?? "{}");
+      expect(Object.hasOwn(stored, key), key).toBe(false);
+      expect(stored).toEqual(body);
     }
+  });
+});
+
+/**
+ * decisions.md, "Wire contract": the server accepts every payload that satisfies section
+ * 5's rules for its form. Each body below is what the specification's own form sends
+ * (section 3's fields, section 5's required ones), nothing more.
+ */
+describe("the specification's own payloads", () => {
+  const spec: [what: string, path: string, body: () => Record<string, unknown>, kind: string][] = [
+    ["newsletter on the home page", "/web/suscribe", () => ({ email: `n-${uniq()}@example.com`, type: 4 }), "newsletter"],
+    ["newsletter on careers", "/web/suscribe", () => ({ email: `n-${uniq()}@example.com`, type: 3 }), "newsletter"],
+    ["newsletter on the retail page", "/web/suscribe", () => ({ email: `n-${uniq()}@example.com`, type: 1 }), "newsletter"],
+    ["personal lead", "/web/form", () => bodies.personal(), "lead-personal"],
+    ["personal lead with city and message left blank", "/web/form", () => ({ ...bodies.personal(), city: "", message: "" }), "lead-personal"],
+    ["business lead without a phone number", "/web/form", () => {
+      const { phone: _p, ...rest } = bodies.business();
+      return rest;
+    }, "lead-business"],
+    ["business lead with the phone left blank", "/web/form", () => ({ ...bodies.business(), phone: "", bussinessAddress: "", message: "" }), "lead-business"],
+    ["business lead with the spec's choices", "/web/form", () => ({ ...bodies.business(), companySize: "100-200", fleetSize: "30", fuelType: "Diesel/DEF other", type: 5 }), "lead-business"],
+    ["fleet sign-up without state and ZIP", "/web/form", () => {
+      const { stateId: _s, zipCode: _z, ...rest } = bodies.fleet();
+      return rest;
+    }, "fleet"],
+    ["fleet sign-up with a formatted phone and its own fleet choices", "/web/form", () => ({ ...bodies.fleet(), phone: "(214) 555", fleetSize: "25", fleetType: "Tankers", stateId: "", zipCode: "" }), "fleet"],
+    ["short quote without names", "/campaign/createCampaign", () => {
+      const { firstName: _f, lastName: _l, ...rest } = bodies.quoteShort();
+      return { ...rest, city: "Dallas", descriptionQuote: "Weekly diesel for six trucks." };
+    }, "quote-short"],
+    ["short quote with a page type of its own", "/campaign/createCampaign", () => {
+      const { firstName: _f, lastName: _l, ...rest } = bodies.quoteShort();
+      return { ...rest, type: 13 };
+    }, "quote-short"],
+    ["business quote (employee size 200-500 mapped to 200, as the spec does)", "/campaign/createCampaign", () => ({ ...bodies.quoteBusiness(), employeeSize: 200 }), "quote-business"],
+  ];
+  it.each(spec)("accepts the %s", async (_what, path, make, kind) => {
+    const submissionId = randomUUID();
+    const body = make();
+    const res = await post(path, { body: { ...body, submissionId } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const row = (await rowFor(submissionId))[0];
+    expect(row?.kind).toBe(kind);
+    expect(row?.email).toBe(body.email);
+  });
+
+  it("still checks a field the specification leaves optional when it is sent", async () => {
+    const phone = await post("/web/form", { body: { ...bodies.business(), phone: "214-555" } });
+    expect((phone.body as { errors: object }).errors).toEqual({ phone: ["Must be only digits"] });
+    const zip = await post("/web/form", { body: { ...bodies.fleet(), zipCode: "7520A" } });
+    expect((zip.body as { errors: object }).errors).toEqual({ zipCode: ["Must be only digits"] });
+    const name = await post("/campaign/createCampaign", { body: { ...bodies.quoteShort(), firstName: "R2D2" } });
+    expect((name.body as { errors: object }).errors).toEqual({ firstName: ["Please enter valid firstname"] });
+  });
+
+  it("still requires what section 5 requires", async () => {
+    const { email: _e, ...noEmail } = bodies.personal();
+    expect((await post("/web/form", { body: noEmail })).status).toBe(422);
+    const { bussinessName: _b, ...noName } = bodies.business();
+    expect(((await post("/web/form", { body: noName })).body as { errors: object }).errors).toEqual({ bussinessName: ["businessName name required"] });
+    const { city: _c, ...noCity } = bodies.fleet();
+    expect(((await post("/web/form", { body: noCity })).body as { errors: object }).errors).toEqual({ city: ["City name required"] });
   });
 });

@@ -3,6 +3,7 @@ import type { ApiRoute } from "../api/router.server";
 import { type ApiRequest, type ApiResponse, json } from "../api/types";
 import { limitPost } from "../rate-limit.server";
 import type { Services } from "../services.server";
+import type { FormSpec } from "~/lib/forms/form-spec";
 import { acceptedBody, acceptSubmission, type Endpoint, pathFromReferer, specForBody } from "./accept.server";
 
 const header = (req: ApiRequest, name: string): string | undefined => {
@@ -12,16 +13,17 @@ const header = (req: ApiRequest, name: string): string | undefined => {
 
 export const INVALID_MESSAGE = "Some fields are not valid.";
 
-/** POST handler of one submission endpoint of section 7. */
-export function submissionHandler(services: Services, endpoint: Endpoint) {
+/** POST handler of one submission endpoint of section 7 (or of one form's own endpoint). */
+export function submissionHandler(services: Services, endpoint: Endpoint | FormSpec) {
   return async (req: ApiRequest): Promise<ApiResponse> => {
     const limited = limitPost(services, req.ip);
     if (limited) return limited;
     const read = readJsonObject(req);
     if (!read.ok) return read.response;
-    const picked = specForBody(endpoint, read.body);
+    const picked = typeof endpoint === "string" ? specForBody(endpoint, read.body) : { spec: endpoint };
     if ("errors" in picked) return json(422, { message: INVALID_MESSAGE, errors: picked.errors });
     const outcome = await acceptSubmission(services, picked.spec, read.body, {
+      wire: true,
       ip: req.ip,
       userAgent: header(req, "user-agent"),
       pagePath: pathFromReferer(header(req, "referer")),
