@@ -78,8 +78,9 @@ function setup() {
   return { input, onPick, onSubmit };
 }
 
-/** Types text as a visitor would, one change per character. */
+/** Types text as a visitor would: in the focused field, one change per character. */
 function type(input: HTMLElement, text: string) {
+  input.focus();
   let value = (input as HTMLInputElement).value;
   for (const ch of text) {
     value += ch;
