@@ -126,7 +126,14 @@ describe("useForm", () => {
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe("/web/test");
     expect(init.method).toBe("POST");
-    expect(sentBody()).toEqual({ email: "sam@example.com", name: "Sam", submissionId: expect.stringMatching(/^[0-9a-f-]{36}$/), pagePath: "/" });
+    // With the visit's first touch (no referrer or campaign in this test: the landing page only).
+    expect(sentBody()).toEqual({
+      email: "sam@example.com",
+      name: "Sam",
+      submissionId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      pagePath: "/",
+      attribution: { landingPage: "/" },
+    });
     expect(onSuccess).toHaveBeenCalledWith({ message: "stored" });
     expect([email.value, name.value]).toEqual(["", ""]);
     fireEvent.click(screen.getByRole("button", { name: "Close" }));
