@@ -7,7 +7,7 @@ import { Header } from "~/components/layout/header";
 import { NotFound } from "~/components/layout/not-found";
 import { RouteFocus } from "~/components/layout/route-focus";
 import { ScrollToTop } from "~/components/layout/scroll-to-top";
-import { firstTouch } from "~/lib/first-touch";
+import { firstTouchScript } from "~/lib/first-touch";
 import { useNonce } from "~/lib/nonce";
 import { earlyPressScript, paintFirstScript } from "~/lib/paint-first";
 import { themeScript } from "~/lib/theme-script";
@@ -21,9 +21,7 @@ export const links: Route.LinksFunction = () => [
  * The inline scripts run once, from the server's HTML, and React leaves a script's text
  * alone when it hydrates; so only the server carries them, not the browser's bundle.
  */
-const headScript = import.meta.env.SSR ? themeScript + earlyPressScript : "";
-// The first page of the visit in this tab, before any client-side navigation changes it.
-if (!import.meta.env.SSR) firstTouch();
+const headScript = import.meta.env.SSR ? themeScript + firstTouchScript + earlyPressScript : "";
 const endScript = import.meta.env.SSR ? paintFirstScript : "";
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -4,24 +4,19 @@
  * visit. Sent with every form as `attribution`; the server keeps what is plausible.
  */
 const KEY = "first-touch";
-const UTM = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"];
 
+/**
+ * Inline in <head> (server HTML only, allowed by hash or nonce like the theme script): it
+ * records the first page of the visit before any script or client-side navigation runs,
+ * and costs the page no JavaScript request.
+ */
+export const firstTouchScript = `(function(){try{var s=sessionStorage;if(s.getItem("${KEY}"))return;var u=new URL(location.href),t={landingPage:u.pathname},r=document.referrer&&new URL(document.referrer).hostname;if(r&&r!==u.hostname)t.referrerHost=r;["utm_source","utm_medium","utm_campaign","utm_term","utm_content"].forEach(function(k){var v=u.searchParams.get(k);if(v)t[k]=v.slice(0,300)});s.setItem("${KEY}",JSON.stringify(t))}catch(_){}})();`;
+
+/** What the head script recorded for this tab, if anything (storage may be off). */
 export function firstTouch(): Record<string, string> | undefined {
   try {
-    const kept = sessionStorage.getItem(KEY);
-    if (kept) return JSON.parse(kept);
-    const url = new URL(location.href);
-    const touch: Record<string, string> = { landingPage: url.pathname };
-    const ref = document.referrer && new URL(document.referrer).hostname;
-    if (ref && ref !== url.hostname) touch.referrerHost = ref;
-    for (const k of UTM) {
-      const v = url.searchParams.get(k);
-      if (v) touch[k] = v.slice(0, 300);
-    }
-    sessionStorage.setItem(KEY, JSON.stringify(touch));
-    return touch;
+    return JSON.parse(sessionStorage.getItem(KEY) ?? "null") ?? undefined;
   } catch {
-    // Storage off (private mode, a sandbox): the lead goes without it.
     return undefined;
   }
 }

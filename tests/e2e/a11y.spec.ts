@@ -19,7 +19,7 @@ const THEMES = ["light", "dark"] as const;
 
 /**
  * Scrolls to the bottom in steps, a rendered frame at each (lazy sections mount as they
- * near the viewport), waits until the carousels and maps met on the way are running,
+ * near the viewport), waits until the carousels and maps shown on the way are running,
  * then goes back up.
  */
 async function scrollThrough(page: Page) {
@@ -34,9 +34,14 @@ async function scrollThrough(page: Page) {
     await frame();
   });
   await page.waitForFunction(
-    () =>
-      [...document.querySelectorAll("[aria-roledescription=carousel]")].every((c) => c.hasAttribute("data-ready")) &&
-      [...document.querySelectorAll("[data-testid=locations-map]")].every((m) => /ready|failed/.test(m.getAttribute("data-state") ?? "")),
+    () => {
+      // Only what is shown: a map or carousel in a closed answer or tab never starts.
+      const shown = (selector: string) => [...document.querySelectorAll(selector)].filter((e) => e.checkVisibility());
+      return (
+        shown("[aria-roledescription=carousel]").every((c) => c.hasAttribute("data-ready")) &&
+        shown("[data-testid=locations-map]").every((m) => /ready|failed/.test(m.getAttribute("data-state") ?? ""))
+      );
+    },
     undefined,
     { timeout: 10_000 },
   );

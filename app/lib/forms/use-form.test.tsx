@@ -116,6 +116,7 @@ describe("useForm", () => {
   });
 
   it("sends the JSON with a submission id and the page, opens the thank-you dialog and empties the form", async () => {
+    sessionStorage.setItem("first-touch", JSON.stringify({ landingPage: "/" }));
     const onSuccess = vi.fn();
     const { email, name, submit } = renderForm(onSuccess);
     fireEvent.change(email, { target: { value: "sam@example.com" } });
@@ -126,7 +127,7 @@ describe("useForm", () => {
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe("/web/test");
     expect(init.method).toBe("POST");
-    // With the visit's first touch (no referrer or campaign in this test: the landing page only).
+    // With the visit's first touch, as the head script recorded it.
     expect(sentBody()).toEqual({
       email: "sam@example.com",
       name: "Sam",

@@ -1,4 +1,4 @@
-import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
+import { data, Form, redirect, useLocation, useNavigation } from "react-router";
 import { renderSVG } from "uqr";
 import { z } from "zod";
 import { deskDanger, deskInput, deskPrimary, deskSecondary, deskTable, deskTd, deskTh, ErrorList, Field, PageTitle } from "~/components/desk/ui";
@@ -131,7 +131,9 @@ function Section({ id, title, children }: { id: string; title: string; children:
 
 export default function Account({ loaderData: d, actionData: a }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  const [params] = useSearchParams();
+  // Read from the location: useSearchParams would keep its setter code in the shared chunk
+  // every public page loads.
+  const params = new URLSearchParams(useLocation().search);
   const errorsFor = (form: string) => (a?.form === form ? a.errors : null);
   const noticeFor = (form: string) =>
     a?.form === form && a.notice ? (
