@@ -208,7 +208,14 @@ export function useForm({ id, spec, fixed = {}, onSuccess, sendMeta = true }: Us
     submissionId.current ??= newSubmissionId();
     const hp = honeypotRef.current?.value ?? "";
     const body = sendMeta
-      ? { ...result.payload, submissionId: submissionId.current, pagePath: window.location.pathname, attribution: firstTouch(), ...(hp ? { [HONEYPOT_FIELD]: hp } : {}) }
+      ? {
+          ...result.payload,
+          submissionId: submissionId.current,
+          pagePath: window.location.pathname,
+          // Where the visitor came from goes with leads; a comment is not a lead.
+          ...(spec.kind === "comment" ? {} : { attribution: firstTouch() }),
+          ...(hp ? { [HONEYPOT_FIELD]: hp } : {}),
+        }
       : result.payload;
     setStatus("submitting");
     setMessage(null);
