@@ -10,7 +10,7 @@ import type { Database } from "../../db/schema";
 import { openTestDb } from "../../db/test-db";
 import { storeLead } from "../../leads/store.server";
 import { csvCell, csvLine, csvStream, leadCsvHeader } from "./export.server";
-import { labelledFields, typeLabel, whoOf } from "./labels.server";
+import { kindLabel, labelledFields, typeLabel, whoOf } from "./labels.server";
 import { deleteByEmail, findByEmail } from "./privacy.server";
 import { countsBy, leadsPerDay, newSinceLastVisit } from "./stats.server";
 
@@ -29,6 +29,9 @@ describe("labels", () => {
   it("names type codes and shows a quote in words", () => {
     expect(typeLabel(9)).toBe("Gasoline (9)");
     expect(typeLabel(4, "newsletter")).toBe("Home newsletter (4)");
+    // "Tell me when you arrive" leads are a kind of their own, with the ZIP code's market.
+    expect(kindLabel("waitlist")).toBe('Waitlist ("Do we deliver to you?")');
+    expect(labelledFields({ zipCode: "99501", market: "Seattle, WA" }).map((f) => f.label)).toEqual(["ZIP code", "Market (nearest)"]);
     const fields = labelledFields({ businessName: "Zeta", deliveryWindowStartTime: 57_600_000, deliveryWindowEndTime: 72_000_000, frequency: "alternate", state: "TX", type: 19, extra: "kept" });
     expect(fields).toEqual([
       { key: "businessName", label: "Business name", value: "Zeta" },

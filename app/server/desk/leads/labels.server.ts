@@ -10,6 +10,7 @@ export const kindLabels = {
   fleet: "Fleet sign-up",
   "quote-short": "Quote",
   "quote-business": "Business quote",
+  waitlist: "Waitlist (\"Do we deliver to you?\")",
   newsletter: "Newsletter",
 } as const satisfies Record<string, string>;
 
@@ -71,6 +72,8 @@ export const payloadFields = [
   ["state", "State"],
   ["stateId", "State (fleet sign-up)"],
   ["zipCode", "ZIP code"],
+  ["market", "Market (nearest)"],
+  ["status", "Service at this ZIP"],
   ["country", "Country"],
   ["lat", "Latitude"],
   ["long", "Longitude"],
