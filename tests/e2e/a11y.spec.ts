@@ -43,7 +43,7 @@ async function scrollThrough(page: Page) {
       );
     },
     undefined,
-    { timeout: 10_000 },
+    { timeout: 20_000 },
   );
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
   // Lazy images and the map tiles mounted on the way down have finished loading (a lazy
