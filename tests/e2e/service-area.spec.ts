@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import Database from "better-sqlite3";
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, hydrated, test } from "./fixtures";
 
 /**
  * "Do we deliver to you?": the ZIP check on the home hero, the FAQ and /getafleet, with
@@ -22,13 +22,11 @@ function leadRow(email: string) {
 
 /** Focuses the ZIP field (which loads the answering code) and waits until it is there. */
 async function prepare(page: Page) {
+  // Focus counts once React has the form (before that it is a plain GET form).
+  await hydrated(page);
   const zip = page.getByLabel(/Do we deliver to you\?/).first();
   await zip.focus();
-  await expect
-    .poll(() => page.evaluate(() => performance.getEntriesByType("resource").some((r) => /zip-lookup-[^/]*\.js$/.test(r.name))))
-    .toBe(true);
-  // The module is evaluated a moment after it arrives.
-  await page.waitForTimeout(300);
+  await expect(zip.locator("xpath=ancestor::form")).toHaveAttribute("data-ready", "true");
   return zip;
 }
 
