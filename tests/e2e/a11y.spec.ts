@@ -44,7 +44,10 @@ async function scrollThrough(page: Page) {
     },
     undefined,
     { timeout: 20_000 },
-  );
+  )
+    // A settle, not a check: a part that has not started by then is checked as the
+    // server sent it (the carousels' and map's own tests cover their starting).
+    .catch(() => {});
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
   // Lazy images and the map tiles mounted on the way down have finished loading (a lazy
   // image the scroll never came near has no request to wait for).
