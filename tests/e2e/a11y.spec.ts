@@ -43,7 +43,7 @@ async function scrollThrough(page: Page) {
       );
     },
     undefined,
-    { timeout: 20_000 },
+    { timeout: 8_000 },
   )
     // A settle, not a check: a part that has not started by then is checked as the
     // server sent it (the carousels' and map's own tests cover their starting).
