@@ -54,6 +54,7 @@ const kindColours = [
   "fill-violet-700 dark:fill-violet-300 bg-violet-700 dark:bg-violet-300",
   "fill-pink-700 dark:fill-pink-300 bg-pink-700 dark:bg-pink-300",
   "fill-yellow-700 dark:fill-yellow-300 bg-yellow-700 dark:bg-yellow-300",
+  "fill-slate-500 dark:fill-slate-400 bg-slate-500 dark:bg-slate-400",
 ];
 
 type Day = { day: string; total: number; byKind: Record<string, number> };
