@@ -75,7 +75,7 @@ const leadFilterSchema = z
 const subscriberFilterSchema = z
   .object({
     type: opt(z.enum(Object.keys(subscriberTypes) as [SubscriberType, ...SubscriberType[]], "Type must be home, careers or retail")),
-    status: opt(z.enum(subscriberStatuses, "Status must be subscribed or unsubscribed")),
+    status: opt(z.enum(subscriberStatuses, "Status must be pending, subscribed or unsubscribed")),
     q: search,
     ...range,
   })

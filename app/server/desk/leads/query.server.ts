@@ -3,6 +3,7 @@ import type { Database, Db } from "../../db/db.server";
 import { type Cursor, encodeCursor, type LeadFilters, type SubscriberFilters } from "./filters.server";
 import { kindLabel, type LeadStatus, parsePayload, phoneOf, subscriberTypes, typeLabel, whoOf } from "./labels.server";
 import { normaliseText, phoneDigits } from "./search-columns.server";
+import { unsubscribeAddress } from "../../newsletter/subscriptions.server";
 
 export const PAGE_SIZE = 50;
 
@@ -311,16 +312,15 @@ export async function addNote(db: Db, leadId: number, text: string, staffId: num
     .execute();
 }
 
-/** Marks newsletter rows subscribed or unsubscribed (a request by e-mail or phone). */
-export async function setSubscription(db: Db, id: number, status: "subscribed" | "unsubscribed", staffId: number): Promise<boolean> {
-  const row = await db.kysely.selectFrom("leads").select(["status"]).where("id", "=", id).where("kind", "=", "newsletter").executeTakeFirst();
-  if (!row) return false;
-  if (row.status === status) return true;
-  await db.kysely.transaction().execute(async (trx) => {
-    await trx.updateTable("leads").set({ status }).where("id", "=", id).execute();
-    await trx.insertInto("lead_events").values({ lead_id: id, staff_id: staffId, action: "status", value: status, created_at: new Date().toISOString() }).execute();
-  });
-  return true;
+/**
+ * Unsubscribes the address of a newsletter row, every sign-up of it (a request by e-mail,
+ * phone or the List-Unsubscribe mailto). Staff cannot subscribe anyone: only the address
+ * itself confirms (double opt-in). Null when there is no such row.
+ */
+export async function unsubscribeRow(db: Db, id: number, staffId: number): Promise<{ email: string; changed: number } | null> {
+  const row = await db.kysely.selectFrom("leads").select(["email"]).where("id", "=", id).where("kind", "=", "newsletter").executeTakeFirst();
+  if (!row) return null;
+  return { email: row.email, changed: await unsubscribeAddress(db, row.email, { staffId }) };
 }
 
 /** The queries behind an inbox page (one per search branch), for checking their plans. */
