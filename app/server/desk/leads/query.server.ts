@@ -4,6 +4,7 @@ import { type Cursor, encodeCursor, type LeadFilters, type SubscriberFilters } f
 import { kindLabel, type LeadStatus, parsePayload, phoneOf, subscriberTypes, typeLabel, whoOf } from "./labels.server";
 import { normaliseText, phoneDigits } from "./search-columns.server";
 import { unsubscribeAddress } from "../../newsletter/subscriptions.server";
+import { ATTRIBUTION_FIELDS, type AttributionColumns } from "../../leads/attribution.server";
 
 export const PAGE_SIZE = 50;
 
@@ -62,6 +63,11 @@ function applyLeadFilters(q: LeadsQuery, f: LeadFilters): LeadsQuery {
   if (f.status) out = out.where("status", "=", f.status);
   if (f.assignee === "none") out = out.where("assignee_id", "is", null);
   else if (f.assignee !== undefined) out = out.where("assignee_id", "=", f.assignee);
+  if (f.landing) out = out.where("landing_page", "=", f.landing);
+  if (f.referrer) out = out.where("referrer_host", "=", f.referrer);
+  if (f.utm_source) out = out.where("utm_source", "=", f.utm_source);
+  if (f.utm_medium) out = out.where("utm_medium", "=", f.utm_medium);
+  if (f.utm_campaign) out = out.where("utm_campaign", "=", f.utm_campaign);
   return applyRange(out, f);
 }
 
@@ -212,7 +218,7 @@ export async function* eachLeadBatch(
   db: Db,
   scope: { leads: LeadFilters } | { subscribers: SubscriberFilters },
   batchSize = 2000,
-): AsyncGenerator<(RawLead & { user_agent: string | null })[]> {
+): AsyncGenerator<(RawLead & { user_agent: string | null } & AttributionColumns)[]> {
   const base =
     "leads" in scope
       ? applyLeadFilters(db.kysely.selectFrom("leads"), scope.leads)
@@ -221,7 +227,11 @@ export async function* eachLeadBatch(
   const branches = q ? searchBranches(q, "leads" in scope ? "leads" : "subscribers") : null;
   let after: Cursor | undefined;
   for (;;) {
-    const rows = await fetchRows<RawLead & { user_agent: string | null }>(base, branches, after, undefined, batchSize, [...listColumns, "user_agent"]);
+    const rows = await fetchRows<RawLead & { user_agent: string | null } & AttributionColumns>(base, branches, after, undefined, batchSize, [
+      ...listColumns,
+      "user_agent",
+      ...ATTRIBUTION_FIELDS.map(([, column]) => column),
+    ]);
     if (rows.length === 0) return;
     yield rows;
     if (rows.length < batchSize) return;
