@@ -29,7 +29,6 @@ export const headers = () => DESK_HEADERS;
 
 const ROLES: ("admin" | "sales")[] = ["admin", "sales"];
 const statusWords: Record<string, string> = subscriberStatusLabels;
-const statusOptions = Object.entries(subscriberStatusLabels).map(([value, label]) => ({ value, label }));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context, ROLES);
@@ -37,8 +36,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const raw = rawFilters(url.searchParams);
   const types = Object.entries(subscriberTypeLabels).map(([value, label]) => ({ value, label }));
+  const statuses = Object.entries(subscriberStatusLabels).map(([value, label]) => ({ value, label }));
   const parsed = parseSubscriberFilters(url.searchParams);
-  if (!parsed.ok) return data({ raw, types, errors: parsed.errors, rows: [], next: null, prev: null }, { status: 400, headers: DESK_HEADERS });
+  if (!parsed.ok) return data({ raw, types, statuses, errors: parsed.errors, rows: [], next: null, prev: null }, { status: 400, headers: DESK_HEADERS });
   const typeByCode = new Map<number, SubscriberType>(Object.entries(subscriberTypes).map(([k, v]) => [v, k as SubscriberType]));
   const page = await listSubscribers(db, parsed.filters);
   const rows = page.rows.map((r) => {
@@ -53,7 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       statusLabel: statusWords[r.status] ?? r.status,
     };
   });
-  return data({ raw, types, errors: null as string[] | null, rows, next: page.next, prev: page.prev }, { headers: DESK_HEADERS });
+  return data({ raw, types, statuses, errors: null as string[] | null, rows, next: page.next, prev: page.prev }, { headers: DESK_HEADERS });
 }
 
 // Staff can unsubscribe an address (asked by e-mail or phone); only the address itself can confirm one.
@@ -78,7 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Subscribers({ loaderData, actionData }: Route.ComponentProps) {
-  const { raw, types, errors, rows, next, prev } = loaderData;
+  const { raw, types, statuses, errors, rows, next, prev } = loaderData;
   const location = useLocation();
   return (
     <div>
@@ -104,7 +104,7 @@ export default function Subscribers({ loaderData, actionData }: Route.ComponentP
             name="status"
             label="Status"
             first={[{ value: "", label: "Any status" }]}
-            options={statusOptions}
+            options={statuses}
             defaultValue={raw.status ?? ""}
           />
           <DateRange prefix="s" from={raw.from} to={raw.to} />
