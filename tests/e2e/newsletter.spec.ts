@@ -155,6 +155,7 @@ test("a forged or cut link is a clear 4xx page that changes nothing", async ({ p
   expect((await page.goto("/newsletter/confirm?token=12"))?.status()).toBe(400);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("This confirmation link is incomplete");
   expect((await page.goto("/newsletter/confirm"))?.status()).toBe(400);
+  expect((await page.goto("/newsletter/subscribe?token=1"))?.status()).toBe(404);
   await axeBothThemes(browser, forged, 404);
 });
 

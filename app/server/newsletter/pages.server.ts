@@ -117,3 +117,10 @@ export async function unsubscribePage(context: { services?: Services }, request:
     },
   };
 }
+
+/** The page of /newsletter/:step, or null for a step there is none of (a 404). */
+export function newsletterLinkPage(context: { services?: Services }, request: Request, step: string | undefined): Promise<LinkPageAnswer> | null {
+  if (step === "confirm") return confirmPage(context, request);
+  if (step === "unsubscribe") return unsubscribePage(context, request);
+  return null;
+}
