@@ -49,6 +49,8 @@ afterEach(() => {
 afterAll(async () => {
   await outbox.stop();
   await sink.close();
+  // The PostgreSQL leg runs every file against one database: leave no messages behind.
+  await db.kysely.deleteFrom("outbox").execute();
   await db.close();
 });
 
