@@ -43,7 +43,7 @@ export const leadCsvHeader = [
   ...leadFields.map(([, label]) => label),
   ...ATTRIBUTION_FIELDS.map(([, , label]) => label),
 ];
-export const subscriberCsvHeader = ["ID", "Subscribed (UTC)", "E-mail", "Type code", "Type", "Status", "Page"];
+export const subscriberCsvHeader = ["ID", "Subscribed (UTC)", "E-mail", "Type code", "Type", "Status", "Page", "Confirmed (UTC)"];
 
 /**
  * The CSV of a filter as a stream: rows are read in keyset batches as the client takes
@@ -81,7 +81,7 @@ export function csvStream(
           for (const [, column] of ATTRIBUTION_FIELDS) line += `,${csvCell(r[column])}`;
           chunk += `${line}\r\n`;
         } else {
-          chunk += csvLine([r.id, r.created_at, r.email, r.type, type, r.status, r.page_path]);
+          chunk += csvLine([r.id, r.created_at, r.email, r.type, type, r.status, r.page_path, r.confirmed_at]);
         }
       }
       rows += next.value.length;

@@ -218,7 +218,7 @@ export async function* eachLeadBatch(
   db: Db,
   scope: { leads: LeadFilters } | { subscribers: SubscriberFilters },
   batchSize = 2000,
-): AsyncGenerator<(RawLead & { user_agent: string | null } & AttributionColumns)[]> {
+): AsyncGenerator<(RawLead & { user_agent: string | null; confirmed_at: string | null } & AttributionColumns)[]> {
   const base =
     "leads" in scope
       ? applyLeadFilters(db.kysely.selectFrom("leads"), scope.leads)
@@ -227,9 +227,10 @@ export async function* eachLeadBatch(
   const branches = q ? searchBranches(q, "leads" in scope ? "leads" : "subscribers") : null;
   let after: Cursor | undefined;
   for (;;) {
-    const rows = await fetchRows<RawLead & { user_agent: string | null } & AttributionColumns>(base, branches, after, undefined, batchSize, [
+    const rows = await fetchRows<RawLead & { user_agent: string | null; confirmed_at: string | null } & AttributionColumns>(base, branches, after, undefined, batchSize, [
       ...listColumns,
       "user_agent",
+      "confirmed_at",
       ...ATTRIBUTION_FIELDS.map(([, column]) => column),
     ]);
     if (rows.length === 0) return;
