@@ -38,6 +38,9 @@ export default [
   route("termsandcondition", "routes/terms.tsx"),
   // The ZIP check's answer without JavaScript (the check on the home page, /getafleet and the FAQ).
   route("service-area", "routes/service-area.tsx"),
+  // Links in newsletter e-mails, /newsletter/confirm and /newsletter/unsubscribe: a button that confirms
+  // or unsubscribes (noindex, not in the sitemap).
+  route("newsletter/:step", "routes/newsletter-link.tsx"),
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("robots.txt", "routes/robots-txt.ts"),
   route("rss.xml", "routes/rss-xml.ts"),

@@ -174,7 +174,10 @@ export async function seedLeads(db: Db, opts: SeedOptions): Promise<number> {
     const age = (end - (start + i * step)) / 86_400_000;
     // Older leads are more often worked; the last few days are mostly new.
     const worked = kind !== "newsletter" && rand() < Math.min(0.8, age / 30);
-    const status = kind === "newsletter" ? (rand() < 0.04 ? "unsubscribed" : "subscribed") : worked ? pick(STATUSES) : "new";
+    // Newsletter sign-ups: most confirmed within minutes, some never, a few unsubscribed since.
+    const draw = kind === "newsletter" ? rand() : 1;
+    const status = kind === "newsletter" ? (draw < 0.04 ? "unsubscribed" : draw < 0.12 ? "pending" : "subscribed") : worked ? pick(STATUSES) : "new";
+    const at = Math.floor(start + i * step);
     return {
       submission_id: null,
       kind,
@@ -184,8 +187,10 @@ export async function seedLeads(db: Db, opts: SeedOptions): Promise<number> {
       page_path: page ?? "/",
       user_agent: pick(AGENTS),
       ip_hash: null,
-      created_at: new Date(Math.floor(start + i * step)).toISOString(),
+      created_at: new Date(at).toISOString(),
       status,
+      confirmed_at: kind === "newsletter" && status !== "pending" ? new Date(at + 600_000).toISOString() : null,
+      unsubscribed_at: status === "unsubscribed" ? new Date(at + 86_400_000).toISOString() : null,
       assignee_id: worked && assignees.length ? pick(assignees) : null,
       ...searchColumns(email, payload),
     };

@@ -7,6 +7,8 @@ import { isDatabaseBusy } from "./db/sqlite-driver.server";
 import { readFormBody } from "./http/body.server";
 import { acceptSubmission } from "./leads/accept.server";
 import { HONEYPOT_FIELD } from "./leads/honeypot";
+import { postedAttribution } from "./leads/attribution.server";
+import { ATTRIBUTION_INPUT } from "~/lib/first-touch";
 import { rateLimiterFor } from "./rate-limit.server";
 import { zipIndex } from "./zip/zip-data.server";
 
@@ -98,7 +100,8 @@ export async function formAction({ request, context }: ActionFunctionArgs) {
 
   if (kind === "quote-business") values = await fillAddressFromZip(values);
   const honeypot = form.get(HONEYPOT_FIELD);
-  const body = { ...spec.toPayload(values), ...(honeypot ? { [HONEYPOT_FIELD]: honeypot } : {}) };
+  const attribution = postedAttribution(form.get(ATTRIBUTION_INPUT), request.url, request.headers.get("referer"));
+  const body = { ...spec.toPayload(values), ...(attribution ? { attribution } : {}), ...(honeypot ? { [HONEYPOT_FIELD]: honeypot } : {}) };
   let outcome: Awaited<ReturnType<typeof acceptSubmission>>;
   try {
     outcome = await acceptSubmission(services, spec, body, {

@@ -9,7 +9,7 @@ const IP_HASH_SALT_KEY = "ip_hash_salt";
  * Insert-if-absent, then read: instances starting at once on one database all end up
  * with the value of whichever insert came first.
  */
-async function storedSetting(db: Db, key: string, make: () => string): Promise<string> {
+export async function storedSetting(db: Db, key: string, make: () => string): Promise<string> {
   await db.kysely
     .insertInto("settings")
     .values({ key, value: make(), created_at: new Date().toISOString() })

@@ -1,6 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { pagePaths } from "../../app/content/pages";
+import { newsletterLinks } from "../../app/server/newsletter/subscriptions.server";
+import { testDb } from "./desk-fixtures";
 import { hydrated } from "./fixtures";
 import { focusRingsBelow3to1 } from "./focus-ring";
 
@@ -140,6 +142,17 @@ test.describe("accessibility (axe, WCAG 2.2 AA)", () => {
 
   test("the 404 page", async ({ browser }) => {
     await checkRoute(browser, "/no-such-page", 404);
+  });
+
+  test("the newsletter's confirm and unsubscribe pages (not in the sitemap: they need a link's token)", async ({ browser, request }) => {
+    const email = `a11y-${Date.now()}@example.com`;
+    expect((await request.post("/web/suscribe", { data: { email, type: 4 } })).status()).toBe(201);
+    const db = await testDb();
+    const row = await db.kysely.selectFrom("leads").select(["id", "email"]).where("email", "=", email).executeTakeFirstOrThrow();
+    const links = await newsletterLinks(db, "", { id: Number(row.id), email: row.email });
+    await checkRoute(browser, links.confirm);
+    await checkRoute(browser, links.unsubscribe);
+    await checkRoute(browser, `/newsletter/unsubscribe?token=1.${"A".repeat(43)}`, 404);
   });
 });
 

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { storeLead } from "../../app/server/leads/store.server";
+import { confirmSubscription } from "../../app/server/newsletter/subscriptions.server";
 import { createStaff, signIn, testDb } from "./desk-fixtures";
 import { expect, test } from "./fixtures";
 
@@ -238,6 +239,49 @@ test.describe("leads inbox", () => {
     expect(logged[0]?.subject).toContain(last.toLowerCase());
   });
 
+  test("the inbox filters by where leads came from, and the export carries it", async ({ page, context }) => {
+    const sales = await createStaff("sales");
+    await signIn(context, sales);
+    const campaign = `fleet-${tag()}`;
+    const db = await testDb();
+    const seed = async (email: string, attribution: Record<string, string>) =>
+      (await storeLead(db, { kind: "lead-personal", type: 9, email, payload: { firstName: "Ari", lastName: "Touch", email, type: 9, phone: "2145550100", zipCode: "75201" }, pagePath: "/gasoline", attribution })).id;
+    const mailed = await seed(`mailed-${tag()}@touch.test`, { landingPage: "/getafleet", referrerHost: "mail.example.com", utm_source: "newsletter", utm_medium: "email", utm_campaign: campaign });
+    await seed(`social-${tag()}@touch.test`, { landingPage: "/faq", referrerHost: "social.example", utm_source: "social", utm_medium: "post", utm_campaign: campaign });
+    await seed(`plain-${tag()}@touch.test`, { landingPage: "/getafleet" });
+
+    await page.goto("/desk/leads");
+    await page.getByLabel("utm_campaign").fill(campaign);
+    await page.getByLabel("utm_medium").fill("email");
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await expect(page).toHaveURL(new RegExp(`utm_medium=email&utm_campaign=${campaign}`));
+    const rows = page.locator("tbody tr");
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first().getByRole("link").first()).toHaveAttribute("href", new RegExp(`/desk/leads/${mailed}`));
+    // The filter is kept in the form, and each attribution field filters alone.
+    await expect(page.getByLabel("utm_campaign")).toHaveValue(campaign);
+    await page.goto(`/desk/leads?utm_campaign=${campaign}&referrer=Social.Example`);
+    await expect(rows).toHaveCount(1);
+    await page.goto(`/desk/leads?utm_campaign=${campaign}&landing=%2Fgetafleet&utm_source=newsletter`);
+    await expect(rows).toHaveCount(1);
+    expect((await page.goto("/desk/leads?referrer=not%20a%20host"))?.status()).toBe(400);
+    await expect(page.getByText("Referrer must be a host name like www.google.com")).toBeVisible();
+
+    const csv = await page.request.get(`/desk/leads/export.csv?utm_campaign=${campaign}`);
+    const [header, ...data] = parseCsv((await csv.text()).replace(/^\uFEFF/, ""));
+    expect(data).toHaveLength(2);
+    const col = (name: string) => (header as string[]).indexOf(name);
+    const mailedRow = data.find((r) => r[0] === String(mailed));
+    expect([col("Landing page"), col("Referrer"), col("utm_source"), col("utm_medium"), col("utm_campaign"), col("utm_term")].map((i) => mailedRow?.[i])).toEqual([
+      "/getafleet",
+      "mail.example.com",
+      "newsletter",
+      "email",
+      campaign,
+      "",
+    ]);
+  });
+
   test("the inbox works by keyboard alone", async ({ page, context }) => {
     const sales = await createStaff("sales");
     await signIn(context, sales);
@@ -278,21 +322,26 @@ test.describe("subscribers, the desk home and privacy", () => {
     const sales = await createStaff("sales");
     await signIn(context, sales);
     const email = `reader-${tag()}@news.test`;
-    await seedLead("newsletter", 3, email, {}, "/careers");
+    const id = await seedLead("newsletter", 3, email, {}, "/careers");
+    await confirmSubscription(await testDb(), id);
     await page.goto(`/desk/subscribers?q=${encodeURIComponent(email)}&type=careers`);
     const rows = page.locator("tbody tr");
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText("Careers");
-    await expect(rows.first()).toContainText("Subscribed");
-    await rows.first().getByRole("button", { name: /Unsubscribe/ }).click();
-    await expect(page.getByRole("status")).toContainText("unsubscribed");
-    await page.goto(`/desk/subscribers?q=${encodeURIComponent(email)}&status=subscribed`);
-    await expect(rows).toHaveCount(0);
+    await expect(rows.first()).toContainText("Confirmed");
     const csv = await page.request.get(`/desk/subscribers/export.csv?q=${encodeURIComponent(email)}`);
     expect(csv.headers()["content-type"]).toContain("text/csv");
     const parsed = parseCsv((await csv.text()).replace(/^\uFEFF/, ""));
     expect(parsed[1]?.[2]).toBe(email);
-    expect(parsed[1]?.[5]).toBe("unsubscribed");
+    expect(parsed[1]?.[5]).toBe("subscribed");
+    await rows.first().getByRole("button", { name: /Unsubscribe/ }).click();
+    await expect(page.getByRole("status")).toContainText(`${email} is now unsubscribed`);
+    // Staff cannot subscribe anyone back: only the address confirms.
+    await expect(rows.first().getByRole("button")).toHaveCount(0);
+    await page.goto(`/desk/subscribers?q=${encodeURIComponent(email)}&status=subscribed`);
+    await expect(rows).toHaveCount(0);
+    const after = await page.request.get(`/desk/subscribers/export.csv?q=${encodeURIComponent(email)}`);
+    expect(parseCsv((await after.text()).replace(/^\uFEFF/, ""))).toHaveLength(1);
     expect((await page.goto("/desk/subscribers?type=weekly"))?.status()).toBe(400);
   });
 

@@ -27,7 +27,7 @@ export function AcceptedNote({ kind, reference, formId, onAnother }: { kind: str
           </strong>
           <span className="mt-1 block">
             {newsletter
-              ? "Fillway news will reach your inbox about once a month; every e-mail has a one-click unsubscribe link."
+              ? "One more step: press the link in the e-mail we just sent you to confirm. Then Fillway news reaches your inbox about once a month; every e-mail has a one-click unsubscribe link."
               : `We have your request. ${REPLY_PROMISE}`}
           </span>
           {!newsletter && reference && (

@@ -59,7 +59,7 @@ export const privacySections: LegalSection[] = [
     paragraphs: [
       "Our website and app use cookies, local storage and similar technologies. Some are necessary for the Services to work, for example to remember your theme choice or keep you signed in. Others help us understand how the Services are used.",
       "You can block or delete cookies in your browser settings. If you block necessary cookies, parts of the Services may not work.",
-      "When you send us a form on our website, we also note where your visit began: the first page you opened, the website that linked to it (its name only, not the full address) and any campaign tags in that first link (utm_source, utm_medium, utm_campaign, utm_term, utm_content). Your browser keeps this for the current tab only (session storage, no cookie) and forgets it when the tab is closed; we store it with your request, to learn which pages and campaigns bring enquiries, and delete it with your request.",
+      "When you send us a form on our website, we also note where your visit began: the first page you opened, the website that linked to it (its name only, not the full address) and any campaign tags in that first link (utm_source, utm_medium, utm_campaign, utm_term, utm_content). Your browser keeps this for the current tab only (session storage, no cookie) and forgets it when the tab is closed; we store it with your request, to learn which pages and campaigns bring enquiries, and delete it with your request. If your browser runs no scripts, we note only the page the form was on, the campaign tags in its address and the name of another website that sent you to it, when your browser tells us.",
     ],
   },
   {
@@ -105,6 +105,11 @@ export const privacySections: LegalSection[] = [
     title: "Your choices: marketing and push notifications",
     paragraphs: [
       "You can opt out of marketing e-mails at any time by using the unsubscribe link in any of them or by writing to us. You can turn off push notifications in your device settings or in the app. We will still send messages that are necessary for the Services, such as delivery confirmations and receipts.",
+    ],
+    list: [
+      "Our newsletter is sent only to an address that asked for it twice: once on our website, and once by pressing the button behind the link in the confirmation e-mail we send to that address. Until then it gets nothing else from us.",
+      "For each sign-up we keep the e-mail address, the page it was made on, where the visit began (as described under cookies), a salted hash of the internet address it came from (never the address itself), and when it was made, confirmed and unsubscribed.",
+      "Every newsletter has a link that unsubscribes you with one click, and your mail app may offer its own unsubscribe button, which does the same. After you unsubscribe we keep the record that you did, so we never send to that address again by mistake; to have it deleted as well, ask us as described under retention and deletion.",
     ],
   },
   {

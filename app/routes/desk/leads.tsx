@@ -27,6 +27,15 @@ import {
 } from "~/components/desk/ui";
 import type { Route } from "./+types/leads";
 
+/** The attribution filters: exact values, as the desk shows them on a lead. */
+const ATTRIBUTION_INPUTS = [
+  { name: "landing", label: "Landing page", placeholder: "/getafleet" },
+  { name: "referrer", label: "Referrer host", placeholder: "www.google.com" },
+  { name: "utm_source", label: "utm_source", placeholder: "newsletter" },
+  { name: "utm_medium", label: "utm_medium", placeholder: "email" },
+  { name: "utm_campaign", label: "utm_campaign", placeholder: "spring-fleet" },
+] as const;
+
 export const meta = () => [{ title: "Leads · Fillway desk" }];
 export const headers = () => DESK_HEADERS;
 
@@ -114,6 +123,14 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
           <SelectField id="f-assignee" name="assignee" label="Assignee" first={[{ value: "", label: "Anyone" }, NOBODY]} options={choices.staff} defaultValue={raw.assignee ?? ""} />
           <DateRange prefix="f" from={raw.from} to={raw.to} />
         </div>
+        <fieldset className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-5">
+          <legend className="mb-1 text-sm font-semibold">Where the visitor came from (first page of the visit)</legend>
+          {ATTRIBUTION_INPUTS.map((f) => (
+            <Field key={f.name} id={`f-${f.name}`} label={f.label}>
+              <input id={`f-${f.name}`} name={f.name} type="text" defaultValue={raw[f.name] ?? ""} className={deskInput} maxLength={300} placeholder={f.placeholder} />
+            </Field>
+          ))}
+        </fieldset>
         <FilterActions clearTo="/desk/leads" />
       </Form>
       <ErrorList errors={errors} title="These filters cannot be used" />

@@ -4,8 +4,8 @@ import { DESK_HEADERS, deskServices, requireStaff } from "~/server/desk/auth.ser
 import { audit } from "~/server/desk/audit.server";
 import { parseSubscriberFilters, rawFilters } from "~/server/desk/leads/filters.server";
 import { messages } from "~/server/desk/leads/forms.server";
-import { formatWhen, subscriberStatuses, subscriberTypeLabels, subscriberTypes, type SubscriberType } from "~/server/desk/leads/labels.server";
-import { listSubscribers, setSubscription } from "~/server/desk/leads/query.server";
+import { formatWhen, subscriberStatusLabels, subscriberTypeLabels, subscriberTypes, type SubscriberType } from "~/server/desk/leads/labels.server";
+import { listSubscribers, unsubscribeRow } from "~/server/desk/leads/query.server";
 import {
   DateRange,
   deskInput,
@@ -28,7 +28,7 @@ export const meta = () => [{ title: "Newsletter subscribers · Fillway desk" }];
 export const headers = () => DESK_HEADERS;
 
 const ROLES: ("admin" | "sales")[] = ["admin", "sales"];
-const statusWords: Record<string, string> = { subscribed: "Subscribed", unsubscribed: "Unsubscribed" };
+const statusWords: Record<string, string> = subscriberStatusLabels;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context, ROLES);
@@ -36,8 +36,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const raw = rawFilters(url.searchParams);
   const types = Object.entries(subscriberTypeLabels).map(([value, label]) => ({ value, label }));
+  const statuses = Object.entries(subscriberStatusLabels).map(([value, label]) => ({ value, label }));
   const parsed = parseSubscriberFilters(url.searchParams);
-  if (!parsed.ok) return data({ raw, types, errors: parsed.errors, rows: [], next: null, prev: null }, { status: 400, headers: DESK_HEADERS });
+  if (!parsed.ok) return data({ raw, types, statuses, errors: parsed.errors, rows: [], next: null, prev: null }, { status: 400, headers: DESK_HEADERS });
   const typeByCode = new Map<number, SubscriberType>(Object.entries(subscriberTypes).map(([k, v]) => [v, k as SubscriberType]));
   const page = await listSubscribers(db, parsed.filters);
   const rows = page.rows.map((r) => {
@@ -52,12 +53,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       statusLabel: statusWords[r.status] ?? r.status,
     };
   });
-  return data({ raw, types, errors: null as string[] | null, rows, next: page.next, prev: page.prev }, { headers: DESK_HEADERS });
+  return data({ raw, types, statuses, errors: null as string[] | null, rows, next: page.next, prev: page.prev }, { headers: DESK_HEADERS });
 }
 
+// Staff can unsubscribe an address (asked by e-mail or phone); only the address itself can confirm one.
 const changeSchema = z.object({
   id: z.string().regex(/^[1-9]\d{0,15}$/, "This is not a subscription").transform(Number),
-  status: z.enum(subscriberStatuses, "Status must be subscribed or unsubscribed"),
+  status: z.literal("unsubscribed", "Staff can only unsubscribe: an address subscribes by confirming the e-mail we send it"),
 });
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -66,21 +68,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const parsed = changeSchema.safeParse({ id: String(form.get("id") ?? ""), status: String(form.get("status") ?? "") });
   if (!parsed.success) return data({ errors: messages(parsed.error), done: null }, { status: 422, headers: DESK_HEADERS });
-  const found = await setSubscription(db, parsed.data.id, parsed.data.status, me.id);
+  const found = await unsubscribeRow(db, parsed.data.id, me.id);
   if (!found) return data({ errors: ["There is no such subscription"], done: null }, { status: 404, headers: DESK_HEADERS });
-  await audit(db, { staffId: me.id, action: "subscriber.status", subject: String(parsed.data.id), detail: { status: parsed.data.status } });
-  return data({ errors: null as string[] | null, done: `Subscription ${parsed.data.id} is now ${parsed.data.status}.` }, { headers: DESK_HEADERS });
+  await audit(db, { staffId: me.id, action: "subscriber.status", subject: String(parsed.data.id), detail: { status: parsed.data.status, rows: found.changed } });
+  const done = found.changed
+    ? `${found.email} is now unsubscribed (${found.changed} ${found.changed === 1 ? "sign-up" : "sign-ups"}).`
+    : `${found.email} was unsubscribed already.`;
+  return data({ errors: null as string[] | null, done }, { headers: DESK_HEADERS });
 }
 
 export default function Subscribers({ loaderData, actionData }: Route.ComponentProps) {
-  const { raw, types, errors, rows, next, prev } = loaderData;
+  const { raw, types, statuses, errors, rows, next, prev } = loaderData;
   const location = useLocation();
   return (
     <div>
       <PageTitle
         actions={
           <a className={deskSecondary} href={`/desk/subscribers/export.csv${location.search}`} download>
-            Export these subscribers (CSV)
+            Export confirmed subscribers (CSV)
           </a>
         }
       >
@@ -99,10 +104,7 @@ export default function Subscribers({ loaderData, actionData }: Route.ComponentP
             name="status"
             label="Status"
             first={[{ value: "", label: "Any status" }]}
-            options={[
-              { value: "subscribed", label: "Subscribed" },
-              { value: "unsubscribed", label: "Unsubscribed" },
-            ]}
+            options={statuses}
             defaultValue={raw.status ?? ""}
           />
           <DateRange prefix="s" from={raw.from} to={raw.to} />
@@ -116,7 +118,7 @@ export default function Subscribers({ loaderData, actionData }: Route.ComponentP
         <table className={deskTable}>
           <caption className="sr-only">Newsletter subscriptions, newest first</caption>
           <thead>
-            <HeaderRow labels={["Subscribed", "E-mail", "Type", "Page", "Status", "Change"]} hidden={["Change"]} />
+            <HeaderRow labels={["Signed up", "E-mail", "Type", "Page", "Status", "Change"]} hidden={["Change"]} />
           </thead>
           <tbody>
             {rows.map((r) => (
@@ -129,13 +131,15 @@ export default function Subscribers({ loaderData, actionData }: Route.ComponentP
                   <StatusBadge status={r.status} label={r.statusLabel} />
                 </td>
                 <td className={deskTd}>
-                  <Form method="post">
-                    <input type="hidden" name="id" value={r.id} />
-                    <input type="hidden" name="status" value={r.status === "subscribed" ? "unsubscribed" : "subscribed"} />
-                    <button type="submit" className={deskSecondary} aria-label={`${r.status === "subscribed" ? "Unsubscribe" : "Subscribe again"} ${r.email} (${r.type})`}>
-                      {r.status === "subscribed" ? "Unsubscribe" : "Subscribe again"}
-                    </button>
-                  </Form>
+                  {r.status === "unsubscribed" ? null : (
+                    <Form method="post">
+                      <input type="hidden" name="id" value={r.id} />
+                      <input type="hidden" name="status" value="unsubscribed" />
+                      <button type="submit" className={deskSecondary} aria-label={`Unsubscribe ${r.email} (${r.type})`}>
+                        Unsubscribe
+                      </button>
+                    </Form>
+                  )}
                 </td>
               </tr>
             ))}

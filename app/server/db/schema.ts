@@ -23,7 +23,7 @@ export interface LeadsTable {
   created_at: string;
   /**
    * Migration 004. Leads: new, contacted, qualified, won, lost or spam; newsletter rows:
-   * subscribed or unsubscribed.
+   * pending (not yet confirmed, migration 011), subscribed (confirmed) or unsubscribed.
    */
   status: Generated<string>;
   /** The member of staff working the lead (staff.id). */
@@ -44,6 +44,9 @@ export interface LeadsTable {
   utm_campaign: string | null;
   utm_term: string | null;
   utm_content: string | null;
+  /** Migration 011: when a newsletter sign-up was confirmed, and when it was unsubscribed. */
+  confirmed_at: string | null;
+  unsubscribed_at: string | null;
 }
 
 /** A lead's timeline: status and assignee changes and notes, each with who and when. */

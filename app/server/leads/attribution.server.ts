@@ -56,3 +56,43 @@ export function attributionFromRow(row: Partial<AttributionColumns>): Attributio
   }
   return Object.keys(out).length ? out : null;
 }
+
+const UTM_KEYS = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"] as const;
+
+function parseUrl(value: string | null | undefined): URL | undefined {
+  if (!value || value.length > 2000) return undefined;
+  try {
+    return new URL(value);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The attribution of a form posted by the browser itself (no JavaScript ran the form):
+ * what the head script put in the hidden field when it could run; otherwise what the
+ * request itself tells: the page the form was on as the landing page, the utm_* of that
+ * page's address (the post's own URL or its Referer), and the Referer's host when it is
+ * another site. Unchecked here: takeAttribution keeps only what is plausible.
+ */
+export function postedAttribution(hidden: string | null, requestUrl: string, referer: string | null): Record<string, unknown> | undefined {
+  if (hidden && hidden.length <= 4000) {
+    try {
+      const parsed: unknown = JSON.parse(hidden);
+      if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+    } catch {
+      // Not what the script writes: fall back to what the request says.
+    }
+  }
+  const page = parseUrl(requestUrl);
+  const from = parseUrl(referer);
+  if (!page) return undefined;
+  const out: Record<string, unknown> = { landingPage: page.pathname };
+  if (from && from.hostname !== page.hostname) out.referrerHost = from.hostname;
+  const sameSite = from && from.hostname === page.hostname ? from : undefined;
+  for (const key of UTM_KEYS) {
+    const value = page.searchParams.get(key) ?? sameSite?.searchParams.get(key);
+    if (value) out[key] = value;
+  }
+  return out;
+}

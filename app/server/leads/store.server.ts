@@ -74,7 +74,8 @@ export async function storeLead(db: Db, lead: NewLead): Promise<StoredLead> {
           user_agent: lead.userAgent ?? null,
           ip_hash: lead.ipHash ?? null,
           created_at: new Date().toISOString(),
-          status: lead.kind === "newsletter" ? "subscribed" : "new",
+          // A sign-up counts once its address confirms (newsletter/subscriptions.server.ts).
+          status: lead.kind === "newsletter" ? "pending" : "new",
           ...searchColumns(lead.email, lead.payload),
           ...attributionColumns(lead.attribution),
         })

@@ -66,7 +66,7 @@ export function escapeHtml(value: string): string {
  * The HTML shell of every message: system fonts, no images, no colours forced on the
  * body (mail apps in dark mode recolour it), one accent that reads on light and dark.
  */
-function htmlShell(title: string, body: string): string {
+export function htmlShell(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <meta name="color-scheme" content="light dark"><meta name="supported-color-schemes" content="light dark">

@@ -18,6 +18,7 @@ import {
 } from "./store.server";
 import { isPlainAddress, type LeadForMail, leadForMail, oneLine, passwordResetMail, salesNotification, visitorReceipt } from "./templates.server";
 import { postWebhook } from "./webhook.server";
+import { newsletterTemplates } from "../newsletter/mail.server";
 
 /** What a template turns a row into: an e-mail or a webhook body. */
 export type Delivery = { mail: OutgoingMail } | { webhook: string };
@@ -138,7 +139,7 @@ export function startOutbox(opts: OutboxOptions): Outbox {
   const timing: OutboxTiming = { retryBaseMs: env.OUTBOX_RETRY_BASE_SECONDS * 1000, giveUpMs: env.OUTBOX_GIVE_UP_HOURS * 3_600_000 };
   const domain = mailDomain(env.MAIL_FROM);
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, mailDir: env.MAIL_DIR, log });
-  const templates: Record<string, Template> = { ...leadTemplates, ...opts.templates };
+  const templates: Record<string, Template> = { ...leadTemplates, ...newsletterTemplates(db), ...opts.templates };
   const stats = { sent: 0, retried: 0, failed: 0 };
   const instance = `${hostname()}:${process.pid}`;
 
@@ -259,7 +260,11 @@ export function startOutbox(opts: OutboxOptions): Outbox {
     stats,
     rows: (drafts, leadId = null) => outboxRows(drafts, leadId, { domain, giveUpMs: timing.giveUpMs }),
     rowsForLead(kind, email, leadId) {
-      if (kind === "newsletter") return [];
+      if (kind === "newsletter") {
+        // Double opt-in: the sign-up's one message is the link that confirms it.
+        const confirm: OutboxDraft[] = isPlainAddress(email) ? [{ channel: "email", template: "newsletter-confirm", recipient: email }] : [];
+        return outboxRows(confirm, leadId, { domain, giveUpMs: timing.giveUpMs });
+      }
       const drafts: OutboxDraft[] = [{ channel: "email", template: "lead-sales" }];
       if (isPlainAddress(email)) drafts.push({ channel: "email", template: "lead-receipt" });
       if (env.LEAD_WEBHOOK_URL) drafts.push({ channel: "webhook", template: "lead-webhook" });

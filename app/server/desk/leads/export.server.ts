@@ -3,6 +3,7 @@ import { DESK_HEADERS } from "../auth.server";
 import type { LeadFilters, SubscriberFilters } from "./filters.server";
 import { kindLabel, parsePayload, payloadFields, typeLabel } from "./labels.server";
 import { eachLeadBatch } from "./query.server";
+import { ATTRIBUTION_FIELDS } from "../../leads/attribution.server";
 import { type StaffName, staffLabel } from "./staff.server";
 
 const BOM = "\uFEFF";
@@ -29,8 +30,20 @@ export const csvLine = (cells: unknown[]) => `${cells.map(csvCell).join(",")}\r\
 const leadFields = payloadFields.filter(([key]) => key !== "type");
 const leadFieldKeys = leadFields.map(([key]) => key);
 
-export const leadCsvHeader = ["ID", "Received (UTC)", "Form", "Type code", "Type", "Status", "Assignee", "Page", "User agent", ...leadFields.map(([, label]) => label)];
-export const subscriberCsvHeader = ["ID", "Subscribed (UTC)", "E-mail", "Type code", "Type", "Status", "Page"];
+export const leadCsvHeader = [
+  "ID",
+  "Received (UTC)",
+  "Form",
+  "Type code",
+  "Type",
+  "Status",
+  "Assignee",
+  "Page",
+  "User agent",
+  ...leadFields.map(([, label]) => label),
+  ...ATTRIBUTION_FIELDS.map(([, , label]) => label),
+];
+export const subscriberCsvHeader = ["ID", "Subscribed (UTC)", "E-mail", "Type code", "Type", "Status", "Page", "Confirmed (UTC)"];
 
 /**
  * The CSV of a filter as a stream: rows are read in keyset batches as the client takes
@@ -65,9 +78,10 @@ export function csvStream(
           const assignee = r.assignee_id === null ? "" : staffLabel(staff.get(Number(r.assignee_id)), Number(r.assignee_id));
           let line = `${r.id},${r.created_at},${csvCell(kindLabel(r.kind))},${r.type},${csvCell(type)},${r.status},${csvCell(assignee)},${csvCell(r.page_path)},${csvCell(r.user_agent)}`;
           for (const key of leadFieldKeys) line += `,${csvCell(payload[key])}`;
+          for (const [, column] of ATTRIBUTION_FIELDS) line += `,${csvCell(r[column])}`;
           chunk += `${line}\r\n`;
         } else {
-          chunk += csvLine([r.id, r.created_at, r.email, r.type, type, r.status, r.page_path]);
+          chunk += csvLine([r.id, r.created_at, r.email, r.type, type, r.status, r.page_path, r.confirmed_at]);
         }
       }
       rows += next.value.length;

@@ -45,6 +45,26 @@ const cursor = (name: string) =>
   }));
 
 const search = opt(z.string().trim().max(120, "Search is at most 120 characters"));
+/** A utm_* value as the visitor's link carried it (exact match: the leads table keeps it as sent). */
+const utm = (name: string) => opt(z.string().trim().max(300, `${name} is at most 300 characters`));
+
+/**
+ * Where leads came from (migration 007's columns, each indexed with the inbox's order):
+ * the landing page, the referrer's host and three of the utm_* parameters.
+ */
+const attributionFilters = {
+  landing: opt(z.string().trim().max(300, "Landing page is at most 300 characters").regex(/^\//, "Landing page must be a path starting with /")),
+  referrer: opt(
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z0-9.-]{1,253}$/, "Referrer must be a host name like www.google.com"),
+  ),
+  utm_source: utm("utm_source"),
+  utm_medium: utm("utm_medium"),
+  utm_campaign: utm("utm_campaign"),
+};
 const range = {
   from: day("From"),
   to: day("To"),
@@ -68,6 +88,7 @@ const leadFilterSchema = z
       z.union([z.literal("none"), z.string().regex(/^[1-9]\d{0,9}$/).transform(Number)], "Assignee must be a member of staff or none"),
     ),
     q: search,
+    ...attributionFilters,
     ...range,
   })
   .refine((f) => !(f.from && f.to && f.from > f.to), { message: "From must be on or before To", path: ["from"] });
@@ -75,7 +96,7 @@ const leadFilterSchema = z
 const subscriberFilterSchema = z
   .object({
     type: opt(z.enum(Object.keys(subscriberTypes) as [SubscriberType, ...SubscriberType[]], "Type must be home, careers or retail")),
-    status: opt(z.enum(subscriberStatuses, "Status must be subscribed or unsubscribed")),
+    status: opt(z.enum(subscriberStatuses, "Status must be pending, subscribed or unsubscribed")),
     q: search,
     ...range,
   })
@@ -88,6 +109,11 @@ export interface LeadFilters {
   status?: LeadStatus;
   assignee?: number | "none";
   q?: string;
+  landing?: string;
+  referrer?: string;
+  utm_source?: string;
+  utm_medium?: string;
+  utm_campaign?: string;
   from?: string;
   to?: string;
   after?: Cursor;
@@ -106,7 +132,7 @@ export interface SubscriberFilters {
 
 export type Parsed<T> = { ok: true; filters: T } | { ok: false; errors: string[] };
 
-const FILTER_KEYS = ["kind", "type", "page", "status", "assignee", "q", "from", "to", "after", "before"] as const;
+const FILTER_KEYS = ["kind", "type", "page", "status", "assignee", "q", "landing", "referrer", "utm_source", "utm_medium", "utm_campaign", "from", "to", "after", "before"] as const;
 
 /** The raw filter values of a URL, as typed (for showing them back). */
 export function rawFilters(params: URLSearchParams): Record<string, string> {

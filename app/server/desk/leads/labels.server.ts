@@ -47,7 +47,13 @@ export const statusLabels: Record<LeadStatus, string> = {
 export const subscriberTypes = { home: 4, careers: 3, retail: 1 } as const satisfies Record<string, NewsletterType>;
 export type SubscriberType = keyof typeof subscriberTypes;
 export const subscriberTypeLabels: Record<SubscriberType, string> = { home: "Home", careers: "Careers", retail: "Retail" };
-export const subscriberStatuses = ["subscribed", "unsubscribed"] as const;
+/** pending: signed up, not yet confirmed by the address; subscribed: confirmed (the only ones that count). */
+export const subscriberStatuses = ["pending", "subscribed", "unsubscribed"] as const;
+export const subscriberStatusLabels: Record<(typeof subscriberStatuses)[number], string> = {
+  pending: "Waiting for confirmation",
+  subscribed: "Confirmed",
+  unsubscribed: "Unsubscribed",
+};
 export type SubscriberStatus = (typeof subscriberStatuses)[number];
 
 /**

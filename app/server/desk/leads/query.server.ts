@@ -3,6 +3,8 @@ import type { Database, Db } from "../../db/db.server";
 import { type Cursor, encodeCursor, type LeadFilters, type SubscriberFilters } from "./filters.server";
 import { kindLabel, type LeadStatus, parsePayload, phoneOf, subscriberTypes, typeLabel, whoOf } from "./labels.server";
 import { normaliseText, phoneDigits } from "./search-columns.server";
+import { unsubscribeAddress } from "../../newsletter/subscriptions.server";
+import { ATTRIBUTION_FIELDS, type AttributionColumns } from "../../leads/attribution.server";
 
 export const PAGE_SIZE = 50;
 
@@ -61,6 +63,11 @@ function applyLeadFilters(q: LeadsQuery, f: LeadFilters): LeadsQuery {
   if (f.status) out = out.where("status", "=", f.status);
   if (f.assignee === "none") out = out.where("assignee_id", "is", null);
   else if (f.assignee !== undefined) out = out.where("assignee_id", "=", f.assignee);
+  if (f.landing) out = out.where("landing_page", "=", f.landing);
+  if (f.referrer) out = out.where("referrer_host", "=", f.referrer);
+  if (f.utm_source) out = out.where("utm_source", "=", f.utm_source);
+  if (f.utm_medium) out = out.where("utm_medium", "=", f.utm_medium);
+  if (f.utm_campaign) out = out.where("utm_campaign", "=", f.utm_campaign);
   return applyRange(out, f);
 }
 
@@ -211,7 +218,7 @@ export async function* eachLeadBatch(
   db: Db,
   scope: { leads: LeadFilters } | { subscribers: SubscriberFilters },
   batchSize = 2000,
-): AsyncGenerator<(RawLead & { user_agent: string | null })[]> {
+): AsyncGenerator<(RawLead & { user_agent: string | null; confirmed_at: string | null } & AttributionColumns)[]> {
   const base =
     "leads" in scope
       ? applyLeadFilters(db.kysely.selectFrom("leads"), scope.leads)
@@ -220,7 +227,12 @@ export async function* eachLeadBatch(
   const branches = q ? searchBranches(q, "leads" in scope ? "leads" : "subscribers") : null;
   let after: Cursor | undefined;
   for (;;) {
-    const rows = await fetchRows<RawLead & { user_agent: string | null }>(base, branches, after, undefined, batchSize, [...listColumns, "user_agent"]);
+    const rows = await fetchRows<RawLead & { user_agent: string | null; confirmed_at: string | null } & AttributionColumns>(base, branches, after, undefined, batchSize, [
+      ...listColumns,
+      "user_agent",
+      "confirmed_at",
+      ...ATTRIBUTION_FIELDS.map(([, column]) => column),
+    ]);
     if (rows.length === 0) return;
     yield rows;
     if (rows.length < batchSize) return;
@@ -311,16 +323,15 @@ export async function addNote(db: Db, leadId: number, text: string, staffId: num
     .execute();
 }
 
-/** Marks newsletter rows subscribed or unsubscribed (a request by e-mail or phone). */
-export async function setSubscription(db: Db, id: number, status: "subscribed" | "unsubscribed", staffId: number): Promise<boolean> {
-  const row = await db.kysely.selectFrom("leads").select(["status"]).where("id", "=", id).where("kind", "=", "newsletter").executeTakeFirst();
-  if (!row) return false;
-  if (row.status === status) return true;
-  await db.kysely.transaction().execute(async (trx) => {
-    await trx.updateTable("leads").set({ status }).where("id", "=", id).execute();
-    await trx.insertInto("lead_events").values({ lead_id: id, staff_id: staffId, action: "status", value: status, created_at: new Date().toISOString() }).execute();
-  });
-  return true;
+/**
+ * Unsubscribes the address of a newsletter row, every sign-up of it (a request by e-mail,
+ * phone or the List-Unsubscribe mailto). Staff cannot subscribe anyone: only the address
+ * itself confirms (double opt-in). Null when there is no such row.
+ */
+export async function unsubscribeRow(db: Db, id: number, staffId: number): Promise<{ email: string; changed: number } | null> {
+  const row = await db.kysely.selectFrom("leads").select(["email"]).where("id", "=", id).where("kind", "=", "newsletter").executeTakeFirst();
+  if (!row) return null;
+  return { email: row.email, changed: await unsubscribeAddress(db, row.email, { staffId }) };
 }
 
 /** The queries behind an inbox page (one per search branch), for checking their plans. */
