@@ -4,6 +4,7 @@ import SQLite from "better-sqlite3";
 import { Kysely, type KyselyPlugin, Migrator, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { type Dialect, migrations } from "./migrations/index";
+import { publishClock } from "./publish-clock.server";
 import type { Database } from "./schema";
 import { DEFAULT_BUSY_DEADLINE_MS, SplitSqliteDialect } from "./sqlite-driver.server";
 
@@ -19,6 +20,8 @@ export interface Db {
    * per value). SQLite: the read connection's data_version, which moves with every commit
    * by any connection or process. PostgreSQL: the row-change counters of posts and
    * comments, read at most once a second, so every instance sees a change within seconds.
+   * Both add the latest scheduled publish time that has passed (publish-clock.server.ts),
+   * so a post scheduled for later appears right after its time without any write.
    */
   contentVersion(): Promise<string>;
   close(): Promise<void>;
@@ -35,7 +38,9 @@ export async function openDb(url: string | undefined, opts: { busyDeadlineMs?: n
     ? openPostgres(url)
     : openSqlite(url ? url.slice("file:".length) : DEFAULT_SQLITE_PATH, opts.busyDeadlineMs ?? DEFAULT_BUSY_DEADLINE_MS);
   await migrate(db);
-  return db;
+  const clock = publishClock(db.kysely);
+  const storeVersion = db.contentVersion;
+  return { ...db, contentVersion: async () => clock(await storeVersion()) };
 }
 
 function openSqlite(file: string, busyDeadlineMs: number): Db {
