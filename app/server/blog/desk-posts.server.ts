@@ -309,10 +309,13 @@ export async function deletePost(db: Db, id: string): Promise<{ title: string; s
     await trx.deleteFrom("comments").where("post_id", "=", id).execute();
     await trx.deleteFrom("posts").where("id", "=", id).execute();
     if (row.source_file) {
+      // The file as it is now is the one that must not bring the post back.
+      const path = resolve(row.source_file);
+      const hash = existsSync(path) ? contentHash(readFileSync(path, "utf8")) : row.source_hash;
       await trx
         .insertInto("post_tombstones")
-        .values({ id, source_hash: row.source_hash, deleted_at: new Date().toISOString() })
-        .onConflict((oc) => oc.column("id").doUpdateSet({ source_hash: row.source_hash, deleted_at: new Date().toISOString() }))
+        .values({ id, source_hash: hash, deleted_at: new Date().toISOString() })
+        .onConflict((oc) => oc.column("id").doUpdateSet({ source_hash: hash, deleted_at: new Date().toISOString() }))
         .execute();
     }
     return { title: row.title, sourceFile: row.source_file };
