@@ -3,7 +3,8 @@ import { deskInput, deskLabel, deskLink, deskPrimary, deskTable, deskTd, ErrorLi
 import { DESK_HEADERS, deskServices, requireStaff } from "~/server/desk/auth.server";
 import { audit } from "~/server/desk/audit.server";
 import { formatWhen } from "~/server/desk/leads/labels.server";
-import { encodeImage, ImageRefused, listImages, MAX_UPLOAD_BYTES, mediaDir, readLimited, REFUSED_SIZE, saveImage } from "~/server/media/store.server";
+import { IMAGE_SIZES, MAX_UPLOAD_BYTES } from "~/lib/post-desk";
+import { encodeImage, ImageRefused, listImages, mediaDir, readLimited, REFUSED_SIZE, saveImage } from "~/server/media/store.server";
 import type { Route } from "./+types/images";
 
 export const meta = () => [{ title: "Images · Fillway desk" }];
@@ -77,7 +78,8 @@ export default function Images({ loaderData, actionData }: Route.ComponentProps)
         </label>
         <input id="i-file" name="image" type="file" required accept="image/jpeg,image/png,image/webp" aria-describedby="i-hint" className={`${deskInput} mt-1 max-w-md`} />
         <p id="i-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-          JPEG, PNG or WebP, at most {MAX_UPLOAD_BYTES / 1024 / 1024} MB. It is cropped to 16:9 and saved as WebP at 1200×675 (the post page) and 600×338 (lists), without its
+          JPEG, PNG or WebP, at most {MAX_UPLOAD_BYTES / 1024 / 1024} MB. It is cropped to 16:9 and saved as WebP at {IMAGE_SIZES.banner.width}×{IMAGE_SIZES.banner.height} (the post page) and{" "}
+          {IMAGE_SIZES.card.width}×{IMAGE_SIZES.card.height} (lists), without its
           metadata (camera, place).
         </p>
         <button type="submit" className={`${deskPrimary} mt-3`}>

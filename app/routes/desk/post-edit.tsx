@@ -8,16 +8,14 @@ import {
   fileState,
   formValues,
   getDeskPost,
-  kindLabels,
-  type PostStatus,
   postFormSchema,
   savePost,
   shippedImages,
-  statusLabels,
   statusOf,
 } from "~/server/blog/desk-posts.server";
+import { kindLabels, POST_KINDS, POST_LIMITS, type PostStatus, statusLabels } from "~/lib/post-desk";
 import { renderMarkdown } from "~/server/blog/markdown.server";
-import { kindOf, POST_KINDS, POST_LIMITS } from "~/server/blog/post-file.server";
+import { kindOf } from "~/server/blog/post-file.server";
 import { DESK_HEADERS, deskServices, requireStaff } from "~/server/desk/auth.server";
 import { audit } from "~/server/desk/audit.server";
 import { problems } from "~/server/desk/forms.server";

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { POST_LIMITS } from "~/server/blog/post-file.server";
+import { POST_LIMITS } from "~/lib/post-desk";
 import { renderMarkdown } from "~/server/blog/markdown.server";
 import { DESK_HEADERS, requireStaff } from "~/server/desk/auth.server";
 import type { Route } from "./+types/post-preview";

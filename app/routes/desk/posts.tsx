@@ -1,7 +1,7 @@
 import { data, Form, Link, useLocation } from "react-router";
 import { deskInput, deskLink, deskPrimary, deskTable, deskTd, ErrorList, Field, FilterActions, HeaderRow, PageTitle, SelectField, StatusBadge } from "~/components/desk/ui";
-import { kindLabels, LIST_LIMIT, listDeskPosts, POST_STATUSES, type PostListQuery, type PostStatus, statusLabels } from "~/server/blog/desk-posts.server";
-import { POST_KINDS, type PostKind } from "~/server/blog/post-file.server";
+import { kindLabels, LIST_LIMIT, POST_KINDS, POST_STATUSES, type PostKind, type PostStatus, statusLabels } from "~/lib/post-desk";
+import { listDeskPosts, type PostListQuery } from "~/server/blog/desk-posts.server";
 import { DESK_HEADERS, deskServices, requireStaff } from "~/server/desk/auth.server";
 import { formatWhen } from "~/server/desk/leads/labels.server";
 import type { Route } from "./+types/posts";

@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Selectable } from "kysely";
 import { z } from "zod";
+import { LIST_LIMIT, type PostStatus } from "~/lib/post-desk";
 import type { Db } from "../db/db.server";
 import type { PostsTable } from "../db/schema";
 import { imageByBanner } from "../media/store.server";
@@ -25,10 +26,6 @@ import {
  * and scheduling, deleting, and how a row compares with the file it came from.
  */
 
-export type PostStatus = "draft" | "scheduled" | "published";
-export const POST_STATUSES: readonly PostStatus[] = ["draft", "scheduled", "published"];
-export const kindLabels: Record<PostKind, string> = { blog: "Blog post", article: "Related article", event: "Upcoming event" };
-export const statusLabels: Record<PostStatus, string> = { draft: "Draft", scheduled: "Scheduled", published: "Published" };
 
 export function statusOf(publishAt: string | null, now = new Date()): PostStatus {
   if (!publishAt) return "draft";
@@ -87,7 +84,6 @@ export interface PostListQuery {
   q?: string;
 }
 
-export const LIST_LIMIT = 500;
 
 /** Every post, newest change first, filtered by kind, state and words of the title. */
 export async function listDeskPosts(db: Db, q: PostListQuery): Promise<DeskPostRow[]> {

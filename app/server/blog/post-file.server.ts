@@ -1,6 +1,7 @@
 import matter from "gray-matter";
 import * as yaml from "js-yaml";
 import { z } from "zod";
+import { POST_KINDS, POST_LIMITS, type PostKind } from "~/lib/post-desk";
 import { htmlToText, renderMarkdown } from "./markdown.server";
 
 /**
@@ -48,10 +49,7 @@ const mediaPath = z
   .refine((p) => /^\/media\/blog\/[\w./-]+\.(svg|png|jpe?g|webp|avif)$/.test(p) || UPLOAD_PATH.test(p), "must be a file under /media/blog/ or an uploaded image")
   .refine((p) => !p.includes(".."), "must not leave /media/blog/");
 
-/** Limits shared by post files and the desk's editor. */
-export const POST_LIMITS = { id: 100, title: 200, subTitle: 400, body: 100_000 } as const;
-export type PostKind = "blog" | "article" | "event";
-export const POST_KINDS: readonly PostKind[] = ["blog", "article", "event"];
+export { POST_KINDS, POST_LIMITS, type PostKind };
 
 export const frontMatterSchema = z
   .object({

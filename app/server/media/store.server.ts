@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import sharp from "sharp";
+import { IMAGE_SIZES, MAX_UPLOAD_BYTES } from "~/lib/post-desk";
 import type { Db } from "../db/db.server";
 
 /**
@@ -12,15 +13,11 @@ import type { Db } from "../db/db.server";
  */
 
 export const DEFAULT_MEDIA_DIR = "data/media";
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** The URL prefix uploaded images are served at. */
 export const UPLOAD_URL = "/media/uploads/";
 
-/** The post banner (PostMedia: 16:9 at 1200×675) and the list card (half of it). */
-export const SIZES = {
-  banner: { width: 1200, height: 675 },
-  card: { width: 600, height: 338 },
-} as const;
+export const SIZES = IMAGE_SIZES;
+export { MAX_UPLOAD_BYTES };
 
 export type ImageType = "jpeg" | "png" | "webp";
 
