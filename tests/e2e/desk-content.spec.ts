@@ -110,7 +110,7 @@ test.describe("content desk", () => {
     await expect(preview.getByText(title)).toBeVisible();
 
     // Scheduled a few seconds ahead.
-    await page.getByLabel("Publish at (UTC)").fill(utcInput(9_000));
+    await page.getByLabel("Publish at (UTC)").fill(utcInput(15_000));
     await page.getByRole("button", { name: "Schedule" }).click();
     await expect(page).toHaveURL(/\/desk\/posts\/night-fueling-[a-f0-9]+\?saved$/);
     await expect(page.getByText("Scheduled", { exact: true })).toBeVisible();

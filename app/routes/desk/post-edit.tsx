@@ -1,7 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, redirect, useFetcher } from "react-router";
-import { PostMedia } from "~/components/blog/media";
-import { PostBody } from "~/components/blog/post-body";
+import { data, Form, Link, redirect } from "react-router";
 import { deskDanger, deskInput, deskLabel, deskLink, deskPrimary, deskSecondary, ErrorList, Field, Notice, PageTitle, StatusBadge } from "~/components/desk/ui";
 import {
   deletePost,
@@ -14,7 +12,7 @@ import {
   statusOf,
 } from "~/server/blog/desk-posts.server";
 import { kindLabels, POST_KINDS, POST_LIMITS, type PostStatus, statusLabels } from "~/lib/post-desk";
-import { renderMarkdown } from "~/server/blog/markdown.server";
+import { renderPreview } from "~/server/blog/preview.server";
 import { kindOf } from "~/server/blog/post-file.server";
 import { DESK_HEADERS, deskServices, requireStaff } from "~/server/desk/auth.server";
 import { audit } from "~/server/desk/audit.server";
@@ -80,7 +78,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       fileState: row ? fileState(row) : ("none" as const),
       missingMarkdown: row !== null && row.body_markdown === null,
       images: await imageOptions(context, values.image ?? ""),
-      previewHtml: renderMarkdown(values.body ?? ""),
+      previewHtml: preview(values),
       confirmDelete: !isNew && url.searchParams.get("confirm") === "delete",
       saved: saved !== null,
     },
@@ -88,8 +86,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   );
 }
 
+const preview = (v: Values) => renderPreview({ title: v.title ?? "", subTitle: v.subTitle ?? "", image: v.image ?? "", video: v.video ?? "", body: v.body ?? "" });
+
 function refused(status: number, errors: string[], values: Values) {
-  return data({ errors, values, previewHtml: renderMarkdown(values.body ?? ""), at: Date.now() }, { status, headers: DESK_HEADERS });
+  return data({ errors, values, previewHtml: preview(values), at: Date.now() }, { status, headers: DESK_HEADERS });
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -113,7 +113,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 
   const values = formValues(form);
-  if (intent === "preview") return data({ errors: null, values, previewHtml: renderMarkdown(values.body ?? ""), at: Date.now() }, { headers: DESK_HEADERS });
+  if (intent === "preview") return data({ errors: null, values, previewHtml: preview(values), at: Date.now() }, { headers: DESK_HEADERS });
   const parsed = postFormSchema.safeParse(values);
   if (!parsed.success) return refused(422, problems(parsed.error), values);
   const result = await savePost(db, isNew ? null : params.id, parsed.data);
@@ -132,18 +132,42 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 const statusColour: Record<PostStatus, string> = { draft: "lost", scheduled: "contacted", published: "won" };
 
-/** The body's preview, re-rendered by the server as the editor types (debounced). */
-function useLivePreview(initial: string) {
-  const fetcher = useFetcher<{ html: string | null; error: string | null }>();
+/**
+ * The preview, rendered again by the server as the editor types (debounced; an answer
+ * overtaken by a newer request is dropped). A plain fetch: nothing of the router's
+ * fetcher machinery is added to the bundles the public pages share.
+ */
+function useLivePreview(initial: string, version: number) {
+  const [state, setState] = useState({ html: initial, error: null as string | null, busy: false });
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const update = (body: string) => {
+  const pending = useRef<AbortController | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new answer from the server (version) replaces the preview
+  useEffect(() => setState({ html: initial, error: null, busy: false }), [version]);
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current);
+      pending.current?.abort();
+    },
+    [],
+  );
+  const update = (form: HTMLFormElement) => {
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      fetcher.submit({ body }, { method: "post", action: "/desk/posts/preview" });
+    timer.current = setTimeout(async () => {
+      pending.current?.abort();
+      const controller = new AbortController();
+      pending.current = controller;
+      setState((s) => ({ ...s, busy: true }));
+      try {
+        const res = await fetch("/desk/posts/preview", { method: "POST", body: new FormData(form), signal: controller.signal });
+        const answer = (await res.json()) as { html: string | null; error: string | null };
+        setState((s) => ({ html: answer.html ?? s.html, error: answer.error, busy: false }));
+      } catch (error) {
+        if ((error as Error).name === "AbortError") return;
+        setState((s) => ({ ...s, error: "The preview could not be updated. It updates again as you type.", busy: false }));
+      }
     }, 300);
   };
-  return { html: fetcher.data?.html ?? initial, error: fetcher.data?.error ?? null, update, busy: fetcher.state !== "idle" };
+  return { ...state, update };
 }
 
 export default function PostEdit({ loaderData, actionData }: Route.ComponentProps) {
@@ -152,21 +176,9 @@ export default function PostEdit({ loaderData, actionData }: Route.ComponentProp
   const values = actionData?.values ?? loaderData.values;
   const id = loaderData.values.id ?? "";
   const initialHtml = actionData?.previewHtml ?? loaderData.previewHtml;
-  const preview = useLivePreview(initialHtml);
-  const [shown, setShown] = useState({ title: values.title ?? "", subTitle: values.subTitle ?? "", image: values.image ?? "", video: values.video ?? "" });
-  // A new answer from the server (an error, the no-JavaScript preview) resets what the preview shows.
+  // A new answer from the server (an error, the preview without JavaScript) resets the form and the preview.
   const at = actionData?.at ?? 0;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new answer resets the preview's fields
-  useEffect(() => {
-    setShown({ title: values.title ?? "", subTitle: values.subTitle ?? "", image: values.image ?? "", video: values.video ?? "" });
-  }, [at]);
-
-  function onInput(e: React.FormEvent<HTMLFormElement>) {
-    const f = new FormData(e.currentTarget);
-    const get = (k: string) => String(f.get(k) ?? "");
-    setShown({ title: get("title"), subTitle: get("subTitle"), image: get("image"), video: get("video") });
-    if ((e.target as HTMLElement).getAttribute("name") === "body") preview.update(get("body"));
-  }
+  const preview = useLivePreview(initialHtml, at);
 
   const hint = "mt-1 text-xs text-slate-600 dark:text-slate-400";
   return (
@@ -230,7 +242,7 @@ export default function PostEdit({ loaderData, actionData }: Route.ComponentProp
       ) : null}
       <ErrorList errors={actionData?.errors} title="The post was not saved" />
       <div className="grid gap-6 xl:grid-cols-2">
-        <Form method="post" onInput={onInput} key={`form-${at}`} aria-label={isNew ? "New post" : "Edit post"} className="space-y-4">
+        <Form method="post" onInput={(e) => preview.update(e.currentTarget)} onChange={(e) => preview.update(e.currentTarget)} key={`form-${at}`} aria-label={isNew ? "New post" : "Edit post"} className="space-y-4">
           <div className="grid gap-3 sm:grid-cols-2">
             <Field id="f-kind" label="Kind">
               <select id="f-kind" name="kind" defaultValue={values.kind} className={deskInput}>
@@ -383,16 +395,8 @@ export default function PostEdit({ loaderData, actionData }: Route.ComponentProp
             Preview {preview.busy ? <span className="font-normal normal-case">(updating)</span> : null}
           </h2>
           {preview.error ? <p role="alert">{preview.error}</p> : null}
-          <div data-testid="post-preview">
-            <p className="text-3xl font-extrabold tracking-tight">{shown.title || "Title"}</p>
-            <div className="mt-4">
-              <PostMedia title={shown.title} image={shown.image || null} videoUrl={shown.video || null} className="rounded-2xl" />
-            </div>
-            <p className="mt-8 text-xl font-medium text-slate-900 dark:text-white">{shown.subTitle}</p>
-            <div className="mt-6">
-              <PostBody html={preview.html} />
-            </div>
-          </div>
+          {/* HTML the server made with the public post page's components and sanitiser (preview.server.tsx). */}
+          <div data-testid="post-preview" dangerouslySetInnerHTML={{ __html: preview.html }} />
         </section>
       </div>
     </div>
