@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "../db/db.server";
+import { type Db, openDb } from "../db/db.server";
 import { openTestDb } from "../db/test-db";
 import { blogList } from "./api.server";
 import { syncPosts } from "./content.server";
@@ -92,6 +92,21 @@ describe("posts written in the desk", () => {
     await new Promise((r) => setTimeout(r, Math.max(0, at.getTime() - Date.now()) + 1100));
     expect(await visibleEverywhere("scheduled-one")).toMatchObject({ list: true, page: true, api: true, sitemap: true, rss: true });
     expect(await db.contentVersion()).not.toBe(before);
+  });
+
+  it("another instance on the same database sees a change made in the desk within about a second", async () => {
+    const url = db.dialect === "postgres" ? process.env.DATABASE_URL : `file:${db.describe.slice("sqlite:".length)}`;
+    const other = await openDb(url);
+    try {
+      await savePost(db, null, form({ id: "seen-elsewhere", intent: "publish" }), { publicDir });
+      const before = await other.contentVersion();
+      await new Promise((r) => setTimeout(r, 1100));
+      expect(await setPublished(db, "seen-elsewhere", false)).toBe(true);
+      await expect.poll(() => other.contentVersion(), { timeout: 2500, interval: 100 }).not.toBe(before);
+      expect(await getPost(other, "seen-elsewhere")).toBeNull();
+    } finally {
+      await other.close();
+    }
   });
 
   it("answers messages that name the limits, and refuses players that are not allowed", () => {

@@ -263,6 +263,7 @@ export async function savePost(db: Db, existingId: string | null, form: PostForm
 
   if (current) {
     await db.kysely.updateTable("posts").set(columns).where("id", "=", current.id).execute();
+    await db.contentChanged();
     return { ok: true, id: current.id, status: statusOf(publishAt, now), created: false };
   }
 
@@ -276,7 +277,10 @@ export async function savePost(db: Db, existingId: string | null, form: PostForm
       .values({ id, ...columns, source_file: null, source_hash: null })
       .onConflict((oc) => oc.column("id").doNothing())
       .executeTakeFirst();
-    if (Number(res.numInsertedOrUpdatedRows ?? 0) > 0) return { ok: true, id, status: statusOf(publishAt, now), created: true };
+    if (Number(res.numInsertedOrUpdatedRows ?? 0) > 0) {
+      await db.contentChanged();
+      return { ok: true, id, status: statusOf(publishAt, now), created: true };
+    }
     if (form.id) break;
   }
   return { ok: false, status: 409, errors: [`The address ${wanted} is already used by another post`] };
@@ -290,6 +294,7 @@ export async function setPublished(db: Db, id: string, publish: boolean, now = n
     .set({ publish_at: publish ? at : null, updated_at: at, edited_at: at })
     .where("id", "=", id)
     .executeTakeFirst();
+  await db.contentChanged();
   return Number(res.numUpdatedRows) > 0;
 }
 
@@ -298,7 +303,7 @@ export async function setPublished(db: Db, id: string, publish: boolean, now = n
  * the same file does not bring it back at the next start. One transaction.
  */
 export async function deletePost(db: Db, id: string): Promise<{ title: string; sourceFile: string | null } | null> {
-  return db.kysely.transaction().execute(async (trx) => {
+  const gone = await db.kysely.transaction().execute(async (trx) => {
     const row = await trx.selectFrom("posts").select(["id", "title", "source_file", "source_hash"]).where("id", "=", id).executeTakeFirst();
     if (!row) return null;
     await trx.deleteFrom("comments").where("post_id", "=", id).where("parent_id", "is not", null).execute();
@@ -316,6 +321,9 @@ export async function deletePost(db: Db, id: string): Promise<{ title: string; s
     }
     return { title: row.title, sourceFile: row.source_file };
   });
+  // After the commit: another instance that renders now sees the post gone.
+  if (gone) await db.contentChanged();
+  return gone;
 }
 
 /** The post as a Markdown file in content/posts/ format; a draft's name starts with _ (not loaded). */

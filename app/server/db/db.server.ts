@@ -24,6 +24,13 @@ export interface Db {
    * so a post scheduled for later appears right after its time without any write.
    */
   contentVersion(): Promise<string>;
+  /**
+   * Says, after a committed change to posts made in the desk, that every instance should
+   * render afresh. PostgreSQL: a sequence that the version also reads, so other instances
+   * see the change within a second whatever PostgreSQL's statistics do. SQLite: nothing to
+   * do (data_version is exact).
+   */
+  contentChanged(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -65,7 +72,10 @@ function openSqlite(file: string, busyDeadlineMs: number): Db {
   const contentVersion = reader
     ? async () => String(reader.pragma("data_version", { simple: true }))
     : async () => String(++memoryVersion);
-  return { kysely, dialect: "sqlite", describe: `sqlite:${path}`, contentVersion, close: () => kysely.destroy() };
+  const contentChanged = async () => {
+    if (!reader) memoryVersion++;
+  };
+  return { kysely, dialect: "sqlite", describe: `sqlite:${path}`, contentVersion, contentChanged, close: () => kysely.destroy() };
 }
 
 function openPostgres(url: string): Db {
@@ -96,10 +106,15 @@ function openPostgres(url: string): Db {
   let reading: Promise<string> | null = null;
   const readStats = () => {
     if (Date.now() - readAt < 1_000) return Promise.resolve(stats);
-    reading ??= sql<{ n: string | null }>`SELECT sum(n_tup_ins + n_tup_upd + n_tup_del)::text AS n FROM pg_stat_user_tables WHERE relname IN ('posts', 'comments')`
+    // The statistics move with every write, but a backend may hold them back for up to
+    // 10 s when idle; the desk's writes also bump content_changes (migration 009), read
+    // here at once.
+    reading ??= sql<{ n: string | null; c: string | null }>`SELECT
+        (SELECT sum(n_tup_ins + n_tup_upd + n_tup_del) FROM pg_stat_user_tables WHERE relname IN ('posts', 'comments'))::text AS n,
+        (SELECT last_value FROM content_changes)::text AS c`
       .execute(kysely)
       .then((r) => {
-        stats = r.rows[0]?.n ?? "0";
+        stats = `${r.rows[0]?.n ?? "0"}.${r.rows[0]?.c ?? "0"}`;
         readAt = Date.now();
         return stats;
       })
@@ -109,7 +124,11 @@ function openPostgres(url: string): Db {
     return reading;
   };
   const contentVersion = async () => `${await readStats()}:${localWrites}`;
-  return { kysely, dialect: "postgres", describe: safe.toString(), contentVersion, close: () => kysely.destroy() };
+  const contentChanged = async () => {
+    await sql`SELECT nextval('content_changes')`.execute(kysely);
+    localWrites++;
+  };
+  return { kysely, dialect: "postgres", describe: safe.toString(), contentVersion, contentChanged, close: () => kysely.destroy() };
 }
 
 async function migrate(db: Db): Promise<void> {

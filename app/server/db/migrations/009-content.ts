@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, sql } from "kysely";
+import type { Dialect } from "./index";
 
 /**
  * Migration 009: the content desk. Posts gain
@@ -14,7 +15,7 @@ import { type Kysely, type Migration, sql } from "kysely";
  */
 export const PUBLIC_SINCE_ALWAYS = "1970-01-01T00:00:00.000Z";
 
-export function contentMigration(): Migration {
+export function contentMigration(dialect: Dialect): Migration {
   return {
     async up(db: Kysely<unknown>) {
       // Rows written straight into the table (scripts, imports) stay public as before.
@@ -39,6 +40,9 @@ export function contentMigration(): Migration {
         .addColumn("staff_id", "integer")
         .addColumn("created_at", "text", (c) => c.notNull())
         .execute();
+      // PostgreSQL: bumped after each change made in the desk and read with the table
+      // statistics, so every instance re-renders within a second (db.server.ts).
+      if (dialect === "postgres") await sql`CREATE SEQUENCE IF NOT EXISTS content_changes`.execute(db);
       await db.schema.createIndex("media_created").ifNotExists().on("media").columns(["created_at", "id"]).execute();
       await db.schema
         .createTable("post_tombstones")

@@ -128,6 +128,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "003-staff": staffMigration(dialect),
     "004-lead-work": leadWorkMigration(dialect),
     "007-outbox": outboxMigration(dialect),
-    "009-content": contentMigration(),
+    "009-content": contentMigration(dialect),
   };
 }
