@@ -155,6 +155,8 @@ describe("posts written in the desk", () => {
     expect(await getDeskPost(db, "no-image")).toBeNull();
     const taken = await savePost(db, null, form({ id: "hostile" }), { publicDir });
     expect(taken).toMatchObject({ ok: false, status: 409 });
+    expect(postFormSchema.safeParse(raw({ id: "new" })).error?.issues[0]?.message).toBe("That address is reserved for the desk: choose another");
+    expect(await savePost(db, null, form({ title: "New" }), { publicDir })).toMatchObject({ ok: true, id: "new-post" });
     // Without an address, a title already used gets -2.
     const again = await savePost(db, null, form(), { publicDir });
     expect(again).toMatchObject({ ok: true, id: "night-fueling-for-delivery-vans-2" });

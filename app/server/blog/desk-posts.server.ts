@@ -134,6 +134,9 @@ const day = (name: string) =>
     .refine((s) => !Number.isNaN(new Date(`${s}T12:00:00Z`).getTime()) && new Date(`${s}T12:00:00Z`).toISOString().startsWith(s), `${name} is not a real date`)
     .transform((s) => `${s}T12:00:00.000Z`);
 
+/** Desk paths under /desk/posts/ that are not posts. */
+const RESERVED_IDS = ["new", "preview"];
+
 export const INTENTS = ["save", "draft", "publish", "schedule"] as const;
 export type Intent = (typeof INTENTS)[number];
 
@@ -143,7 +146,8 @@ export const postFormSchema = z
       z
         .string()
         .max(POST_LIMITS.id, `The address must be at most ${POST_LIMITS.id} characters`)
-        .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "The address must be lower-case words joined by hyphens, like night-fueling-for-vans"),
+        .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "The address must be lower-case words joined by hyphens, like night-fueling-for-vans")
+        .refine((id) => !RESERVED_IDS.includes(id), "That address is reserved for the desk: choose another"),
     ),
     kind: z.enum(POST_KINDS, "Choose a kind: blog post, related article or upcoming event"),
     title: trimmed("Title", POST_LIMITS.title),
@@ -208,7 +212,7 @@ function slug(title: string): string {
     .replace(/^-+|-+$/g, "")
     .slice(0, 80)
     .replace(/-+$/g, "");
-  return s || "post";
+  return s && !RESERVED_IDS.includes(s) ? s : `${s || "post"}-post`.replace(/^post-post$/, "post");
 }
 
 /**
