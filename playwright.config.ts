@@ -17,6 +17,7 @@ async function freePort(): Promise<number> {
 
 if (!process.env.E2E_PORT) process.env.E2E_PORT = String(await freePort());
 if (!process.env.E2E_DATABASE_URL) process.env.E2E_DATABASE_URL = `file:${join(tmpdir(), `fillway-e2e-${process.pid}.db`)}`;
+if (!process.env.E2E_MEDIA_DIR) process.env.E2E_MEDIA_DIR = join(tmpdir(), `fillway-e2e-media-${process.pid}`);
 if (!process.env.E2E_MAIL_DIR) process.env.E2E_MAIL_DIR = join(tmpdir(), `fillway-e2e-mail-${process.pid}`);
 const port = Number(process.env.E2E_PORT);
 export const baseURL = `http://127.0.0.1:${port}`;
@@ -64,6 +65,8 @@ export default defineConfig({
       RATE_LIMIT_MAX: "1000",
       // What the outbox would send is written here, never into the repository's data/.
       MAIL_DIR: process.env.E2E_MAIL_DIR,
+      // Images uploaded in the desk's tests.
+      MEDIA_DIR: process.env.E2E_MEDIA_DIR,
       BUILD_DIR: process.env.BUILD_DIR ?? "build",
     },
   },

@@ -11,6 +11,7 @@ import { openDb } from "./app/server/db/db.server";
 import { EnvError, loadEnv } from "./app/server/env.server";
 import { createApp } from "./app/server/http/app.server";
 import { createLogger } from "./app/server/logger.server";
+import { mediaDir } from "./app/server/media/store.server";
 import { startOutbox } from "./app/server/outbox/worker.server";
 import type { Services } from "./app/server/services.server";
 import { withIpHashSalt } from "./app/server/settings.server";
@@ -34,7 +35,7 @@ async function main() {
   const outbox = startOutbox({ db, env: fullEnv, log });
   const services: Services = { env: fullEnv, db, log, outbox };
   // News and blog posts are Markdown files: load the new and changed ones into the database.
-  await syncPosts(db, { dir: resolve(import.meta.dirname, "content/posts"), publicDir: resolve(import.meta.dirname, "public"), log });
+  await syncPosts(db, { dir: resolve(import.meta.dirname, "content/posts"), publicDir: resolve(import.meta.dirname, "public"), mediaDir: mediaDir(fullEnv.MEDIA_DIR), log });
   const buildDir = resolve(process.env.BUILD_DIR ?? "build");
   const build = (await import(pathToFileURL(resolve(buildDir, "server/index.js")).href)) as ServerBuild;
   const listener = createApp({ services, build, clientDir: resolve(buildDir, "client") });

@@ -61,6 +61,12 @@ export default [
     route("subscribers/export.csv", "routes/desk/subscribers-export.ts"),
     route("privacy", "routes/desk/privacy.tsx"),
     route("deliveries", "routes/desk/deliveries.tsx"),
+    route("posts", "routes/desk/posts.tsx"),
+    route("posts/preview", "routes/desk/post-preview.ts"),
+    // "new" is the editor of a post not yet saved (no post has that address).
+    route("posts/:id", "routes/desk/post-edit.tsx"),
+    route("posts/:id/markdown", "routes/desk/post-markdown.ts"),
+    route("images", "routes/desk/images.tsx"),
     route("*", "routes/desk/not-found.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),

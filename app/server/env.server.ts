@@ -62,6 +62,8 @@ export const envSchema = z.object({
   MAIL_FROM: mailbox.default("Fillway <no-reply@fillway.example>"),
   /** Where messages are written as .eml files when SMTP_URL is unset. */
   MAIL_DIR: z.string().min(1).default("data/mail"),
+  /** Where images uploaded in the desk are kept (served at /media/uploads/…). */
+  MEDIA_DIR: z.string().min(1).default("data/media"),
   /** Who hears about a new lead; the LEADS_NOTIFY_TO_<FORM> variables override it per form. */
   LEADS_NOTIFY_TO: addressList.default(["sales@fillway.example"]),
   LEADS_NOTIFY_TO_LEAD_PERSONAL: addressList.optional(),

@@ -1,4 +1,4 @@
-import { data, Form, Link } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { DESK_HEADERS, deskServices, requireStaff } from "~/server/desk/auth.server";
 import { formatWhen, kindLabel, leadKinds, statusLabels, type LeadStatus } from "~/server/desk/leads/labels.server";
 import { countsBy, leadsPerDay, newSinceLastVisit } from "~/server/desk/leads/stats.server";
@@ -17,7 +17,8 @@ const PERIODS = [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireStaff(request, context, ["admin", "sales", "editor"]);
-  if (me.role === "editor") return data({ editor: true as const }, { headers: DESK_HEADERS });
+  // The glance is about leads: an editor starts at the posts.
+  if (me.role === "editor") throw redirect("/desk/posts", { headers: DESK_HEADERS });
   const { db } = deskServices(context);
   const url = new URL(request.url);
   const period = url.searchParams.get("days") ?? "30";
@@ -32,7 +33,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   return data(
     {
-      editor: false as const,
       errors,
       period: known ? period : "30",
       periodLabel: (known ?? PERIODS[1])?.label ?? "",
@@ -148,14 +148,6 @@ function CountTable({ caption, rows }: { caption: string; rows: { label: string;
 }
 
 export default function DeskHome({ loaderData }: Route.ComponentProps) {
-  if (loaderData.editor) {
-    return (
-      <div>
-        <PageTitle>The desk</PageTitle>
-        <p>Your account is for content. Its screens (posts and comments) arrive with the content desk.</p>
-      </div>
-    );
-  }
   const { errors, period, periodLabel, kinds, perDay, byStatus, byPage, fresh } = loaderData;
   return (
     <div>

@@ -29,6 +29,8 @@ const NAV: NavItem[] = [
   { to: "/desk", label: "At a glance", roles: ["admin", "sales"], end: true },
   { to: "/desk/leads", label: "Leads", roles: ["admin", "sales"] },
   { to: "/desk/subscribers", label: "Subscribers", roles: ["admin", "sales"] },
+  { to: "/desk/posts", label: "Posts", roles: ["admin", "editor"] },
+  { to: "/desk/images", label: "Images", roles: ["admin", "editor"] },
   { to: "/desk/privacy", label: "Privacy requests", roles: ["admin"] },
   { to: "/desk/deliveries", label: "Deliveries", roles: ["admin"] },
   { to: "/desk/accounts", label: "Accounts", roles: ["admin"] },
@@ -77,7 +79,7 @@ function Shell({ user, children }: { user: ShellUser; children: React.ReactNode 
       </a>
       <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-2">
-          <Link to={user ? "/desk" : "/desk/sign-in"} className="text-lg font-extrabold tracking-tight text-brand-800 dark:text-brand-300">
+          <Link to={user ? (user.role === "editor" ? "/desk/posts" : "/desk") : "/desk/sign-in"} className="text-lg font-extrabold tracking-tight text-brand-800 dark:text-brand-300">
             Fillway desk
           </Link>
           {items.length ? (

@@ -19,7 +19,7 @@ export const headers = ({ actionHeaders, loaderHeaders }: Route.HeadersArgs) => 
 
 /** Where a member of staff lands: the page asked for, else the first page of their role. */
 function landing(next: string | null | undefined, role: string) {
-  return safeNext(next, role === "editor" ? "/desk/account" : "/desk");
+  return safeNext(next, role === "editor" ? "/desk/posts" : "/desk");
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -94,6 +94,6 @@ describe("syncing post files", () => {
 
   it("tolerates a missing folder", async () => {
     const report = await syncPosts(db, { dir: "/nonexistent/posts" });
-    expect(report).toEqual({ inserted: [], updated: [], unchanged: 0, errors: [] });
+    expect(report).toEqual({ inserted: [], updated: [], unchanged: 0, kept: [], errors: [] });
   });
 });

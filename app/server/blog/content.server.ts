@@ -4,13 +4,16 @@ import { basename, join, relative, resolve } from "node:path";
 import { z } from "zod";
 import type { Db } from "../db/db.server";
 import type { Logger } from "../logger.server";
-import { type ParsedPost, parsePostFile } from "./post-file.server";
+import { DEFAULT_MEDIA_DIR } from "../media/store.server";
+import { type ParsedPost, parsePostFile, UPLOAD_PATH } from "./post-file.server";
 
 /**
  * Loads content/posts/*.md into the posts table at start. Each row remembers the hash of
  * the file it came from; a file is applied only when it is new or changed, so a row edited
  * in place later (by a back office) keeps its edits until marketing edits the file itself.
- * Rows whose file was removed are left alone: deleting content is a deliberate act.
+ * Rows whose file was removed are left alone: deleting content is a deliberate act. A row
+ * saved in the desk (edited_at) is never overwritten by its file; a post deleted in the
+ * desk stays deleted until its file changes.
  * Several instances starting at once are safe: every write is an upsert by id.
  */
 
@@ -22,6 +25,8 @@ export interface SyncReport {
   inserted: string[];
   updated: string[];
   unchanged: number;
+  /** Files that changed while their post was edited in the desk: the desk's version is kept. */
+  kept: string[];
   /** Files that could not be loaded, with the reason; the rest still load. */
   errors: { file: string; message: string }[];
 }
@@ -30,6 +35,8 @@ export interface SyncOptions {
   dir?: string;
   /** Where /media/… paths resolve, to catch a post naming an image that does not exist. */
   publicDir?: string;
+  /** Where images uploaded in the desk live (/media/uploads/…; MEDIA_DIR). */
+  mediaDir?: string;
   log?: Pick<Logger, "info" | "warn" | "error">;
   now?: () => Date;
 }
@@ -49,7 +56,8 @@ export async function syncPosts(db: Db, opts: SyncOptions = {}): Promise<SyncRep
   const dir = resolve(opts.dir ?? DEFAULT_POSTS_DIR);
   const publicDir = resolve(opts.publicDir ?? "public");
   const now = (opts.now ?? (() => new Date()))().toISOString();
-  const report: SyncReport = { inserted: [], updated: [], unchanged: 0, errors: [] };
+  const mediaDir = resolve(opts.mediaDir ?? DEFAULT_MEDIA_DIR);
+  const report: SyncReport = { inserted: [], updated: [], unchanged: 0, kept: [], errors: [] };
   if (!existsSync(dir)) {
     opts.log?.warn({ dir }, "no posts directory: the news and blog pages stay empty");
     return report;
@@ -65,7 +73,10 @@ export async function syncPosts(db: Db, opts: SyncOptions = {}): Promise<SyncRep
       const source = readFileSync(join(dir, name), "utf8");
       const post = parsePostFile(source);
       for (const img of new Set([post.imageOriginal, post.imageThumbnail])) {
-        if (!existsSync(join(publicDir, img))) throw new Error(`image ${img} does not exist under ${relative(process.cwd(), publicDir) || "."}`);
+        const upload = UPLOAD_PATH.test(img);
+        const root = upload ? mediaDir : publicDir;
+        const file = upload ? join(mediaDir, basename(img)) : join(publicDir, img);
+        if (!existsSync(file)) throw new Error(`image ${img} does not exist under ${relative(process.cwd(), root) || "."}`);
       }
       parsed.push({ file, hash: createHash("sha256").update(source).digest("hex"), post });
     } catch (error) {
@@ -89,25 +100,28 @@ export async function syncPosts(db: Db, opts: SyncOptions = {}): Promise<SyncRep
   const comments = readSeedComments(join(dir, SEED_COMMENTS_FILE), report);
   if (posts.length === 0) return report;
 
+  const ids = posts.map((p) => p.post.id);
   const known = new Map(
-    (
-      await db.kysely
-        .selectFrom("posts")
-        .select(["id", "source_hash"])
-        .where(
-          "id",
-          "in",
-          posts.map((p) => p.post.id),
-        )
-        .execute()
-    ).map((r) => [r.id, r.source_hash]),
+    (await db.kysely.selectFrom("posts").select(["id", "source_hash", "edited_at", "body_markdown"]).where("id", "in", ids).execute()).map((r) => [r.id, r]),
+  );
+  const buried = new Map(
+    (await db.kysely.selectFrom("post_tombstones").select(["id", "source_hash"]).where("id", "in", ids).execute()).map((r) => [r.id, r.source_hash]),
   );
 
   for (const { file, hash, post } of posts) {
-    if (!known.has(post.id)) {
+    const row = known.get(post.id);
+    if (!row && buried.has(post.id)) {
+      // Deleted in the desk: the same file does not bring it back; an edited file does.
+      if (buried.get(post.id) === hash) {
+        report.unchanged++;
+        continue;
+      }
+      await db.kysely.deleteFrom("post_tombstones").where("id", "=", post.id).execute();
+    }
+    if (!row) {
       const res = await db.kysely
         .insertInto("posts")
-        .values({ ...columns(post), source_file: file, source_hash: hash, updated_at: now })
+        .values({ ...columns(post), source_file: file, source_hash: hash, updated_at: now, publish_at: now })
         .onConflict((oc) => oc.column("id").doNothing())
         .executeTakeFirst();
       // Another instance may have inserted it a moment ago: only the winner seeds comments.
@@ -115,11 +129,17 @@ export async function syncPosts(db: Db, opts: SyncOptions = {}): Promise<SyncRep
         report.inserted.push(post.id);
         await insertSeedComments(db, post.id, comments[post.id] ?? []);
       }
-    } else if (known.get(post.id) !== hash) {
+    } else if (row.edited_at) {
+      // Edited in the desk: the file never overwrites it (the desk shows that they differ).
+      if (row.source_hash !== hash) report.kept.push(post.id);
+      else report.unchanged++;
+    } else if (row.source_hash !== hash || row.body_markdown === null) {
+      // Changed, or loaded before the Markdown was kept. The publish time stays as it is.
       await db.kysely
         .updateTable("posts")
         .set({ ...columns(post), source_file: file, source_hash: hash, updated_at: now })
         .where("id", "=", post.id)
+        .where("edited_at", "is", null)
         .execute();
       report.updated.push(post.id);
     } else {
@@ -130,12 +150,14 @@ export async function syncPosts(db: Db, opts: SyncOptions = {}): Promise<SyncRep
     { inserted: report.inserted.length, updated: report.updated.length, unchanged: report.unchanged, skipped: report.errors.length },
     "posts loaded",
   );
+  if (report.kept.length) opts.log?.warn({ posts: report.kept }, "post files changed, but their posts were edited in the desk: the desk's versions are kept");
   return report;
 }
 
 function columns(p: ParsedPost) {
   return {
     id: p.id,
+    body_markdown: p.body,
     title: p.title,
     sub_title: p.subTitle,
     description_html: p.descriptionHtml,

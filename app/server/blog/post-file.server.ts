@@ -1,6 +1,7 @@
 import matter from "gray-matter";
 import * as yaml from "js-yaml";
 import { z } from "zod";
+import { POST_KINDS, POST_LIMITS, type PostKind } from "~/lib/post-desk";
 import { htmlToText, renderMarkdown } from "./markdown.server";
 
 /**
@@ -38,27 +39,27 @@ const date = z
   });
 
 /** Only players our CSP allows to be framed (frame-src in security-headers.server.ts). */
-const videoUrl = z
-  .string()
-  .regex(
-    /^https:\/\/(www\.youtube-nocookie\.com\/embed\/[\w-]{6,20}|player\.vimeo\.com\/video\/\d{4,12})(\?[\w=&.-]*)?$/,
-    "must be a https://www.youtube-nocookie.com/embed/… or https://player.vimeo.com/video/… URL",
-  );
+export const VIDEO_URL = /^https:\/\/(www\.youtube-nocookie\.com\/embed\/[\w-]{6,20}|player\.vimeo\.com\/video\/\d{4,12})(\?[\w=&.-]*)?$/;
+const videoUrl = z.string().regex(VIDEO_URL, "must be a https://www.youtube-nocookie.com/embed/… or https://player.vimeo.com/video/… URL");
 
+/** A file under public/media/blog/, or an image uploaded in the desk (/media/uploads/, served from MEDIA_DIR). */
+export const UPLOAD_PATH = /^\/media\/uploads\/[a-f0-9]{16,64}-\d{1,5}x\d{1,5}\.webp$/;
 const mediaPath = z
   .string()
-  .regex(/^\/media\/blog\/[\w./-]+\.(svg|png|jpe?g|webp|avif)$/, "must be a file under /media/blog/")
+  .refine((p) => /^\/media\/blog\/[\w./-]+\.(svg|png|jpe?g|webp|avif)$/.test(p) || UPLOAD_PATH.test(p), "must be a file under /media/blog/ or an uploaded image")
   .refine((p) => !p.includes(".."), "must not leave /media/blog/");
+
+export { POST_KINDS, POST_LIMITS, type PostKind };
 
 export const frontMatterSchema = z
   .object({
     id: z
       .string()
-      .max(100)
+      .max(POST_LIMITS.id)
       .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "must be lower-case words joined by hyphens"),
-    kind: z.enum(["blog", "article", "event"]),
-    title: z.string().min(1).max(160),
-    subTitle: z.string().min(1).max(400),
+    kind: z.enum(POST_KINDS),
+    title: z.string().min(1).max(POST_LIMITS.title),
+    subTitle: z.string().min(1).max(POST_LIMITS.subTitle),
     date,
     publishedBy: date.optional(),
     image: mediaPath,
@@ -76,6 +77,9 @@ export type FrontMatter = z.infer<typeof frontMatterSchema>;
 /** The row a post file becomes (without the bookkeeping columns). */
 export interface ParsedPost {
   id: string;
+  kind: PostKind;
+  /** The Markdown body as written. */
+  body: string;
   title: string;
   subTitle: string;
   descriptionHtml: string;
@@ -137,9 +141,12 @@ export function parsePostFile(source: string): ParsedPost {
   }
   const fm = parsed.data;
   if (body.trim() === "") throw new PostFileError("the post has no body");
+  if (body.length > POST_LIMITS.body) throw new PostFileError(`the body is longer than ${POST_LIMITS.body.toLocaleString("en-US")} characters`);
   const descriptionHtml = renderMarkdown(body);
   return {
     id: fm.id,
+    kind: fm.kind,
+    body,
     title: fm.title,
     subTitle: fm.subTitle,
     descriptionHtml,
@@ -153,4 +160,70 @@ export function parsePostFile(source: string): ParsedPost {
     isPublished: fm.kind !== "event",
     isArticle: fm.kind === "article",
   };
+}
+
+/** The kind a row's flags stand for (spec 4): not published = event; published article = related article. */
+export function kindOf(flags: { is_published: number; is_article: number }): PostKind {
+  if (Number(flags.is_published) !== 1) return "event";
+  return Number(flags.is_article) === 1 ? "article" : "blog";
+}
+
+/** A front-matter value: plain when YAML reads it back as the same text, else double-quoted (JSON escapes are YAML's). */
+function yamlValue(v: string): string {
+  const plain =
+    v === v.trim() &&
+    v !== "" &&
+    !/: |\s#|^[-?:,[\]{}#&*!|>'"%@`]|:$|\p{Cc}/u.test(v) &&
+    !/^(~|null|true|false|yes|no|on|off|y|n)$/i.test(v);
+  if (!plain) return JSON.stringify(v);
+  try {
+    const back = yaml.load(`k: ${v}`, { schema: yaml.FAILSAFE_SCHEMA }) as { k?: unknown };
+    return back?.k === v ? v : JSON.stringify(v);
+  } catch {
+    return JSON.stringify(v);
+  }
+}
+
+/** A stored date as the file writes it: the day alone when it is the noon a day is read as. */
+const fileDate = (iso: string) => (iso.endsWith("T12:00:00.000Z") ? iso.slice(0, 10) : iso);
+
+export interface PostFileFields {
+  id: string;
+  kind: PostKind;
+  title: string;
+  subTitle: string;
+  body: string;
+  createdOn: string;
+  publishedBy: string | null;
+  imageOriginal: string;
+  imageThumbnail: string;
+  articleUrl: string | null;
+  videoUrl: string | null;
+}
+
+/** A post as a file in the format above; parsePostFile reads it back to the same fields. */
+export function postToFile(p: PostFileFields): string {
+  const lines = [
+    "---",
+    `id: ${p.id}`,
+    `kind: ${p.kind}`,
+    `title: ${yamlValue(p.title)}`,
+    `subTitle: ${yamlValue(p.subTitle)}`,
+    `date: ${fileDate(p.createdOn)}`,
+    p.publishedBy ? `publishedBy: ${fileDate(p.publishedBy)}` : null,
+    `image: ${p.imageOriginal}`,
+    p.imageThumbnail !== p.imageOriginal ? `thumbnail: ${p.imageThumbnail}` : null,
+    p.articleUrl ? `articleUrl: ${yamlValue(p.articleUrl)}` : null,
+    p.videoUrl ? `video: ${yamlValue(p.videoUrl)}` : null,
+    "---",
+  ];
+  const body = p.body.replace(/\r\n?/g, "\n").replace(/\n*$/, "\n");
+  return `${lines.filter((l) => l !== null).join("\n")}\n${body}`;
+}
+
+/** The fields a file and a row must agree on for the desk to call them the same. */
+export function sameContent(a: PostFileFields, b: PostFileFields): boolean {
+  const body = (p: PostFileFields) => p.body.replace(/\r\n?/g, "\n").trim();
+  const keys = ["id", "kind", "title", "subTitle", "createdOn", "publishedBy", "imageOriginal", "imageThumbnail", "articleUrl", "videoUrl"] as const;
+  return body(a) === body(b) && keys.every((k) => a[k] === b[k]);
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { type ExpressionBuilder, type Selectable, sql } from "kysely";
+import { type Expression, type ExpressionBuilder, type Selectable, type SqlBool, sql } from "kysely";
 import type { BlogComment, BlogItem } from "~/components/blog/types";
 import type { KindFilter } from "~/content/news";
 import type { Db } from "../db/db.server";
@@ -49,11 +49,18 @@ function fullText(db: Db, words: string[]) {
   };
 }
 
+/**
+ * Public: a post is shown once its publish time has passed (migration 009). A draft
+ * (no time) or a post scheduled for later is in no list, search, feed or page.
+ */
+export const isPublic = (eb: ExpressionBuilder<Database, "posts">, now = new Date()) => eb("posts.publish_at", "<=", now.toISOString());
+
 function where(db: Db, q: Omit<ListQuery, "limit" | "offset">) {
   const words = q.search === undefined ? [] : searchWords(q.search);
   const search = q.search?.trim() ? fullText(db, words) : undefined;
+  const now = new Date();
   const filter = (eb: ExpressionBuilder<Database, "posts">) => {
-    const parts = [];
+    const parts: Expression<SqlBool>[] = [isPublic(eb, now)];
     // A search shows published items only, whatever the category (spec 7: isPublished=true with search).
     if (search) parts.push(eb("is_published", "=", 1));
     if (q.isPublished !== undefined) parts.push(eb("is_published", "=", q.isPublished ? 1 : 0));
@@ -93,14 +100,14 @@ export async function listPosts(db: Db, q: ListQuery): Promise<ListResult> {
 }
 
 export async function getPost(db: Db, id: string): Promise<BlogItem | null> {
-  const row = await db.kysely.selectFrom("posts").selectAll().where("id", "=", id).executeTakeFirst();
+  const row = await db.kysely.selectFrom("posts").selectAll().where("id", "=", id).where((eb) => isPublic(eb)).executeTakeFirst();
   if (!row) return null;
   const comments = await commentsFor(db, [id]);
   return toItem(row, comments.get(id) ?? []);
 }
 
 export async function postExists(db: Db, id: string): Promise<boolean> {
-  return !!(await db.kysely.selectFrom("posts").select("id").where("id", "=", id).executeTakeFirst());
+  return !!(await db.kysely.selectFrom("posts").select("id").where("id", "=", id).where((eb) => isPublic(eb)).executeTakeFirst());
 }
 
 /** Ids and dates of every post, for the sitemap and feeds. */
@@ -108,6 +115,7 @@ export async function postIndex(db: Db): Promise<{ id: string; date: string; upd
   const rows = await db.kysely
     .selectFrom("posts")
     .select(["id", "created_on", "published_by", "updated_at"])
+    .where((eb) => isPublic(eb))
     .orderBy(sql`coalesce(published_by, created_on)`, "desc")
     .orderBy("id")
     .execute();

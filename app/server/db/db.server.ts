@@ -4,6 +4,7 @@ import SQLite from "better-sqlite3";
 import { Kysely, type KyselyPlugin, Migrator, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { type Dialect, migrations } from "./migrations/index";
+import { publishClock } from "./publish-clock.server";
 import type { Database } from "./schema";
 import { DEFAULT_BUSY_DEADLINE_MS, SplitSqliteDialect } from "./sqlite-driver.server";
 
@@ -19,8 +20,17 @@ export interface Db {
    * per value). SQLite: the read connection's data_version, which moves with every commit
    * by any connection or process. PostgreSQL: the row-change counters of posts and
    * comments, read at most once a second, so every instance sees a change within seconds.
+   * Both add the latest scheduled publish time that has passed (publish-clock.server.ts),
+   * so a post scheduled for later appears right after its time without any write.
    */
   contentVersion(): Promise<string>;
+  /**
+   * Says, after a committed change to posts made in the desk, that every instance should
+   * render afresh. PostgreSQL: a sequence that the version also reads, so other instances
+   * see the change within a second whatever PostgreSQL's statistics do. SQLite: nothing to
+   * do (data_version is exact).
+   */
+  contentChanged(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -35,7 +45,9 @@ export async function openDb(url: string | undefined, opts: { busyDeadlineMs?: n
     ? openPostgres(url)
     : openSqlite(url ? url.slice("file:".length) : DEFAULT_SQLITE_PATH, opts.busyDeadlineMs ?? DEFAULT_BUSY_DEADLINE_MS);
   await migrate(db);
-  return db;
+  const clock = publishClock(db.kysely);
+  const storeVersion = db.contentVersion;
+  return { ...db, contentVersion: async () => clock(await storeVersion()) };
 }
 
 function openSqlite(file: string, busyDeadlineMs: number): Db {
@@ -60,7 +72,10 @@ function openSqlite(file: string, busyDeadlineMs: number): Db {
   const contentVersion = reader
     ? async () => String(reader.pragma("data_version", { simple: true }))
     : async () => String(++memoryVersion);
-  return { kysely, dialect: "sqlite", describe: `sqlite:${path}`, contentVersion, close: () => kysely.destroy() };
+  const contentChanged = async () => {
+    if (!reader) memoryVersion++;
+  };
+  return { kysely, dialect: "sqlite", describe: `sqlite:${path}`, contentVersion, contentChanged, close: () => kysely.destroy() };
 }
 
 function openPostgres(url: string): Db {
@@ -91,10 +106,15 @@ function openPostgres(url: string): Db {
   let reading: Promise<string> | null = null;
   const readStats = () => {
     if (Date.now() - readAt < 1_000) return Promise.resolve(stats);
-    reading ??= sql<{ n: string | null }>`SELECT sum(n_tup_ins + n_tup_upd + n_tup_del)::text AS n FROM pg_stat_user_tables WHERE relname IN ('posts', 'comments')`
+    // The statistics move with every write, but a backend may hold them back for up to
+    // 10 s when idle; the desk's writes also bump content_changes (migration 009), read
+    // here at once.
+    reading ??= sql<{ n: string | null; c: string | null }>`SELECT
+        (SELECT sum(n_tup_ins + n_tup_upd + n_tup_del) FROM pg_stat_user_tables WHERE relname IN ('posts', 'comments'))::text AS n,
+        (SELECT last_value FROM content_changes)::text AS c`
       .execute(kysely)
       .then((r) => {
-        stats = r.rows[0]?.n ?? "0";
+        stats = `${r.rows[0]?.n ?? "0"}.${r.rows[0]?.c ?? "0"}`;
         readAt = Date.now();
         return stats;
       })
@@ -104,7 +124,11 @@ function openPostgres(url: string): Db {
     return reading;
   };
   const contentVersion = async () => `${await readStats()}:${localWrites}`;
-  return { kysely, dialect: "postgres", describe: safe.toString(), contentVersion, close: () => kysely.destroy() };
+  const contentChanged = async () => {
+    await sql`SELECT nextval('content_changes')`.execute(kysely);
+    localWrites++;
+  };
+  return { kysely, dialect: "postgres", describe: safe.toString(), contentVersion, contentChanged, close: () => kysely.destroy() };
 }
 
 async function migrate(db: Db): Promise<void> {

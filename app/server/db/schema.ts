@@ -95,6 +95,12 @@ export interface PostsTable {
   /** sha256 of that file when last loaded: unchanged files are never re-applied. */
   source_hash: string | null;
   updated_at: string;
+  /** Migration 009: public from this time on (ISO); null is a draft. */
+  publish_at: Generated<string | null>;
+  /** The Markdown the description was rendered from. */
+  body_markdown: string | null;
+  /** The last save in the desk; a row saved there is never overwritten by its file. */
+  edited_at: string | null;
 }
 
 /** Visitor comments; a reply has parent_id (one level: replies attach to a top comment). */
@@ -221,6 +227,30 @@ export interface OutboxTable {
   sent_at: string | null;
 }
 
+/** Migration 009: an image uploaded in the desk, re-encoded to WebP at the sizes pages draw. */
+export interface MediaTable {
+  /** Content hash of the banner file. */
+  id: string;
+  original_name: string;
+  /** /media/uploads/… of the 16:9 banner (the post page) and the card (lists). */
+  banner_path: string;
+  banner_width: number;
+  banner_height: number;
+  card_path: string;
+  card_width: number;
+  card_height: number;
+  bytes: number;
+  staff_id: number | null;
+  created_at: string;
+}
+
+/** Migration 009: a file post deleted in the desk; its file (with this hash) is not loaded again. */
+export interface PostTombstonesTable {
+  id: string;
+  source_hash: string | null;
+  deleted_at: string;
+}
+
 export interface Database {
   leads: LeadsTable;
   posts: PostsTable;
@@ -235,4 +265,6 @@ export interface Database {
   audit_log: AuditLogTable;
   sign_in_throttle: SignInThrottleTable;
   outbox: OutboxTable;
+  media: MediaTable;
+  post_tombstones: PostTombstonesTable;
 }

@@ -9,6 +9,8 @@ import { type Api, createApi } from "../api/router.server";
 import { MAX_BODY_BYTES } from "../api/types";
 import { baseSecurityHeaders, contentSecurityPolicy, inlineScriptHashes, resourceContentSecurityPolicy } from "../security-headers.server";
 import type { Services } from "../services.server";
+import { mediaDir } from "../media/store.server";
+import { ownsMedia, sendMedia } from "./media.server";
 import { allows, createMethodGate } from "./methods.server";
 import { ifRangeHolds, noneMatchHits, parseTarget, pickEncoding } from "./negotiate";
 import { CACHED_PAGE_CACHE_CONTROL, type CachedPage, createPageCache, type PageCache, preparePage } from "./page-cache.server";
@@ -97,6 +99,7 @@ export function createApp({ services, build, clientDir, pageCache }: AppOptions)
   const hstsAlways = env.SITE_URL?.startsWith("https:") ?? false;
   const checkOrigin = !(Array.isArray(build.allowedActionOrigins) && build.allowedActionOrigins.length > 0);
   const pages = pageCache ?? createPageCache();
+  const uploads = mediaDir(env.MEDIA_DIR);
   const rendering = new Map<string, Promise<{ page: CachedPage; keep: boolean }>>();
   const connectSrc = env.CSP_CONNECT_SRC;
   const hashCsp = new WeakMap<object, string>();
@@ -360,6 +363,7 @@ export function createApp({ services, build, clientDir, pageCache }: AppOptions)
       const read = method === "GET" || method === "HEAD";
       const file = read ? statics.get(url.pathname) : undefined;
       if (file) sendStatic(req, res, file);
+      else if (read && ownsMedia(url.pathname)) await sendMedia(uploads, req, res, url.pathname);
       else if (api.owns(url.pathname)) await sendApi(req, res, url);
       else if (read && cacheableRequest(req, url)) await sendCachedDocument(req, res, url);
       else if (read) await sendDocument(req, res, url);

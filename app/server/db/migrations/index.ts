@@ -2,6 +2,7 @@ import { type Kysely, type Migration, sql } from "kysely";
 import { staffMigration } from "./003-staff";
 import { leadWorkMigration } from "./004-lead-work";
 import { outboxMigration } from "./007-outbox";
+import { contentMigration } from "./009-content";
 import { newsletterMigration } from "./011-newsletter";
 
 export type Dialect = "sqlite" | "postgres";
@@ -128,6 +129,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "003-staff": staffMigration(dialect),
     "004-lead-work": leadWorkMigration(dialect),
     "007-outbox": outboxMigration(dialect),
+    "009-content": contentMigration(dialect),
     "011-newsletter": newsletterMigration(dialect),
   };
 }
