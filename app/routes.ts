@@ -58,6 +58,7 @@ export default [
     route("subscribers/export.csv", "routes/desk/subscribers-export.ts"),
     route("privacy", "routes/desk/privacy.tsx"),
     route("deliveries", "routes/desk/deliveries.tsx"),
+    route("comments", "routes/desk/comments.tsx"),
     route("*", "routes/desk/not-found.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),

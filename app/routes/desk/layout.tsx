@@ -29,6 +29,7 @@ const NAV: NavItem[] = [
   { to: "/desk", label: "At a glance", roles: ["admin", "sales"], end: true },
   { to: "/desk/leads", label: "Leads", roles: ["admin", "sales"] },
   { to: "/desk/subscribers", label: "Subscribers", roles: ["admin", "sales"] },
+  { to: "/desk/comments", label: "Comments", roles: ["admin", "editor"] },
   { to: "/desk/privacy", label: "Privacy requests", roles: ["admin"] },
   { to: "/desk/deliveries", label: "Deliveries", roles: ["admin"] },
   { to: "/desk/accounts", label: "Accounts", roles: ["admin"] },

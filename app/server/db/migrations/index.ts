@@ -2,6 +2,7 @@ import { type Kysely, type Migration, sql } from "kysely";
 import { staffMigration } from "./003-staff";
 import { leadWorkMigration } from "./004-lead-work";
 import { outboxMigration } from "./007-outbox";
+import { commentModerationMigration } from "./010-comment-moderation";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -127,5 +128,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "003-staff": staffMigration(dialect),
     "004-lead-work": leadWorkMigration(dialect),
     "007-outbox": outboxMigration(dialect),
+    "010-comment-moderation": commentModerationMigration(dialect),
   };
 }
