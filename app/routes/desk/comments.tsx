@@ -19,20 +19,8 @@ import {
 import { COMMENT_MAX } from "~/components/blog/comment-spec";
 import { DESK_HEADERS, deskServices, requireStaff } from "~/server/desk/auth.server";
 import { audit } from "~/server/desk/audit.server";
-import {
-  COMMENT_ID,
-  COMMENTS_PAGE_SIZE,
-  commentCounts,
-  commentFilters,
-  type DeskComment,
-  listComments,
-  moderate,
-  moderationActions,
-  pastTense,
-  stateLabels,
-  TEAM_NAME,
-  teamReply,
-} from "~/server/desk/comments.server";
+import { COMMENTS_PAGE_SIZE, commentFilters, moderationActions, pastTense, stateLabels, TEAM_NAME } from "~/lib/comment-moderation";
+import { COMMENT_ID, commentCounts, type DeskComment, listComments, moderate, teamReply } from "~/server/desk/comments.server";
 import { messages } from "~/server/desk/leads/forms.server";
 import type { Route } from "./+types/comments";
 

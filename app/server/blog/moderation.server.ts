@@ -7,8 +7,6 @@ import type { Env } from "../env.server";
  */
 
 export type CommentModeration = Env["COMMENT_MODERATION"];
-export type CommentState = "visible" | "held" | "hidden" | "spam";
-export const commentStates: readonly CommentState[] = ["held", "visible", "hidden", "spam"];
 
 /** A web address with a scheme, or starting www. */
 const URL_LIKE = /\b(?:[a-z][a-z\d+.-]*:\/\/|www\d?\.)[^\s.]/iu;

@@ -1,6 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { brand } from "~/content/brand";
-import { type CommentState, commentStates, normaliseEmail } from "../blog/moderation.server";
+import {
+  COMMENTS_PAGE_SIZE,
+  type CommentFilter,
+  type CommentState,
+  commentStates,
+  type ModerationAction,
+  pastTense,
+  stateLabels,
+  TEAM_NAME,
+} from "~/lib/comment-moderation";
+import { normaliseEmail } from "../blog/moderation.server";
 import type { Db } from "../db/db.server";
 import { formatWhen } from "./leads/labels.server";
 
@@ -9,13 +19,6 @@ import { formatWhen } from "./leads/labels.server";
  * restore, delete, mark as spam (which blocks the sender), and replies as the company.
  */
 
-export const COMMENTS_PAGE_SIZE = 50;
-/** What a reply written in the desk is signed with on the site. */
-export const TEAM_NAME = `${brand.name} Team`;
-
-export const stateLabels: Record<CommentState, string> = { held: "Awaiting review", visible: "Visible", hidden: "Hidden", spam: "Spam" };
-export type CommentFilter = "all" | CommentState;
-export const commentFilters: readonly CommentFilter[] = ["all", ...commentStates];
 
 export interface DeskComment {
   id: string;
@@ -131,8 +134,6 @@ export async function listComments(
   return { rows: rows.map(view), total };
 }
 
-export const moderationActions = ["approve", "hide", "restore", "spam", "delete"] as const;
-export type ModerationAction = (typeof moderationActions)[number];
 
 /** From which states each action may be taken, and the state it leads to. */
 const transitions: Record<Exclude<ModerationAction, "delete">, { from: CommentState[]; to: CommentState }> = {
@@ -188,13 +189,6 @@ export async function moderate(db: Db, id: string, action: ModerationAction, sta
   });
 }
 
-export const pastTense: Record<ModerationAction, string> = {
-  approve: "approved",
-  hide: "hidden",
-  restore: "restored",
-  spam: "marked as spam",
-  delete: "deleted",
-};
 
 /**
  * A reply as the company, shown at once as "Fillway Team" with its mark. A reply to a
