@@ -14,6 +14,11 @@ export interface ListQuery extends KindFilter {
   blogId?: string;
   limit: number;
   offset: number;
+  /**
+   * Cards only (lists, feeds): no comments are read and descriptions are left empty, so a
+   * page of a list never reads or sanitises more than it shows.
+   */
+  cards?: boolean;
 }
 
 export interface ListResult {
@@ -86,11 +91,13 @@ export async function listPosts(db: Db, q: ListQuery): Promise<ListResult> {
       .where(filter)
       .executeTakeFirst(),
   ]);
+  const count = Number(total?.n ?? 0);
+  if (q.cards) return { items: rows.map((r) => toItem(r, [], false)), count };
   const comments = await commentsFor(
     db,
     rows.map((r) => r.id),
   );
-  return { items: rows.map((r) => toItem(r, comments.get(r.id) ?? [])), count: Number(total?.n ?? 0) };
+  return { items: rows.map((r) => toItem(r, comments.get(r.id) ?? [])), count };
 }
 
 export async function getPost(db: Db, id: string): Promise<BlogItem | null> {
@@ -100,18 +107,24 @@ export async function getPost(db: Db, id: string): Promise<BlogItem | null> {
   return toItem(row, comments.get(id) ?? []);
 }
 
+export async function postCount(db: Db): Promise<number> {
+  const r = await db.kysely.selectFrom("posts").select((eb) => eb.fn.countAll<number | string | bigint>().as("n")).executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
 export async function postExists(db: Db, id: string): Promise<boolean> {
   return !!(await db.kysely.selectFrom("posts").select("id").where("id", "=", id).executeTakeFirst());
 }
 
-/** Ids and dates of every post, for the sitemap and feeds. */
-export async function postIndex(db: Db): Promise<{ id: string; date: string; updatedAt: string }[]> {
-  const rows = await db.kysely
+/** Ids and dates of posts, newest first (all, or one slice), for the sitemap. */
+export async function postIndex(db: Db, slice?: { limit: number; offset: number }): Promise<{ id: string; date: string; updatedAt: string }[]> {
+  let q = db.kysely
     .selectFrom("posts")
     .select(["id", "created_on", "published_by", "updated_at"])
     .orderBy(sql`coalesce(published_by, created_on)`, "desc")
-    .orderBy("id")
-    .execute();
+    .orderBy("id");
+  if (slice) q = q.limit(slice.limit).offset(slice.offset);
+  const rows = await q.execute();
   return rows.map((r) => ({ id: r.id, date: r.published_by ?? r.created_on, updatedAt: r.updated_at }));
 }
 
@@ -146,13 +159,13 @@ function shown(r: { id: string; comment_by: string; text: string; created_on: st
   return { _id: r.id, commentBy: r.comment_by, text: r.text, createdOn: r.created_on, ...(Number(r.from_team) === 1 ? { team: true as const } : {}) };
 }
 
-function toItem(r: Selectable<PostsTable>, comments: BlogComment[]): BlogItem {
+function toItem(r: Selectable<PostsTable>, comments: BlogComment[], withDescription = true): BlogItem {
   return {
     _id: r.id,
     title: r.title,
     subTitle: r.sub_title,
     // Sanitised on the way out as well: a back office may write this column directly.
-    description: sanitizeDescription(r.description_html),
+    description: withDescription ? sanitizeDescription(r.description_html) : "",
     imageUrl: { thumbnail: r.image_thumbnail ?? r.image_original, original: r.image_original ?? r.image_thumbnail },
     articleUrl: r.article_url,
     videoUrl: r.video_url,
