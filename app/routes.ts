@@ -39,6 +39,7 @@ export default [
   // The ZIP check's answer without JavaScript (the check on the home page, /getafleet and the FAQ).
   route("service-area", "routes/service-area.tsx"),
   route("sitemap.xml", "routes/sitemap-xml.ts"),
+  route("sitemap/:part", "routes/sitemap-part-xml.ts"),
   route("robots.txt", "routes/robots-txt.ts"),
   route("rss.xml", "routes/rss-xml.ts"),
   // The desk: staff only, never pre-rendered, indexed or linked from a public page.
