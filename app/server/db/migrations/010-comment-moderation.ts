@@ -11,6 +11,9 @@ import type { Dialect } from "./index";
  * e-mail address and the salted address hash, and every later comment from either is held.
  * The block outlives the comment (deleting spam must not lift it); restoring the comment
  * lifts it.
+ *
+ * Also the one list index the blog lacked: upcoming events (not published, of any kind)
+ * in date order, so that list is read from an index too (tests/unit/query-plans.test.ts).
  */
 export function commentModerationMigration(_dialect: Dialect): Migration {
   return {
@@ -26,6 +29,8 @@ export function commentModerationMigration(_dialect: Dialect): Migration {
       await db.schema.createIndex("comments_created").ifNotExists().on("comments").columns(["created_on", "id"]).execute();
       // The privacy page finds comments by address, whatever its case.
       await sql`CREATE INDEX IF NOT EXISTS comments_email_lower ON comments (lower(email))`.execute(db);
+      // Upcoming events (not published, any kind) newest first, read in index order like the other lists.
+      await sql`CREATE INDEX IF NOT EXISTS posts_published_shown ON posts (is_published, (coalesce(published_by, created_on)) DESC, id)`.execute(db);
       await db.schema
         .createTable("comment_blocks")
         .ifNotExists()
