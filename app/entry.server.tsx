@@ -6,7 +6,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceContext } from "~/lib/nonce";
-import { inertHydrationTransform } from "~/lib/paint-first";
+import { inertHydrationTransform, makeHydrationInert } from "~/lib/paint-first";
 import { logRouteError } from "~/server/http/route-errors.server";
 
 export const streamTimeout = 5_000;
@@ -47,6 +47,23 @@ export default function handleRequest(
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          if (readyOption === "onAllReady") {
+            // Everything is ready: the page is written in one go, so it is collected and made
+            // inert as one string (the page cache keeps it whole anyway) instead of passing
+            // each of React's many small chunks through three web streams.
+            const chunks: Buffer[] = [];
+            const whole = new PassThrough();
+            whole.on("data", (c: Buffer) => chunks.push(c));
+            whole.on("end", () => {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+              const html = Buffer.concat(chunks).toString("utf8");
+              resolve(new Response(import.meta.env.PROD ? makeHydrationInert(html) : html, { headers: responseHeaders, status: responseStatusCode }));
+            });
+            pipe(whole);
+            return;
+          }
           const body = new PassThrough({
             final(callback) {
               clearTimeout(timeoutId);
@@ -59,7 +76,6 @@ export default function handleRequest(
           if (import.meta.env.PROD) {
             stream = stream.pipeThrough(new TextDecoderStream() as TransformStream<Uint8Array, string>).pipeThrough(inertHydrationTransform()).pipeThrough(new TextEncoderStream());
           }
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
         },

@@ -42,6 +42,7 @@ export default [
   // or unsubscribes (noindex, not in the sitemap).
   route("newsletter/:step", "routes/newsletter-link.tsx"),
   route("sitemap.xml", "routes/sitemap-xml.ts"),
+  route("sitemap/:part", "routes/sitemap-part-xml.ts"),
   route("robots.txt", "routes/robots-txt.ts"),
   route("rss.xml", "routes/rss-xml.ts"),
   // The desk: staff only, never pre-rendered, indexed or linked from a public page.
@@ -67,6 +68,7 @@ export default [
     route("posts/:id", "routes/desk/post-edit.tsx"),
     route("posts/:id/markdown", "routes/desk/post-markdown.ts"),
     route("images", "routes/desk/images.tsx"),
+    route("comments", "routes/desk/comments.tsx"),
     route("*", "routes/desk/not-found.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),

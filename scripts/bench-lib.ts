@@ -123,6 +123,35 @@ export async function startServer(opts: { dbFile: string; env?: Record<string, s
   };
 }
 
+/** The bare static server (scripts/bench-bare.ts) in its own process, serving `htmlFile`. */
+export async function startBare(htmlFile: string): Promise<{ url: string; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, ["--import", "tsx", join(root, "scripts/bench-bare.ts"), htmlFile], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const url = await new Promise<string>((res, rej) => {
+    let out = "";
+    child.stdout?.on("data", (d) => {
+      out += d;
+      const m = /"url":"([^"]+)"/.exec(out);
+      if (m?.[1]) res(m[1]);
+    });
+    child.once("exit", (code) => rej(new Error(`bare server exited with ${code}`)));
+  });
+  const reap = () => child.kill("SIGKILL");
+  process.once("exit", reap);
+  child.once("exit", () => process.off("exit", reap));
+  return {
+    url,
+    stop: () =>
+      new Promise<void>((r) => {
+        if (child.exitCode !== null || child.signalCode !== null) return r();
+        child.once("exit", () => r());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
 // ---- autocannon, typed for what the benches use -------------------------------------
 
 export interface Histogram {
@@ -181,6 +210,72 @@ export function cannon(opts: CannonOptions): Promise<CannonResult> {
   return new Promise((res, rej) => {
     autocannon(opts, (err, result) => (err ? rej(err) : res(result)));
   });
+}
+
+
+// ---- page figures, shared by bench-load and bench-scale -------------------------------
+
+// A browser asks for compressed HTML; both servers get the same request headers.
+export const pageHeaders = { accept: "text/html,application/xhtml+xml", "accept-encoding": "br, gzip" };
+
+export interface Figure {
+  label: string;
+  url: string;
+  method: string;
+  connections: number;
+  durationS: number;
+  requests: number;
+  rps: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  bytesPerResponse: number;
+  status2xx: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+export function figure(label: string, url: string, method: string, connections: number, r: CannonResult): Figure {
+  const total = r["2xx"] + r.non2xx;
+  return {
+    label,
+    url,
+    method,
+    connections,
+    durationS: round(r.duration, 2),
+    requests: total,
+    rps: round(total / r.duration, 0),
+    p50Ms: r.latency.p50,
+    p99Ms: r.latency.p99,
+    maxMs: r.latency.max,
+    bytesPerResponse: total ? Math.round((r.throughput.total ?? 0) / total) : 0,
+    status2xx: r["2xx"],
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+  };
+}
+
+/** GETs of one path, or of `path()` anew for every request (e.g. a different search each time). */
+export async function measureGet(label: string, base: string, path: string | (() => string), connections: number, duration: number): Promise<Figure> {
+  const url = typeof path === "string" ? `${base}${path}` : base;
+  const requests: CannonRequest[] | undefined =
+    typeof path === "string" ? undefined : [{ method: "GET", headers: pageHeaders, setupRequest: (req) => ({ ...req, path: path() }) }];
+  // A short warm-up so the JIT and the connection pool are in steady state.
+  await cannon({ url, connections, duration: 2, headers: pageHeaders, requests });
+  const r = await cannon({ url, connections, duration, headers: pageHeaders, requests });
+  return figure(label, url, "GET", connections, r);
+}
+
+/** A markdown table of figures. */
+export function table(rows: Figure[]): string {
+  const head = "| Target | Requests/s | p50 ms | p99 ms | max ms | bytes/response | 2xx | non-2xx | errors |\n|---|--:|--:|--:|--:|--:|--:|--:|--:|";
+  const lines = rows.map(
+    (f) =>
+      `| ${f.label} | ${f.rps.toLocaleString("en-US")} | ${f.p50Ms} | ${f.p99Ms} | ${f.maxMs} | ${f.bytesPerResponse.toLocaleString("en-US")} | ${f.status2xx.toLocaleString("en-US")} | ${f.non2xx} | ${f.errors + f.timeouts} |`,
+  );
+  return [head, ...lines].join("\n");
 }
 
 // ---- leads ----------------------------------------------------------------------------

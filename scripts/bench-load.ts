@@ -11,21 +11,25 @@
  */
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { createServer } from "node:http";
 import { join } from "node:path";
 import {
   benchArgs,
   buildDir,
   type CannonRequest,
-  type CannonResult,
   cannon,
   ensureBuild,
+  type Figure,
+  figure,
   machine,
+  measureGet,
+  pageHeaders,
   positive,
   readStoredLeads,
   round,
   sleep,
+  startBare,
   startServer,
+  table,
   tempDbFile,
   validLead,
   writeOut,
@@ -42,117 +46,9 @@ const args = benchArgs({
   connections: { type: "string" },
   leads: { type: "string" },
   rounds: { type: "string" },
-  // Internal: this script started again as the bare static server, serving this file.
-  "bare-server": { type: "string" },
 });
 
-// A browser asks for compressed HTML; both servers get the same request headers.
-const pageHeaders = { accept: "text/html,application/xhtml+xml", "accept-encoding": "br, gzip" };
-
-// ---- the ceiling: a bare static server in its own process ------------------------------
-
-/** Runs in a child process: the least a Node server can do to send this page. */
-function bareServer(htmlFile: string): void {
-  const raw = readFileSync(htmlFile);
-  let br: Buffer | undefined;
-  let gz: Buffer | undefined;
-  try {
-    br = readFileSync(`${htmlFile}.br`);
-    gz = readFileSync(`${htmlFile}.gz`);
-  } catch {
-    // An uncompressed build: the raw HTML for everybody.
-  }
-  const server = createServer((req, res) => {
-    const accept = String(req.headers["accept-encoding"] ?? "");
-    const [body, enc] = br && accept.includes("br") ? [br, "br"] : gz && accept.includes("gzip") ? [gz, "gzip"] : [raw, undefined];
-    const headers: Record<string, string | number> = { "Content-Type": "text/html; charset=utf-8", "Content-Length": body.length };
-    if (enc) headers["Content-Encoding"] = enc;
-    res.writeHead(200, headers);
-    res.end(body);
-  });
-  server.keepAliveTimeout = 65_000;
-  server.listen(0, "127.0.0.1", () => {
-    const addr = server.address();
-    console.log(JSON.stringify({ url: `http://127.0.0.1:${typeof addr === "object" && addr ? addr.port : 0}` }));
-  });
-  process.on("SIGTERM", () => process.exit(0));
-}
-
-async function startBare(htmlFile: string) {
-  const { spawn } = await import("node:child_process");
-  const child = spawn(process.execPath, ["--import", "tsx", import.meta.filename, "--bare-server", htmlFile], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const url = await new Promise<string>((res, rej) => {
-    let out = "";
-    child.stdout.on("data", (d) => {
-      out += d;
-      const m = /"url":"([^"]+)"/.exec(out);
-      if (m?.[1]) res(m[1]);
-    });
-    child.once("exit", (code) => rej(new Error(`bare server exited with ${code}`)));
-  });
-  const reap = () => child.kill("SIGKILL");
-  process.once("exit", reap);
-  child.once("exit", () => process.off("exit", reap));
-  return {
-    url,
-    stop: () =>
-      new Promise<void>((r) => {
-        child.once("exit", () => r());
-        child.kill("SIGTERM");
-      }),
-  };
-}
-
 // ---- measurements ----------------------------------------------------------------------
-
-interface Figure {
-  label: string;
-  url: string;
-  method: string;
-  connections: number;
-  durationS: number;
-  requests: number;
-  rps: number;
-  p50Ms: number;
-  p99Ms: number;
-  maxMs: number;
-  bytesPerResponse: number;
-  status2xx: number;
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-}
-
-function figure(label: string, url: string, method: string, connections: number, r: CannonResult): Figure {
-  const total = r["2xx"] + r.non2xx;
-  return {
-    label,
-    url,
-    method,
-    connections,
-    durationS: round(r.duration, 2),
-    requests: total,
-    rps: round(total / r.duration, 0),
-    p50Ms: r.latency.p50,
-    p99Ms: r.latency.p99,
-    maxMs: r.latency.max,
-    bytesPerResponse: total ? Math.round((r.throughput.total ?? 0) / total) : 0,
-    status2xx: r["2xx"],
-    non2xx: r.non2xx,
-    errors: r.errors,
-    timeouts: r.timeouts,
-  };
-}
-
-async function measureGet(label: string, base: string, path: string, connections: number, duration: number): Promise<Figure> {
-  const url = `${base}${path}`;
-  // A short warm-up so the JIT and the connection pool are in steady state.
-  await cannon({ url, connections, duration: 2, headers: pageHeaders });
-  const r = await cannon({ url, connections, duration, headers: pageHeaders });
-  return figure(label, url, "GET", connections, r);
-}
 
 interface LeadRun {
   figure: Figure | null;
@@ -209,15 +105,6 @@ async function measureLeads(base: string, connections: number, amount: number, d
 }
 
 // ---- report ----------------------------------------------------------------------------
-
-function table(rows: Figure[]): string {
-  const head = "| Target | Requests/s | p50 ms | p99 ms | max ms | bytes/response | 2xx | non-2xx | errors |\n|---|--:|--:|--:|--:|--:|--:|--:|--:|";
-  const lines = rows.map(
-    (f) =>
-      `| ${f.label} | ${f.rps.toLocaleString("en-US")} | ${f.p50Ms} | ${f.p99Ms} | ${f.maxMs} | ${f.bytesPerResponse.toLocaleString("en-US")} | ${f.status2xx.toLocaleString("en-US")} | ${f.non2xx} | ${f.errors + f.timeouts} |`,
-  );
-  return [head, ...lines].join("\n");
-}
 
 async function main() {
   const duration = positive(args.duration, "duration", 10);
@@ -310,11 +197,7 @@ ${ssr ? "" : `- \`${SSR_PAGE}\` answered ${ssrProbe.status}: not measured.\n`}${
   process.exit();
 }
 
-if (args["bare-server"] !== undefined) {
-  bareServer(args["bare-server"]);
-} else {
-  main().catch(async (error) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  });
-}
+main().catch(async (error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

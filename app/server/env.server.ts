@@ -79,6 +79,11 @@ export const envSchema = z.object({
   OUTBOX_RETRY_BASE_SECONDS: z.coerce.number().positive().max(3600).default(30),
   /** A message not delivered within this many hours of being written is marked failed. */
   OUTBOX_GIVE_UP_HOURS: z.coerce.number().positive().max(24 * 30).default(24),
+  /**
+   * Which public comments wait for review in the desk before they show: none (`off`), those
+   * with a link or an e-mail address in them (`links`), or every one (`all`).
+   */
+  COMMENT_MODERATION: z.enum(["off", "links", "all"], "must be off, links or all").default("links"),
 });
 
 /** The settings as the environment gives them, with SITE_URL's default filled in. */

@@ -3,6 +3,11 @@ import type { FormSpec, Values } from "~/lib/forms/form-spec";
 /** Longest comment, as long as a lead form's message (LIMITS.message). */
 export const COMMENT_MAX = 2000;
 
+/** What a visitor is told when their comment waits for review (COMMENT_MODERATION). */
+export const AWAITING_REVIEW = "Your comment is awaiting review.";
+/** The query parameter the no-JavaScript path returns to the post with, after a held comment. */
+export const HELD_PARAM = "comment";
+
 /** The inputs of the comment and reply forms, in the order they are shown. */
 export const commentInputs = ["commentBy", "email", "companyName", "text"] as const;
 

@@ -1,10 +1,10 @@
-import { MessageSquareReply, X } from "lucide-react";
+import { BadgeCheck, MessageSquareReply, X } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useLocation, useNavigate, useRevalidator } from "react-router";
 import { FormShell, TextInput, Textarea } from "~/components/forms/field";
 import type { Values } from "~/lib/forms/form-spec";
 import { useForm } from "~/lib/forms/use-form";
-import { COMMENT_MAX, commentSpec } from "./comment-spec";
+import { AWAITING_REVIEW, COMMENT_MAX, commentSpec, HELD_PARAM } from "./comment-spec";
 import { formatDate, initials } from "./format";
 import type { BlogComment, BlogReply } from "./types";
 
@@ -54,11 +54,14 @@ function recallCommenter(): Values {
   }
 }
 
-/** The id of the comment the server stored, from its answer (`data._id`). */
+/** The id of the comment the server stored (`data._id`), or null when it waits for review (`data.held`). */
 const storedCommentId = (answer: unknown): string | null => {
-  const id = (answer as { data?: { _id?: unknown } } | null)?.data?._id;
-  return typeof id === "string" ? id : null;
+  const stored = (answer as { data?: { _id?: unknown; held?: unknown } } | null)?.data;
+  return typeof stored?._id === "string" && stored.held !== true ? stored._id : null;
 };
+
+/** Said after a comment or reply that waits for review; it shows once a moderator approves it. */
+const HELD_NOTE = `${AWAITING_REVIEW} It appears here once our team has approved it.`;
 
 /**
  * The comment form, or the reply form when `commentId` is given. With JavaScript it sends
@@ -162,6 +165,13 @@ function CommentBody({ c, small }: { c: BlogReply; small?: boolean }) {
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-baseline gap-x-3">
           <span className="font-bold text-slate-900 dark:text-white">{c.commentBy}</span>
+          {/* A reply from the company: said in words and an icon, not by colour alone. */}
+          {c.team && (
+            <span className="inline-flex items-center gap-1 self-center rounded-full border border-brand-700 px-2 py-0.5 text-xs font-bold text-brand-800 dark:border-brand-300 dark:text-brand-200">
+              <BadgeCheck aria-hidden="true" className="size-3.5" />
+              Staff reply
+            </span>
+          )}
           <time dateTime={c.createdOn} className="text-sm text-slate-600 dark:text-slate-400">
             {formatDate(c.createdOn)}
           </time>
@@ -185,7 +195,8 @@ export function Comments({ blogId, comments }: { blogId: string; comments: BlogC
   const params = new URLSearchParams(location.search);
   const replyTo = params.get(REPLY_PARAM);
   const replying = comments.find((c) => c._id === replyTo);
-  const [announce, setAnnounce] = useState("");
+  // Back from a comment posted without JavaScript that waits for review (?comment=held).
+  const [announce, setAnnounce] = useState(() => (params.get(HELD_PARAM) === "held" ? HELD_NOTE : ""));
   // The comment just posted: once the reloaded list shows it, it is scrolled to, focused and marked.
   const [posted, setPosted] = useState<string | null>(null);
   const [marked, setMarked] = useState<string | null>(null);
@@ -283,7 +294,7 @@ export function Comments({ blogId, comments }: { blogId: string; comments: BlogC
                   replyingTo={c.commentBy}
                   onClose={() => void closeReply(c._id)}
                   onSent={(newId) => {
-                    setAnnounce(`Your reply to ${c.commentBy} has been posted.`);
+                    setAnnounce(newId ? `Your reply to ${c.commentBy} has been posted.` : HELD_NOTE);
                     setPosted(newId);
                     // Reload once the form has closed: closing alone never reloads (see shouldRevalidate).
                     void closeReply(c._id).then(() => revalidator.revalidate());
@@ -299,7 +310,7 @@ export function Comments({ blogId, comments }: { blogId: string; comments: BlogC
           <CommentForm
             blogId={blogId}
             onSent={(newId) => {
-              setAnnounce("Your comment has been posted.");
+              setAnnounce(newId ? "Your comment has been posted." : HELD_NOTE);
               setPosted(newId);
               revalidator.revalidate();
             }}

@@ -4,6 +4,8 @@ export interface BlogReply {
   commentBy: string;
   text: string;
   createdOn: string;
+  /** Written by Fillway's staff in the desk: shown as "Fillway Team" with a mark. */
+  team?: true;
 }
 
 /** A visitor comment with its replies (spec 3). Plain text: React escapes it. */

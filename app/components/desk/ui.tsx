@@ -102,6 +102,9 @@ const statusColours: Record<string, string> = {
   lost: "bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100",
   spam: "bg-red-100 text-red-900 dark:bg-red-900 dark:text-red-100",
   pending: "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100",
+  held: "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100",
+  visible: "bg-brand-100 text-brand-900 dark:bg-brand-900 dark:text-brand-100",
+  hidden: "bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100",
   subscribed: "bg-brand-100 text-brand-900 dark:bg-brand-900 dark:text-brand-100",
   unsubscribed: "bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100",
 };

@@ -31,6 +31,7 @@ const NAV: NavItem[] = [
   { to: "/desk/subscribers", label: "Subscribers", roles: ["admin", "sales"] },
   { to: "/desk/posts", label: "Posts", roles: ["admin", "editor"] },
   { to: "/desk/images", label: "Images", roles: ["admin", "editor"] },
+  { to: "/desk/comments", label: "Comments", roles: ["admin", "editor"] },
   { to: "/desk/privacy", label: "Privacy requests", roles: ["admin"] },
   { to: "/desk/deliveries", label: "Deliveries", roles: ["admin"] },
   { to: "/desk/accounts", label: "Accounts", roles: ["admin"] },

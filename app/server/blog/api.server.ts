@@ -3,6 +3,7 @@ import { commentPayloadSchema } from "~/components/blog/comment-schema";
 import { errorsFromZod } from "~/lib/forms/form-spec";
 import { readJsonObject } from "../api/json-body";
 import { type ApiRequest, type ApiResponse, json } from "../api/types";
+import { AWAITING_REVIEW } from "~/components/blog/comment-spec";
 import { honeypotFilled } from "../leads/honeypot";
 import { limitPost } from "../rate-limit.server";
 import type { Services } from "../services.server";
@@ -104,14 +105,15 @@ export async function addCommentBlog(services: Pick<Services, "db" | "env" | "lo
     companyName: p.companyName,
     text: p.text,
     ipHash: hashIp(req.ip, services.env.IP_HASH_SALT),
-  });
+  }, services.env.COMMENT_MODERATION);
   if (!result.ok) {
     return json(404, {
       message: result.notFound === "blogId" ? "There is no post with this blogId." : "There is no comment with this commentId on this post.",
     });
   }
-  if (!result.replay) services.log.info({ blogId: p.blogId, reply: !!result.comment.parentId }, "comment added");
-  return json(result.replay ? 200 : 201, { message: ACCEPTED, data: result.comment });
+  const { held } = result.comment;
+  if (!result.replay) services.log.info({ blogId: p.blogId, reply: !!result.comment.parentId, held }, "comment added");
+  return json(result.replay ? 200 : 201, { message: held ? AWAITING_REVIEW : ACCEPTED, data: result.comment });
 }
 
 export const ACCEPTED = "Your comment has been posted.";

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, data, redirect } from "react-router";
 import { commentPayloadSchema } from "~/components/blog/comment-schema";
-import { commentSpec } from "~/components/blog/comment-spec";
+import { commentSpec, HELD_PARAM } from "~/components/blog/comment-spec";
 import { FORM_ID_FIELD, FORM_KIND_FIELD } from "~/components/forms/field";
 import { errorsFromZod, type FieldErrors, pickValues } from "~/lib/forms/form-spec";
 import { type FormActionData, messages } from "~/lib/forms/use-form";
@@ -60,7 +60,7 @@ export async function blogDetailAction(args: ActionFunctionArgs) {
       companyName: p.companyName,
       text: p.text,
       ipHash: hashIp(ip, services.env.IP_HASH_SALT),
-    });
+    }, services.env.COMMENT_MODERATION);
   } catch (error) {
     if (!isDatabaseBusy(error)) throw error;
     services.log.warn({ blogId, waitedMs: error.waitedMs }, "database locked: comment post answered 503");
@@ -70,6 +70,8 @@ export async function blogDetailAction(args: ActionFunctionArgs) {
     if (result.notFound === "blogId") throw data(null, { status: 404 });
     return reply({ formId, ok: false, values, message: "The comment you replied to no longer exists. Please reload the page." }, 404);
   }
+  // Held for review: back to the post, which says so (the same page for everyone, so it may be cached).
+  if (result.comment.held) throw redirect(`/blogdetail/${blogId}?${HELD_PARAM}=held#comments`, 303);
   // Back to the post without the reply form, at the new comment (303: a reload never re-sends).
   throw redirect(`/blogdetail/${blogId}#comment-${result.comment._id}`, 303);
 }

@@ -1,7 +1,7 @@
 import { brand } from "~/content/brand";
 import { pagePaths } from "~/content/pages";
 import type { Services } from "../services.server";
-import { listPosts, postIndex } from "./posts.server";
+import { listPosts, postCount, postIndex } from "./posts.server";
 
 /** /sitemap.xml, /rss.xml and /robots.txt, built from the route table and the posts table. */
 
@@ -10,21 +10,49 @@ const xml = (s: string) =>
 const abs = (path: string) => new URL(path, brand.siteUrl).toString();
 const day = (iso: string) => iso.slice(0, 10);
 
-/** Every fixed page of the route table and every post. */
-export async function sitemapXml(services: Pick<Services, "db">): Promise<string> {
-  const posts = await postIndex(services.db);
-  const urls = [
-    ...pagePaths.map((p) => `  <url><loc>${xml(abs(p))}</loc></url>`),
+/** The sitemap protocol's limit of URLs in one sitemap file (sitemaps.org). */
+export const SITEMAP_MAX_URLS = 50_000;
+
+const urlset = (urls: string[]) =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
+
+/** The URLs from `offset` on (at most `limit`): the fixed pages of the route table, then every post, newest first. */
+async function sitemapUrls(services: Pick<Services, "db">, offset: number, limit: number): Promise<string[]> {
+  const fixed = pagePaths.slice(offset, offset + limit).map((p) => `  <url><loc>${xml(abs(p))}</loc></url>`);
+  const postOffset = Math.max(0, offset - pagePaths.length);
+  const postLimit = limit - fixed.length;
+  const posts = postLimit > 0 ? await postIndex(services.db, { limit: postLimit, offset: postOffset }) : [];
+  return [
+    ...fixed,
     ...posts.map((p) => `  <url><loc>${xml(abs(`/blogdetail/${encodeURIComponent(p.id)}`))}</loc><lastmod>${day(p.updatedAt)}</lastmod></url>`),
   ];
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
+}
+
+const sitemapParts = async (services: Pick<Services, "db">, limit: number) => Math.ceil((pagePaths.length + (await postCount(services.db))) / limit);
+
+/**
+ * /sitemap.xml: every fixed page and every post; past `limit` URLs (the protocol's 50,000)
+ * a sitemap index of /sitemap/1.xml, /sitemap/2.xml, … instead.
+ */
+export async function sitemapXml(services: Pick<Services, "db">, limit = SITEMAP_MAX_URLS): Promise<string> {
+  const parts = await sitemapParts(services, limit);
+  if (parts <= 1) return urlset(await sitemapUrls(services, 0, limit));
+  const entries = Array.from({ length: parts }, (_, i) => `  <sitemap><loc>${xml(abs(`/sitemap/${i + 1}.xml`))}</loc></sitemap>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join("\n")}\n</sitemapindex>\n`;
+}
+
+/** /sitemap/N.xml, one part of a split sitemap; null when there is no such part. */
+export async function sitemapPartXml(services: Pick<Services, "db">, part: number, limit = SITEMAP_MAX_URLS): Promise<string | null> {
+  const parts = await sitemapParts(services, limit);
+  if (parts <= 1 || !Number.isInteger(part) || part < 1 || part > parts) return null;
+  return urlset(await sitemapUrls(services, (part - 1) * limit, limit));
 }
 
 export const RSS_ITEMS = 50;
 
 /** An RSS 2.0 feed of the blog posts (not the external articles or the events). */
 export async function rssXml(services: Pick<Services, "db">): Promise<string> {
-  const { items } = await listPosts(services.db, { isPublished: true, isArticle: false, limit: RSS_ITEMS, offset: 0 });
+  const { items } = await listPosts(services.db, { isPublished: true, isArticle: false, limit: RSS_ITEMS, offset: 0, cards: true });
   const entries = items.map((p) => {
     const link = abs(`/blogdetail/${encodeURIComponent(p._id)}`);
     return [

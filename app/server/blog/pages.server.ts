@@ -24,7 +24,7 @@ function requireServices(services: Services | undefined): Services {
 }
 
 export async function recentPosts(services: Pick<Services, "db">): Promise<CardItem[]> {
-  const { items } = await listPosts(services.db, { isPublished: true, isArticle: false, limit: RECENT_SIZE, offset: 0 });
+  const { items } = await listPosts(services.db, { isPublished: true, isArticle: false, limit: RECENT_SIZE, offset: 0, cards: true });
   return items.map(card);
 }
 
@@ -41,7 +41,7 @@ export async function loadNews(maybe: Services | undefined): Promise<{ tabs: New
   const tabs = await Promise.all(
     newsTabs.map(async (t): Promise<NewsTab> => {
       try {
-        const { items, count } = await listPosts(services.db, { ...blogCategory(t.sort).filter, limit: NEWS_TAB_SIZE, offset: 0 });
+        const { items, count } = await listPosts(services.db, { ...blogCategory(t.sort).filter, limit: NEWS_TAB_SIZE, offset: 0, cards: true });
         return { sort: t.sort, items: items.map(card), count, failed: false };
       } catch (error) {
         services.log.error({ err: error, tab: t.sort }, "news tab could not be loaded");
@@ -87,6 +87,7 @@ export async function loadBlogList(maybe: Services | undefined, url: URL): Promi
       ...(searching ? { search } : {}),
       limit: BLOG_PAGE_SIZE,
       offset: (page - 1) * BLOG_PAGE_SIZE,
+      cards: true,
     }),
     recentPosts(services),
   ]);

@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { type Expression, type ExpressionBuilder, type Selectable, type SqlBool, sql } from "kysely";
-import type { BlogComment, BlogItem } from "~/components/blog/types";
+import { type Expression, type ExpressionBuilder, type Insertable, type Selectable, type SqlBool, sql } from "kysely";
+import type { BlogComment, BlogItem, BlogReply } from "~/components/blog/types";
 import type { KindFilter } from "~/content/news";
 import type { Db } from "../db/db.server";
 import type { CommentsTable, Database, PostsTable } from "../db/schema";
 import { sanitizeDescription } from "./markdown.server";
+import { type CommentModeration, initialState } from "./moderation.server";
 
 /** The reading and writing of posts and comments, shared by the API and the page loaders. */
 
@@ -13,6 +14,11 @@ export interface ListQuery extends KindFilter {
   blogId?: string;
   limit: number;
   offset: number;
+  /**
+   * Cards only (lists, feeds): no comments are read and descriptions are left empty, so a
+   * page of a list never reads or sanitises more than it shows.
+   */
+  cards?: boolean;
 }
 
 export interface ListResult {
@@ -92,11 +98,13 @@ export async function listPosts(db: Db, q: ListQuery): Promise<ListResult> {
       .where(filter)
       .executeTakeFirst(),
   ]);
+  const count = Number(total?.n ?? 0);
+  if (q.cards) return { items: rows.map((r) => toItem(r, [], false)), count };
   const comments = await commentsFor(
     db,
     rows.map((r) => r.id),
   );
-  return { items: rows.map((r) => toItem(r, comments.get(r.id) ?? [])), count: Number(total?.n ?? 0) };
+  return { items: rows.map((r) => toItem(r, comments.get(r.id) ?? [])), count };
 }
 
 export async function getPost(db: Db, id: string): Promise<BlogItem | null> {
@@ -106,19 +114,25 @@ export async function getPost(db: Db, id: string): Promise<BlogItem | null> {
   return toItem(row, comments.get(id) ?? []);
 }
 
+export async function postCount(db: Db): Promise<number> {
+  const r = await db.kysely.selectFrom("posts").select((eb) => eb.fn.countAll<number | string | bigint>().as("n")).executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
 export async function postExists(db: Db, id: string): Promise<boolean> {
   return !!(await db.kysely.selectFrom("posts").select("id").where("id", "=", id).where((eb) => isPublic(eb)).executeTakeFirst());
 }
 
-/** Ids and dates of every post, for the sitemap and feeds. */
-export async function postIndex(db: Db): Promise<{ id: string; date: string; updatedAt: string }[]> {
-  const rows = await db.kysely
+/** Ids and dates of posts, newest first (all, or one slice), for the sitemap. */
+export async function postIndex(db: Db, slice?: { limit: number; offset: number }): Promise<{ id: string; date: string; updatedAt: string }[]> {
+  let q = db.kysely
     .selectFrom("posts")
     .select(["id", "created_on", "published_by", "updated_at"])
     .where((eb) => isPublic(eb))
     .orderBy(sql`coalesce(published_by, created_on)`, "desc")
-    .orderBy("id")
-    .execute();
+    .orderBy("id");
+  if (slice) q = q.limit(slice.limit).offset(slice.offset);
+  const rows = await q.execute();
   return rows.map((r) => ({ id: r.id, date: r.published_by ?? r.created_on, updatedAt: r.updated_at }));
 }
 
@@ -127,32 +141,39 @@ async function commentsFor(db: Db, postIds: string[]): Promise<Map<string, BlogC
   if (postIds.length === 0) return out;
   const rows = await db.kysely
     .selectFrom("comments")
-    .select(["id", "post_id", "parent_id", "comment_by", "text", "created_on"])
+    .select(["id", "post_id", "parent_id", "comment_by", "text", "created_on", "from_team"])
     .where("post_id", "in", postIds)
+    // Held, hidden and spam comments never reach a page or an API answer.
+    .where("state", "=", "visible")
     .orderBy("created_on")
     .orderBy("id")
     .execute();
   const top = new Map<string, BlogComment>();
   for (const r of rows) {
     if (r.parent_id) continue;
-    const c: BlogComment = { _id: r.id, commentBy: r.comment_by, text: r.text, createdOn: r.created_on, childComments: [] };
+    const c: BlogComment = { ...shown(r), childComments: [] };
     top.set(r.id, c);
     out.set(r.post_id, [...(out.get(r.post_id) ?? []), c]);
   }
   for (const r of rows) {
     if (!r.parent_id) continue;
-    top.get(r.parent_id)?.childComments.push({ _id: r.id, commentBy: r.comment_by, text: r.text, createdOn: r.created_on });
+    top.get(r.parent_id)?.childComments.push(shown(r));
   }
   return out;
 }
 
-function toItem(r: Selectable<PostsTable>, comments: BlogComment[]): BlogItem {
+/** A comment as the site shows it; a reply written in the desk carries `team: true`. */
+function shown(r: { id: string; comment_by: string; text: string; created_on: string; from_team: number | string }): BlogReply {
+  return { _id: r.id, commentBy: r.comment_by, text: r.text, createdOn: r.created_on, ...(Number(r.from_team) === 1 ? { team: true as const } : {}) };
+}
+
+function toItem(r: Selectable<PostsTable>, comments: BlogComment[], withDescription = true): BlogItem {
   return {
     _id: r.id,
     title: r.title,
     subTitle: r.sub_title,
     // Sanitised on the way out as well: a back office may write this column directly.
-    description: sanitizeDescription(r.description_html),
+    description: withDescription ? sanitizeDescription(r.description_html) : "",
     imageUrl: { thumbnail: r.image_thumbnail ?? r.image_original, original: r.image_original ?? r.image_thumbnail },
     articleUrl: r.article_url,
     videoUrl: r.video_url,
@@ -177,20 +198,27 @@ export interface NewComment {
   ipHash: string | null;
 }
 
-export type StoredComment = BlogComment & { parentId: string | null };
+/** `held`: stored, but waiting for review in the desk before anyone else sees it. */
+export type StoredComment = BlogComment & { parentId: string | null; held: boolean };
 
 export type AddCommentResult = { ok: true; replay: boolean; comment: StoredComment } | { ok: false; notFound: "blogId" | "commentId" };
 
 async function bySubmission(db: Db, submissionId: string): Promise<StoredComment | null> {
   const r = await db.kysely
     .selectFrom("comments")
-    .select(["id", "parent_id", "comment_by", "text", "created_on"])
+    .select(["id", "parent_id", "comment_by", "text", "created_on", "state"])
     .where("submission_id", "=", submissionId)
     .executeTakeFirst();
-  return r ? { _id: r.id, commentBy: r.comment_by, text: r.text, createdOn: r.created_on, childComments: [], parentId: r.parent_id } : null;
+  return r
+    ? { _id: r.id, commentBy: r.comment_by, text: r.text, createdOn: r.created_on, childComments: [], parentId: r.parent_id, held: r.state !== "visible" }
+    : null;
 }
 
-export async function addComment(db: Db, c: NewComment): Promise<AddCommentResult> {
+/**
+ * Stores a visitor's comment or reply. It shows at once, or waits for review when
+ * `moderation` says so or its sender was marked as spam (moderation.server.ts).
+ */
+export async function addComment(db: Db, c: NewComment, moderation: CommentModeration): Promise<AddCommentResult> {
   if (c.submissionId) {
     const earlier = await bySubmission(db, c.submissionId);
     if (earlier) return { ok: true, replay: true, comment: earlier };
@@ -203,12 +231,15 @@ export async function addComment(db: Db, c: NewComment): Promise<AddCommentResul
       .select(["id", "parent_id"])
       .where("id", "=", c.commentId)
       .where("post_id", "=", c.blogId)
+      // Only a comment visitors can see can be replied to.
+      .where("state", "=", "visible")
       .executeTakeFirst();
     if (!parent) return { ok: false, notFound: "commentId" };
     // Replies are one level deep (spec 3: childComments), so a reply to a reply joins its thread.
     parentId = parent.parent_id ?? parent.id;
   }
-  const row: Selectable<CommentsTable> = {
+  const state = await initialState(db, moderation, c);
+  const row: Insertable<CommentsTable> = {
     id: randomUUID(),
     submission_id: c.submissionId ?? null,
     post_id: c.blogId,
@@ -219,6 +250,7 @@ export async function addComment(db: Db, c: NewComment): Promise<AddCommentResul
     text: c.text,
     created_on: new Date().toISOString(),
     ip_hash: c.ipHash,
+    state,
   };
   const res = await db.kysely
     .insertInto("comments")
@@ -230,9 +262,11 @@ export async function addComment(db: Db, c: NewComment): Promise<AddCommentResul
     const earlier = await bySubmission(db, c.submissionId);
     if (earlier) return { ok: true, replay: true, comment: earlier };
   }
+  // A comment others can see moves every instance's page cache on at once.
+  if (state === "visible") await db.contentChanged();
   return {
     ok: true,
     replay: false,
-    comment: { _id: row.id, commentBy: row.comment_by, text: row.text, createdOn: row.created_on, childComments: [], parentId },
+    comment: { _id: row.id, commentBy: row.comment_by, text: row.text, createdOn: row.created_on, childComments: [], parentId, held: state === "held" },
   };
 }

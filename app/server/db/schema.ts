@@ -116,6 +116,25 @@ export interface CommentsTable {
   text: string;
   created_on: string;
   ip_hash: string | null;
+  /** Migration 010: visible, held (waiting for review), hidden or spam. Only visible ones are public. */
+  state: Generated<string>;
+  /** 1 for a reply written in the desk, shown as "Fillway Team". */
+  from_team: Generated<number>;
+  /** The member of staff who wrote a team reply. */
+  staff_id: number | null;
+  /** When staff last changed the state. */
+  moderated_at: string | null;
+}
+
+/** Migration 010: senders whose later comments are held (a comment of theirs was marked spam). */
+export interface CommentBlocksTable {
+  /** "email" (lower-cased address) or "ip" (the salted address hash). */
+  kind: string;
+  value: string;
+  /** The comment that was marked spam. */
+  comment_id: string | null;
+  staff_id: number | null;
+  created_at: string;
 }
 
 /** Values the installation made for itself on first start (settings.server.ts). */
@@ -255,6 +274,7 @@ export interface Database {
   leads: LeadsTable;
   posts: PostsTable;
   comments: CommentsTable;
+  comment_blocks: CommentBlocksTable;
   settings: SettingsTable;
   lead_events: LeadEventsTable;
   desk_visits: DeskVisitsTable;

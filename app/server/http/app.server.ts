@@ -85,7 +85,7 @@ function cacheableRequest(req: IncomingMessage, url: URL): boolean {
 }
 
 /** Pages whose rendering depends only on their URL and the stored content. */
-const CACHED_PATHS = /^\/(news|blog|sitemap\.xml|rss\.xml)$|^\/blogdetail\/[^/]+$/;
+const CACHED_PATHS = /^\/(news|blog|sitemap\.xml|rss\.xml)$|^\/blogdetail\/[^/]+$|^\/sitemap\/\d+\.xml$/;
 
 /** The one request listener: lean static path, JSON API, then the page router. */
 export function createApp({ services, build, clientDir, pageCache }: AppOptions) {

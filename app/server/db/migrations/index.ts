@@ -3,6 +3,7 @@ import { staffMigration } from "./003-staff";
 import { leadWorkMigration } from "./004-lead-work";
 import { outboxMigration } from "./007-outbox";
 import { contentMigration } from "./009-content";
+import { commentModerationMigration } from "./010-comment-moderation";
 import { newsletterMigration } from "./011-newsletter";
 
 export type Dialect = "sqlite" | "postgres";
@@ -130,6 +131,20 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "004-lead-work": leadWorkMigration(dialect),
     "007-outbox": outboxMigration(dialect),
     "009-content": contentMigration(dialect),
+    "010-comment-moderation": commentModerationMigration(dialect),
     "011-newsletter": newsletterMigration(dialect),
+    "012-posts-public-indexes": {
+      // Every public list now also asks publish_at <= now (drafts and scheduled posts stay
+      // off): the list indexes carry it last, so a page and its count are still read from
+      // an index alone (a count covered by it), not by reading every post.
+      async up(db: Kysely<unknown>) {
+        await sql`DROP INDEX IF EXISTS posts_shown`.execute(db);
+        await sql`DROP INDEX IF EXISTS posts_kind_shown`.execute(db);
+        await sql`DROP INDEX IF EXISTS posts_published_shown`.execute(db);
+        await sql`CREATE INDEX posts_shown ON posts ((coalesce(published_by, created_on)) DESC, id, publish_at)`.execute(db);
+        await sql`CREATE INDEX posts_kind_shown ON posts (is_published, is_article, (coalesce(published_by, created_on)) DESC, id, publish_at)`.execute(db);
+        await sql`CREATE INDEX posts_published_shown ON posts (is_published, (coalesce(published_by, created_on)) DESC, id, publish_at)`.execute(db);
+      },
+    },
   };
 }

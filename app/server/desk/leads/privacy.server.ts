@@ -61,6 +61,8 @@ export async function deleteByEmail(db: Db, email: string): Promise<PersonalData
         .execute();
     }
     await trx.deleteFrom("comments").where(sql`lower(email)`, "=", e).execute();
+    // A spam block keeps the address itself: it goes too (the address hash block stays).
+    await trx.deleteFrom("comment_blocks").where("kind", "=", "email").where("value", "=", e).execute();
   });
   return found;
 }

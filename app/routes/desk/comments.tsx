@@ -1,0 +1,247 @@
+import { z } from "zod";
+import { data, Form, Link, useLocation, useNavigation } from "react-router";
+import {
+  deskDanger,
+  deskInput,
+  deskLink,
+  deskPrimary,
+  deskSecondary,
+  deskTable,
+  deskTd,
+  deskTh,
+  ErrorList,
+  Field,
+  Notice,
+  PageTitle,
+  StatusBadge,
+  withParams,
+} from "~/components/desk/ui";
+import { COMMENT_MAX } from "~/components/blog/comment-spec";
+import { DESK_HEADERS, deskServices, requireStaff } from "~/server/desk/auth.server";
+import { audit } from "~/server/desk/audit.server";
+import { COMMENTS_PAGE_SIZE, commentFilters, moderationActions, pastTense, stateLabels, TEAM_NAME } from "~/lib/comment-moderation";
+import { COMMENT_ID, commentCounts, type DeskComment, listComments, moderate, teamReply } from "~/server/desk/comments.server";
+import { messages } from "~/server/desk/leads/forms.server";
+import type { Route } from "./+types/comments";
+
+export const meta = () => [{ title: "Comments · Fillway desk" }];
+export const headers = () => DESK_HEADERS;
+
+const ROLES: ("admin" | "editor")[] = ["admin", "editor"];
+
+const filterLabels: Record<(typeof commentFilters)[number], string> = {
+  all: "All, awaiting review first",
+  held: stateLabels.held,
+  visible: stateLabels.visible,
+  hidden: stateLabels.hidden,
+  spam: stateLabels.spam,
+};
+
+const querySchema = z.object({
+  state: z.enum(commentFilters, "Show must be all, held, visible, hidden or spam").default("all"),
+  page: z.string().regex(/^[1-9]\d{0,5}$/, "This is not a page of comments").transform(Number).default(1),
+});
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff(request, context, ROLES);
+  const { db, env } = deskServices(context);
+  const url = new URL(request.url);
+  const counts = await commentCounts(db);
+  const parsed = querySchema.safeParse({ state: url.searchParams.get("state") || undefined, page: url.searchParams.get("page") || undefined });
+  const base = { counts, moderation: env.COMMENT_MODERATION };
+  if (!parsed.success) {
+    return data({ ...base, state: "all" as const, page: 1, rows: [] as DeskComment[], total: 0, errors: messages(parsed.error) }, { status: 400, headers: DESK_HEADERS });
+  }
+  const { state, page } = parsed.data;
+  const { rows, total } = await listComments(db, state, page, counts);
+  return data({ ...base, state, page, rows, total, errors: null as string[] | null }, { headers: DESK_HEADERS });
+}
+
+const decisionSchema = z.object({
+  intent: z.enum(moderationActions, "Choose approve, hide, restore, spam or delete"),
+  id: z.string().regex(COMMENT_ID, "This is not a comment"),
+});
+const replySchema = z.object({
+  intent: z.literal("reply"),
+  id: z.string().regex(COMMENT_ID, "This is not a comment"),
+  text: z
+    .string()
+    .trim()
+    .min(1, "Write the reply first")
+    .max(COMMENT_MAX, `A reply is at most ${COMMENT_MAX} characters`),
+});
+
+type ActionAnswer = { errors: string[] | null; done: string | null };
+const answer = (body: ActionAnswer, status = 200) => data(body, { status, headers: DESK_HEADERS });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const me = await requireStaff(request, context, ROLES);
+  const { db } = deskServices(context);
+  const form = await request.formData();
+  const raw = Object.fromEntries([...form.entries()].map(([k, v]) => [k, typeof v === "string" ? v : ""]));
+  if (raw.intent === "reply") {
+    const parsed = replySchema.safeParse(raw);
+    if (!parsed.success) return answer({ errors: messages(parsed.error), done: null }, 422);
+    const result = await teamReply(db, parsed.data.id, parsed.data.text, me);
+    if (!result.ok) return answer({ errors: [result.message], done: null }, result.status);
+    await audit(db, { staffId: me.id, action: "comment.reply", subject: result.id, detail: { post: result.postId, to: parsed.data.id } });
+    return answer({ errors: null, done: `Your reply is on the post as ${TEAM_NAME}.` });
+  }
+  const parsed = decisionSchema.safeParse(raw);
+  if (!parsed.success) return answer({ errors: messages(parsed.error), done: null }, 422);
+  const { id, intent } = parsed.data;
+  const result = await moderate(db, id, intent, me.id);
+  if (!result.ok) return answer({ errors: [result.message], done: null }, result.status);
+  await audit(db, { staffId: me.id, action: `comment.${intent}`, subject: id, detail: { post: result.comment.postId } });
+  const blocked = intent === "spam" ? " Later comments from the same e-mail address or network address will wait for review." : "";
+  return answer({ errors: null, done: `The comment by ${result.comment.by} was ${pastTense[intent]}.${blocked}` });
+}
+
+/** The decisions each state offers, in the order shown. */
+const buttonsFor = (c: DeskComment) => {
+  const list: { intent: (typeof moderationActions)[number]; label: string; danger?: boolean }[] = [];
+  if (c.state === "held") list.push({ intent: "approve", label: "Approve" });
+  if (c.state === "hidden" || c.state === "spam") list.push({ intent: "restore", label: "Restore" });
+  if (c.state === "visible" || c.state === "held") list.push({ intent: "hide", label: "Hide" });
+  if (c.state !== "spam" && !c.team) list.push({ intent: "spam", label: "Spam" });
+  list.push({ intent: "delete", label: "Delete", danger: true });
+  return list;
+};
+
+function Row({ c, busy }: { c: DeskComment; busy: boolean }) {
+  const who = `${c.by}${c.team ? "" : ` (${c.email})`}`;
+  return (
+    <tr>
+      <td className={deskTd}>
+        <p className="font-semibold">
+          {c.by}
+          {c.team ? <span className="ml-2 rounded border border-brand-700 px-1 text-xs dark:border-brand-300">Staff reply</span> : null}
+        </p>
+        {!c.team ? (
+          <p className="break-all text-xs text-slate-600 dark:text-slate-400">
+            {c.email} · {c.company}
+          </p>
+        ) : null}
+        <p className="text-xs text-slate-600 dark:text-slate-400">{c.when}</p>
+      </td>
+      <td className={`${deskTd} max-w-xl`}>
+        {c.replyTo ? <p className="text-xs text-slate-600 dark:text-slate-400">Reply to {c.replyTo}</p> : null}
+        <p className="whitespace-pre-line break-words">{c.text}</p>
+      </td>
+      <td className={deskTd}>
+        <a className={deskLink} href={`/blogdetail/${encodeURIComponent(c.postId)}#comments`}>
+          {c.postTitle}
+        </a>
+      </td>
+      <td className={deskTd}>
+        <StatusBadge status={c.state} label={c.stateLabel} />
+      </td>
+      <td className={deskTd}>
+        <div className="flex flex-wrap gap-1">
+          {buttonsFor(c).map((b) => (
+            <Form method="post" key={b.intent}>
+              <input type="hidden" name="id" value={c.id} />
+              <button
+                type="submit"
+                name="intent"
+                value={b.intent}
+                className={b.danger ? deskDanger : deskSecondary}
+                disabled={busy}
+                aria-label={`${b.label}: comment by ${who}`}
+              >
+                {b.label}
+              </button>
+            </Form>
+          ))}
+        </div>
+        {c.state === "visible" ? (
+          <details className="mt-2">
+            <summary className="cursor-pointer text-sm font-semibold">
+              Reply<span className="sr-only"> to {who}</span> as {TEAM_NAME}
+            </summary>
+            <Form method="post" className="mt-2 space-y-2">
+              <input type="hidden" name="id" value={c.id} />
+              <Field id={`reply-${c.id}`} label={`Reply to ${c.by}`}>
+                <textarea id={`reply-${c.id}`} name="text" required maxLength={COMMENT_MAX} rows={3} className={deskInput} />
+              </Field>
+              <button type="submit" name="intent" value="reply" className={deskPrimary} disabled={busy}>
+                Post reply
+              </button>
+            </Form>
+          </details>
+        ) : null}
+      </td>
+    </tr>
+  );
+}
+
+export default function Comments({ loaderData, actionData }: Route.ComponentProps) {
+  const { counts, moderation, state, page, rows, total, errors } = loaderData;
+  const location = useLocation();
+  const busy = useNavigation().state !== "idle";
+  const pages = Math.max(1, Math.ceil(total / COMMENTS_PAGE_SIZE));
+  const rule = { off: "every comment appears at once", links: "comments with a link or an e-mail address wait for review", all: "every comment waits for review" }[moderation];
+  return (
+    <div>
+      <PageTitle>Comments</PageTitle>
+      <p className="mb-4 text-sm">
+        {counts.held} awaiting review, {counts.visible} visible, {counts.hidden} hidden, {counts.spam} spam. On the site, {rule}; comments from
+        a sender marked as spam always wait. Decisions show on the site at once.
+      </p>
+      <Form method="get" aria-label="Show comments" className="mb-4 flex flex-wrap items-end gap-2" key={location.search}>
+        <Field id="c-state" label="Show">
+          <select id="c-state" name="state" defaultValue={state} className={deskInput}>
+            {commentFilters.map((f) => (
+              <option key={f} value={f}>
+                {filterLabels[f]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <button type="submit" className={deskPrimary}>
+          Show
+        </button>
+      </Form>
+      <ErrorList errors={errors} title="This list cannot be shown" />
+      <ErrorList errors={actionData?.errors} title="Nothing was changed" />
+      {actionData?.done ? <Notice>{actionData.done}</Notice> : null}
+      <div className="max-h-[70vh] overflow-auto rounded-md border border-slate-300 dark:border-slate-600">
+        <table className={deskTable}>
+          <caption className="sr-only">{`Comments: ${filterLabels[state].toLowerCase()}, newest first`}</caption>
+          <thead>
+            <tr>
+              {["From", "Comment", "Post", "State", "Actions"].map((h) => (
+                <th key={h} scope="col" className={deskTh}>
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((c) => (
+              <Row key={c.id} c={c} busy={busy} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {rows.length === 0 && !errors ? <p className="mt-2 text-sm">No comments here.</p> : null}
+      {pages > 1 ? (
+        <nav aria-label="Pages of comments" className="mt-4 flex flex-wrap items-center gap-2 text-sm">
+          {page > 1 ? (
+            <Link className={deskSecondary} to={withParams(location.search, { page: page === 2 ? null : String(page - 1) })} rel="prev">
+              Newer
+            </Link>
+          ) : null}
+          <span>
+            Page {page} of {pages}
+          </span>
+          {page < pages ? (
+            <Link className={deskSecondary} to={withParams(location.search, { page: String(page + 1) })} rel="next">
+              Older
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </div>
+  );
+}

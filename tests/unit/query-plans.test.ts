@@ -1,0 +1,102 @@
+import { randomUUID } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Db, openDb } from "../../app/server/db/db.server";
+import { loadBlogDetail, loadBlogList, loadNews } from "../../app/server/blog/pages.server";
+import { getPost, listPosts } from "../../app/server/blog/posts.server";
+import { rssXml } from "../../app/server/blog/feeds.server";
+import { initialState } from "../../app/server/blog/moderation.server";
+import { commentCounts, listComments } from "../../app/server/desk/comments.server";
+import { createLogger } from "../../app/server/logger.server";
+import type { Services } from "../../app/server/services.server";
+import { analyse, type Plan, plansOf, type RecordingDb, recordingDb } from "../../scripts/query-plans";
+
+/**
+ * Every query behind the post page, the lists, the feeds, the API and the comment desk is
+ * read from an index on SQLite: no step reads a whole table of posts or comments, and only
+ * a search's ranking sorts outside an index. (bench-scale prints the same plans on
+ * PostgreSQL at 10,000 posts.)
+ */
+
+const POSTS = 400;
+const BIG = "plan-big";
+let file: string;
+let db: Db;
+let rec: RecordingDb;
+
+beforeAll(async () => {
+  file = join(mkdtempSync(join(tmpdir(), "fillway-plans-")), "plans.db");
+  db = await openDb(`file:${file}`);
+  const day = 86_400_000;
+  const posts = Array.from({ length: POSTS }, (_, i) => {
+    const at = new Date(Date.UTC(2020, 0, 1) + i * day).toISOString();
+    return {
+      id: i === 0 ? BIG : `plan-${i}`,
+      title: `Route note ${i}`,
+      sub_title: `Subtitle ${i}`,
+      description_html: `<p>Route ${i}</p>`,
+      body_text: `Route ${i} diesel`,
+      created_on: at,
+      is_published: i % 10 === 0 ? 0 : 1,
+      is_article: i % 7 === 0 ? 1 : 0,
+      updated_at: at,
+    };
+  });
+  await db.kysely.insertInto("posts").values(posts).execute();
+  const comments = Array.from({ length: 3000 }, (_, i) => ({
+    id: randomUUID(),
+    submission_id: null,
+    post_id: i < 500 ? BIG : `plan-${1 + (i % (POSTS - 1))}`,
+    parent_id: null,
+    comment_by: "Sam",
+    email: `s${i % 40}@fleet.example`,
+    company_name: "Porter",
+    text: `Comment ${i}`,
+    created_on: new Date(Date.UTC(2021, 0, 1) + i * 1000).toISOString(),
+    ip_hash: null,
+    state: i % 25 === 0 ? "held" : "visible",
+  }));
+  for (let i = 0; i < comments.length; i += 500) await db.kysely.insertInto("comments").values(comments.slice(i, i + 500)).execute();
+  await analyse(db);
+  rec = recordingDb(file);
+});
+afterAll(async () => {
+  await rec?.close();
+  await db?.close();
+});
+
+const services = () => ({ db: rec.db, log: createLogger("silent") }) as unknown as Services;
+const show = (plans: Plan[]) => plans.map((p) => `${p.sql}\n    ${p.plan.join("\n    ")}`).join("\n");
+
+async function check(load: (db: Db) => Promise<unknown>, opts: { sorts?: boolean } = {}) {
+  const plans = await plansOf(rec, load);
+  expect(plans.length).toBeGreaterThan(0);
+  expect(plans.flatMap((p) => p.fullScans), show(plans)).toEqual([]);
+  if (!opts.sorts) expect(plans.flatMap((p) => p.sorts), show(plans)).toEqual([]);
+}
+
+describe("query plans (SQLite)", () => {
+  it("the post page with 500 comments", () => check(() => loadBlogDetail(services(), BIG)));
+  it("the blog list, page 1 and a deep page, per category", async () => {
+    await check(() => loadBlogList(services(), new URL("http://x/blog")));
+    await check(() => loadBlogList(services(), new URL("http://x/blog?page=70")));
+    await check(() => loadBlogList(services(), new URL("http://x/blog?sort=blog&page=2")));
+  });
+  it("the news page and the RSS feed", async () => {
+    await check(() => loadNews(services()));
+    await check(() => rssXml(services()));
+  });
+  it("a search ranks its matches (a sort of the matches only)", () => check(() => loadBlogList(services(), new URL("http://x/blog?search=route")), { sorts: true }));
+  it("the API's list with comments and one post", async () => {
+    await check((d) => listPosts(d, { limit: 10, offset: 0 }), { sorts: true });
+    await check((d) => getPost(d, BIG));
+  });
+  it("the comment desk: counts, held first, each state; a new comment's block check", async () => {
+    await check(async (d) => listComments(d, "all", 1, await commentCounts(d)));
+    await check(async (d) => listComments(d, "all", 3, await commentCounts(d)));
+    await check(async (d) => listComments(d, "visible", 2, await commentCounts(d)));
+    await check((d) => initialState(d, "links", { text: "plain", email: "s1@fleet.example", ipHash: "abc" }));
+  });
+});
