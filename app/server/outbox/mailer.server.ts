@@ -51,15 +51,28 @@ export function createMailer(opts: { smtpUrl?: string; from: string; mailDir: st
   }
   const dir = resolve(opts.mailDir);
   const stream: Transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  // Made once, not once per message (a folder removed meanwhile is made again below).
+  let made: Promise<unknown> | null = null;
   return {
     describe: `files in ${dir}`,
     async send(mail) {
       const info = (await stream.sendMail(message(from, mail))) as { message: Buffer };
-      await mkdir(dir, { recursive: true });
+      made ??= mkdir(dir, { recursive: true }).catch((error) => {
+        made = null;
+        throw error;
+      });
+      await made;
       const name = `${mail.messageId.replace(/[^A-Za-z0-9.@-]/g, "")}.eml`;
       const file = join(dir, name);
       // Written whole or not at all: a crash never leaves half a message behind.
-      await writeFile(`${file}.tmp`, info.message);
+      try {
+        await writeFile(`${file}.tmp`, info.message);
+      } catch (error) {
+        // The folder was removed while the server ran: make it again, once.
+        if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+        await mkdir(dir, { recursive: true });
+        await writeFile(`${file}.tmp`, info.message);
+      }
       await rename(`${file}.tmp`, file);
       log.info({ file, to: mail.to, subject: mail.subject }, "mail written (no SMTP_URL)");
     },
