@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { type Kysely, type Selectable, sql } from "kysely";
 import type { Db } from "../db/db.server";
 import type { Database, OutboxTable } from "../db/schema";
@@ -32,6 +32,21 @@ export function mailDomain(mailFrom: string): string {
 }
 
 /**
+ * A UUID whose first 48 bits are the time in milliseconds (RFC 9562 version 7) and whose
+ * other 74 are random: as unique as a random one, but new keys sort after the old ones,
+ * so the unique index on the key grows at its end. With random keys each message a lead
+ * writes dirtied its own page of that index, about a third of what a lead's commit wrote.
+ */
+export function timeOrderedUuid(now = Date.now()): string {
+  const b = randomBytes(16);
+  b.writeUIntBE(now, 0, 6);
+  b[6] = ((b[6] ?? 0) & 0x0f) | 0x70;
+  b[8] = ((b[8] ?? 0) & 0x3f) | 0x80;
+  const h = b.toString("hex");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/**
  * The rows to insert for `drafts`: each gets its idempotency key (and, for e-mail, its
  * Message-ID) now, so every later attempt, after a restart too, carries the same one.
  */
@@ -40,7 +55,7 @@ export function outboxRows(drafts: OutboxDraft[], leadId: number | null, opts: {
   const at = now.toISOString();
   const giveUp = new Date(now.getTime() + opts.giveUpMs).toISOString();
   return drafts.map((d) => {
-    const key = randomUUID();
+    const key = timeOrderedUuid(now.getTime());
     return {
       channel: d.channel,
       template: d.template,
