@@ -156,8 +156,8 @@ export function startOutbox(opts: OutboxOptions): Outbox {
   const stats = { sent: 0, retried: 0, failed: 0 };
   const instance = `${hostname()}:${process.pid}`;
 
-  const busyBatch = Math.min(opts.busyBatch ?? 50, batch);
-  const busyPauseMs = opts.busyPauseMs ?? 200;
+  const busyBatch = Math.min(opts.busyBatch ?? 20, batch);
+  const busyPauseMs = opts.busyPauseMs ?? 100;
   const busyWindowMs = opts.busyWindowMs ?? 250;
   const settleMs = opts.settleMs ?? 20;
 
