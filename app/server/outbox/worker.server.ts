@@ -249,6 +249,7 @@ export function startOutbox(opts: OutboxOptions): Outbox {
   function pause(ms: number) {
     return new Promise<void>((resolve) => {
       const t = setTimeout(done, ms);
+      t.unref();
       function done() {
         clearTimeout(t);
         wake = null;
@@ -267,7 +268,8 @@ export function startOutbox(opts: OutboxOptions): Outbox {
     }
     running = (async () => {
       await started;
-      for (;;) {
+      // stop() ends the loop between rounds (and cuts a pause short).
+      while (!stopped) {
         again = false;
         const busy = Date.now() - lastNudge < busyWindowMs;
         const limit = busy ? busyBatch : batch;
