@@ -5,7 +5,7 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { once } from "node:events";
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { createRequire } from "node:module";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -295,21 +295,32 @@ export function validLead(n: number, submissionId: string) {
   };
 }
 
+/** A valid "Tell me when you arrive" lead (POST /api/waitlist): ZIP codes in, near and far from our markets. */
+export function validWaitlistLead(n: number, submissionId: string) {
+  const zips = ["75201", "60601", "99501", "33101", "85004"];
+  return { submissionId, email: `wait-${n}-${submissionId.slice(0, 8)}@example.com`, zipCode: zips[n % zips.length], type: 1 };
+}
+
 export interface StoredLeads {
   count: number;
   ids: Set<string>;
   emails: Set<string>;
+  /** Stored leads by kind (lead-personal, waitlist…). */
+  kinds: Record<string, number>;
 }
 
 /** Reads what the leads table holds (open only while no server writes, or read-only in WAL). */
 export function readStoredLeads(dbFile: string): StoredLeads {
   const db = new Database(dbFile, { readonly: true, fileMustExist: true });
   try {
-    const rows = db.prepare("SELECT submission_id, email FROM leads").all() as { submission_id: string | null; email: string }[];
+    const rows = db.prepare("SELECT submission_id, email, kind FROM leads").all() as { submission_id: string | null; email: string; kind: string }[];
+    const kinds: Record<string, number> = {};
+    for (const r of rows) kinds[r.kind] = (kinds[r.kind] ?? 0) + 1;
     return {
       count: rows.length,
       ids: new Set(rows.flatMap((r) => (r.submission_id ? [r.submission_id] : []))),
       emails: new Set(rows.map((r) => r.email.toLowerCase())),
+      kinds,
     };
   } finally {
     db.close();
@@ -385,6 +396,25 @@ export function startFiring(base: string, opts: { concurrency: number }): { stat
 /** Acknowledged submissions not found among the stored leads (by submissionId, else e-mail). */
 export function lostLeads(acked: Acked[], stored: StoredLeads): Acked[] {
   return acked.filter((a) => !stored.ids.has(a.id) && !stored.emails.has(a.email.toLowerCase()));
+}
+
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); null elsewhere. */
+export function processCpuMs(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Fields after the command name (which may hold spaces): state is the 3rd, utime the 14th, stime the 15th.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks();
+  } catch {
+    return null;
+  }
+}
+
+let ticks = 0;
+function clockTicks(): number {
+  if (!ticks) ticks = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
+  return ticks;
 }
 
 // ---- report helpers --------------------------------------------------------------------

@@ -100,8 +100,32 @@ class Mutex {
   }
 }
 
+/**
+ * Prepared statements by SQL text, per connection. Preparing is a good part of a small
+ * statement's cost and the same few statements (a lead insert, its outbox rows, a claim)
+ * run thousands of times a second under load. Bounded: a query whose text varies (an
+ * IN list of any length) cannot grow it without end; when full it starts again.
+ */
+const statements = new WeakMap<SQLite.Database, Map<string, SQLite.Statement>>();
+const MAX_STATEMENTS = 500;
+
+function prepared(db: SQLite.Database, sql: string): SQLite.Statement {
+  let cache = statements.get(db);
+  if (!cache) {
+    cache = new Map();
+    statements.set(db, cache);
+  }
+  let stmt = cache.get(sql);
+  if (!stmt) {
+    stmt = db.prepare(sql);
+    if (cache.size >= MAX_STATEMENTS) cache.clear();
+    cache.set(sql, stmt);
+  }
+  return stmt;
+}
+
 function execute(db: SQLite.Database, { sql, parameters }: CompiledQuery): QueryResult<unknown> {
-  const stmt = db.prepare(sql);
+  const stmt = prepared(db, sql);
   if (stmt.reader) return { rows: stmt.all(parameters as unknown[]) };
   const { changes, lastInsertRowid } = stmt.run(parameters as unknown[]);
   return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Db, openDb } from "../db/db.server";
 import { openTestDb } from "../db/test-db";
-import { claimDue, enqueue, recordResults } from "./store.server";
+import { claimDue, enqueue, outboxRows, recordResults, timeOrderedUuid } from "./store.server";
 
 /**
  * Claims: each due message goes to one worker, also when several instances claim at once
@@ -47,5 +47,28 @@ describe("claimDue", () => {
     const row = await db.kysely.selectFrom("outbox").selectAll().executeTakeFirstOrThrow();
     expect(row.state).toBe("sent");
     expect(row.sent_at).not.toBeNull();
+  });
+});
+
+describe("outbox keys", () => {
+  it("are UUIDs (version 7), unique, and later ones sort after earlier ones", () => {
+    const keys = Array.from({ length: 2000 }, (_, i) => timeOrderedUuid(1_700_000_000_000 + Math.floor(i / 10)));
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const k of keys) expect(k).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    for (let i = 10; i < keys.length; i += 10) expect(keys[i]! > keys[i - 1]!).toBe(true);
+  });
+
+  it("give each e-mail its Message-ID from its key", () => {
+    const [mail, hook] = outboxRows(
+      [
+        { channel: "email", template: "lead-sales" },
+        { channel: "webhook", template: "lead-webhook" },
+      ],
+      7,
+      { domain: "fillway.example", giveUpMs: 60_000 },
+    );
+    expect(mail?.message_id).toBe(`<${mail?.idempotency_key}@fillway.example>`);
+    expect(hook?.message_id).toBeNull();
+    expect(hook?.idempotency_key).not.toBe(mail?.idempotency_key);
   });
 });

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { type Kysely, type Selectable, sql } from "kysely";
 import type { Db } from "../db/db.server";
 import type { Database, OutboxTable } from "../db/schema";
@@ -32,6 +32,21 @@ export function mailDomain(mailFrom: string): string {
 }
 
 /**
+ * A UUID whose first 48 bits are the time in milliseconds (RFC 9562 version 7) and whose
+ * other 74 are random: as unique as a random one, but new keys sort after the old ones,
+ * so the unique index on the key grows at its end. With random keys each message a lead
+ * writes dirtied its own page of that index, about a third of what a lead's commit wrote.
+ */
+export function timeOrderedUuid(now = Date.now()): string {
+  const b = randomBytes(16);
+  b.writeUIntBE(now, 0, 6);
+  b[6] = ((b[6] ?? 0) & 0x0f) | 0x70;
+  b[8] = ((b[8] ?? 0) & 0x3f) | 0x80;
+  const h = b.toString("hex");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/**
  * The rows to insert for `drafts`: each gets its idempotency key (and, for e-mail, its
  * Message-ID) now, so every later attempt, after a restart too, carries the same one.
  */
@@ -40,7 +55,7 @@ export function outboxRows(drafts: OutboxDraft[], leadId: number | null, opts: {
   const at = now.toISOString();
   const giveUp = new Date(now.getTime() + opts.giveUpMs).toISOString();
   return drafts.map((d) => {
-    const key = randomUUID();
+    const key = timeOrderedUuid(now.getTime());
     return {
       channel: d.channel,
       template: d.template,
@@ -72,13 +87,16 @@ export async function enqueue(db: Db, drafts: OutboxDraft[], opts: { domain: str
  * Claims up to `limit` due messages for this process until `leaseMs` from now: pending
  * ones whose time has come, and ones claimed before whose lease ran out (their worker
  * died). On PostgreSQL rows another instance is claiming are skipped (SKIP LOCKED), so
- * each message goes to one instance; on SQLite the one process claims.
+ * each message goes to one instance; on SQLite the one process claims. The claim goes
+ * through the write queue: it shares the transaction (and the disk sync) of the leads
+ * being stored at that moment instead of taking the writer for a commit of its own.
  */
 export async function claimDue(db: Db, limit: number, leaseMs: number, now = new Date()): Promise<OutboxRow[]> {
   const at = now.toISOString();
   const lease = new Date(now.getTime() + leaseMs).toISOString();
   const lock = db.dialect === "postgres" ? sql`FOR UPDATE SKIP LOCKED` : sql``;
-  const { rows } = await sql<OutboxRow>`
+  const { rows } = await writeQueueFor(db).run(
+    (trx) => sql<OutboxRow>`
     UPDATE outbox SET state = 'sending', lease_until = ${lease}, attempts = attempts + 1
     WHERE id IN (
       SELECT id FROM outbox
@@ -87,7 +105,8 @@ export async function claimDue(db: Db, limit: number, leaseMs: number, now = new
       LIMIT ${limit}
       ${lock}
     )
-    RETURNING *`.execute(db.kysely);
+    RETURNING *`.execute(trx),
+  );
   return rows.map((r) => ({ ...r, id: Number(r.id), attempts: Number(r.attempts) }));
 }
 
@@ -112,23 +131,36 @@ export type Result = { id: number; ok: true } | { id: number; ok: false; error: 
 /**
  * Records the outcome of attempts: sent; or due again after the back-off; or failed when
  * the error is permanent or the message is past its give-up time. One transaction for all
- * (the write queue), and only for rows still claimed by this attempt.
+ * (the write queue), and only for rows still claimed by this attempt. The delivered rows
+ * of a round are marked in one statement (a password reset's also forget their link).
  */
 export async function recordResults(db: Db, claimed: Map<number, OutboxRow>, results: Result[], timing: OutboxTiming, now = new Date()): Promise<void> {
   const at = now.toISOString();
+  const sent = { plain: [] as number[], forget: [] as number[] };
+  const failed: { r: Extract<Result, { ok: false }>; row: OutboxRow }[] = [];
+  for (const r of results) {
+    const row = claimed.get(r.id);
+    if (!row) continue;
+    if (r.ok) (row.template === "password-reset" ? sent.forget : sent.plain).push(r.id);
+    else failed.push({ r, row });
+  }
+  if (!sent.plain.length && !sent.forget.length && !failed.length) return;
   await writeQueueFor(db).run(async (trx) => {
-    for (const r of results) {
-      const row = claimed.get(r.id);
-      if (!row) continue;
-      if (r.ok) {
+    for (const [ids, forget] of [
+      [sent.plain, false],
+      [sent.forget, true],
+    ] as const) {
+      // Chunks stay far below either database's limit on bound parameters.
+      for (let i = 0; i < ids.length; i += 500) {
         await trx
           .updateTable("outbox")
-          .set({ state: "sent", sent_at: at, lease_until: null, last_error: null, ...(row.template === "password-reset" ? { payload: "{}" } : {}) })
-          .where("id", "=", r.id)
+          .set({ state: "sent", sent_at: at, lease_until: null, last_error: null, ...(forget ? { payload: "{}" } : {}) })
+          .where("id", "in", ids.slice(i, i + 500))
           .where("state", "=", "sending")
           .execute();
-        continue;
       }
+    }
+    for (const { r, row } of failed) {
       const next = new Date(now.getTime() + retryDelayMs(row.attempts, timing.retryBaseMs));
       const giveUp = r.permanent || next.toISOString() > row.give_up_at;
       await trx

@@ -8,6 +8,8 @@ export interface Received {
   envelopeTo: string[];
   raw: string;
   mail: ParsedMail;
+  /** When the sink had it whole (ms since the epoch). */
+  at: number;
 }
 
 export interface SmtpSink {
@@ -59,6 +61,7 @@ export async function startSmtpSink(opts: { port?: number; down?: boolean; parse
           envelopeTo: session.envelope.rcptTo.map((r) => r.address),
           raw,
           mail,
+          at: Date.now(),
         });
         for (const w of waiters.splice(0)) w();
         callback();

@@ -156,6 +156,29 @@ describe("outbox over SMTP", () => {
     expect(new Set(ids)).toEqual(new Set(stored));
   });
 
+  it("keeps delivering while leads keep arriving, and delivers every message once when they stop", async () => {
+    const sink = await startSmtpSink({ parse: false });
+    running.push({ sink });
+    const s = services({ SMTP_URL: sink.url });
+    // A steady stream of leads for about a second and a half: the worker yields to them
+    // but does not wait for them to stop.
+    const until1500 = Date.now() + 1500;
+    let leads = 0;
+    while (Date.now() < until1500) {
+      await Promise.all(Array.from({ length: 3 }, () => submit(s, personal())));
+      leads += 3;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const duringStream = sink.received.length;
+    expect(duringStream).toBeGreaterThan(0);
+    await sink.waitFor(leads * 2);
+    await until(async () => (await states()).every((st) => st === "sent"));
+    await new Promise((r) => setTimeout(r, 300));
+    const ids = sink.received.map((m) => String(m.mail.messageId));
+    expect(ids).toHaveLength(leads * 2);
+    expect(new Set(ids).size).toBe(leads * 2);
+  });
+
   it("lets no CR/LF in a name or address add a header or a recipient", async () => {
     const sink = await startSmtpSink();
     running.push({ sink });

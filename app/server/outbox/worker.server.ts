@@ -57,6 +57,18 @@ export interface OutboxOptions {
   pollMs?: number;
   /** Messages claimed at once. */
   batch?: number;
+  /**
+   * While leads are arriving (one stored within the last `busyWindowMs`), the worker
+   * yields to them: it claims at most `busyBatch` messages, then pauses `busyPauseMs`
+   * before the next round, so delivery goes on at a steady floor (busyBatch per pause)
+   * without taking the event loop and the writer from the requests. Once they stop, it
+   * delivers the rest at full speed.
+   */
+  busyBatch?: number;
+  busyPauseMs?: number;
+  busyWindowMs?: number;
+  /** After a nudge, wait this long so a round takes what arrives meanwhile (ms). */
+  settleMs?: number;
   /** How long a claim holds before another worker may take the message over (ms). */
   leaseMs?: number;
   /** Extra templates (newsletter, password reset), by name. */
@@ -129,7 +141,9 @@ const leadTemplates: Record<string, Template> = {
  * The outbox worker of this process. It claims due messages in batches, delivers them
  * concurrently (SMTP through the mailer's pool, webhooks over HTTP) and records each
  * outcome; failures come back after an exponential back-off with jitter until their
- * give-up time, then they are marked failed for the desk.
+ * give-up time, then they are marked failed for the desk. Claims and outcomes go through
+ * the write queue, so they share the leads' transactions; while leads are arriving the
+ * worker takes smaller rounds with pauses between them (decision record 011).
  */
 export function startOutbox(opts: OutboxOptions): Outbox {
   const { db, env, log } = opts;
@@ -143,12 +157,19 @@ export function startOutbox(opts: OutboxOptions): Outbox {
   const stats = { sent: 0, retried: 0, failed: 0 };
   const instance = `${hostname()}:${process.pid}`;
 
+  const busyBatch = Math.min(opts.busyBatch ?? 20, batch);
+  const busyPauseMs = opts.busyPauseMs ?? 100;
+  const busyWindowMs = opts.busyWindowMs ?? 250;
+  const settleMs = opts.settleMs ?? 20;
+
   let stopped = !!opts.paused;
   let timer: NodeJS.Timeout | null = null;
+  let timerDue = 0;
   let running: Promise<void> | null = null;
   let again = false;
   let started: Promise<void> = Promise.resolve();
-
+  let lastNudge = 0;
+  let wake: (() => void) | null = null;
   if (!stopped && db.dialect === "sqlite") {
     // One process delivers on SQLite: what it had claimed before a crash is due again now.
     started = releaseClaims(db).then(
@@ -195,8 +216,8 @@ export function startOutbox(opts: OutboxOptions): Outbox {
     }
   }
 
-  async function round(): Promise<number> {
-    const claimed = await claimDue(db, batch, leaseMs);
+  async function round(limit: number): Promise<number> {
+    const claimed = await claimDue(db, limit, leaseMs);
     if (!claimed.length) return 0;
     const leads = await loadLeads(claimed);
     const results = await Promise.all(claimed.map((row) => deliver(row, row.lead_id === null ? undefined : leads.get(Number(row.lead_id)))));
@@ -220,8 +241,23 @@ export function startOutbox(opts: OutboxOptions): Outbox {
   function schedule(ms: number) {
     if (stopped) return;
     if (timer) clearTimeout(timer);
+    timerDue = Date.now() + ms;
     timer = setTimeout(tick, ms);
     timer.unref();
+  }
+
+  /** A pause that stop() cuts short. */
+  function pause(ms: number) {
+    return new Promise<void>((resolve) => {
+      const t = setTimeout(done, ms);
+      t.unref();
+      function done() {
+        clearTimeout(t);
+        wake = null;
+        resolve();
+      }
+      wake = done;
+    });
   }
 
   function tick() {
@@ -233,16 +269,27 @@ export function startOutbox(opts: OutboxOptions): Outbox {
     }
     running = (async () => {
       await started;
-      let n = 0;
-      do {
+      // stop() ends the loop between rounds (and cuts a pause short).
+      while (!stopped) {
         again = false;
+        const busy = Date.now() - lastNudge < busyWindowMs;
+        const limit = busy ? busyBatch : batch;
+        let n = 0;
         try {
-          n = await round();
+          n = await round(limit);
         } catch (error) {
           log.error({ err: error }, "outbox: round failed");
-          n = 0;
+          break;
         }
-      } while (!stopped && (n === batch || again));
+        if (stopped) break;
+        if (busy && n > 0) {
+          // Leads are arriving: let them have the event loop and the writer for a while.
+          await pause(busyPauseMs);
+          continue;
+        }
+        if (n === limit || again) continue;
+        break;
+      }
     })().finally(() => {
       running = null;
       schedule(pollMs);
@@ -272,13 +319,16 @@ export function startOutbox(opts: OutboxOptions): Outbox {
     },
     nudge() {
       if (stopped) return;
+      lastNudge = Date.now();
       if (running) again = true;
-      else schedule(0);
+      // A timer already due sooner stays: nudges arriving back to back must not push the round away.
+      else if (!timer || timerDue > lastNudge + settleMs) schedule(settleMs);
     },
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
       timer = null;
+      wake?.();
       await running;
       mailer.close();
     },
