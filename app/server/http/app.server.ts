@@ -65,10 +65,14 @@ async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
 
 export interface AppOptions {
   services: Services;
-  build: ServerBuild;
-  clientDir: string;
+  /** The server build, or (in development) a function that loads the current one through Vite. */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** The client build served from memory; none in development, where Vite serves the assets. */
+  clientDir?: string;
   /** Pages rendered once per content version (page-cache.server.ts); a default one when absent. */
   pageCache?: PageCache;
+  /** Development: every page renders per request (code changes without the content version moving). */
+  dev?: boolean;
 }
 
 /**
@@ -86,16 +90,25 @@ function cacheableRequest(req: IncomingMessage, url: URL): boolean {
 const CACHED_PATHS = /^\/(news|blog|sitemap\.xml|rss\.xml)$|^\/blogdetail\/[^/]+$/;
 
 /** The one request listener: lean static path, JSON API, then the page router. */
-export function createApp({ services, build, clientDir, pageCache }: AppOptions) {
+export function createApp({ services, build, clientDir, pageCache, dev = false }: AppOptions) {
   const { env, log } = services;
-  const statics = loadStaticFiles(clientDir);
+  const statics = clientDir ? loadStaticFiles(clientDir) : new Map<string, StaticFile>();
   const api: Api = createApi(services);
-  const handleDocument = createRequestHandler(build, env.NODE_ENV);
-  const gate = createMethodGate(build);
+  const handleDocument = createRequestHandler(build, dev ? "development" : env.NODE_ENV);
+  // What a post to a page is checked against, per build (in development the build changes with the code).
+  const postRules = new WeakMap<ServerBuild, { gate: ReturnType<typeof createMethodGate>; checkOrigin: boolean }>();
+  const rulesOf = (b: ServerBuild) => {
+    let rules = postRules.get(b);
+    if (!rules) {
+      rules = { gate: createMethodGate(b), checkOrigin: !(Array.isArray(b.allowedActionOrigins) && b.allowedActionOrigins.length > 0) };
+      postRules.set(b, rules);
+    }
+    return rules;
+  };
+  const currentRules = typeof build === "function" ? async () => rulesOf(await build()) : async () => rulesOf(build);
   // Behind TLS: always when the public address is https, else per request when a trusted
   // proxy says the visitor came over https.
   const hstsAlways = env.SITE_URL?.startsWith("https:") ?? false;
-  const checkOrigin = !(Array.isArray(build.allowedActionOrigins) && build.allowedActionOrigins.length > 0);
   const pages = pageCache ?? createPageCache();
   const rendering = new Map<string, Promise<{ page: CachedPage; keep: boolean }>>();
   const connectSrc = env.CSP_CONNECT_SRC;
@@ -316,7 +329,7 @@ export function createApp({ services, build, clientDir, pageCache }: AppOptions)
   }
 
   /** A form post from another site: React Router would refuse it too, with a stack trace in the log. */
-  function crossSite(req: IncomingMessage, url: URL): boolean {
+  function crossSite(req: IncomingMessage, url: URL, checkOrigin: boolean): boolean {
     const origin = req.headers.origin;
     if (!checkOrigin || origin === undefined) return false;
     try {
@@ -361,13 +374,14 @@ export function createApp({ services, build, clientDir, pageCache }: AppOptions)
       const file = read ? statics.get(url.pathname) : undefined;
       if (file) sendStatic(req, res, file);
       else if (api.owns(url.pathname)) await sendApi(req, res, url);
-      else if (read && cacheableRequest(req, url)) await sendCachedDocument(req, res, url);
+      else if (read && !dev && cacheableRequest(req, url)) await sendCachedDocument(req, res, url);
       else if (read) await sendDocument(req, res, url);
       else {
         // Pages take GET and HEAD, and POST where a route has an action.
+        const { gate, checkOrigin } = await currentRules();
         const allow = gate.allowed(url.pathname, url.search);
         if (!allows(allow, method)) refuse(res, 405, "Method not allowed", { Allow: allow });
-        else if (crossSite(req, url)) {
+        else if (crossSite(req, url, checkOrigin)) {
           refused = `cross-site post from ${String(req.headers.origin).slice(0, 200)}`;
           if (!env.LOG_REQUESTS) log.warn({ method, path: url.pathname, refused }, "request refused");
           refuse(res, 400, "Bad request: this form was sent from another site.");
