@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, data } from "react-router";
 import { type FieldErrors, pickValues, type Values } from "~/lib/forms/form-spec";
 import { formSpecs, isFormKind } from "~/lib/forms/form-kinds";
-import { type FormActionData, messages } from "~/lib/forms/use-form";
+import { FORM_ID_FIELD, FORM_KIND_FIELD, type FormActionData, messages } from "~/lib/forms/protocol";
 import { MAX_BODY_BYTES, RETRY_AFTER_BUSY_SECONDS } from "./api/types";
 import { isDatabaseBusy } from "./db/sqlite-driver.server";
 import { readFormBody } from "./http/body.server";
@@ -78,9 +78,9 @@ export async function formAction({ request, context }: ActionFunctionArgs) {
   const read = await readFormBody(request, MAX_BODY_BYTES);
   if (!read.ok) return unreadableForm(read.status);
   const form = read.form;
-  const rawId = form.get("_formId") ?? "";
+  const rawId = form.get(FORM_ID_FIELD) ?? "";
   const formId = /^[\w-]{1,80}$/.test(rawId) ? rawId : "";
-  const kind = form.get("_form");
+  const kind = form.get(FORM_KIND_FIELD);
   if (!isFormKind(kind) || !formId) {
     return answer({ formId, ok: false, message: "We couldn't tell which form this was. Please reload the page and fill it in again." }, 400);
   }

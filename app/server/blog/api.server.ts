@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { commentPayloadSchema } from "~/components/blog/comment-schema";
+import { commentPayloadSchema } from "~/lib/blog/comment-schema";
 import { errorsFromZod } from "~/lib/forms/form-spec";
 import { readJsonObject } from "../api/json-body";
 import { type ApiRequest, type ApiResponse, json } from "../api/types";

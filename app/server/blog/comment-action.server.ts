@@ -1,9 +1,8 @@
 import { type ActionFunctionArgs, data, redirect } from "react-router";
-import { commentPayloadSchema } from "~/components/blog/comment-schema";
-import { commentSpec } from "~/components/blog/comment-spec";
-import { FORM_ID_FIELD, FORM_KIND_FIELD } from "~/components/forms/field";
+import { commentPayloadSchema } from "~/lib/blog/comment-schema";
+import { commentSpec } from "~/lib/blog/comment-spec";
 import { errorsFromZod, type FieldErrors, pickValues } from "~/lib/forms/form-spec";
-import { type FormActionData, messages } from "~/lib/forms/use-form";
+import { FORM_ID_FIELD, FORM_KIND_FIELD, type FormActionData, messages } from "~/lib/forms/protocol";
 import { MAX_BODY_BYTES } from "../api/types";
 import { isDatabaseBusy } from "../db/sqlite-driver.server";
 import { busyAnswer, formAction, setResponseHeader } from "../form-action.server";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type ExpressionBuilder, type Selectable, sql } from "kysely";
-import type { BlogComment, BlogItem } from "~/components/blog/types";
+import type { BlogComment, BlogItem } from "~/lib/blog/types";
 import type { KindFilter } from "~/content/news";
 import type { Db } from "../db/db.server";
 import type { CommentsTable, Database, PostsTable } from "../db/schema";
