@@ -1,7 +1,8 @@
 import { type ActionFunctionArgs, data } from "react-router";
 import { type FieldErrors, pickValues, type Values } from "~/lib/forms/form-spec";
-import { formSpecs, isFormKind } from "~/lib/forms/form-kinds";
 import { FORM_ID_FIELD, FORM_KIND_FIELD, type FormActionData, messages } from "~/lib/forms/protocol";
+import { quoteBusinessSpec } from "~/lib/forms/quote-specs";
+import { formByKind } from "~/lib/forms/registry";
 import { MAX_BODY_BYTES, RETRY_AFTER_BUSY_SECONDS } from "./api/types";
 import { isDatabaseBusy } from "./db/sqlite-driver.server";
 import { readFormBody } from "./http/body.server";
@@ -80,11 +81,10 @@ export async function formAction({ request, context }: ActionFunctionArgs) {
   const form = read.form;
   const rawId = form.get(FORM_ID_FIELD) ?? "";
   const formId = /^[\w-]{1,80}$/.test(rawId) ? rawId : "";
-  const kind = form.get(FORM_KIND_FIELD);
-  if (!isFormKind(kind) || !formId) {
+  const spec = formByKind(form.get(FORM_KIND_FIELD));
+  if (!spec || !formId) {
     return answer({ formId, ok: false, message: "We couldn't tell which form this was. Please reload the page and fill it in again." }, 400);
   }
-  const spec = formSpecs[kind];
   let values = pickValues(spec, (name) => form.get(name));
 
   const ip = context.clientIp ?? "unknown";
@@ -96,7 +96,7 @@ export async function formAction({ request, context }: ActionFunctionArgs) {
     });
   }
 
-  if (kind === "quote-business") values = await fillAddressFromZip(values);
+  if (spec === quoteBusinessSpec) values = await fillAddressFromZip(values);
   const honeypot = form.get(HONEYPOT_FIELD);
   const body = { ...spec.toPayload(values), ...(honeypot ? { [HONEYPOT_FIELD]: honeypot } : {}) };
   let outcome: Awaited<ReturnType<typeof acceptSubmission>>;
@@ -108,7 +108,7 @@ export async function formAction({ request, context }: ActionFunctionArgs) {
     });
   } catch (error) {
     if (!isDatabaseBusy(error)) throw error;
-    services.log.warn({ kind, waitedMs: error.waitedMs }, "database locked: form post answered 503");
+    services.log.warn({ kind: spec.kind, waitedMs: error.waitedMs }, "database locked: form post answered 503");
     return busyAnswer(context, formId, values);
   }
   if (outcome.status === "invalid") {
