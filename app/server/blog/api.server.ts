@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hashIp } from "../ip-hash.server";
 import { commentPayloadSchema } from "~/lib/blog/comment-schema";
 import { errorsFromZod } from "~/lib/forms/form-spec";
 import { readJsonObject } from "../api/json-body";
@@ -77,7 +77,6 @@ export async function blogList(services: Pick<Services, "db">, req: ApiRequest):
   return json(200, { data: { data: items, count } });
 }
 
-export const hashIp = (ip: string, salt: string) => createHash("sha256").update(`${salt}:${ip}`).digest("hex");
 
 /**
  * `PUT /admin/addCommentBlog`: 201 with the stored comment (200 when the same submission

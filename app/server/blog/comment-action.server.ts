@@ -9,7 +9,7 @@ import { busyAnswer, formAction, setResponseHeader } from "../form-action.server
 import { readFormBody } from "../http/body.server";
 import { HONEYPOT_FIELD, honeypotFilled } from "../leads/honeypot";
 import { rateLimiterFor } from "../rate-limit.server";
-import { hashIp } from "./api.server";
+import { hashIp } from "../ip-hash.server";
 import { addComment } from "./posts.server";
 
 /**

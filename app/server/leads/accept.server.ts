@@ -6,7 +6,8 @@ import { SUCCESS_TEXT } from "~/lib/forms/success";
 import type { Services } from "../services.server";
 import { HONEYPOT_FIELD, honeypotFilled } from "./honeypot";
 import { takeAttribution } from "./attribution.server";
-import { hashIp, storeLead } from "./store.server";
+import { hashIp } from "../ip-hash.server";
+import { storeLead } from "./store.server";
 import { waitlistFields } from "./waitlist.server";
 
 export type Endpoint = "/web/suscribe" | "/web/form" | "/campaign/createCampaign";
@@ -107,7 +108,7 @@ export async function acceptSubmission(
     submissionId,
     pagePath: pagePath ?? ctx.pagePath ?? null,
     userAgent: ctx.userAgent?.slice(0, 500) ?? null,
-    ipHash: hashIp(services.env.IP_HASH_SALT, ctx.ip),
+    ipHash: hashIp(ctx.ip, services.env.IP_HASH_SALT),
     attribution,
     messages: services.outbox ? (id) => services.outbox?.rowsForLead(spec.kind, String(payload.email), id) ?? [] : undefined,
   });
