@@ -9,6 +9,7 @@ import { type Api, createApi } from "../api/router.server";
 import { MAX_BODY_BYTES } from "../api/types";
 import { baseSecurityHeaders, contentSecurityPolicy, inlineScriptHashes, resourceContentSecurityPolicy } from "../security-headers.server";
 import type { Services } from "../services.server";
+import { readCapped } from "./body.server";
 import { allows, createMethodGate } from "./methods.server";
 import { ifRangeHolds, noneMatchHits, parseTarget, pickEncoding } from "./negotiate";
 import { CACHED_PAGE_CACHE_CONTROL, type CachedPage, createPageCache, type PageCache, preparePage } from "./page-cache.server";
@@ -46,21 +47,6 @@ function documentUrl(req: IncomingMessage, url: URL, trustProxy = false): URL {
   } catch {
     return url;
   }
-}
-
-class BodyTooLarge extends Error {}
-
-async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  const declared = Number(req.headers["content-length"] ?? 0);
-  if (declared > limit) throw new BodyTooLarge();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > limit) throw new BodyTooLarge();
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
 }
 
 export interface AppOptions {
@@ -173,17 +159,13 @@ export function createApp({ services, build, clientDir, pageCache, dev = false }
   }
 
   async function sendApi(req: IncomingMessage, res: ServerResponse, url: URL) {
-    let body: Buffer = Buffer.alloc(0);
+    let body: Buffer | null = Buffer.alloc(0);
     if (req.method === "POST" || req.method === "PUT") {
-      try {
-        body = await readBody(req, MAX_BODY_BYTES);
-      } catch (error) {
-        if (error instanceof BodyTooLarge) {
-          res.writeHead(413, { "Content-Type": "application/json", "Cache-Control": "no-store", "Content-Security-Policy": resourceContentSecurityPolicy, Connection: "close" });
-          res.end(JSON.stringify({ message: `The request body is larger than ${MAX_BODY_BYTES / 1024} KiB.` }));
-          return;
-        }
-        throw error;
+      body = await readCapped(req, req.headers["content-length"], MAX_BODY_BYTES);
+      if (body === null) {
+        res.writeHead(413, { "Content-Type": "application/json", "Cache-Control": "no-store", "Content-Security-Policy": resourceContentSecurityPolicy, Connection: "close" });
+        res.end(JSON.stringify({ message: `The request body is larger than ${MAX_BODY_BYTES / 1024} KiB.` }));
+        return;
       }
     }
     const out = await api.handle({
