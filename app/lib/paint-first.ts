@@ -64,20 +64,22 @@ declare global {
 /**
  * The inline scripts are real functions, type-checked and linted with the app, and sent
  * as their source text: `(function …)()`. So each must be self-contained: only browser
- * globals, no imports, no module-level names, no `import()` (a dev server rewrites it).
+ * globals, no imports, no module-level names. (Vite's development server rewrites the
+ * `import()` below; in development the scripts are not made inert, so it never runs.)
  * React's state reaches them through documented ground only: `<html data-hydrated>`,
  * which the root layout sets once React has hydrated the page, and `data-deferred` on the
  * server HTML of a part whose code has not run yet (app/components/ui/deferred.tsx).
+ * Indentation is dropped from the text (no string in them spans lines).
  */
-export const asInlineScript = (fn: () => void): string => `(${fn.toString()})();`;
+export const asInlineScript = (fn: () => void): string => `(${fn.toString().replace(/\n\s+/g, "\n")})();`;
 
 /**
  * Runs at the end of the body (hashed or nonced like React Router's scripts).
  * Each step runs in a task of its own (a message to itself: a macrotask no fake timer
  * holds back) so no single task blocks the main thread for long:
  * the preloads are switched on four at a time, the preloaded modules are then evaluated
- * one by one (last first, so each brings little with it) by module scripts of their own,
- * and the hydration script goes last. The module the hydration script imports itself
+ * one by one (last first, so each brings little with it), and the hydration script goes
+ * last. The module the hydration script imports itself
  * (`entry.client`, which hydrates as it loads) is left to it.
  *
  * Presses made before React has the page are kept by `earlyPress`, in the head.
@@ -131,11 +133,10 @@ export function paintFirst(): void {
     function load(): void {
       const url = urls.pop();
       if (url) {
-        const s = d.createElement("script");
-        s.type = "module";
-        s.src = url;
-        s.onload = s.onerror = () => later(load);
-        d.head.appendChild(s);
+        import(/* @vite-ignore */ url).then(
+          () => later(load),
+          () => later(load),
+        );
         return;
       }
       for (const script of mods) {
