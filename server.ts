@@ -1,8 +1,10 @@
 /**
  * The one Node process: pre-rendered pages and assets from memory, the JSON API, and
  * server-rendered pages. Build first (`npm run build`); `npm start` does both.
+ * With `--dev` (`npm run dev`) the same process serves the current sources through Vite
+ * with hot reload instead of a build.
  */
-import { createServer } from "node:http";
+import { createServer, type RequestListener } from "node:http";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
@@ -10,11 +12,14 @@ import { syncPosts } from "./app/server/blog/content.server";
 import { openDb } from "./app/server/db/db.server";
 import { EnvError, loadEnv } from "./app/server/env.server";
 import { createApp } from "./app/server/http/app.server";
+import type { DevAssets } from "./app/server/http/dev.server";
 import { createLogger } from "./app/server/logger.server";
 import { mediaDir } from "./app/server/media/store.server";
 import { startOutbox } from "./app/server/outbox/worker.server";
 import type { Services } from "./app/server/services.server";
 import { withIpHashSalt } from "./app/server/settings.server";
+
+const dev = process.argv.includes("--dev");
 
 async function main() {
   let env: ReturnType<typeof loadEnv>;
@@ -36,11 +41,21 @@ async function main() {
   const services: Services = { env: fullEnv, db, log, outbox };
   // News and blog posts are Markdown files: load the new and changed ones into the database.
   await syncPosts(db, { dir: resolve(import.meta.dirname, "content/posts"), publicDir: resolve(import.meta.dirname, "public"), mediaDir: mediaDir(fullEnv.MEDIA_DIR), log });
-  const buildDir = resolve(process.env.BUILD_DIR ?? "build");
-  const build = (await import(pathToFileURL(resolve(buildDir, "server/index.js")).href)) as ServerBuild;
-  const listener = createApp({ services, build, clientDir: resolve(buildDir, "client") });
+  let listener: RequestListener;
+  const server = createServer({ keepAliveTimeout: 65_000, requestTimeout: 30_000 }, (req, res) => listener(req, res));
+  let devAssets: DevAssets | undefined;
+  if (dev) {
+    const { startDevAssets } = await import("./app/server/http/dev.server");
+    const assets = await startDevAssets(server);
+    const app = createApp({ services, build: assets.build, dev: true });
+    listener = (req, res) => assets.handle(req, res, () => void app(req, res));
+    devAssets = assets;
+  } else {
+    const buildDir = resolve(process.env.BUILD_DIR ?? "build");
+    const build = (await import(pathToFileURL(resolve(buildDir, "server/index.js")).href)) as ServerBuild;
+    listener = createApp({ services, build, clientDir: resolve(buildDir, "client") });
+  }
 
-  const server = createServer({ keepAliveTimeout: 65_000, requestTimeout: 30_000 }, listener);
   server.on("error", (error: NodeJS.ErrnoException) => {
     if (error.code === "EADDRINUSE") console.error(`Port ${env.PORT} on ${env.HOST} is already in use; set PORT to a free port.`);
     else console.error(`Could not listen on ${env.HOST}:${env.PORT}: ${error.message}`);
@@ -49,7 +64,7 @@ async function main() {
   server.listen(env.PORT, env.HOST, () => {
     const addr = server.address();
     const port = typeof addr === "object" && addr ? addr.port : env.PORT;
-    log.info({ url: `http://${env.HOST}:${port}`, db: db.describe }, "listening");
+    log.info({ url: `http://${env.HOST}:${port}`, db: db.describe, ...(dev ? { mode: "development" } : {}) }, "listening");
   });
 
   let stopping = false;
@@ -58,6 +73,7 @@ async function main() {
     stopping = true;
     log.info({ signal }, "shutting down: finishing requests in flight");
     server.close(async () => {
+      await devAssets?.close();
       await outbox.stop();
       await db.close();
       log.info("stopped");

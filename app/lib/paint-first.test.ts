@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { inertHydrationTransform, makeHydrationInert } from "./paint-first";
+import { earlyPressScript, inertHydrationTransform, makeHydrationInert, paintFirstScript } from "./paint-first";
 
 const page =
   '<head><link rel="modulepreload" href="/assets/a.js"/><link rel="stylesheet" href="/assets/r.css"/></head>' +
@@ -40,5 +40,20 @@ describe("paint first", () => {
       for (let i = 0; i < page.length; i += size) chunks.push(page.slice(i, i + size));
       expect(await throughTransform(chunks)).toBe(inert);
     }
+  });
+});
+
+// The inline scripts are sent as their source text, so they must stand alone and rest on
+// documented ground only (data-hydrated, data-deferred), never on React's internals. Their
+// behaviour is the browser's to test (tests/e2e/early-input.spec.ts).
+describe("paint-first inline scripts", () => {
+  it.each([
+    ["paintFirstScript", paintFirstScript],
+    ["earlyPressScript", earlyPressScript],
+  ])("%s is a self-contained script that reads no React internals", (_, script) => {
+    expect(() => new Function(script)).not.toThrow();
+    expect(script).toMatch(/^\(function \w+\(\) \{[\s\S]*\}\)\(\);$/);
+    expect(script).not.toMatch(/__react|__name\(/);
+    expect(script).toContain("data-deferred");
   });
 });

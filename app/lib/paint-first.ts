@@ -52,16 +52,37 @@ export function inertHydrationTransform(): TransformStream<string, string> {
   });
 }
 
+declare global {
+  interface Document {
+    /** Fields left while no React code managed them: id → value (see `paintFirst`). */
+    fwBlurred?: Record<string, string>;
+    /** A `performance.now()` time no long step may start just before (see `paintFirst`). */
+    fwQuietAt?: number;
+  }
+}
+
 /**
- * Inline script placed after React Router's scripts (hashed or nonced like the others).
+ * The inline scripts are real functions, type-checked and linted with the app, and sent
+ * as their source text: `(function …)()`. So each must be self-contained: only browser
+ * globals, no imports, no module-level names. (Vite's development server rewrites the
+ * `import()` below; in development the scripts are not made inert, so it never runs.)
+ * React's state reaches them through documented ground only: `<html data-hydrated>`,
+ * which the root layout sets once React has hydrated the page, and `data-deferred` on the
+ * server HTML of a part whose code has not run yet (app/components/ui/deferred.tsx).
+ * Indentation is dropped from the text (no string in them spans lines).
+ */
+export const asInlineScript = (fn: () => void): string => `(${fn.toString().replace(/\n\s+/g, "\n")})();`;
+
+/**
+ * Runs at the end of the body (hashed or nonced like React Router's scripts).
  * Each step runs in a task of its own (a message to itself: a macrotask no fake timer
  * holds back) so no single task blocks the main thread for long:
  * the preloads are switched on four at a time, the preloaded modules are then evaluated
  * one by one (last first, so each brings little with it), and the hydration script goes
- * last. The module the hydration script imports itself (`entry.client`, which hydrates
- * as it loads) is left to it.
+ * last. The module the hydration script imports itself
+ * (`entry.client`, which hydrates as it loads) is left to it.
  *
- * Presses made before React has the page are kept by `earlyPressScript`, in the head.
+ * Presses made before React has the page are kept by `earlyPress`, in the head.
  *
  * A form below the first screen comes alive only as the visitor nears it (decision record
  * 003), so a field can be filled in and left before its code runs. The script notes the
@@ -74,41 +95,137 @@ export function inertHydrationTransform(): TransformStream<string, string> {
  * 600 ms before it, so no long task (hydration takes over half a second on a slow phone)
  * holds that moment back; the steps go on 50 ms after it.
  */
-export const paintFirstScript = `(function(){
-var d=document,on=0;
-var ch=new MessageChannel(),next=[];ch.port1.onmessage=function(){next.shift()()};
-function later(f){var q=d.fwQuietAt-performance.now();if(q>-50&&q<600)return setTimeout(function(){later(f)},q+50);next.push(f);ch.port2.postMessage(0)}
-function go(){
-if(on)return;on=1;
-var mods=d.querySelectorAll('script[type="text/x-module"]'),links=d.querySelectorAll('link[rel="x-modulepreload"]'),entry=[],urls=[],k=0;
-mods.forEach(function(o){var m=/import\\("([^"]+)"\\)/.exec(o.textContent);if(m)entry.push(new URL(m[1],location.href).href)});
-function flip(){for(var n=0;n<4&&k<links.length;n++){var l=links[k++];l.rel="modulepreload";if(entry.indexOf(l.href)<0)urls.push(l.href)}later(k<links.length?flip:load)}
-function load(){var u=urls.pop();if(u)import(u).then(function(){later(load)},function(){later(load)});else mods.forEach(function(o){var s=d.createElement("script");s.type="module";s.nonce=o.nonce;s.textContent=o.textContent;d.head.appendChild(s)})}
-flip()}
-var blurred=d.fwBlurred={};
-d.addEventListener("focusout",function(e){var t=e.target;if(t&&t.id&&/^(INPUT|SELECT|TEXTAREA)$/.test(t.tagName)&&!Object.keys(t).some(function(k){return k.indexOf("__reactFiber")===0}))blurred[t.id]=t.value},true);
-if(d.visibilityState!=="visible")return go();
-var P=window.PerformanceObserver;
-if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0)new P(function(l,o){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();go()}}).observe({type:"paint",buffered:true});
-else requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})})
-})();`;
+export function paintFirst(): void {
+  const d = document;
+  let on = false;
+  const channel = new MessageChannel();
+  const next: (() => void)[] = [];
+  channel.port1.onmessage = () => next.shift()?.();
+  function later(step: () => void): void {
+    const quiet = (d.fwQuietAt ?? Number.NaN) - performance.now();
+    if (quiet > -50 && quiet < 600) {
+      setTimeout(() => later(step), quiet + 50);
+      return;
+    }
+    next.push(step);
+    channel.port2.postMessage(0);
+  }
+  function go(): void {
+    if (on) return;
+    on = true;
+    const mods = d.querySelectorAll<HTMLScriptElement>('script[type="text/x-module"]');
+    const links = d.querySelectorAll<HTMLLinkElement>('link[rel="x-modulepreload"]');
+    const entry: string[] = [];
+    const urls: string[] = [];
+    let k = 0;
+    for (const script of mods) {
+      const m = /import\("([^"]+)"\)/.exec(script.textContent ?? "");
+      if (m?.[1]) entry.push(new URL(m[1], location.href).href);
+    }
+    function flip(): void {
+      for (let n = 0; n < 4 && k < links.length; n++) {
+        const link = links[k++] as HTMLLinkElement;
+        link.rel = "modulepreload";
+        if (!entry.includes(link.href)) urls.push(link.href);
+      }
+      later(k < links.length ? flip : load);
+    }
+    function load(): void {
+      const url = urls.pop();
+      if (url) {
+        import(/* @vite-ignore */ url).then(
+          () => later(load),
+          () => later(load),
+        );
+        return;
+      }
+      for (const script of mods) {
+        const s = d.createElement("script");
+        s.type = "module";
+        s.nonce = script.nonce;
+        s.textContent = script.textContent;
+        d.head.appendChild(s);
+      }
+    }
+    flip();
+  }
+  const blurred: Record<string, string> = {};
+  d.fwBlurred = blurred;
+  d.addEventListener(
+    "focusout",
+    (e) => {
+      const t = e.target;
+      if (!(t instanceof HTMLInputElement || t instanceof HTMLSelectElement || t instanceof HTMLTextAreaElement) || !t.id) return;
+      const managed = d.documentElement.dataset.hydrated === "true" && !t.closest("[data-deferred]");
+      if (!managed) blurred[t.id] = t.value;
+    },
+    true,
+  );
+  if (d.visibilityState !== "visible") {
+    go();
+    return;
+  }
+  const P = window.PerformanceObserver;
+  if (P?.supportedEntryTypes?.includes("paint")) {
+    new P((list, observer) => {
+      if (list.getEntriesByName("first-contentful-paint").length) {
+        observer.disconnect();
+        go();
+      }
+    }).observe({ type: "paint", buffered: true });
+  } else {
+    requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(go, 0)));
+  }
+}
 
 /**
- * Inline script in the head, so it listens from the first byte of the body on (a slow
- * phone shows the header long before the end of the page, and its scripts, arrive).
+ * Runs in the head, so it listens from the first byte of the body on (a slow phone shows
+ * the header long before the end of the page, and its scripts, arrive).
  * Until React has hydrated a script-driven button (`type="button"`: the menu, the theme
  * toggle, an FAQ answer, a tab), a press on it does nothing: nothing listens yet, and a
  * press during hydration is not handled either (React does not replay it). Links and
  * form posts work without script. So such presses are noted (five at most, one per
- * button) and pressed again, in order, as soon as React has hydrated that button (its
- * props are on the element). Until then the pressed button shows that it was heard
+ * button) and pressed again, in order, as soon as React has that button: the page is
+ * hydrated (`<html data-hydrated>`) and the button is not in a part still waiting for its
+ * code (`data-deferred`). Until then the pressed button shows that it was heard
  * (`data-pressed`: dimmed, a progress cursor). Noted presses are dropped after 20 s if
  * the scripts never come.
  */
-export const earlyPressScript = `(function(){
-var d=document,early=[],polls=0;
-function ours(b){return Object.keys(b).some(function(k){return k.indexOf("__reactProps")===0})}
-function replay(){while(early.length&&(!early[0].isConnected||ours(early[0]))){var b=early.shift();b.removeAttribute("data-pressed");if(b.isConnected)b.click()}if(!early.length)return;if(++polls<400)setTimeout(replay,50);else{early.forEach(function(b){b.removeAttribute("data-pressed")});early=[]}}
-function note(e){if(!e.isTrusted)return;var b=e.target&&e.target.closest&&e.target.closest('button[type="button"]');if(!b||ours(b))return;if(early.length<5&&early.indexOf(b)<0){b.setAttribute("data-pressed","");e.preventDefault();if(early.push(b)===1){polls=0;replay()}}}
-d.addEventListener("click",note,true);
-})();`;
+export function earlyPress(): void {
+  const d = document;
+  let early: HTMLButtonElement[] = [];
+  let polls = 0;
+  const live = (b: Element) => d.documentElement.dataset.hydrated === "true" && !b.closest("[data-deferred]");
+  function replay(): void {
+    for (let b = early[0]; b && (!b.isConnected || live(b)); b = early[0]) {
+      early.shift();
+      b.removeAttribute("data-pressed");
+      if (b.isConnected) b.click();
+    }
+    if (!early.length) return;
+    if (++polls < 400) {
+      setTimeout(replay, 50);
+      return;
+    }
+    for (const b of early) b.removeAttribute("data-pressed");
+    early = [];
+  }
+  function note(e: MouseEvent): void {
+    if (!e.isTrusted || !(e.target instanceof Element)) return;
+    const b = e.target.closest<HTMLButtonElement>('button[type="button"]');
+    if (!b || live(b)) return;
+    if (early.length < 5 && !early.includes(b)) {
+      b.setAttribute("data-pressed", "");
+      e.preventDefault();
+      if (early.push(b) === 1) {
+        polls = 0;
+        replay();
+      }
+    }
+  }
+  d.addEventListener("click", note, true);
+}
+
+/** The inline scripts' text (the server's HTML only; see app/root.tsx). */
+export const paintFirstScript = /* @__PURE__ */ asInlineScript(paintFirst);
+export const earlyPressScript = /* @__PURE__ */ asInlineScript(earlyPress);

@@ -7,7 +7,7 @@ import { PostBody } from "~/components/blog/post-body";
 import { KindBadge, PostMeta } from "~/components/blog/post-card";
 import { blogHref, RecentPosts, SidebarFilters } from "~/components/blog/sidebar";
 import { ContactForm } from "~/components/deferred-parts";
-import { itemDate, itemKind } from "~/components/blog/types";
+import { itemDate, itemKind } from "~/lib/blog/types";
 import { brand } from "~/content/brand";
 import { blogCategory, type BlogSort } from "~/content/news";
 import { useNonce } from "~/lib/nonce";

@@ -1,10 +1,11 @@
 import { type ActionFunctionArgs, data } from "react-router";
 import { type FieldErrors, pickValues, type Values } from "~/lib/forms/form-spec";
-import { formSpecs, isFormKind } from "~/lib/forms/form-kinds";
-import { type FormActionData, messages } from "~/lib/forms/use-form";
+import { FORM_ID_FIELD, FORM_KIND_FIELD, type FormActionData, messages } from "~/lib/forms/protocol";
+import { quoteBusinessSpec } from "~/lib/forms/quote-specs";
+import { formByKind } from "~/lib/forms/registry";
 import { MAX_BODY_BYTES, RETRY_AFTER_BUSY_SECONDS } from "./api/types";
 import { isDatabaseBusy } from "./db/sqlite-driver.server";
-import { readFormBody } from "./http/body.server";
+import { type FormBody, readFormBody } from "./http/body.server";
 import { acceptSubmission } from "./leads/accept.server";
 import { HONEYPOT_FIELD } from "./leads/honeypot";
 import { postedAttribution } from "./leads/attribution.server";
@@ -67,6 +68,28 @@ export function busyAnswer(context: { responseHeaders?: Headers }, formId: strin
   return answer({ formId, ok: false, values, message: messages.server }, 503, { "Retry-After": String(RETRY_AFTER_BUSY_SECONDS) });
 }
 
+type PageContext = ActionFunctionArgs["context"];
+
+/** The id a form post names in `_formId`, or "" when it names none fit to echo back. */
+export function formIdOf(form: URLSearchParams): string {
+  const raw = form.get(FORM_ID_FIELD) ?? "";
+  return /^[\w-]{1,80}$/.test(raw) ? raw : "";
+}
+
+/**
+ * The rate-limit step of every page post (forms and comments): the post counts against
+ * the client's one budget, shared with the API (rate-limit.server.ts); over it, the 429
+ * answer with Retry-After and the values kept.
+ */
+export function limitPagePost(services: NonNullable<PageContext["services"]>, context: PageContext, formId: string, values: Answer["values"]) {
+  const limit = rateLimiterFor(services).hit(`post:${context.clientIp ?? "unknown"}`);
+  if (limit.ok) return undefined;
+  setResponseHeader(context, "Retry-After", String(limit.retryAfterSeconds));
+  return answer({ formId, ok: false, values, message: messages.rateLimited(limit.retryAfterSeconds) }, 429, {
+    "Retry-After": String(limit.retryAfterSeconds),
+  });
+}
+
 /**
  * The no-JavaScript path of every site form: the <form> posts to its own page, this
  * action validates with the same schema as the browser and the API, stores through the
@@ -74,31 +97,25 @@ export function busyAnswer(context: { responseHeaders?: Headers }, formId: strin
  * the fields and the values kept. A page showing a form adds one line:
  * `export { formAction as action } from "~/server/form-action.server";`
  */
-export async function formAction({ request, context }: ActionFunctionArgs) {
+export async function formAction({ request, context }: ActionFunctionArgs, alreadyRead?: FormBody) {
   const services = context.services;
   if (!services) throw new Response("Forms cannot be sent while pages are pre-rendered.", { status: 503 });
-  const read = await readFormBody(request, MAX_BODY_BYTES);
+  // A page action that looked at the body first (the blog post's) hands it over: read once.
+  const read = alreadyRead ?? (await readFormBody(request, MAX_BODY_BYTES));
   if (!read.ok) return unreadableForm(read.status);
   const form = read.form;
-  const rawId = form.get("_formId") ?? "";
-  const formId = /^[\w-]{1,80}$/.test(rawId) ? rawId : "";
-  const kind = form.get("_form");
-  if (!isFormKind(kind) || !formId) {
+  const formId = formIdOf(form);
+  const spec = formByKind(form.get(FORM_KIND_FIELD));
+  if (!spec || !formId) {
     return answer({ formId, ok: false, message: "We couldn't tell which form this was. Please reload the page and fill it in again." }, 400);
   }
-  const spec = formSpecs[kind];
   let values = pickValues(spec, (name) => form.get(name));
 
+  const limited = limitPagePost(services, context, formId, values);
+  if (limited) return limited;
   const ip = context.clientIp ?? "unknown";
-  const limit = rateLimiterFor(services).hit(`post:${ip}`);
-  if (!limit.ok) {
-    setResponseHeader(context, "Retry-After", String(limit.retryAfterSeconds));
-    return answer({ formId, ok: false, values, message: messages.rateLimited(limit.retryAfterSeconds) }, 429, {
-      "Retry-After": String(limit.retryAfterSeconds),
-    });
-  }
 
-  if (kind === "quote-business") values = await fillAddressFromZip(values);
+  if (spec === quoteBusinessSpec) values = await fillAddressFromZip(values);
   const honeypot = form.get(HONEYPOT_FIELD);
   const attribution = postedAttribution(form.get(ATTRIBUTION_INPUT), request.url, request.headers.get("referer"));
   const body = { ...spec.toPayload(values), ...(attribution ? { attribution } : {}), ...(honeypot ? { [HONEYPOT_FIELD]: honeypot } : {}) };
@@ -111,7 +128,7 @@ export async function formAction({ request, context }: ActionFunctionArgs) {
     });
   } catch (error) {
     if (!isDatabaseBusy(error)) throw error;
-    services.log.warn({ kind, waitedMs: error.waitedMs }, "database locked: form post answered 503");
+    services.log.warn({ kind: spec.kind, waitedMs: error.waitedMs }, "database locked: form post answered 503");
     return busyAnswer(context, formId, values);
   }
   if (outcome.status === "invalid") {

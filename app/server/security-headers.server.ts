@@ -37,6 +37,19 @@ export function contentSecurityPolicy({ nonce, hashes = [], connectSrc = "" }: C
   ].join("; ");
 }
 
+/** The CSP of pages served from memory (their inline scripts by hash), made once per page. */
+export function pageCspCache(connectSrc: string) {
+  const made = new WeakMap<object, string>();
+  return (page: { scriptHashes?: string[] }) => {
+    let csp = made.get(page);
+    if (!csp) {
+      csp = contentSecurityPolicy({ hashes: page.scriptHashes, connectSrc });
+      made.set(page, csp);
+    }
+    return csp;
+  };
+}
+
 /**
  * The CSP of anything that is not a page (API JSON, SVG files): nothing may run or load
  * if such a response is ever opened as a document.

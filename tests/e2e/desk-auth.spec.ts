@@ -4,13 +4,13 @@ import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import type { ServerBuild } from "react-router";
 import { pagePaths } from "../../app/content/pages";
 import { baseURL } from "../../playwright.config";
 import { createStaff, SESSION_COOKIE, signIn, signInWithForm, testDb } from "./desk-fixtures";
-import { expect, test } from "./fixtures";
+import { expect, hydrated, test } from "./fixtures";
 
 const run = promisify(execFile);
 
@@ -26,9 +26,6 @@ function post(request: APIRequestContext, path: string, form: Record<string, str
   return request.post(path, { form, headers: { Origin: baseURL, "Sec-Fetch-Site": "same-origin", ...headers }, maxRedirects: 0 });
 }
 
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => Object.keys(document.body).some((k) => k.startsWith("__react")), undefined, { timeout: 15_000 });
-}
 
 test.describe("desk sign-in", () => {
   test("signs in with the form, lands on the page asked for, and signs out", async ({ page }) => {

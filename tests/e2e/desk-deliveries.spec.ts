@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { createStaff, signIn, testDb } from "./desk-fixtures";
+import { hydrated } from "./fixtures";
 
 /**
  * The desk's view of the outbox: a lead's deliveries on its page; failed and waiting
@@ -20,7 +21,7 @@ async function postLead(page: Page) {
 }
 
 async function axe(page: Page) {
-  await page.waitForFunction(() => Object.keys(document.body).some((k) => k.startsWith("__react")), undefined, { timeout: 15_000 });
+  await hydrated(page);
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }

@@ -4,7 +4,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { storeLead } from "../../app/server/leads/store.server";
 import { confirmSubscription } from "../../app/server/newsletter/subscriptions.server";
 import { createStaff, signIn, testDb } from "./desk-fixtures";
-import { expect, test } from "./fixtures";
+import { expect, hydrated, test } from "./fixtures";
 
 /**
  * The leads desk in the browser against the real server and database: the inbox's
@@ -427,7 +427,7 @@ test.describe("axe on the leads desk", () => {
         await signIn(context, await createStaff("admin", { name: "Axe Admin" }));
         const page = await context.newPage();
         await page.goto(path === "lead" ? leadPath : path);
-        await page.waitForFunction(() => Object.keys(document.body).some((k) => k.startsWith("__react")));
+        await hydrated(page);
         expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
         const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
         expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 4).join(", ")}`)).toEqual([]);

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { Page } from "@playwright/test";
 import Database from "better-sqlite3";
-import { expect, test } from "./fixtures";
+import { expect, hydrated, test } from "./fixtures";
 
 /**
  * News, blog and post pages are rendered once per content version and served from memory
@@ -15,8 +14,6 @@ test.describe.configure({ mode: "default" });
 const file = process.env.E2E_DATABASE_URL?.replace(/^file:/, "");
 const sqlite = Boolean(file) && !process.env.E2E_DATABASE_URL?.startsWith("postgres");
 
-const hydrated = (page: Page) =>
-  page.waitForFunction(() => Object.keys(document.body).some((k) => k.startsWith("__react")), undefined, { timeout: 15_000 });
 
 test("a published, moved, commented and removed post shows on the very next load", async ({ page, request }) => {
   test.skip(!sqlite, "needs the SQLite file of the test server");

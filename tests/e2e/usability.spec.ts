@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Locator, Page } from "@playwright/test";
 import { type Db, openDb } from "../../app/server/db/db.server";
-import { expect, scrollToReady, test } from "./fixtures";
+import { expect, hydrated, scrollToReady, test } from "./fixtures";
 
 /**
  * The usability pass (forms, focus, confirmations, search), each part on a 375 px touch
@@ -21,13 +21,6 @@ test.afterAll(async () => {
 
 const email = (who: string) => `${who}-${randomUUID().slice(0, 8)}@example.com`;
 
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.querySelector("main");
-    return !!main && Object.keys(main).some((k) => k.startsWith("__reactFiber"));
-  });
-}
-
 /** A phone several times slower than the test machine, through the DevTools protocol. */
 async function slowCpu(context: BrowserContext, page: Page, rate = 6) {
   const cdp = await context.newCDPSession(page);
@@ -35,7 +28,7 @@ async function slowCpu(context: BrowserContext, page: Page, rate = 6) {
   return cdp;
 }
 
-const reactHasPage = (page: Page) => page.evaluate(() => Object.keys(document).some((k) => k.startsWith("__reactContainer")));
+const reactHasPage = (page: Page) => page.evaluate(() => document.documentElement.dataset.hydrated === "true");
 
 const THANKS_DIALOG = "Thank you!!";
 

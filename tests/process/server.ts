@@ -16,10 +16,10 @@ export interface Started {
   listening: (timeoutMs?: number) => Promise<string>;
 }
 
-export function start(env: Record<string, string>): Started {
+export function start(env: Record<string, string>, args: string[] = []): Started {
   let out = "";
   let err = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "server.ts", ...args], {
     env: { ...process.env, LOG_REQUESTS: "false", DATABASE_URL: dbUrl(), MAIL_DIR: mkdtempSync(join(tmpdir(), "fillway-mail-")), ...env },
   });
   child.stdout?.on("data", (d) => {

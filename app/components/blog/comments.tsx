@@ -4,9 +4,9 @@ import { Link, useLocation, useNavigate, useRevalidator } from "react-router";
 import { FormShell, TextInput, Textarea } from "~/components/forms/field";
 import type { Values } from "~/lib/forms/form-spec";
 import { useForm } from "~/lib/forms/use-form";
-import { AWAITING_REVIEW, COMMENT_MAX, commentSpec, HELD_PARAM } from "./comment-spec";
+import { AWAITING_REVIEW, COMMENT_MAX, commentSpec, HELD_PARAM } from "~/lib/blog/comment-spec";
 import { formatDate, initials } from "./format";
-import type { BlogComment, BlogReply } from "./types";
+import type { BlogComment, BlogReply } from "~/lib/blog/types";
 
 /** The query parameter that opens the reply form under a comment (works without JavaScript too). */
 export const REPLY_PARAM = "replyTo";

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { blogAuthor } from "~/content/news";
 import { formatDate, preview } from "./format";
 import { PostMedia } from "./media";
-import { type CardItem, type ItemKind, itemDate, itemKind } from "./types";
+import { type CardItem, type ItemKind, itemDate, itemKind } from "~/lib/blog/types";
 
 export const kindLabel: Record<ItemKind, string> = {
   blog: "Blog Post",

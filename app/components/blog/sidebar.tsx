@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import { type BlogSort, blogCategories, SEARCH_MIN_CHARS } from "~/content/news";
 import { formatDate } from "./format";
-import { type CardItem, itemDate } from "./types";
+import { type CardItem, itemDate } from "~/lib/blog/types";
 
 /** The blog list URL for a category, a search and a page; defaults are left out. */
 export function blogHref({ sort = "all", search = "", page = 1 }: { sort?: BlogSort; search?: string; page?: number }): string {

@@ -10,13 +10,10 @@ import {
   useState,
 } from "react";
 import { HONEYPOT_FIELD } from "~/lib/forms/form-spec";
+import { FORM_ID_FIELD, FORM_KIND_FIELD } from "~/lib/forms/protocol";
 import type { FieldControl, FormController } from "~/lib/forms/use-form";
 import { SUCCESS_TEXT, SUCCESS_TITLE, SuccessDialog } from "./success-dialog";
 
-/** Hidden field naming the form for the no-JavaScript page action. */
-export const FORM_KIND_FIELD = "_form";
-/** Hidden field carrying the form's id, so the page shows the answer at the right form. */
-export const FORM_ID_FIELD = "_formId";
 
 const control =
   "block w-full min-h-11 rounded-lg border bg-white px-3.5 py-2.5 text-base text-slate-900 shadow-xs placeholder:text-slate-500 focus-visible:border-brand-600 dark:bg-slate-900 dark:text-white dark:placeholder:text-slate-400";

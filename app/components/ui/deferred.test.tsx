@@ -86,7 +86,7 @@ async function hydratePage(Deferred: ComponentType) {
   container.innerHTML = renderToString(
     <Page
       Deferred={() => (
-        <div>
+        <div data-deferred="">
           <Part />
         </div>
       )}
@@ -106,6 +106,8 @@ describe("deferred parts", () => {
     await hydratePage(DeferredPart);
     const serverInput = screen.getByLabelText("Email");
     expect(load).not.toHaveBeenCalled();
+    // Marked as waiting for its code, for the inline scripts of app/lib/paint-first.ts.
+    expect(serverInput.closest("[data-deferred]")).not.toBeNull();
     expect(FakeObserver.all.map((o) => o.options?.rootMargin)).toEqual(["800px 0px"]);
     // The page re-renders: the part's server HTML is the very same DOM.
     fireEvent.click(screen.getByRole("button", { name: "Page renders 0" }));
@@ -129,6 +131,7 @@ describe("deferred parts", () => {
     const liveInput = screen.getByLabelText("Email") as HTMLInputElement;
     expect(liveInput.value).toBe("sam@example.com");
     expect(document.activeElement).toBe(liveInput);
+    expect(liveInput.closest("[data-deferred]")).toBeNull();
     expect(FakeObserver.all.every((o) => o.disconnected)).toBe(true);
     // Now its script runs.
     fireEvent.click(screen.getByRole("button", { name: "Pressed 0" }));

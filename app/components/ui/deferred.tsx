@@ -39,8 +39,9 @@ function restoreState(box: HTMLElement, { values, focused }: ReturnType<typeof c
 export function deferred<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
   let loaded: ComponentType<P> | undefined;
   const fetchPart = () => load().then((C) => (loaded = C));
-  // The server renders the part itself (completed boundaries are written in place).
-  const ServerPart = lazy(() => fetchPart().then((C) => ({ default: C })));
+  // The server renders the part itself (completed boundaries are written in place); the
+  // browser's bundle carries none of this.
+  const ServerPart = import.meta.env.SSR ? lazy(() => fetchPart().then((C) => ({ default: C }))) : null;
 
   // biome-ignore lint/correctness/noComponentHookFactories: called once per part at module level, never during a render
   function Deferred(props: P) {
@@ -85,19 +86,19 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
       carried.current = null;
     }, [Part]);
 
-    if (!inBrowser) {
+    // data-deferred marks server HTML whose code has not run yet: the inline scripts of
+    // app/lib/paint-first.ts leave presses and fields there for the part to take over.
+    if (import.meta.env.SSR) {
       return (
-        <div>
-          <Suspense fallback={null}>
-            <ServerPart {...props} />
-          </Suspense>
+        <div data-deferred="">
+          <Suspense fallback={null}>{ServerPart && <ServerPart {...props} />}</Suspense>
         </div>
       );
     }
     if (!Part) {
       // Empty inner HTML that never changes: React neither hydrates nor replaces what the
       // server put here.
-      return keepServerHtml ? <div key="server" ref={box} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: "" }} /> : <div ref={box} />;
+      return keepServerHtml ? <div key="server" ref={box} data-deferred="" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: "" }} /> : <div ref={box} />;
     }
     return (
       <div key="live" ref={box}>

@@ -64,7 +64,8 @@ export const newsletterTypes: Record<NewsletterType, string> = {
 /**
  * The contact or quote form at the bottom of each page, by path. Pages that the spec
  * lists without a code get the code of their closest sibling (campuses: business
- * fleets, news: general). /blogdetail/{id} is keyed by its first segment.
+ * fleets, news: general). /blogdetail/{id} is keyed by its first segment. The desk's
+ * page filter and the lead seeder read it; each route passes its code to its form.
  */
 export const pageFormType = {
   "/": 1,
@@ -97,10 +98,3 @@ export const pageFormType = {
   "/edm-pa": 20,
 } as const satisfies Record<string, FormType>;
 
-/** The form type of the page at `path` (undefined for pages without a lead form). */
-export function formTypeForPath(path: string): FormType | undefined {
-  const table = pageFormType as Record<string, FormType>;
-  if (path in table) return table[path];
-  const first = `/${path.split("/")[1] ?? ""}`;
-  return first === "/blogdetail" ? table[first] : undefined;
-}

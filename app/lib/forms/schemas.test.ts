@@ -6,12 +6,12 @@ import { quoteBusinessSchema } from "./schemas";
 import {
   businessLeadSpec,
   fleetSignupSpec,
-  leadSpecFor,
   newsletterSpec,
   personalLeadSpec,
   saasLeadSpec,
 } from "./specs";
 import { quoteBusinessPayload, quoteBusinessSpec, quoteShortSpec } from "./quote-specs";
+import { formByKind, formForBody, forms } from "./registry";
 
 beforeAll(async () => {
   for (const spec of [newsletterSpec, personalLeadSpec, businessLeadSpec, saasLeadSpec, fleetSignupSpec, quoteShortSpec, quoteBusinessSpec]) {
@@ -357,9 +357,28 @@ describe("form type table", () => {
   it("shows business fields exactly where spec 2.4 says", () => {
     const business = formTypeCodes.filter((t) => formTypes[t].variant === "business");
     expect(business).toEqual([5, 13, 14, 20]);
-    for (const t of [7, 9, 15] as const) expect(leadSpecFor(t)?.kind).toBe("lead-personal");
-    expect(leadSpecFor(17)?.kind).toBe("fleet");
-    expect(leadSpecFor(18)?.kind).toBe("lead-saas");
-    expect(leadSpecFor(19)).toBeUndefined();
+  });
+});
+
+describe("form registry", () => {
+  const onWebForm = (type: unknown) => formForBody("/web/form", { type })?.kind;
+  it("finds a /web/form body's form by its type code", () => {
+    for (const t of [1, 7, 9, 15]) expect(onWebForm(t)).toBe("lead-personal");
+    for (const t of [5, 13, 14, 20]) expect(onWebForm(t)).toBe("lead-business");
+    expect(onWebForm(17)).toBe("fleet");
+    expect(onWebForm(18)).toBe("lead-saas");
+    for (const t of [19, 21, 0, "9", undefined]) expect(onWebForm(t)).toBeUndefined();
+  });
+  it("tells the two quote forms apart and gives other endpoints their one form", () => {
+    expect(formForBody("/campaign/createCampaign", { businessName: "Acme" })).toBe(quoteBusinessSpec);
+    expect(formForBody("/campaign/createCampaign", { firstName: "Ana" })).toBe(quoteShortSpec);
+    expect(formForBody("/web/suscribe", { type: 99 })).toBe(newsletterSpec);
+    expect(formForBody("/web/nothing", {})).toBeUndefined();
+  });
+  it("names every form once by its kind, for the no-JavaScript posts", () => {
+    expect(new Set(forms.map((f) => f.kind)).size).toBe(forms.length);
+    for (const f of forms) expect(formByKind(f.kind)).toBe(f);
+    expect(formByKind("__proto__")).toBeUndefined();
+    expect(formByKind(undefined)).toBeUndefined();
   });
 });

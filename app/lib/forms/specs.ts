@@ -1,5 +1,4 @@
 import { compact, type FormSpec, type Values } from "./form-spec";
-import { type FormType, formTypes } from "./form-types";
 
 /** The schemas (and zod) arrive in their own chunk, when a form first needs them. */
 export const schemas = () => import("./schemas");
@@ -71,19 +70,3 @@ export const fleetSignupSpec: FormSpec = {
   schema: () => schemas().then((m) => m.fleetSignupSchema),
   toPayload: (v) => withType(v, fleetFields),
 };
-
-/** The spec of the contact form a page of type `type` shows (personal, business, SaaS or fleet). */
-export function leadSpecFor(type: FormType): FormSpec | undefined {
-  switch (formTypes[type].variant) {
-    case "personal":
-      return personalLeadSpec;
-    case "business":
-      return businessLeadSpec;
-    case "saas":
-      return saasLeadSpec;
-    case "fleet":
-      return fleetSignupSpec;
-    default:
-      return undefined;
-  }
-}

@@ -4,7 +4,8 @@ import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { compact, type FormSpec } from "./form-spec";
-import { type FormActionData, messages, useForm } from "./use-form";
+import { type FormActionData, messages } from "./protocol";
+import { useForm } from "./use-form";
 
 /** A form of two fields whose schema, like the site's, arrives with the first focus. */
 const schema = z

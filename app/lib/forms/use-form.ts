@@ -1,35 +1,12 @@
 import { type ChangeEvent, type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useActionData, useFormAction } from "react-router";
-import { brand } from "~/content/brand";
 import { firstTouch } from "~/lib/first-touch";
 import { apiUrl, newSubmissionId } from "./api";
 import type { $ZodType } from "zod/v4/core";
 import { type FieldErrors, type FormSpec, HONEYPOT_FIELD, resolveSchema, schemaIfLoaded, type Values, validateWith } from "./form-spec";
+import { isFormActionData, messages } from "./protocol";
 import { submissionReference } from "./success";
 
-/** What the no-JavaScript page action returns for one form (see form-action.server.ts). */
-export interface FormActionData {
-  formId: string;
-  ok: boolean;
-  values?: Values;
-  errors?: FieldErrors;
-  message?: string;
-}
-
-export function isFormActionData(x: unknown): x is FormActionData {
-  return typeof x === "object" && x !== null && typeof (x as FormActionData).formId === "string";
-}
-
-export const messages = {
-  network: "We couldn't reach our server, so your details were not sent. Check your internet connection and press Submit again: everything you typed is still here.",
-  server: `Something went wrong on our side and your details were not sent. Please press Submit again in a moment, or call us at ${brand.phone}.`,
-  invalid: "Some answers need another look: see the messages beside the fields, then press Submit again.",
-  tooLarge: "Your message is too long to send. Please shorten it and press Submit again.",
-  rateLimited: (seconds: number) =>
-    `You've sent several forms in a short time. Please wait ${seconds} second${seconds === 1 ? "" : "s"}, then press Submit again.`,
-  rejected: (status: number) =>
-    `We couldn't accept this form (error ${status}). Please check your answers and press Submit again, or email us at ${brand.email}.`,
-} as const;
 
 export interface FieldControl {
   id: string;

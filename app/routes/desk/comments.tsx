@@ -16,7 +16,7 @@ import {
   StatusBadge,
   withParams,
 } from "~/components/desk/ui";
-import { COMMENT_MAX } from "~/components/blog/comment-spec";
+import { COMMENT_MAX } from "~/lib/blog/comment-spec";
 import { DESK_HEADERS, deskServices, requireStaff } from "~/server/desk/auth.server";
 import { audit } from "~/server/desk/audit.server";
 import { COMMENTS_PAGE_SIZE, commentFilters, moderationActions, pastTense, stateLabels, TEAM_NAME } from "~/lib/comment-moderation";

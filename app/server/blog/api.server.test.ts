@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BlogItem } from "~/components/blog/types";
+import type { BlogItem } from "~/lib/blog/types";
 import type { Db } from "../db/db.server";
 import { openTestDb } from "../db/test-db";
+import { formForBody } from "~/lib/forms/registry";
+import { acceptSubmission } from "../leads/accept.server";
 import { addCommentBlog, blogList, MAX_LIMIT } from "./api.server";
 import { syncPosts } from "./content.server";
 import { type FixturePost, get, postFolder, put, testServices } from "./test-helpers";
@@ -200,6 +202,20 @@ async function commentsOf(id: string) {
 }
 
 describe("PUT /admin/addCommentBlog", () => {
+  it("keeps the same salted hash of an address for a comment as for a lead, never the address", async () => {
+    const ip = "203.0.113.77";
+    const res = await comment({ ...valid, blogId: "b-foxtrot", text: "Same visitor" }, { ip });
+    expect(res.status).toBe(201);
+    const lead = { email: "same@fleet.example", firstName: "Sam", lastName: "Porter", city: "Dallas", zipCode: "75201", phone: "2145550123", type: 1 };
+    const spec = formForBody("/web/form", lead);
+    if (!spec) throw new Error("no form for the lead");
+    expect((await acceptSubmission(services, spec, lead, { ip, wire: true })).status).toBe("stored");
+    const c = await db.kysely.selectFrom("comments").select("ip_hash").where("text", "=", "Same visitor").executeTakeFirstOrThrow();
+    const l = await db.kysely.selectFrom("leads").select("ip_hash").where("email", "=", "same@fleet.example").executeTakeFirstOrThrow();
+    expect(c.ip_hash).toMatch(/^[0-9a-f]{32}$/);
+    expect(l.ip_hash).toBe(c.ip_hash);
+  });
+
   it("stores a comment (201) that then appears with the post, without the e-mail", async () => {
     const res = await comment({ ...valid, blogId: "b-alpha" });
     expect(res.status).toBe(201);

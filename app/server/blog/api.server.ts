@@ -1,9 +1,9 @@
-import { createHash } from "node:crypto";
-import { commentPayloadSchema } from "~/components/blog/comment-schema";
+import { hashIp } from "../ip-hash.server";
+import { commentPayloadSchema } from "~/lib/blog/comment-schema";
 import { errorsFromZod } from "~/lib/forms/form-spec";
 import { readJsonObject } from "../api/json-body";
 import { type ApiRequest, type ApiResponse, json } from "../api/types";
-import { AWAITING_REVIEW } from "~/components/blog/comment-spec";
+import { AWAITING_REVIEW } from "~/lib/blog/comment-spec";
 import { honeypotFilled } from "../leads/honeypot";
 import { limitPost } from "../rate-limit.server";
 import type { Services } from "../services.server";
@@ -78,7 +78,6 @@ export async function blogList(services: Pick<Services, "db">, req: ApiRequest):
   return json(200, { data: { data: items, count } });
 }
 
-export const hashIp = (ip: string, salt: string) => createHash("sha256").update(`${salt}:${ip}`).digest("hex");
 
 /**
  * `PUT /admin/addCommentBlog`: 201 with the stored comment (200 when the same submission

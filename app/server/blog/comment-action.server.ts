@@ -1,16 +1,14 @@
 import { type ActionFunctionArgs, data, redirect } from "react-router";
-import { commentPayloadSchema } from "~/components/blog/comment-schema";
-import { commentSpec, HELD_PARAM } from "~/components/blog/comment-spec";
-import { FORM_ID_FIELD, FORM_KIND_FIELD } from "~/components/forms/field";
+import { commentPayloadSchema } from "~/lib/blog/comment-schema";
+import { commentSpec, HELD_PARAM } from "~/lib/blog/comment-spec";
 import { errorsFromZod, type FieldErrors, pickValues } from "~/lib/forms/form-spec";
-import { type FormActionData, messages } from "~/lib/forms/use-form";
+import { FORM_KIND_FIELD, type FormActionData, messages } from "~/lib/forms/protocol";
 import { MAX_BODY_BYTES } from "../api/types";
 import { isDatabaseBusy } from "../db/sqlite-driver.server";
-import { busyAnswer, formAction, setResponseHeader } from "../form-action.server";
+import { busyAnswer, formAction, formIdOf, limitPagePost } from "../form-action.server";
 import { readFormBody } from "../http/body.server";
 import { HONEYPOT_FIELD, honeypotFilled } from "../leads/honeypot";
-import { rateLimiterFor } from "../rate-limit.server";
-import { hashIp } from "./api.server";
+import { hashIp } from "../ip-hash.server";
 import { addComment } from "./posts.server";
 
 /**
@@ -20,25 +18,19 @@ import { addComment } from "./posts.server";
  */
 export async function blogDetailAction(args: ActionFunctionArgs) {
   const { request, context, params } = args;
-  // Peek at which form this is on a copy, so the contact form's action can read the original.
-  const probe = await readFormBody(request.clone(), MAX_BODY_BYTES);
-  const form = probe.ok ? probe.form : null;
-  if (form?.get(FORM_KIND_FIELD) !== commentSpec.kind) return formAction(args);
+  // Read once: another form of the page (the contact form) goes to the site's form action with it.
+  const read = await readFormBody(request, MAX_BODY_BYTES);
+  const form = read.ok ? read.form : null;
+  if (form?.get(FORM_KIND_FIELD) !== commentSpec.kind) return formAction(args, read);
 
   const services = context.services;
   if (!services) throw new Response("Comments cannot be sent while pages are pre-rendered.", { status: 503 });
-  const rawId = form.get(FORM_ID_FIELD) ?? "";
-  const formId = /^[\w-]{1,80}$/.test(rawId) ? rawId : "";
+  const formId = formIdOf(form);
   const reply = (body: FormActionData, status: number, headers?: Record<string, string>) => data(body, { status, headers });
   const values = pickValues(commentSpec, (name) => form.get(name));
+  const limited = limitPagePost(services, context, formId, values);
+  if (limited) return limited;
   const ip = context.clientIp ?? "unknown";
-  const limit = rateLimiterFor(services).hit(`post:${ip}`);
-  if (!limit.ok) {
-    setResponseHeader(context, "Retry-After", String(limit.retryAfterSeconds));
-    return reply({ formId, ok: false, values, message: messages.rateLimited(limit.retryAfterSeconds) }, 429, {
-      "Retry-After": String(limit.retryAfterSeconds),
-    });
-  }
   const blogId = params.id ?? "";
   const commentId = form.get("commentId") || undefined;
   // A bot filled the hidden field: it sees the same answer as a person and nothing is stored.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BlogItem } from "~/components/blog/types";
+import type { BlogItem } from "~/lib/blog/types";
 import type { Db } from "../db/db.server";
 import { openTestDb } from "../db/test-db";
 import { TEAM_NAME } from "~/lib/comment-moderation";

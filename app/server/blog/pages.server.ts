@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import type { BlogItem, CardItem } from "~/components/blog/types";
+import type { BlogItem, CardItem } from "~/lib/blog/types";
 import {
   BLOG_PAGE_SIZE,
   type BlogSort,

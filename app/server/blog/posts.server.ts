@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type Expression, type ExpressionBuilder, type Insertable, type Selectable, type SqlBool, sql } from "kysely";
-import type { BlogComment, BlogItem, BlogReply } from "~/components/blog/types";
+import type { BlogComment, BlogItem, BlogReply } from "~/lib/blog/types";
 import type { KindFilter } from "~/content/news";
 import type { Db } from "../db/db.server";
 import type { CommentsTable, Database, PostsTable } from "../db/schema";

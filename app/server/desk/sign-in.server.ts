@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { hashIp } from "../blog/api.server";
+import { hashIp } from "../ip-hash.server";
 import type { Services } from "../services.server";
 import { normalizeEmail, redeemRecoveryCode, checkTotp } from "./accounts.server";
 import { audit } from "./audit.server";

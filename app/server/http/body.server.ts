@@ -34,25 +34,28 @@ export function decodeUtf8(bytes: Uint8Array): string | null {
   }
 }
 
-/** Reads at most `limit` bytes of a Fetch request body; null when it is larger. */
-export async function readCappedBytes(request: Request, limit: number): Promise<Uint8Array | null> {
-  const declared = Number(request.headers.get("content-length") ?? 0);
-  if (declared > limit) return null;
-  if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
+/**
+ * The one body reader: at most `limit` bytes of a request body (a Node request or a Fetch
+ * request's stream, both async iterables of bytes); null when it is larger, by its
+ * declared Content-Length or by what arrives. Reading stops at the limit.
+ */
+export async function readCapped(source: AsyncIterable<Uint8Array> | null, declaredLength: string | null | undefined, limit: number): Promise<Buffer | null> {
+  if (Number(declaredLength ?? 0) > limit) return null;
+  if (!source) return Buffer.alloc(0);
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
+  for await (const chunk of source) {
+    size += chunk.byteLength;
+    // Leaving the loop early cancels the stream.
+    if (size > limit) return null;
+    chunks.push(chunk);
   }
   return Buffer.concat(chunks);
+}
+
+/** Reads at most `limit` bytes of a Fetch request body; null when it is larger. */
+export function readCappedBytes(request: Request, limit: number): Promise<Buffer | null> {
+  return readCapped(request.body as AsyncIterable<Uint8Array> | null, request.headers.get("content-length"), limit);
 }
 
 export type FormBody = { ok: true; form: URLSearchParams } | { ok: false; status: 400 | 413 | 415 };

@@ -1,8 +1,10 @@
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { extname, join, relative, sep } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { inlineScriptHashes } from "../security-headers.server";
+import { inlineScriptHashes, resourceContentSecurityPolicy } from "../security-headers.server";
+import { ifRangeHolds, noneMatchHits, pickEncoding } from "./negotiate";
 
 export interface StaticFile {
   body: Buffer;
@@ -82,4 +84,58 @@ export function loadStaticFiles(root: string): Map<string, StaticFile> {
     }
   }
   return files;
+}
+
+/** The compressed form of a body from memory the client takes (Content-Encoding set), or undefined. */
+export function encoded(req: IncomingMessage, res: ServerResponse, item: { br?: Buffer; gz?: Buffer }): Buffer | undefined {
+  const enc = pickEncoding(req.headers["accept-encoding"]);
+  if (enc === "br" && item.br) {
+    res.setHeader("Content-Encoding", "br");
+    return item.br;
+  }
+  if (enc && item.gz) {
+    res.setHeader("Content-Encoding", "gzip");
+    return item.gz;
+  }
+  return undefined;
+}
+
+/**
+ * Answers with a file from memory: conditional requests (ETag), the compressed form the
+ * client takes, or a byte range of the plain form. `pageCsp` gives a pre-rendered page
+ * its CSP (its inline scripts by hash).
+ */
+export function sendStatic(req: IncomingMessage, res: ServerResponse, file: StaticFile, pageCsp: (page: StaticFile) => string) {
+  res.setHeader("Content-Type", file.type);
+  res.setHeader("Cache-Control", file.cacheControl);
+  res.setHeader("ETag", file.etag);
+  if (file.isPage) res.setHeader("Content-Security-Policy", pageCsp(file));
+  else if (file.type.startsWith("image/svg")) res.setHeader("Content-Security-Policy", resourceContentSecurityPolicy);
+  if (file.br || file.gz) res.setHeader("Vary", "Accept-Encoding");
+  if (noneMatchHits(req.headers["if-none-match"], file.etag)) {
+    res.statusCode = 304;
+    res.end();
+    return;
+  }
+  const coded = encoded(req, res, file);
+  let body = coded ?? file.body;
+  if (!coded && req.headers.range && !file.br && ifRangeHolds(req.headers["if-range"], file.etag)) {
+    const m = /^bytes=(\d*)-(\d*)$/.exec(String(req.headers.range));
+    if (m) {
+      const start = m[1] ? Number(m[1]) : Math.max(0, file.body.length - Number(m[2]));
+      const end = m[1] && m[2] ? Math.min(Number(m[2]), file.body.length - 1) : file.body.length - 1;
+      if (start > end || start >= file.body.length) {
+        res.statusCode = 416;
+        res.setHeader("Content-Range", `bytes */${file.body.length}`);
+        res.end();
+        return;
+      }
+      res.statusCode = 206;
+      res.setHeader("Content-Range", `bytes ${start}-${end}/${file.body.length}`);
+      body = file.body.subarray(start, end + 1);
+    }
+  }
+  res.setHeader("Accept-Ranges", "bytes");
+  res.setHeader("Content-Length", body.length);
+  res.end(req.method === "HEAD" ? undefined : body);
 }

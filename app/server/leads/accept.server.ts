@@ -1,26 +1,20 @@
 import { type $ZodObject, type $ZodType, safeParse } from "zod/v4/core";
 import { errorsFromZod, type FieldErrors, type FormSpec, resolveSchema } from "~/lib/forms/form-spec";
-import { isFormType } from "~/lib/forms/form-types";
 import { UNKNOWN_TYPE, type WireKind, wireSchemas } from "~/lib/forms/schemas";
-import { quoteBusinessSpec, quoteShortSpec } from "~/lib/forms/quote-specs";
-import { leadSpecFor, newsletterSpec } from "~/lib/forms/specs";
+import { formForBody } from "~/lib/forms/registry";
 import { SUCCESS_TEXT } from "~/lib/forms/success";
 import type { Services } from "../services.server";
 import { HONEYPOT_FIELD, honeypotFilled } from "./honeypot";
 import { takeAttribution } from "./attribution.server";
-import { hashIp, storeLead } from "./store.server";
+import { hashIp } from "../ip-hash.server";
+import { storeLead } from "./store.server";
 import { waitlistFields } from "./waitlist.server";
 
 export type Endpoint = "/web/suscribe" | "/web/form" | "/campaign/createCampaign";
 
 /** Which form a JSON body is, from the endpoint and (for /web/form) its type code. */
 export function specForBody(endpoint: Endpoint, body: Record<string, unknown>): { spec: FormSpec } | { errors: FieldErrors } {
-  if (endpoint === "/web/suscribe") return { spec: newsletterSpec };
-  if (endpoint === "/campaign/createCampaign") {
-    // The business quote is the one that names a business; the short form does not.
-    return { spec: "businessName" in body ? quoteBusinessSpec : quoteShortSpec };
-  }
-  const spec = isFormType(body.type) ? leadSpecFor(body.type) : undefined;
+  const spec = formForBody(endpoint, body);
   return spec ? { spec } : { errors: { type: [UNKNOWN_TYPE] } };
 }
 
@@ -114,7 +108,7 @@ export async function acceptSubmission(
     submissionId,
     pagePath: pagePath ?? ctx.pagePath ?? null,
     userAgent: ctx.userAgent?.slice(0, 500) ?? null,
-    ipHash: hashIp(services.env.IP_HASH_SALT, ctx.ip),
+    ipHash: hashIp(ctx.ip, services.env.IP_HASH_SALT),
     attribution,
     messages: services.outbox ? (id) => services.outbox?.rowsForLead(spec.kind, String(payload.email), id) ?? [] : undefined,
   });

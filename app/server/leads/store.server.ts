@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import type { Db } from "../db/db.server";
 import { searchColumns } from "../desk/leads/search-columns.server";
 import { writeQueueFor } from "../db/write-queue.server";
@@ -28,10 +27,6 @@ export interface StoredLead {
   replay: boolean;
 }
 
-/** A salted SHA-256 of the client address: lets abuse be traced without keeping the address. */
-export function hashIp(salt: string, ip: string): string {
-  return createHash("sha256").update(`${salt}\u0000${ip}`).digest("hex").slice(0, 32);
-}
 
 function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string };
