@@ -40,7 +40,12 @@ async function main() {
   const outbox = startOutbox({ db, env: fullEnv, log });
   const services: Services = { env: fullEnv, db, log, outbox };
   // News and blog posts are Markdown files: load the new and changed ones into the database.
-  await syncPosts(db, { dir: resolve(import.meta.dirname, "content/posts"), publicDir: resolve(import.meta.dirname, "public"), mediaDir: mediaDir(fullEnv.MEDIA_DIR), log });
+  await syncPosts(db, {
+    dir: resolve(import.meta.dirname, "content/posts"),
+    publicDir: resolve(import.meta.dirname, "public"),
+    mediaDir: mediaDir(fullEnv.MEDIA_DIR),
+    log,
+  });
   let listener: RequestListener;
   const server = createServer({ keepAliveTimeout: 65_000, requestTimeout: 30_000 }, (req, res) => listener(req, res));
   let devAssets: DevAssets | undefined;

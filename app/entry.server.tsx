@@ -74,7 +74,10 @@ export default function handleRequest(
           let stream: ReadableStream<Uint8Array> = createReadableStreamFromReadable(body);
           // Production pages paint before their JavaScript loads (app/lib/paint-first.ts).
           if (import.meta.env.PROD) {
-            stream = stream.pipeThrough(new TextDecoderStream() as TransformStream<Uint8Array, string>).pipeThrough(inertHydrationTransform()).pipeThrough(new TextEncoderStream());
+            stream = stream
+              .pipeThrough(new TextDecoderStream() as TransformStream<Uint8Array, string>)
+              .pipeThrough(inertHydrationTransform())
+              .pipeThrough(new TextEncoderStream());
           }
           pipe(body);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));

@@ -8,7 +8,20 @@
  * Writes bench/crash.json and bench/crash.md; exits 1 on any lost lead.
  */
 import { once } from "node:events";
-import { benchArgs, ensureBuild, lostLeads, machine, positive, readStoredLeads, sleep, startFiring, startServer, tempDbFile, validLead, writeOut } from "./bench-lib";
+import {
+  benchArgs,
+  ensureBuild,
+  lostLeads,
+  machine,
+  positive,
+  readStoredLeads,
+  sleep,
+  startFiring,
+  startServer,
+  tempDbFile,
+  validLead,
+  writeOut,
+} from "./bench-lib";
 
 export interface CrashRound {
   sent: number;
@@ -86,10 +99,19 @@ async function main() {
   const lost = results.reduce((a, r) => a + r.lost, 0);
   const acked = results.reduce((a, r) => a + r.acked, 0);
   const ok = lost === 0 && results.every((r) => r.restartedAndServing);
-  const report = { date: new Date().toISOString(), machine: machine(), settings: { rounds, concurrency, beforeKill, database: "SQLite (WAL, synchronous=FULL)" }, rounds: results, acked, lost, ok };
+  const report = {
+    date: new Date().toISOString(),
+    machine: machine(),
+    settings: { rounds, concurrency, beforeKill, database: "SQLite (WAL, synchronous=FULL)" },
+    rounds: results,
+    acked,
+    lost,
+    ok,
+  };
   writeOut("bench/crash.json", `${JSON.stringify(report, null, 2)}\n`);
   const rows = results.map(
-    (r, i) => `| ${i + 1} | ${r.sent.toLocaleString("en-US")} | ${r.acked.toLocaleString("en-US")} | ${r.unanswered} | ${r.storedAfterRestart.toLocaleString("en-US")} | ${r.storedUnacked} | **${r.lost}** | ${r.restartedAndServing ? "yes" : "**no**"} |`,
+    (r, i) =>
+      `| ${i + 1} | ${r.sent.toLocaleString("en-US")} | ${r.acked.toLocaleString("en-US")} | ${r.unanswered} | ${r.storedAfterRestart.toLocaleString("en-US")} | ${r.storedUnacked} | **${r.lost}** | ${r.restartedAndServing ? "yes" : "**no**"} |`,
   );
   writeOut(
     "bench/crash.md",

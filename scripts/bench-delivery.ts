@@ -28,7 +28,10 @@ async function main() {
   const sink = await startSmtpSink({ parse: false });
   const dbFile = tempDbFile("delivery");
   const db = await openDb(`file:${dbFile}`);
-  const env = await withIpHashSalt(loadEnv({ LOG_LEVEL: "warn", SMTP_URL: sink.url, OUTBOX_RETRY_BASE_SECONDS: "1", SITE_URL: "https://www.fillway.example" }), db);
+  const env = await withIpHashSalt(
+    loadEnv({ LOG_LEVEL: "warn", SMTP_URL: sink.url, OUTBOX_RETRY_BASE_SECONDS: "1", SITE_URL: "https://www.fillway.example" }),
+    db,
+  );
   const outbox = startOutbox({ db, env, log: createLogger("warn") });
 
   const started = Date.now();

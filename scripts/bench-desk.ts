@@ -119,7 +119,14 @@ function rssMb(pid: number): number {
 }
 
 async function seed(db: Db): Promise<{ seeded: number; seconds: number }> {
-  const have = Number((await db.kysely.selectFrom("leads").select((eb) => eb.fn.countAll<string | number>().as("n")).executeTakeFirstOrThrow()).n);
+  const have = Number(
+    (
+      await db.kysely
+        .selectFrom("leads")
+        .select((eb) => eb.fn.countAll<string | number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
   if (have >= ROWS) return { seeded: 0, seconds: 0 };
   console.log(`seeding ${(ROWS - have).toLocaleString("en-US")} leads into ${db.describe} …`);
   if (db.dialect === "sqlite") {
@@ -158,12 +165,32 @@ async function main() {
   const seeding = await seed(db);
   const { token } = await createSession(db, Number(staffId), { userAgent: "bench:desk" });
   const cookie = `${COOKIE}=${token}`;
-  const rows = Number((await db.kysely.selectFrom("leads").select((eb) => eb.fn.countAll<string | number>().as("n")).executeTakeFirstOrThrow()).n);
+  const rows = Number(
+    (
+      await db.kysely
+        .selectFrom("leads")
+        .select((eb) => eb.fn.countAll<string | number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
   const leadRows = Number(
-    (await db.kysely.selectFrom("leads").select((eb) => eb.fn.countAll<string | number>().as("n")).where("kind", "<>", "newsletter").executeTakeFirstOrThrow()).n,
+    (
+      await db.kysely
+        .selectFrom("leads")
+        .select((eb) => eb.fn.countAll<string | number>().as("n"))
+        .where("kind", "<>", "newsletter")
+        .executeTakeFirstOrThrow()
+    ).n,
   );
   // Samples for searches and deep pages, spread over the whole table.
-  const maxId = Number((await db.kysely.selectFrom("leads").select((eb) => eb.fn.max("id").as("m")).executeTakeFirstOrThrow()).m);
+  const maxId = Number(
+    (
+      await db.kysely
+        .selectFrom("leads")
+        .select((eb) => eb.fn.max("id").as("m"))
+        .executeTakeFirstOrThrow()
+    ).m,
+  );
   const sampleIds = Array.from({ length: 400 }, (_, i) => 1 + Math.floor(((i + 0.5) / 400) * maxId));
   const samples = await db.kysely
     .selectFrom("leads")
@@ -289,7 +316,9 @@ async function main() {
     /** Server CPU seconds per second of the run: 1 = one core busy all along. */
     serverCoresBusy: round(loadCpuSeconds / LOAD_SECONDS, 2),
   };
-  console.log(`POST /web/form: ${loadFig.requestsPerSecond} req/s, p99 ${loadFig.p99Ms} ms while paging (${loadFig.inboxPages} pages, p95 ${loadFig.inboxP95Ms} ms)`);
+  console.log(
+    `POST /web/form: ${loadFig.requestsPerSecond} req/s, p99 ${loadFig.p99Ms} ms while paging (${loadFig.inboxPages} pages, p95 ${loadFig.inboxP95Ms} ms)`,
+  );
   await server.stop();
   agent.destroy();
 
@@ -303,7 +332,14 @@ async function main() {
     loadAverageAtStart: loadAtStart,
     runsPerFigure: RUNS,
     latency,
-    export: { ...exportFig, ok: exportFig.status === 200 && exportFig.rows === leadRows && exportFig.rowsPerSecond >= TARGETS.exportRowsPerSecond && exportFig.memoryGrowthMb < TARGETS.exportMemoryMb },
+    export: {
+      ...exportFig,
+      ok:
+        exportFig.status === 200 &&
+        exportFig.rows === leadRows &&
+        exportFig.rowsPerSecond >= TARGETS.exportRowsPerSecond &&
+        exportFig.memoryGrowthMb < TARGETS.exportMemoryMb,
+    },
     formUnderPaging: { ...loadFig, ok: loadFig.requestsPerSecond >= TARGETS.formRps && loadFig.p99Ms <= TARGETS.formP99Ms && loadFig.non2xx === 0 },
   };
   writeOut(`bench/desk-${dialect}.json`, `${JSON.stringify(result, null, 2)}\n`);

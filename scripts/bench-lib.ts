@@ -212,7 +212,6 @@ export function cannon(opts: CannonOptions): Promise<CannonResult> {
   });
 }
 
-
 // ---- page figures, shared by bench-load and bench-scale -------------------------------
 
 // A browser asks for compressed HTML; both servers get the same request headers.

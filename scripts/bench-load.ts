@@ -110,8 +110,20 @@ async function firePhase(base: string, phase: LeadPhase, connections: number, pi
   const probeId = randomUUID();
   const probe = await fetch(url, { method: "POST", headers, body: JSON.stringify(phase.body(0, probeId)) });
   const probeText = await probe.text();
-  const probeBody = (probe.headers.get("content-type") ?? "").includes("json") ? probeText.slice(0, 300) : `(a ${probe.headers.get("content-type")} page: no such API route)`;
-  const run: PhaseRun = { label: phase.label, path: phase.path, figure: null, probeStatus: probe.status, probeBody, acked: 0, cpuMsPerRequest: null, cpuMsPerLeadDelivered: null, deliveryTailS: null };
+  const probeBody = (probe.headers.get("content-type") ?? "").includes("json")
+    ? probeText.slice(0, 300)
+    : `(a ${probe.headers.get("content-type")} page: no such API route)`;
+  const run: PhaseRun = {
+    label: phase.label,
+    path: phase.path,
+    figure: null,
+    probeStatus: probe.status,
+    probeBody,
+    acked: 0,
+    cpuMsPerRequest: null,
+    cpuMsPerLeadDelivered: null,
+    deliveryTailS: null,
+  };
   if (!probe.ok) return run;
   acked.add(probeId);
   let count = 1;
@@ -242,7 +254,16 @@ async function main() {
   const report = {
     date: new Date().toISOString(),
     machine: machine(),
-    settings: { connections, durationS: duration, leadRequests: amount, waitlistRequests: waitlistAmount, rounds, pipelining: 1, requestHeaders: pageHeaders, onlyForms },
+    settings: {
+      connections,
+      durationS: duration,
+      leadRequests: amount,
+      waitlistRequests: waitlistAmount,
+      rounds,
+      pipelining: 1,
+      requestHeaders: pageHeaders,
+      onlyForms,
+    },
     targets: TARGETS,
     ...(pages
       ? {
@@ -261,7 +282,10 @@ async function main() {
   const out = onlyForms ? "bench/load-forms" : "bench/load";
   writeOut(`${out}.json`, `${JSON.stringify(report, null, 2)}\n`);
 
-  const rows = [...(pages ? [pages.bareBest, pages.pageBest, ...(pages.ssr ? [pages.ssr] : [])] : []), ...leads.phases.flatMap((p) => (p.figure ? [p.figure] : []))];
+  const rows = [
+    ...(pages ? [pages.bareBest, pages.pageBest, ...(pages.ssr ? [pages.ssr] : [])] : []),
+    ...leads.phases.flatMap((p) => (p.figure ? [p.figure] : [])),
+  ];
   const yes = (b: boolean) => (b ? "met" : "**missed**");
   const cpuLines = leads.phases
     .filter((p) => p.figure)
@@ -284,10 +308,10 @@ ${
 ${pages.ssr ? "" : `- \`${SSR_PAGE}\` answered ${pages.ssrStatus}: not measured.\n`}`
     : "\n"
 }${
-    form
-      ? `- \`POST ${LEAD_PATH}\`: ${form.rps.toLocaleString("en-US")} requests/s at p99 ${form.p99Ms} ms (target ≥ ${TARGETS.leadRps.toLocaleString("en-US")}/s at p99 ≤ ${TARGETS.leadP99Ms} ms: ${yes(checks.leadRps && checks.leadP99)}).`
-      : `- \`POST ${LEAD_PATH}\` is **missing or refused a valid lead**: ${leads.phases[0]?.probeStatus} ${leads.phases[0]?.probeBody}`
-  }
+  form
+    ? `- \`POST ${LEAD_PATH}\`: ${form.rps.toLocaleString("en-US")} requests/s at p99 ${form.p99Ms} ms (target ≥ ${TARGETS.leadRps.toLocaleString("en-US")}/s at p99 ≤ ${TARGETS.leadP99Ms} ms: ${yes(checks.leadRps && checks.leadP99)}).`
+    : `- \`POST ${LEAD_PATH}\` is **missing or refused a valid lead**: ${leads.phases[0]?.probeStatus} ${leads.phases[0]?.probeBody}`
+}
 ${waitlist ? `- \`POST ${WAITLIST_PATH}\`: ${waitlist.rps.toLocaleString("en-US")} requests/s at p99 ${waitlist.p99Ms} ms, ${waitlist.non2xx} refused.` : `- \`POST ${WAITLIST_PATH}\` is **missing or refused a valid lead**: ${leads.phases[1]?.probeStatus} ${leads.phases[1]?.probeBody}`}
 ${cpuLines}
 - Leads answered 2xx: ${leads.acked.toLocaleString("en-US")}; stored: ${leads.stored.toLocaleString("en-US")} (${Object.entries(leads.storedByKind)
@@ -295,7 +319,14 @@ ${cpuLines}
     .join(", ")}); answered 2xx but not stored: ${leads.ackedButMissing} (${yes(checks.storedEqualsAcked)}).
 `;
   writeOut(`${out}.md`, md);
-  console.log(ok ? "all load targets met" : `load targets missed: ${Object.entries(checks).filter(([, v]) => !v).map(([k]) => k).join(", ")}`);
+  console.log(
+    ok
+      ? "all load targets met"
+      : `load targets missed: ${Object.entries(checks)
+          .filter(([, v]) => !v)
+          .map(([k]) => k)
+          .join(", ")}`,
+  );
   process.exitCode = ok ? 0 : 1;
   // Give stdout a moment, then leave even if a keep-alive socket lingers.
   await sleep(50);

@@ -52,8 +52,15 @@ interface PageResult {
   runs?: Pick<PageResult, "performance" | "lcpMs" | "tbtMs" | "cls" | "jsKbGzip">[];
 }
 
-const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
-
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
 
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
 
@@ -127,9 +134,15 @@ function medianResult(runs: PageResult[]): PageResult {
     lcpMs: Math.round(median((r) => r.lcpMs)),
     fcpMs: Math.round(median((r) => r.fcpMs)),
     tbtMs: Math.round(median((r) => r.tbtMs)),
-    cls: round(median((r) => r.cls), 3),
+    cls: round(
+      median((r) => r.cls),
+      3,
+    ),
     speedIndexMs: Math.round(median((r) => r.speedIndexMs)),
-    jsKbGzip: round(median((r) => r.jsKbGzip), 1),
+    jsKbGzip: round(
+      median((r) => r.jsKbGzip),
+      1,
+    ),
     misses: [],
     runs: runs.map(({ performance, lcpMs, tbtMs, cls, jsKbGzip }) => ({ performance, lcpMs, tbtMs, cls, jsKbGzip })),
   };
@@ -190,7 +203,8 @@ async function main() {
       r.misses = budgetMisses(r, budgets);
       results.push(r);
       for (const a of r.failedAudits.filter((f) => f.category !== "performance")) console.log(`    ${a.category}: ${a.id} (${a.title})`);
-      if (args.scripts) for (const [u, n] of gzipSizes) if (u.startsWith(server.url)) console.log(`    ${(n / 1024).toFixed(1)} KB ${u.slice(server.url.length)}`);
+      if (args.scripts)
+        for (const [u, n] of gzipSizes) if (u.startsWith(server.url)) console.log(`    ${(n / 1024).toFixed(1)} KB ${u.slice(server.url.length)}`);
       console.log(
         `${r.misses.length ? "✗" : "✓"} ${path.padEnd(56)} perf ${r.performance} a11y ${r.accessibility} bp ${r.bestPractices} seo ${r.seo} LCP ${r.lcpMs} TBT ${r.tbtMs} CLS ${r.cls} JS ${r.jsKbGzip} KB${r.misses.length ? `  ← ${r.misses.join("; ")}` : ""}`,
       );
@@ -201,7 +215,15 @@ async function main() {
   }
 
   const ok = results.every((r) => r.misses.length === 0);
-  const report = { date: new Date().toISOString(), machine: machine(), lighthouse: "12 (mobile, simulated throttling)", runsPerRoute: runs, budgets, ok, pages: results };
+  const report = {
+    date: new Date().toISOString(),
+    machine: machine(),
+    lighthouse: "12 (mobile, simulated throttling)",
+    runsPerRoute: runs,
+    budgets,
+    ok,
+    pages: results,
+  };
   if (!only) writeOut("bench/pages.json", `${JSON.stringify(report, null, 2)}\n`);
   const rows = results.map(
     (r) =>

@@ -109,7 +109,11 @@ async function seed(db: Db) {
       updated_at: at,
     };
   });
-  for (let i = 0; i < posts.length; i += 500) await db.kysely.insertInto("posts").values(posts.slice(i, i + 500)).execute();
+  for (let i = 0; i < posts.length; i += 500)
+    await db.kysely
+      .insertInto("posts")
+      .values(posts.slice(i, i + 500))
+      .execute();
   const comments = Array.from({ length: COMMENTS }, (_, i) => ({
     id: randomUUID(),
     submission_id: null,
@@ -124,7 +128,11 @@ async function seed(db: Db) {
     // Some wait for review and a few were hidden: the pages must leave them out, by index.
     state: i >= 500 && i % 20 === 0 ? "held" : i % 1000 === 999 ? "hidden" : "visible",
   }));
-  for (let i = 0; i < comments.length; i += 1000) await db.kysely.insertInto("comments").values(comments.slice(i, i + 1000)).execute();
+  for (let i = 0; i < comments.length; i += 1000)
+    await db.kysely
+      .insertInto("comments")
+      .values(comments.slice(i, i + 1000))
+      .execute();
   await analyse(db);
 }
 
@@ -227,7 +235,18 @@ async function firstRenderings(db: Db, paths: string[]): Promise<{ timings: Timi
       const text = `Bench comment ${randomUUID()}`;
       await db.kysely
         .insertInto("comments")
-        .values({ id: randomUUID(), submission_id: null, post_id: id, parent_id: null, comment_by: "Bench", email: "bench@fleet.example", company_name: "Bench", text, created_on: new Date().toISOString(), ip_hash: null })
+        .values({
+          id: randomUUID(),
+          submission_id: null,
+          post_id: id,
+          parent_id: null,
+          comment_by: "Bench",
+          email: "bench@fleet.example",
+          company_name: "Bench",
+          text,
+          created_on: new Date().toISOString(),
+          ip_hash: null,
+        })
         .execute();
       const before = process.cpuUsage();
       const r = await get(path);
@@ -324,7 +343,10 @@ async function main() {
   await seed(db);
   const seedS = round((performance.now() - t0) / 1000, 1);
   console.log(`seeded ${POSTS} posts and ${COMMENTS} comments in ${seedS} s (${db.describe})`);
-  const listed = await db.kysely.selectFrom("posts").select((eb) => eb.fn.countAll<string | number>().as("n")).executeTakeFirstOrThrow();
+  const listed = await db.kysely
+    .selectFrom("posts")
+    .select((eb) => eb.fn.countAll<string | number>().as("n"))
+    .executeTakeFirstOrThrow();
   const deepPage = Math.max(1, Math.min(500, Math.ceil(Number(listed.n) / BLOG_PAGE_SIZE)));
 
   const plans = await queryPlans(dbUrl, deepPage);
@@ -344,7 +366,8 @@ async function main() {
   ];
   const { timings, afterChange } = await firstRenderings(db, paths);
   for (const t of timings) console.log(`${t.path}: ${t.status}, miss ${t.missMs} ms, hit ${t.hitMs} ms`);
-  for (const a of afterChange) console.log(`${a.path} after a new comment: CPU median ${a.cpuMedianMs} ms (p90 ${a.cpuP90Ms}), wall median ${a.medianMs} ms (p90 ${a.p90Ms})`);
+  for (const a of afterChange)
+    console.log(`${a.path} after a new comment: CPU median ${a.cpuMedianMs} ms (p90 ${a.cpuP90Ms}), wall median ${a.medianMs} ms (p90 ${a.p90Ms})`);
   await db.close();
   if (args["renders-only"]) {
     console.log("--renders-only: no load run, no report written");
@@ -358,7 +381,10 @@ async function main() {
   const pageChecks = Object.fromEntries(
     load.pageRuns.map((f) => [
       f.label,
-      { ratio: round(f.rps / bareRps, 3), ok: f.rps >= budgets.staticRatio * bareRps && f.p99Ms <= budgets.p99Ms && f.non2xx === 0 && f.errors + f.timeouts === 0 },
+      {
+        ratio: round(f.rps / bareRps, 3),
+        ok: f.rps >= budgets.staticRatio * bareRps && f.p99Ms <= budgets.p99Ms && f.non2xx === 0 && f.errors + f.timeouts === 0,
+      },
     ]),
   );
   const checks = {
@@ -390,7 +416,9 @@ async function main() {
   };
   writeOut(`bench/scale-${dialect}.json`, `${JSON.stringify(report, null, 2)}\n`);
   writeOut("bench/scale.md", markdown());
-  const missed = Object.entries(checks).filter(([, v]) => !v).map(([k]) => k);
+  const missed = Object.entries(checks)
+    .filter(([, v]) => !v)
+    .map(([k]) => k);
   console.log(ok ? "all scale budgets met" : `scale budgets missed: ${missed.join(", ")}`);
   process.exitCode = ok ? 0 : 1;
   await sleep(50);
@@ -425,7 +453,14 @@ function markdown(): string {
     return [
       `## ${d === "sqlite" ? "SQLite" : "PostgreSQL"}
 
-${r.date.slice(0, 16).replace("T", " ")} UTC · ${r.machine.cpus} × ${r.machine.cpuModel} · Node ${r.machine.node} · load average before the run ${r.machine.loadAverage1m} · ${r.settings.posts.toLocaleString("en-US")} posts, ${r.settings.comments.toLocaleString("en-US")} comments (seeded in ${r.settings.seedS} s) · **${r.ok ? "every budget met" : `missed: ${Object.entries(r.checks).filter(([, v]) => !v).map(([k]) => k).join(", ")}`}**
+${r.date.slice(0, 16).replace("T", " ")} UTC · ${r.machine.cpus} × ${r.machine.cpuModel} · Node ${r.machine.node} · load average before the run ${r.machine.loadAverage1m} · ${r.settings.posts.toLocaleString("en-US")} posts, ${r.settings.comments.toLocaleString("en-US")} comments (seeded in ${r.settings.seedS} s) · **${
+        r.ok
+          ? "every budget met"
+          : `missed: ${Object.entries(r.checks)
+              .filter(([, v]) => !v)
+              .map(([k]) => k)
+              .join(", ")}`
+      }**
 
 ### Under load (autocannon, ${r.settings.connections} connections, ${r.settings.durationS} s per page after a 2 s warm-up)
 

@@ -70,7 +70,13 @@ async function main(argv: string[]): Promise<number> {
           a.lastSignInAt ? `last sign-in ${a.lastSignInAt.slice(0, 16).replace("T", " ")} UTC` : "never signed in",
         ]);
         const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-        for (const r of rows) console.log(r.map((c, i) => c.padEnd(widths[i]!)).join("  ").trimEnd());
+        for (const r of rows)
+          console.log(
+            r
+              .map((c, i) => c.padEnd(widths[i]!))
+              .join("  ")
+              .trimEnd(),
+          );
         return 0;
       }
       case "disable":
@@ -82,7 +88,9 @@ async function main(argv: string[]): Promise<number> {
         if (command === "reset") {
           const link = await resetAccount(db, env, account.id, { twoFactor: values["2fa"] });
           await audit(db, { staffId: null, action: "account.reset", subject: account.email, detail: { twoFactor: Boolean(values["2fa"]), ...via } });
-          console.log(`Reset ${account.email}: the old password no longer works and every session has ended${values["2fa"] ? "; two-factor sign-in is off" : ""}.`);
+          console.log(
+            `Reset ${account.email}: the old password no longer works and every session has ended${values["2fa"] ? "; two-factor sign-in is off" : ""}.`,
+          );
           console.log(`Send this link to them; it sets a new password, works once and expires in 24 hours:\n\n  ${link}\n`);
           return 0;
         }

@@ -158,7 +158,17 @@ const input = ["-y", "-loglevel", "error", "-framerate", String(FPS), "-i", join
 execFileSync(ffmpeg, [...input, "-c:v", "libvpx-vp9", "-b:v", "0", "-crf", "42", "-row-mt", "1", "-pix_fmt", "yuv420p", "-an", join(OUT, "fillway-loop.webm")]);
 execFileSync(ffmpeg, [
   ...input,
-  "-c:v", "libx264", "-preset", "veryslow", "-crf", "30", "-pix_fmt", "yuv420p", "-movflags", "+faststart", "-an",
+  "-c:v",
+  "libx264",
+  "-preset",
+  "veryslow",
+  "-crf",
+  "30",
+  "-pix_fmt",
+  "yuv420p",
+  "-movflags",
+  "+faststart",
+  "-an",
   join(OUT, "fillway-loop.mp4"),
 ]);
 rmSync(dir, { recursive: true, force: true });

@@ -67,9 +67,7 @@ export async function explain(db: Db, q: CompiledQuery): Promise<Plan> {
     const r = await db.kysely.executeQuery<{ detail: string }>({ ...q, sql: `EXPLAIN QUERY PLAN ${text}` });
     plan = r.rows.map((row) => row.detail);
   }
-  const fullScans = plan.filter((line) =>
-    db.dialect === "postgres" ? /Seq Scan on (posts|comments)\b/.test(line) : /^SCAN \w+$/.test(line.trim()),
-  );
+  const fullScans = plan.filter((line) => (db.dialect === "postgres" ? /Seq Scan on (posts|comments)\b/.test(line) : /^SCAN \w+$/.test(line.trim())));
   const sorts = plan.filter((line) => (db.dialect === "postgres" ? /^\s*(->\s*)?Sort\s+\(/.test(line) : /TEMP B-TREE/.test(line)));
   return { sql: text, plan, fullScans, sorts };
 }

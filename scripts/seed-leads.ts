@@ -28,20 +28,216 @@ function prng(seed: number) {
   };
 }
 
-const FIRST = ["James", "Mary", "Robert", "Patricia", "John", "Jennifer", "Michael", "Linda", "David", "Elizabeth", "William", "Barbara", "Richard", "Susan", "Joseph", "Jessica", "Thomas", "Sarah", "Carlos", "Karen", "Daniel", "Lisa", "Matthew", "Nancy", "Anthony", "Betty", "Mark", "Sandra", "José", "Ashley", "Zoë", "Kimberly", "Paul", "Emily", "Andrew", "Donna", "Joshua", "Michelle", "Kenneth", "Carol", "Kevin", "Amanda", "Brian", "Dorothy", "George", "Melissa", "Timothy", "Deborah", "Renée", "Stephanie", "Wei", "Aaliyah", "Mohammed", "Priya", "Björn", "Chloé", "Nguyen", "Siobhán", "Mateo", "Fatima"];
-const LAST = ["Smith", "Johnson", "Williams", "Brown", "Jones", "Garcia", "Miller", "Davis", "Rodriguez", "Martinez", "Hernandez", "Lopez", "Gonzalez", "Wilson", "Anderson", "Thomas", "Taylor", "Moore", "Jackson", "Martin", "Lee", "Perez", "Thompson", "White", "Harris", "Sanchez", "Clark", "Ramirez", "Lewis", "Robinson", "Walker", "Young", "Allen", "King", "Wright", "Scott", "Torres", "Nguyen", "Hill", "Flores", "Green", "Adams", "Nelson", "Baker", "Hall", "Rivera", "Campbell", "Mitchell", "Carter", "Roberts", "Núñez", "O'Brien", "Müller", "Ångström", "Kowalski", "Okafor", "Patel", "Kim", "Schmidt", "Dubois"];
-const BUSINESS_HEAD = ["Lone Star", "Gulf Coast", "Summit", "Prairie", "Red River", "Blue Ridge", "Metro", "Pioneer", "Eagle", "Cornerstone", "Trinity", "Bayou", "Frontier", "Liberty", "Keystone", "Northgate", "Silverline", "Ironwood", "Harbor", "Canyon"];
-const BUSINESS_TAIL = ["Logistics", "Haulage", "Construction", "Freight", "Transit", "Delivery", "Landscaping", "Plumbing", "Couriers", "Rentals", "Paving", "Movers", "Utilities", "Services", "Fleet Co", "Trucking", "Excavation", "Supply", "Waste Services", "Electric"];
+const FIRST = [
+  "James",
+  "Mary",
+  "Robert",
+  "Patricia",
+  "John",
+  "Jennifer",
+  "Michael",
+  "Linda",
+  "David",
+  "Elizabeth",
+  "William",
+  "Barbara",
+  "Richard",
+  "Susan",
+  "Joseph",
+  "Jessica",
+  "Thomas",
+  "Sarah",
+  "Carlos",
+  "Karen",
+  "Daniel",
+  "Lisa",
+  "Matthew",
+  "Nancy",
+  "Anthony",
+  "Betty",
+  "Mark",
+  "Sandra",
+  "José",
+  "Ashley",
+  "Zoë",
+  "Kimberly",
+  "Paul",
+  "Emily",
+  "Andrew",
+  "Donna",
+  "Joshua",
+  "Michelle",
+  "Kenneth",
+  "Carol",
+  "Kevin",
+  "Amanda",
+  "Brian",
+  "Dorothy",
+  "George",
+  "Melissa",
+  "Timothy",
+  "Deborah",
+  "Renée",
+  "Stephanie",
+  "Wei",
+  "Aaliyah",
+  "Mohammed",
+  "Priya",
+  "Björn",
+  "Chloé",
+  "Nguyen",
+  "Siobhán",
+  "Mateo",
+  "Fatima",
+];
+const LAST = [
+  "Smith",
+  "Johnson",
+  "Williams",
+  "Brown",
+  "Jones",
+  "Garcia",
+  "Miller",
+  "Davis",
+  "Rodriguez",
+  "Martinez",
+  "Hernandez",
+  "Lopez",
+  "Gonzalez",
+  "Wilson",
+  "Anderson",
+  "Thomas",
+  "Taylor",
+  "Moore",
+  "Jackson",
+  "Martin",
+  "Lee",
+  "Perez",
+  "Thompson",
+  "White",
+  "Harris",
+  "Sanchez",
+  "Clark",
+  "Ramirez",
+  "Lewis",
+  "Robinson",
+  "Walker",
+  "Young",
+  "Allen",
+  "King",
+  "Wright",
+  "Scott",
+  "Torres",
+  "Nguyen",
+  "Hill",
+  "Flores",
+  "Green",
+  "Adams",
+  "Nelson",
+  "Baker",
+  "Hall",
+  "Rivera",
+  "Campbell",
+  "Mitchell",
+  "Carter",
+  "Roberts",
+  "Núñez",
+  "O'Brien",
+  "Müller",
+  "Ångström",
+  "Kowalski",
+  "Okafor",
+  "Patel",
+  "Kim",
+  "Schmidt",
+  "Dubois",
+];
+const BUSINESS_HEAD = [
+  "Lone Star",
+  "Gulf Coast",
+  "Summit",
+  "Prairie",
+  "Red River",
+  "Blue Ridge",
+  "Metro",
+  "Pioneer",
+  "Eagle",
+  "Cornerstone",
+  "Trinity",
+  "Bayou",
+  "Frontier",
+  "Liberty",
+  "Keystone",
+  "Northgate",
+  "Silverline",
+  "Ironwood",
+  "Harbor",
+  "Canyon",
+];
+const BUSINESS_TAIL = [
+  "Logistics",
+  "Haulage",
+  "Construction",
+  "Freight",
+  "Transit",
+  "Delivery",
+  "Landscaping",
+  "Plumbing",
+  "Couriers",
+  "Rentals",
+  "Paving",
+  "Movers",
+  "Utilities",
+  "Services",
+  "Fleet Co",
+  "Trucking",
+  "Excavation",
+  "Supply",
+  "Waste Services",
+  "Electric",
+];
 /** Real ZIP, city and state triples. */
 const PLACES: [string, string, string][] = [
-  ["75201", "Dallas", "TX"], ["75001", "Addison", "TX"], ["75019", "Coppell", "TX"], ["75024", "Plano", "TX"], ["75039", "Irving", "TX"],
-  ["75080", "Richardson", "TX"], ["76102", "Fort Worth", "TX"], ["77002", "Houston", "TX"], ["77494", "Katy", "TX"], ["78701", "Austin", "TX"],
-  ["78205", "San Antonio", "TX"], ["73301", "Austin", "TX"], ["10001", "New York", "NY"], ["11201", "Brooklyn", "NY"], ["90012", "Los Angeles", "CA"],
-  ["94103", "San Francisco", "CA"], ["92101", "San Diego", "CA"], ["60601", "Chicago", "IL"], ["30303", "Atlanta", "GA"], ["33130", "Miami", "FL"],
-  ["32801", "Orlando", "FL"], ["85004", "Phoenix", "AZ"], ["80202", "Denver", "CO"], ["98101", "Seattle", "WA"], ["97204", "Portland", "OR"],
-  ["02108", "Boston", "MA"], ["19103", "Philadelphia", "PA"], ["15222", "Pittsburgh", "PA"], ["20001", "Washington", "DC"], ["37203", "Nashville", "TN"],
-  ["28202", "Charlotte", "NC"], ["46204", "Indianapolis", "IN"], ["43215", "Columbus", "OH"], ["48226", "Detroit", "MI"], ["55401", "Minneapolis", "MN"],
-  ["64105", "Kansas City", "MO"], ["70112", "New Orleans", "LA"], ["84101", "Salt Lake City", "UT"], ["89101", "Las Vegas", "NV"], ["87102", "Albuquerque", "NM"],
+  ["75201", "Dallas", "TX"],
+  ["75001", "Addison", "TX"],
+  ["75019", "Coppell", "TX"],
+  ["75024", "Plano", "TX"],
+  ["75039", "Irving", "TX"],
+  ["75080", "Richardson", "TX"],
+  ["76102", "Fort Worth", "TX"],
+  ["77002", "Houston", "TX"],
+  ["77494", "Katy", "TX"],
+  ["78701", "Austin", "TX"],
+  ["78205", "San Antonio", "TX"],
+  ["73301", "Austin", "TX"],
+  ["10001", "New York", "NY"],
+  ["11201", "Brooklyn", "NY"],
+  ["90012", "Los Angeles", "CA"],
+  ["94103", "San Francisco", "CA"],
+  ["92101", "San Diego", "CA"],
+  ["60601", "Chicago", "IL"],
+  ["30303", "Atlanta", "GA"],
+  ["33130", "Miami", "FL"],
+  ["32801", "Orlando", "FL"],
+  ["85004", "Phoenix", "AZ"],
+  ["80202", "Denver", "CO"],
+  ["98101", "Seattle", "WA"],
+  ["97204", "Portland", "OR"],
+  ["02108", "Boston", "MA"],
+  ["19103", "Philadelphia", "PA"],
+  ["15222", "Pittsburgh", "PA"],
+  ["20001", "Washington", "DC"],
+  ["37203", "Nashville", "TN"],
+  ["28202", "Charlotte", "NC"],
+  ["46204", "Indianapolis", "IN"],
+  ["43215", "Columbus", "OH"],
+  ["48226", "Detroit", "MI"],
+  ["55401", "Minneapolis", "MN"],
+  ["64105", "Kansas City", "MO"],
+  ["70112", "New Orleans", "LA"],
+  ["84101", "Salt Lake City", "UT"],
+  ["89101", "Las Vegas", "NV"],
+  ["87102", "Albuquerque", "NM"],
 ];
 const DOMAINS = ["gmail.com", "yahoo.com", "outlook.com", "icloud.com", "hotmail.com", "aol.com", "proton.me", "comcast.net"];
 const AGENTS = [
@@ -124,8 +320,14 @@ export async function seedLeads(db: Db, opts: SeedOptions): Promise<number> {
     const last = pick(LAST);
     const [zip, city, state] = pick(PLACES);
     const business = `${pick(BUSINESS_HEAD)} ${pick(BUSINESS_TAIL)}`;
-    const local = `${first}.${last}`.normalize("NFD").replace(/[^A-Za-z.]/g, "").toLowerCase();
-    const email = kind === "lead-business" || kind === "quote-business" ? `${pick(["ops", "fleet", "info", "purchasing", local])}${i}@${business.toLowerCase().replace(/[^a-z]/g, "")}.com` : `${local}${i}@${pick(DOMAINS)}`;
+    const local = `${first}.${last}`
+      .normalize("NFD")
+      .replace(/[^A-Za-z.]/g, "")
+      .toLowerCase();
+    const email =
+      kind === "lead-business" || kind === "quote-business"
+        ? `${pick(["ops", "fleet", "info", "purchasing", local])}${i}@${business.toLowerCase().replace(/[^a-z]/g, "")}.com`
+        : `${local}${i}@${pick(DOMAINS)}`;
     const phone = `${pick(["214", "469", "972", "817", "713", "512", "212", "312", "404", "305"])}555${String(Math.floor(rand() * 10000)).padStart(4, "0")}`;
     const message = pick(MESSAGES);
     let type: number;
@@ -133,7 +335,16 @@ export async function seedLeads(db: Db, opts: SeedOptions): Promise<number> {
     switch (kind) {
       case "lead-business":
         type = pick(BUSINESS_TYPES);
-        payload = { bussinessName: business, email, phone, zipCode: zip, bussinessAddress: `${100 + Math.floor(rand() * 9000)} Main St, ${city}, ${state}`, companySize: pick(COMPANY_SIZES), fleetSize: pick(LEAD_FLEET), fuelType: pick(LEAD_FUEL) };
+        payload = {
+          bussinessName: business,
+          email,
+          phone,
+          zipCode: zip,
+          bussinessAddress: `${100 + Math.floor(rand() * 9000)} Main St, ${city}, ${state}`,
+          companySize: pick(COMPANY_SIZES),
+          fleetSize: pick(LEAD_FLEET),
+          fuelType: pick(LEAD_FUEL),
+        };
         break;
       case "lead-saas":
         type = 18;
@@ -141,22 +352,56 @@ export async function seedLeads(db: Db, opts: SeedOptions): Promise<number> {
         break;
       case "fleet":
         type = 17;
-        payload = { firstName: first, lastName: last, email, phone, companyName: business, city, stateId: state, zipCode: zip, fleetSize: pick(FLEET_SIZES), fleetType: pick(FLEET_TYPES) };
+        payload = {
+          firstName: first,
+          lastName: last,
+          email,
+          phone,
+          companyName: business,
+          city,
+          stateId: state,
+          zipCode: zip,
+          fleetSize: pick(FLEET_SIZES),
+          fleetType: pick(FLEET_TYPES),
+        };
         break;
       case "quote-short":
         type = 19;
-        payload = { firstName: first, lastName: last, email, phoneNumber: phone, businessAddress: `${100 + Math.floor(rand() * 9000)} Elm St`, city, zipCode: zip };
+        payload = {
+          firstName: first,
+          lastName: last,
+          email,
+          phoneNumber: phone,
+          businessAddress: `${100 + Math.floor(rand() * 9000)} Elm St`,
+          city,
+          zipCode: zip,
+        };
         break;
       case "quote-business": {
         type = 19;
         const w = pick(deliveryWindows);
         const year = new Date(start + i * step).getUTCFullYear();
         payload = {
-          businessName: business, email, phoneNumber: phone, address2: `${100 + Math.floor(rand() * 9000)} Commerce St`, city, state, zipCode: zip, country: "United States",
-          businessAddress: `${100 + Math.floor(rand() * 9000)} Commerce St, ${city}, ${state} ${zip}`, employeeSize: pick([50, 100, 200, 500, 1000]), fleetSize: 5 + Math.floor(rand() * 200),
-          gallons: 500 + Math.floor(rand() * 20000), numberOfLocation: 1 + Math.floor(rand() * 8), frequency: pick(["daily", "alternate", "weekly"]), fuelType: pick(["Gasoline", "Diesel Clear/Red", "Others"]),
-          tankType: pick(["Over Ground", "Under Ground"]), deliveryWindowStartTime: w.start, deliveryWindowEndTime: w.end,
-          campaignStartDate: Date.UTC(year, 0, 1), campaignEndDate: Date.UTC(year, 11, 31, 23, 59, 59, 999),
+          businessName: business,
+          email,
+          phoneNumber: phone,
+          address2: `${100 + Math.floor(rand() * 9000)} Commerce St`,
+          city,
+          state,
+          zipCode: zip,
+          country: "United States",
+          businessAddress: `${100 + Math.floor(rand() * 9000)} Commerce St, ${city}, ${state} ${zip}`,
+          employeeSize: pick([50, 100, 200, 500, 1000]),
+          fleetSize: 5 + Math.floor(rand() * 200),
+          gallons: 500 + Math.floor(rand() * 20000),
+          numberOfLocation: 1 + Math.floor(rand() * 8),
+          frequency: pick(["daily", "alternate", "weekly"]),
+          fuelType: pick(["Gasoline", "Diesel Clear/Red", "Others"]),
+          tankType: pick(["Over Ground", "Under Ground"]),
+          deliveryWindowStartTime: w.start,
+          deliveryWindowEndTime: w.end,
+          campaignStartDate: Date.UTC(year, 0, 1),
+          campaignEndDate: Date.UTC(year, 11, 31, 23, 59, 59, 999),
         };
         break;
       }
@@ -170,7 +415,10 @@ export async function seedLeads(db: Db, opts: SeedOptions): Promise<number> {
     }
     if (message && kind !== "newsletter" && kind !== "fleet") payload[kind.startsWith("quote") ? "descriptionQuote" : "message"] = message;
     payload.type = type;
-    const page = kind === "newsletter" ? ({ 1: "/retail-and-rurface-parking-lots", 3: "/careers", 4: "/" } as Record<number, string>)[type] : pick(pagesByType.get(type) ?? ["/"]);
+    const page =
+      kind === "newsletter"
+        ? ({ 1: "/retail-and-rurface-parking-lots", 3: "/careers", 4: "/" } as Record<number, string>)[type]
+        : pick(pagesByType.get(type) ?? ["/"]);
     const age = (end - (start + i * step)) / 86_400_000;
     // Older leads are more often worked; the last few days are mostly new.
     const worked = kind !== "newsletter" && rand() < Math.min(0.8, age / 30);
@@ -203,8 +451,11 @@ export async function seedLeads(db: Db, opts: SeedOptions): Promise<number> {
       for (let i = done; i < upto; i += batch) {
         const rows: Row[] = [];
         for (let j = i; j < Math.min(upto, i + batch); j++) rows.push(make(j));
-        // biome-ignore lint/suspicious/noExplicitAny: generated rows match LeadsTable's insert shape
-        await trx.insertInto("leads").values(rows as any).execute();
+        await trx
+          .insertInto("leads")
+          // biome-ignore lint/suspicious/noExplicitAny: generated rows match LeadsTable's insert shape
+          .values(rows as any)
+          .execute();
       }
     });
     done = upto;
@@ -244,7 +495,9 @@ async function main() {
   });
   await sql.raw(db.dialect === "sqlite" ? "ANALYZE" : "ANALYZE leads").execute(db.kysely);
   const s = (Date.now() - started) / 1000;
-  console.log(`\n${written.toLocaleString("en-US")} leads in ${s.toFixed(1)} s (${Math.round(written / s).toLocaleString("en-US")} rows/s) into ${db.describe}`);
+  console.log(
+    `\n${written.toLocaleString("en-US")} leads in ${s.toFixed(1)} s (${Math.round(written / s).toLocaleString("en-US")} rows/s) into ${db.describe}`,
+  );
   await db.close();
 }
 

@@ -37,7 +37,13 @@ if (!only) {
 const built = run("production build", "npm", ["run", "-s", "build"]);
 ok = built && ok;
 if (!only || only === "unit") {
-  const good = run("unit and integration tests", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest.json"]);
+  const good = run("unit and integration tests", "npx", [
+    "vitest",
+    "run",
+    "--reporter=default",
+    "--reporter=json",
+    "--outputFile.json=test-results/vitest.json",
+  ]);
   const v = readJson("test-results/vitest.json");
   passed += v?.numPassedTests ?? 0;
   failed += v?.numFailedTests ?? (good ? 0 : 1);

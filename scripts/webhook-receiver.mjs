@@ -16,7 +16,11 @@ const seen = new Set();
 
 /** Fillway-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>"> */
 function verify(header, body) {
-  const parts = Object.fromEntries(String(header ?? "").split(",").map((p) => p.split("=", 2)));
+  const parts = Object.fromEntries(
+    String(header ?? "")
+      .split(",")
+      .map((p) => p.split("=", 2)),
+  );
   const t = Number(parts.t);
   if (!Number.isInteger(t) || Math.abs(Date.now() / 1000 - t) > TOLERANCE_SECONDS) return false;
   const expected = Buffer.from(createHmac("sha256", secret).update(`${t}.${body}`).digest("hex"));

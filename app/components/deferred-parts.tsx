@@ -11,9 +11,7 @@ export const NewsletterForm = deferred(() => import("./forms/newsletter-form").t
 export const CardLeadForm = deferred(() => import("./forms/contact-form").then((m) => m.CardLeadForm));
 export const FleetSignupForm = deferred<{ id?: string }>(() => import("./forms/fleet-signup-form").then((m) => m.FleetSignupForm));
 /** The detailed quote of /getafleet, far below its first screen (the quick quote comes with the page). */
-export const QuoteBusinessForm = deferred<{ id?: string; labelledBy?: string }>(() =>
-  import("./forms/quote-business-form").then((m) => m.QuoteBusinessForm),
-);
+export const QuoteBusinessForm = deferred<{ id?: string; labelledBy?: string }>(() => import("./forms/quote-business-form").then((m) => m.QuoteBusinessForm));
 export const Testimonials = deferred(() => import("./carousel/testimonials").then((m) => m.Testimonials));
 /** The ZIP check where it is not on the first screen (the FAQ, /getafleet below the quote forms). */
 export const DeferredZipCheck = deferred<ZipCheckProps>(() => import("./service-area/zip-check").then((m) => m.ZipCheck));

@@ -6,8 +6,7 @@ export const brand = {
   name: "Fillway",
   legalName: "Fillway, Inc.",
   tagline: "Mobile fuel delivery, around the clock",
-  description:
-    "Fillway delivers gasoline, diesel and DEF to parked vehicles and fleets, day and night, so drivers never queue at a pump again.",
+  description: "Fillway delivers gasoline, diesel and DEF to parked vehicles and fleets, day and night, so drivers never queue at a pump again.",
   foundedYear: 2017,
   email: "hello@fillway.example",
   phone: "+1 (214) 555-0147",

@@ -54,7 +54,9 @@ export const faqGroups: FaqGroup[] = [
       {
         id: "download-the-app",
         title: "How do I download the app?",
-        description: [`The ${brand.name} app is free on the App Store for iPhone and on Google Play for Android. Create your account with your e-mail address and mobile number.`],
+        description: [
+          `The ${brand.name} app is free on the App Store for iPhone and on Google Play for Android. Create your account with your e-mail address and mobile number.`,
+        ],
         embed: "store-badges",
       },
       {
@@ -346,7 +348,9 @@ export const faqGroups: FaqGroup[] = [
       {
         id: "careers",
         title: "How do I join the team?",
-        description: ["We hire fuel technicians, dispatchers, engineers and sales specialists. Our open roles and the application form are on our careers site."],
+        description: [
+          "We hire fuel technicians, dispatchers, engineers and sales specialists. Our open roles and the application form are on our careers site.",
+        ],
         links: [{ label: "Careers at Fillway", to: "/careers" }],
       },
       {

@@ -1,17 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  acceptTyped,
-  co2Annual,
-  co2Initial,
-  co2Limits,
-  co2Reducer,
-  formatLbs,
-  formatNumber,
-  savings,
-  savingsInitial,
-  savingsReducer,
-} from "./calculators";
+import { acceptTyped, co2Annual, co2Initial, co2Limits, co2Reducer, formatLbs, formatNumber, savings, savingsInitial, savingsReducer } from "./calculators";
 
 describe("CO2 calculator", () => {
   it("worked example: diesel, 2,000 vehicles, 10 fuelings a week → 9,360,000 lbs", () => {

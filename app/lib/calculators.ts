@@ -59,10 +59,7 @@ export function formatLbs(lbs: number): string {
   return `${formatNumber(lbs)} lbs`;
 }
 
-export type Co2Action =
-  | { type: "fuel"; fuel: FuelType }
-  | { type: "vehicles"; raw: string }
-  | { type: "fuelings"; raw: string };
+export type Co2Action = { type: "fuel"; fuel: FuelType } | { type: "vehicles"; raw: string } | { type: "fuelings"; raw: string };
 
 /** Changing the fuel type starts over: both sliders (and so the result) go back to 0. */
 export function co2Reducer(state: Co2State, action: Co2Action): Co2State {

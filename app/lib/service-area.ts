@@ -19,9 +19,7 @@ export interface Market {
 }
 
 const toMarket = (l: MapLocation): Market | null =>
-  l.radiusMiles && l.status !== "ev"
-    ? { name: `${l.city}, ${l.state}`, lat: l.lat, long: l.long, radiusMiles: l.radiusMiles, status: l.status }
-    : null;
+  l.radiusMiles && l.status !== "ev" ? { name: `${l.city}, ${l.state}`, lat: l.lat, long: l.long, radiusMiles: l.radiusMiles, status: l.status } : null;
 
 /** The fuel delivery markets of the map (active and future), with their radii. */
 export const markets: Market[] = locations.map(toMarket).filter((m): m is Market => m !== null);

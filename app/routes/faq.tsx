@@ -72,7 +72,11 @@ export default function Page() {
   return (
     <>
       <script type="application/ld+json" nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: faqJsonLd(faqItems) }} />
-      <PageHero path="/faq" eyebrow="Help centre" intro={`${faqItems.length} answers about deliveries, payments, safety, fleets and our software. Can't find yours? Ask us at the bottom of the page.`} />
+      <PageHero
+        path="/faq"
+        eyebrow="Help centre"
+        intro={`${faqItems.length} answers about deliveries, payments, safety, fleets and our software. Can't find yours? Ask us at the bottom of the page.`}
+      />
       <Section>
         <nav aria-label="FAQ topics" className="mx-auto mb-12 max-w-3xl">
           <ul className="flex flex-wrap justify-center gap-2">

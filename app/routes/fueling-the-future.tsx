@@ -26,12 +26,7 @@ function FoundationLink({ className }: { className: string }) {
 export default function Page() {
   return (
     <>
-      <PageHero
-        path="/fueling-the-future"
-        eyebrow={c.hero.eyebrow}
-        intro={c.hero.intro}
-        actions={<FoundationLink className="btn-primary" />}
-      />
+      <PageHero path="/fueling-the-future" eyebrow={c.hero.eyebrow} intro={c.hero.intro} actions={<FoundationLink className="btn-primary" />} />
       <BlockSplit id="foundation" block={c.foundation} />
       <Section id="stem" tone="muted" {...c.stem}>
         <FeatureGrid items={c.programmes} />

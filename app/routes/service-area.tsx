@@ -44,7 +44,10 @@ export default function ServiceAreaPage({ loaderData }: Route.ComponentProps) {
       </h1>
       <p className="mt-4 text-lg text-slate-700 dark:text-slate-300">
         Fillway delivers in the cities marked active on{" "}
-        <a href="/#locations" className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800 dark:text-brand-300 dark:hover:text-brand-200">
+        <a
+          href="/#locations"
+          className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800 dark:text-brand-300 dark:hover:text-brand-200"
+        >
           our map
         </a>
         , and we are on our way to more. Check your ZIP code.

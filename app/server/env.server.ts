@@ -5,7 +5,12 @@ const ADDRESS = /^[^\s@<>(),;:"\\]+@[^\s@<>(),;:"\\]+\.[^\s@<>(),;:"\\]+$/;
 /** A comma-separated list of plain addresses. */
 const addressList = z
   .string()
-  .transform((v) => v.split(",").map((a) => a.trim()).filter(Boolean))
+  .transform((v) =>
+    v
+      .split(",")
+      .map((a) => a.trim())
+      .filter(Boolean),
+  )
   .refine((list) => list.length > 0 && list.every((a) => ADDRESS.test(a)), "must be one or more e-mail addresses, comma separated");
 /** A mailbox: "name@example.com" or "Name <name@example.com>", on one line. */
 const mailbox = z.string().regex(/^(?:[^\r\n<>"]*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/, "must be an address or Name <address>");
@@ -20,9 +25,7 @@ const urlOf = (schemes: string[], what: string) =>
     }
   }, what);
 
-const bool = z
-  .enum(["true", "false", "1", "0"])
-  .transform((v) => v === "true" || v === "1");
+const bool = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 
 /** Every setting of the server; `.env.example` documents each one. */
 export const envSchema = z.object({
@@ -51,7 +54,8 @@ export const envSchema = z.object({
    * The public base URL (scheme, host, optional port), for links in pages, e-mails and the
    * desk's set-password links. Unset: http://HOST:PORT. https turns on Strict-Transport-Security.
    */
-  SITE_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+  SITE_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
     .transform((v) => v.replace(/\/+$/, ""))
     .optional(),
   /** Staff accounts with the admin role must use two-factor sign-in. */
@@ -78,7 +82,11 @@ export const envSchema = z.object({
   /** First retry delay of a failed delivery; each further one doubles (with jitter), up to an hour. */
   OUTBOX_RETRY_BASE_SECONDS: z.coerce.number().positive().max(3600).default(30),
   /** A message not delivered within this many hours of being written is marked failed. */
-  OUTBOX_GIVE_UP_HOURS: z.coerce.number().positive().max(24 * 30).default(24),
+  OUTBOX_GIVE_UP_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(24),
   /**
    * Which public comments wait for review in the desk before they show: none (`off`), those
    * with a link or an e-mail address in them (`links`), or every one (`all`).

@@ -45,11 +45,7 @@ const answer = (body: Answer, status: number, headers?: Record<string, string>) 
  */
 export function unreadableForm(status: 400 | 413 | 415, formId = "") {
   const message =
-    status === 413
-      ? messages.tooLarge
-      : status === 415
-        ? messages.rejected(415)
-        : "We couldn't read this form. Please reload the page and fill it in again.";
+    status === 413 ? messages.tooLarge : status === 415 ? messages.rejected(415) : "We couldn't read this form. Please reload the page and fill it in again.";
   return answer({ formId, ok: false, message }, status);
 }
 

@@ -35,18 +35,19 @@ async function scrollThrough(page: Page) {
     window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" });
     await frame();
   });
-  await page.waitForFunction(
-    () => {
-      // Only what is shown: a map or carousel in a closed answer or tab never starts.
-      const shown = (selector: string) => [...document.querySelectorAll(selector)].filter((e) => e.checkVisibility());
-      return (
-        shown("[aria-roledescription=carousel]").every((c) => c.hasAttribute("data-ready")) &&
-        shown("[data-testid=locations-map]").every((m) => /ready|failed/.test(m.getAttribute("data-state") ?? ""))
-      );
-    },
-    undefined,
-    { timeout: 8_000 },
-  )
+  await page
+    .waitForFunction(
+      () => {
+        // Only what is shown: a map or carousel in a closed answer or tab never starts.
+        const shown = (selector: string) => [...document.querySelectorAll(selector)].filter((e) => e.checkVisibility());
+        return (
+          shown("[aria-roledescription=carousel]").every((c) => c.hasAttribute("data-ready")) &&
+          shown("[data-testid=locations-map]").every((m) => /ready|failed/.test(m.getAttribute("data-state") ?? ""))
+        );
+      },
+      undefined,
+      { timeout: 8_000 },
+    )
     // A settle, not a check: a part that has not started by then is checked as the
     // server sent it (the carousels' and map's own tests cover their starting).
     .catch(() => {});
@@ -95,7 +96,10 @@ async function checkRoute(browser: Browser, path: string, expectStatus = 200) {
         if (path === "/") {
           // The home pop-up opens after 1 s: check it open, then the page behind it.
           const dialog = page.getByRole("dialog");
-          await dialog.first().waitFor({ state: "visible", timeout: 3000 }).catch(() => {});
+          await dialog
+            .first()
+            .waitFor({ state: "visible", timeout: 3000 })
+            .catch(() => {});
           if (await dialog.first().isVisible()) {
             // Any opening animation has finished (axe would measure half-faded colours).
             await dialog.first().evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));

@@ -43,6 +43,12 @@ test("a form the browser posts itself, its scripts never loaded, still carries w
   expect(posted.request().postData()).toContain("_attribution=");
   const db = await testDb();
   const row = await db.kysely.selectFrom("leads").selectAll().where("email", "=", address).executeTakeFirstOrThrow();
-  expect([row.landing_page, row.referrer_host, row.utm_source, row.utm_medium, row.page_path]).toEqual(["/faq", "blog.partner.example", "partner", "referral", "/careers"]);
+  expect([row.landing_page, row.referrer_host, row.utm_source, row.utm_medium, row.page_path]).toEqual([
+    "/faq",
+    "blog.partner.example",
+    "partner",
+    "referral",
+    "/careers",
+  ]);
   await context.close();
 });

@@ -75,15 +75,24 @@ test.describe("news", () => {
     await page.goto("/news");
     await hydrated(page);
     await page.getByRole("tab", { name: "Blog Posts" }).click();
-    await page.getByRole("tabpanel").getByRole("link", { name: /^View More/ }).click();
+    await page
+      .getByRole("tabpanel")
+      .getByRole("link", { name: /^View More/ })
+      .click();
     await expect(page).toHaveURL(/\/blog\?sort=blog$/);
     await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toHaveText(/Home\s*Blog Posts/);
     await expect(cards(page)).toHaveCount(5);
-    for (const badge of await cards(page).getByText(/^(Blog Post|Related Article|Upcoming Event)$/).allTextContents()) expect(badge).toBe("Blog Post");
+    for (const badge of await cards(page)
+      .getByText(/^(Blog Post|Related Article|Upcoming Event)$/)
+      .allTextContents())
+      expect(badge).toBe("Blog Post");
 
     await page.goto("/news");
     await hydrated(page);
-    await page.getByRole("tabpanel").getByRole("link", { name: /^View More/ }).click();
+    await page
+      .getByRole("tabpanel")
+      .getByRole("link", { name: /^View More/ })
+      .click();
     await expect(page).toHaveURL(/\/blog\?sort=related$/);
     await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toHaveText(/Home\s*Related Articles/);
   });
@@ -208,7 +217,9 @@ test.describe("blog list", () => {
     ] as const) {
       const first = (await items(request, `${query}&limit=1`)).data[0]!;
       await page.goto(`/blog?sort=${sort}`);
-      const more = cards(page).first().getByRole("link", { name: /^Read More/ });
+      const more = cards(page)
+        .first()
+        .getByRole("link", { name: /^Read More/ });
       if (sort === "related") {
         await expect(more).toHaveAttribute("href", first.articleUrl!);
         await expect(more).toHaveAttribute("target", "_blank");
@@ -348,7 +359,10 @@ test.describe("a post", () => {
     await form.getByLabel("Your comment").fill(text);
     await form.getByRole("button", { name: "Post comment" }).click();
     await expect(page.getByRole("dialog", { name: "Thank you!!" })).toBeVisible();
-    const comment = page.getByRole("region", { name: /^Comments/ }).getByRole("listitem").filter({ hasText: text });
+    const comment = page
+      .getByRole("region", { name: /^Comments/ })
+      .getByRole("listitem")
+      .filter({ hasText: text });
     await expect(comment).toContainText("Renée");
     await expect(form.getByLabel("Your comment")).toHaveValue("");
     await page.reload();
@@ -364,7 +378,10 @@ test.describe("a post", () => {
     const main = page.getByRole("form", { name: "Leave a comment" });
     await expect(main).toBeVisible();
 
-    await page.getByRole("link", { name: `Reply to ${first!.commentBy}` }).first().click();
+    await page
+      .getByRole("link", { name: `Reply to ${first!.commentBy}` })
+      .first()
+      .click();
     const reply = page.locator(`#comment-${first!._id}`).getByRole("form", { name: `Reply to ${first!.commentBy}` });
     await expect(reply).toBeVisible();
     await expect(main).toHaveCount(0);
@@ -374,7 +391,10 @@ test.describe("a post", () => {
     await expect(main).toBeVisible();
     await expect(page.getByRole("link", { name: `Reply to ${first!.commentBy}` }).first()).toBeFocused();
 
-    await page.locator(`#comment-${second!._id}`).getByRole("link", { name: /^Reply/ }).click();
+    await page
+      .locator(`#comment-${second!._id}`)
+      .getByRole("link", { name: /^Reply/ })
+      .click();
     const reply2 = page.locator(`#comment-${second!._id}`).getByRole("form");
     const text = `Thanks, that helps. ${randomUUID().slice(0, 8)}`;
     await reply2.getByLabel("First name").fill("Jordan");
@@ -436,7 +456,10 @@ test.describe("a post", () => {
     await expect(page.getByText(text)).toBeVisible();
 
     const top = post.comments[0]!;
-    await page.locator(`#comment-${top._id}`).getByRole("link", { name: /^Reply/ }).click();
+    await page
+      .locator(`#comment-${top._id}`)
+      .getByRole("link", { name: /^Reply/ })
+      .click();
     await expect(page).toHaveURL(/replyTo=/);
     await expect(page.getByRole("form", { name: "Leave a comment" })).toHaveCount(0);
     const reply = page.locator(`#comment-${top._id}`).getByRole("form");
@@ -462,14 +485,20 @@ test.describe("accessibility of the interactive states", () => {
       const page = await context.newPage();
       const scan = async (label: string) => {
         const r = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-        expect(r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), label).toEqual([]);
+        expect(
+          r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+          label,
+        ).toEqual([]);
       };
       await page.goto("/blog?search=fleet&sort=blog");
       await hydrated(page);
       await scan("search results");
       await page.goto(`/blogdetail/${post._id}`);
       await hydrated(page);
-      await page.locator(`#comment-${post.comments[0]!._id}`).getByRole("link", { name: /^Reply/ }).click();
+      await page
+        .locator(`#comment-${post.comments[0]!._id}`)
+        .getByRole("link", { name: /^Reply/ })
+        .click();
       const reply = page.locator(`#comment-${post.comments[0]!._id}`).getByRole("form");
       await reply.getByRole("button", { name: "Post reply" }).click();
       await expect(reply.getByText("Message is required")).toBeVisible();

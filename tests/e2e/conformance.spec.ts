@@ -42,14 +42,19 @@ function runVnu(files: string[]): Promise<VnuMessage[]> {
   const jar = createRequire(import.meta.url)("vnu-jar") as string;
   return new Promise((resolve, reject) => {
     // One Java start for every page: the checker takes seconds to start, milliseconds a page.
-    execFile("java", ["-Xss4m", "-jar", jar, "--format", "json", "--stdout", "--errors-only", ...files], { maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      // vnu exits 1 when it reports errors; its JSON is on stdout either way.
-      try {
-        resolve((JSON.parse(stdout) as { messages: VnuMessage[] }).messages);
-      } catch {
-        reject(error ?? new Error(`vnu gave no report: ${stderr.slice(0, 500)}`));
-      }
-    });
+    execFile(
+      "java",
+      ["-Xss4m", "-jar", jar, "--format", "json", "--stdout", "--errors-only", ...files],
+      { maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        // vnu exits 1 when it reports errors; its JSON is on stdout either way.
+        try {
+          resolve((JSON.parse(stdout) as { messages: VnuMessage[] }).messages);
+        } catch {
+          reject(error ?? new Error(`vnu gave no report: ${stderr.slice(0, 500)}`));
+        }
+      },
+    );
   });
 }
 

@@ -26,7 +26,6 @@ function post(request: APIRequestContext, path: string, form: Record<string, str
   return request.post(path, { form, headers: { Origin: baseURL, "Sec-Fetch-Site": "same-origin", ...headers }, maxRedirects: 0 });
 }
 
-
 test.describe("desk sign-in", () => {
   test("signs in with the form, lands on the page asked for, and signs out", async ({ page }) => {
     const sales = await createStaff("sales", { name: "Sam Sales" });
@@ -157,7 +156,12 @@ test.describe("desk access", () => {
     expect(signInPost.headers()["set-cookie"] ?? "").not.toContain("fillway-desk=");
     // A cross-site request whose Origin matches (a sibling site forging it is not possible
     // in a browser, but Sec-Fetch-Site says where it came from) is refused by the desk.
-    const sibling = await post(context.request, "/desk/accounts", { intent: "add", email: "planted@staff.test", role: "admin" }, { "Sec-Fetch-Site": "same-site" });
+    const sibling = await post(
+      context.request,
+      "/desk/accounts",
+      { intent: "add", email: "planted@staff.test", role: "admin" },
+      { "Sec-Fetch-Site": "same-site" },
+    );
     expect(sibling.status()).toBe(403);
     expect(await sibling.text()).toContain("Cross-site requests to the desk are refused.");
     const db = await testDb();
@@ -197,7 +201,11 @@ test.describe("desk sessions", () => {
       await page.goto("/desk/account");
       await expect(page.getByRole("heading", { name: "Your account" })).toBeVisible();
       const past = new Date(Date.now() - (column === "last_seen_at" ? 3 * 3600_000 : 1000)).toISOString();
-      await db.kysely.updateTable("staff_sessions").set({ [column]: past }).where("id", "=", id).execute();
+      await db.kysely
+        .updateTable("staff_sessions")
+        .set({ [column]: past })
+        .where("id", "=", id)
+        .execute();
       await page.goto("/desk/account");
       await expect(page, column).toHaveURL(/\/desk\/sign-in\?next=/);
       expect(await db.kysely.selectFrom("staff_sessions").select("id").where("id", "=", id).executeTakeFirst()).toBeUndefined();
@@ -379,7 +387,11 @@ test.describe("desk pages in both themes", () => {
       const context = await browser.newContext({ colorScheme: theme });
       const admin = await createStaff("admin");
       const env = { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL, SITE_URL: baseURL, LOG_LEVEL: "silent" };
-      const added = await run(process.execPath, ["--import", "tsx", "scripts/desk.ts", "user", "add", `axe-${theme}-${Date.now()}@staff.test`, "--role", "editor"], { env });
+      const added = await run(
+        process.execPath,
+        ["--import", "tsx", "scripts/desk.ts", "user", "add", `axe-${theme}-${Date.now()}@staff.test`, "--role", "editor"],
+        { env },
+      );
       const link = /(http:\/\/\S+\/desk\/set-password\/\S+)/.exec(added.stdout)![1]!;
       const page = await context.newPage();
       for (const url of ["/desk/sign-in", link]) {

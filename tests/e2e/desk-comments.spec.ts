@@ -72,7 +72,12 @@ test("a comment with a link waits for review, unseen by the page and the API, un
   await form.getByLabel("Company or website name").fill("Deals Co");
   await form.getByLabel("Your comment").fill(text);
   await form.getByRole("button", { name: "Post comment" }).click();
-  await expect(page.getByRole("region", { name: /^Comments/ }).getByRole("status").filter({ hasText: "Your comment is awaiting review" })).toBeVisible();
+  await expect(
+    page
+      .getByRole("region", { name: /^Comments/ })
+      .getByRole("status")
+      .filter({ hasText: "Your comment is awaiting review" }),
+  ).toBeVisible();
   await expect(page.getByText(text)).toHaveCount(0);
   expect(await apiTexts(request, id)).not.toContain(text);
   expect(await pageHtml(request, id)).not.toContain(text);
@@ -194,7 +199,11 @@ test("a reply as Fillway Team shows on the post with a visible Staff reply mark"
   await expect(desk.getByRole("status")).toContainText("Your reply is on the post as Fillway Team.");
 
   await page.goto(`/blogdetail/${id}`);
-  const thread = page.getByRole("region", { name: /^Comments/ }).getByRole("listitem").filter({ hasText: question }).first();
+  const thread = page
+    .getByRole("region", { name: /^Comments/ })
+    .getByRole("listitem")
+    .filter({ hasText: question })
+    .first();
   const answer = thread.getByRole("listitem").filter({ hasText: reply });
   await expect(answer).toContainText("Fillway Team");
   await expect(answer.getByText("Staff reply")).toBeVisible();

@@ -66,7 +66,11 @@ async function uploadImage(page: Page, name: string, buffer: Buffer, mimeType = 
 const utcInput = (ms: number) => new Date(Date.now() + ms).toISOString().slice(0, 19);
 
 test.describe("content desk", () => {
-  test("an editor uploads an image, writes, previews and schedules a post; it is public only after its time; unpublish and delete take it away", async ({ page, context, request }) => {
+  test("an editor uploads an image, writes, previews and schedules a post; it is public only after its time; unpublish and delete take it away", async ({
+    page,
+    context,
+    request,
+  }) => {
     test.setTimeout(120_000);
     const editor = await createStaff("editor");
     await signIn(context, editor);
@@ -98,7 +102,10 @@ test.describe("content desk", () => {
     // Posts of tests have ids starting e2e- (the conformance test leaves them out).
     await page.getByLabel("Address (optional)").fill(`e2e-night-fueling-${t}`);
     await page.getByLabel("Subtitle").fill("Vans are full before the drivers arrive.");
-    const option = await page.getByLabel("Image", { exact: true }).locator("option", { hasText: `truck-${t}.jpg` }).getAttribute("value");
+    const option = await page
+      .getByLabel("Image", { exact: true })
+      .locator("option", { hasText: `truck-${t}.jpg` })
+      .getAttribute("value");
     expect(option).toMatch(/^\/media\/uploads\/[a-f0-9]{32}-1200x675\.webp$/);
     await page.getByLabel("Image", { exact: true }).selectOption(option ?? "");
     await page.getByLabel("Body (Markdown)").fill(`## Why at night ${t}\n\nThe depot is **quiet**.\n\n<script>alert(1)</script> [x](javascript:alert(1))`);
@@ -195,13 +202,31 @@ test.describe("content desk", () => {
     expect(await db.kysely.selectFrom("posts").select("id").where("id", "=", any.id).executeTakeFirst()).toBeDefined();
   });
 
-  test("a file post edited in the desk survives a restart; the desk shows that file and database differ; the download loads back", async ({ page, context, request }) => {
+  test("a file post edited in the desk survives a restart; the desk shows that file and database differ; the download loads back", async ({
+    page,
+    context,
+    request,
+  }) => {
     test.setTimeout(120_000);
     const t = tag();
     const id = `e2e-restart-${t}`;
     const file = resolve("content/posts", `${id}.md`);
     const write = (title: string) =>
-      writeFileSync(file, ["---", `id: ${id}`, "kind: event", `title: ${title}`, "subTitle: Loaded from a file.", "date: 2027-04-01", "image: /media/blog/a-night-with-a-fuel-tech.svg", "---", "From the file.", ""].join("\n"));
+      writeFileSync(
+        file,
+        [
+          "---",
+          `id: ${id}`,
+          "kind: event",
+          `title: ${title}`,
+          "subTitle: Loaded from a file.",
+          "date: 2027-04-01",
+          "image: /media/blog/a-night-with-a-fuel-tech.svg",
+          "---",
+          "From the file.",
+          "",
+        ].join("\n"),
+      );
     try {
       write(`From the file ${t}`);
       await restartServer();
@@ -241,7 +266,14 @@ test.describe("content desk", () => {
       await uploadImage(page, `axe-${theme}-${tag()}.png`, await png(640, 480));
       const db = await testDb();
       const any = await db.kysely.selectFrom("posts").select("id").where("id", "=", "a-night-with-a-fuel-tech").executeTakeFirstOrThrow();
-      for (const url of ["/desk/posts", "/desk/posts?status=draft&kind=blog&q=zzz", "/desk/posts/new", `/desk/posts/${any.id}`, `/desk/posts/${any.id}?confirm=delete`, "/desk/images"]) {
+      for (const url of [
+        "/desk/posts",
+        "/desk/posts?status=draft&kind=blog&q=zzz",
+        "/desk/posts/new",
+        `/desk/posts/${any.id}`,
+        `/desk/posts/${any.id}?confirm=delete`,
+        "/desk/images",
+      ]) {
         await page.goto(url);
         await hydrated(page);
         expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
@@ -304,4 +336,3 @@ async function restartServer() {
     }
   }
 }
-

@@ -12,7 +12,17 @@ import { hydrated } from "./fixtures";
 async function postLead(page: Page) {
   const email = `deliv-${randomUUID().slice(0, 8)}@fleetco.com`;
   const res = await page.request.post("/web/form", {
-    data: { email, firstName: "Dana", lastName: "Reyes", city: "Dallas", zipCode: "75201", message: "Diesel twice a week.", type: 1, phone: "2145550123", submissionId: randomUUID() },
+    data: {
+      email,
+      firstName: "Dana",
+      lastName: "Reyes",
+      city: "Dallas",
+      zipCode: "75201",
+      message: "Diesel twice a week.",
+      type: 1,
+      phone: "2145550123",
+      submissionId: randomUUID(),
+    },
   });
   expect(res.status()).toBe(201);
   const db = await testDb();
@@ -81,9 +91,7 @@ for (const theme of ["light", "dark"] as const) {
     await retry.focus();
     await page.keyboard.press("Enter");
     await expect(page.getByRole("status")).toHaveText(`Message ${row.id} will be sent again now.`);
-    await expect
-      .poll(async () => (await db.kysely.selectFrom("outbox").select("state").where("id", "=", row.id).executeTakeFirstOrThrow()).state)
-      .toBe("sent");
+    await expect.poll(async () => (await db.kysely.selectFrom("outbox").select("state").where("id", "=", row.id).executeTakeFirstOrThrow()).state).toBe("sent");
     await page.goto("/desk/deliveries?state=sent");
     await expect(page.getByRole("row", { name: new RegExp(`${key}`) })).toContainText("Sent");
     const audit = await db.kysely.selectFrom("audit_log").select("action").where("subject", "=", String(row.id)).where("action", "=", "outbox.retry").execute();

@@ -19,9 +19,7 @@ async function resetMailFor(email: string): Promise<{ link: string; count: numbe
     .poll(
       async () => {
         const mails = await Promise.all(
-          (existsSync(dir) ? readdirSync(dir) : [])
-            .filter((f) => f.endsWith(".eml"))
-            .map(async (f) => simpleParser(readFileSync(join(dir, f)))),
+          (existsSync(dir) ? readdirSync(dir) : []).filter((f) => f.endsWith(".eml")).map(async (f) => simpleParser(readFileSync(join(dir, f)))),
         );
         const mine = mails.filter((m) => m.to && !Array.isArray(m.to) && m.to.value[0]?.address === email && m.subject?.startsWith("Reset your"));
         const link = /https?:\/\/\S+\/desk\/set-password\/[A-Za-z0-9_-]+/.exec(mine[0]?.text ?? "")?.[0];

@@ -14,10 +14,7 @@ import { expect, hydrated, test } from "./fixtures";
 
 const tag = () => randomBytes(4).toString("hex");
 /** A last name made of letters only (the name pattern), unique per test. */
-const surname = () =>
-  `Zz${[...randomBytes(6)]
-    .map((b) => String.fromCharCode(97 + (b % 26)))
-    .join("")}`;
+const surname = () => `Zz${[...randomBytes(6)].map((b) => String.fromCharCode(97 + (b % 26))).join("")}`;
 
 async function seedLead(kind: string, type: number, email: string, payload: Record<string, unknown>, pagePath = "/gasoline") {
   const db = await testDb();
@@ -61,7 +58,13 @@ test.describe("leads inbox", () => {
     await signIn(context, sales);
     const last = surname();
     for (let i = 0; i < 53; i++) {
-      await seedLead("lead-personal", i % 2 ? 9 : 8, `p${i}-${tag()}@paging.test`, { firstName: "Page", lastName: last, phone: "2145550100", zipCode: "75201", city: "Dallas" }, i % 2 ? "/gasoline" : "/diesel-on-demand");
+      await seedLead(
+        "lead-personal",
+        i % 2 ? 9 : 8,
+        `p${i}-${tag()}@paging.test`,
+        { firstName: "Page", lastName: last, phone: "2145550100", zipCode: "75201", city: "Dallas" },
+        i % 2 ? "/gasoline" : "/diesel-on-demand",
+      );
     }
     await page.goto("/desk/leads");
     await page.getByLabel("Search (e-mail, name, business, phone, ZIP)").fill(last.toLowerCase());
@@ -93,7 +96,13 @@ test.describe("leads inbox", () => {
 
     // Search by ZIP-less phone digits and by exact e-mail.
     const email = `exact-${tag()}@search.test`;
-    await seedLead("lead-business", 13, email, { bussinessName: `Acme ${last}`, phone: "4695550111", zipCode: "75001" }, "/business-fleets-trucking-and-construction-companies");
+    await seedLead(
+      "lead-business",
+      13,
+      email,
+      { bussinessName: `Acme ${last}`, phone: "4695550111", zipCode: "75001" },
+      "/business-fleets-trucking-and-construction-companies",
+    );
     await page.goto(`/desk/leads?q=${encodeURIComponent(email.toUpperCase())}`);
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText(`Acme ${last}`);
@@ -207,10 +216,25 @@ test.describe("leads inbox", () => {
     const last = surname();
     // Through the public form endpoint, as a visitor would send it.
     const posted = await request.post("/web/form", {
-      data: { type: 9, firstName: "Zoë", lastName: last, email: `zoe-${tag()}@csv.test`, phone: "2145550100", zipCode: "75201", city: "Düsseldorf", message: '=HYPERLINK("http://evil.example","click me")', pagePath: "/gasoline" },
+      data: {
+        type: 9,
+        firstName: "Zoë",
+        lastName: last,
+        email: `zoe-${tag()}@csv.test`,
+        phone: "2145550100",
+        zipCode: "75201",
+        city: "Düsseldorf",
+        message: '=HYPERLINK("http://evil.example","click me")',
+        pagePath: "/gasoline",
+      },
     });
     expect(posted.ok()).toBe(true);
-    await seedLead("lead-business", 13, `biz-${tag()}@csv.test`, { bussinessName: `${last} Ångström Fuel`, phone: "4695550111", zipCode: "75001", message: "+1 then -2, @home, \"quoted\"\nsecond line" });
+    await seedLead("lead-business", 13, `biz-${tag()}@csv.test`, {
+      bussinessName: `${last} Ångström Fuel`,
+      phone: "4695550111",
+      zipCode: "75001",
+      message: '+1 then -2, @home, "quoted"\nsecond line',
+    });
     await page.goto(`/desk/leads?q=${last.toLowerCase()}`);
     await expect(page.locator("tbody tr")).toHaveCount(2);
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export these leads (CSV)" }).click()]);
@@ -232,7 +256,7 @@ test.describe("leads inbox", () => {
     expect(zoe?.[col("Type")]).toBe("Gasoline (9)");
     expect(zoe?.[col("Page")]).toBe("/gasoline");
     expect(biz?.[col("Business name (contact form)")]).toBe(`${last} Ångström Fuel`);
-    expect(biz?.[col("Message")]).toBe("'+1 then -2, @home, \"quoted\"\nsecond line");
+    expect(biz?.[col("Message")]).toBe('\'+1 then -2, @home, "quoted"\nsecond line');
     const db = await testDb();
     const logged = await db.kysely.selectFrom("audit_log").selectAll().where("action", "=", "leads.export").where("staff_id", "=", sales.id).execute();
     expect(logged).toHaveLength(1);
@@ -245,9 +269,30 @@ test.describe("leads inbox", () => {
     const campaign = `fleet-${tag()}`;
     const db = await testDb();
     const seed = async (email: string, attribution: Record<string, string>) =>
-      (await storeLead(db, { kind: "lead-personal", type: 9, email, payload: { firstName: "Ari", lastName: "Touch", email, type: 9, phone: "2145550100", zipCode: "75201" }, pagePath: "/gasoline", attribution })).id;
-    const mailed = await seed(`mailed-${tag()}@touch.test`, { landingPage: "/getafleet", referrerHost: "mail.example.com", utm_source: "newsletter", utm_medium: "email", utm_campaign: campaign });
-    await seed(`social-${tag()}@touch.test`, { landingPage: "/faq", referrerHost: "social.example", utm_source: "social", utm_medium: "post", utm_campaign: campaign });
+      (
+        await storeLead(db, {
+          kind: "lead-personal",
+          type: 9,
+          email,
+          payload: { firstName: "Ari", lastName: "Touch", email, type: 9, phone: "2145550100", zipCode: "75201" },
+          pagePath: "/gasoline",
+          attribution,
+        })
+      ).id;
+    const mailed = await seed(`mailed-${tag()}@touch.test`, {
+      landingPage: "/getafleet",
+      referrerHost: "mail.example.com",
+      utm_source: "newsletter",
+      utm_medium: "email",
+      utm_campaign: campaign,
+    });
+    await seed(`social-${tag()}@touch.test`, {
+      landingPage: "/faq",
+      referrerHost: "social.example",
+      utm_source: "social",
+      utm_medium: "post",
+      utm_campaign: campaign,
+    });
     await seed(`plain-${tag()}@touch.test`, { landingPage: "/getafleet" });
 
     await page.goto("/desk/leads");
@@ -272,14 +317,9 @@ test.describe("leads inbox", () => {
     expect(data).toHaveLength(2);
     const col = (name: string) => (header as string[]).indexOf(name);
     const mailedRow = data.find((r) => r[0] === String(mailed));
-    expect([col("Landing page"), col("Referrer"), col("utm_source"), col("utm_medium"), col("utm_campaign"), col("utm_term")].map((i) => mailedRow?.[i])).toEqual([
-      "/getafleet",
-      "mail.example.com",
-      "newsletter",
-      "email",
-      campaign,
-      "",
-    ]);
+    expect(
+      [col("Landing page"), col("Referrer"), col("utm_source"), col("utm_medium"), col("utm_campaign"), col("utm_term")].map((i) => mailedRow?.[i]),
+    ).toEqual(["/getafleet", "mail.example.com", "newsletter", "email", campaign, ""]);
   });
 
   test("the inbox works by keyboard alone", async ({ page, context }) => {
@@ -334,7 +374,10 @@ test.describe("subscribers, the desk home and privacy", () => {
     const parsed = parseCsv((await csv.text()).replace(/^\uFEFF/, ""));
     expect(parsed[1]?.[2]).toBe(email);
     expect(parsed[1]?.[5]).toBe("subscribed");
-    await rows.first().getByRole("button", { name: /Unsubscribe/ }).click();
+    await rows
+      .first()
+      .getByRole("button", { name: /Unsubscribe/ })
+      .click();
     await expect(page.getByRole("status")).toContainText(`${email} is now unsubscribed`);
     // Staff cannot subscribe anyone back: only the address confirms.
     await expect(rows.first().getByRole("button")).toHaveCount(0);
@@ -379,7 +422,18 @@ test.describe("subscribers, the desk home and privacy", () => {
     const now = new Date().toISOString();
     await db.kysely
       .insertInto("comments")
-      .values({ id: `c-${tag()}`, post_id: post.id, parent_id: null, comment_by: "Fay", email, company_name: "Forget Co", text: "Nice post", created_on: now, submission_id: null, ip_hash: null })
+      .values({
+        id: `c-${tag()}`,
+        post_id: post.id,
+        parent_id: null,
+        comment_by: "Fay",
+        email,
+        company_name: "Forget Co",
+        text: "Nice post",
+        created_on: now,
+        submission_id: null,
+        ip_hash: null,
+      })
       .execute();
     await page.goto("/desk/privacy");
     await page.getByLabel("E-mail address").fill(email.toUpperCase());
@@ -407,7 +461,10 @@ test.describe("subscribers, the desk home and privacy", () => {
     const res = await page.goto("/desk/privacy");
     expect(res?.status()).toBe(403);
     await expect(page.getByRole("heading", { name: "Not for your role" })).toBeVisible();
-    const post = await page.request.post("/desk/privacy", { form: { intent: "delete", email: "x@y.test", confirm: "x@y.test" }, headers: { Origin: new URL(page.url()).origin } });
+    const post = await page.request.post("/desk/privacy", {
+      form: { intent: "delete", email: "x@y.test", confirm: "x@y.test" },
+      headers: { Origin: new URL(page.url()).origin },
+    });
     expect(post.status()).toBe(403);
   });
 });
@@ -415,7 +472,13 @@ test.describe("subscribers, the desk home and privacy", () => {
 test.describe("axe on the leads desk", () => {
   let leadPath = "";
   test.beforeAll(async () => {
-    const id = await seedLead("quote-short", 19, `axe-${tag()}@axe.test`, { firstName: "Axe", lastName: "Tester", phoneNumber: "2145550100", businessAddress: "1 Main St", zipCode: "75201" }, "/getafleet");
+    const id = await seedLead(
+      "quote-short",
+      19,
+      `axe-${tag()}@axe.test`,
+      { firstName: "Axe", lastName: "Tester", phoneNumber: "2145550100", businessAddress: "1 Main St", zipCode: "75201" },
+      "/getafleet",
+    );
     await seedLead("newsletter", 4, `axe-${tag()}@axe.test`, {}, "/");
     leadPath = `/desk/leads/${id}`;
   });
@@ -430,7 +493,15 @@ test.describe("axe on the leads desk", () => {
         await hydrated(page);
         expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
         const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-        expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 4).join(", ")}`)).toEqual([]);
+        expect(
+          results.violations.map(
+            (v) =>
+              `${v.id}: ${v.nodes
+                .map((n) => n.target.join(" "))
+                .slice(0, 4)
+                .join(", ")}`,
+          ),
+        ).toEqual([]);
         await context.close();
       });
     }

@@ -94,7 +94,13 @@ export async function focusRingsBelow3to1(page: Page, scope = "body"): Promise<{
       if (!bg) continue; // over an image or a gradient: not measurable this way
       measured++;
       const r = ratio(over(ring, bg), bg);
-      if (r < 3) failures.push({ element: name, ratio: Math.round(r * 100) / 100, ring: cs.outlineColor, background: `rgb(${bg.slice(0, 3).map(Math.round).join(", ")})` });
+      if (r < 3)
+        failures.push({
+          element: name,
+          ratio: Math.round(r * 100) / 100,
+          ring: cs.outlineColor,
+          background: `rgb(${bg.slice(0, 3).map(Math.round).join(", ")})`,
+        });
     }
     (document.activeElement as HTMLElement | null)?.blur();
     return { failures, measured };

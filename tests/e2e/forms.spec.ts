@@ -381,7 +381,14 @@ test.describe("contact forms on the pages", () => {
     await expectThankYouDialog(page);
     const row = await storedRow(address);
     expect(row).toMatchObject({ kind: "fleet", type: 17, page_path: "/faq" });
-    expect(row.payload).toMatchObject({ companyName: "Reed Hauling", city: "Oklahoma City", stateId: "OK", fleetSize: "11-50", fleetType: "Semi trucks", type: 17 });
+    expect(row.payload).toMatchObject({
+      companyName: "Reed Hauling",
+      city: "Oklahoma City",
+      stateId: "OK",
+      fleetSize: "11-50",
+      fleetType: "Semi trucks",
+      type: 17,
+    });
   });
 });
 
@@ -450,7 +457,10 @@ test.describe("without JavaScript", () => {
     const form = page.locator("#quick-quote-form");
     await form.getByLabel("First name").fill("Ana");
     await form.getByLabel("Email").fill("not-an-email");
-    const [bad] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), form.getByRole("button", { name: "Request a call back" }).click()]);
+    const [bad] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === "POST"),
+      form.getByRole("button", { name: "Request a call back" }).click(),
+    ]);
     expect(bad.status()).toBe(422);
     const again = page.locator("#quick-quote-form");
     await expect(again.getByLabel("First name")).toHaveValue("Ana");
@@ -465,7 +475,10 @@ test.describe("without JavaScript", () => {
     const address = email("nojs");
     await fillQuickQuote(again, address);
     await again.getByRole("combobox", { name: "City" }).fill("Dallas");
-    const [ok] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), again.getByRole("button", { name: "Request a call back" }).click()]);
+    const [ok] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === "POST"),
+      again.getByRole("button", { name: "Request a call back" }).click(),
+    ]);
     expect(ok.status()).toBe(200);
     await expect(page.locator("#quick-quote-form").getByRole("status").filter({ hasText: "Thank you!!" })).toContainText(`Thank you!! ${THANKS}`);
     const row = await storedRow(address);
@@ -495,7 +508,15 @@ test.describe("without JavaScript", () => {
     await form.getByRole("button", { name: "Request my quote" }).click();
     await expect(page.locator("#fleet-quote-form").getByRole("status").filter({ hasText: "Thank you!!" })).toBeVisible();
     const row = await storedRow(address);
-    expect(row.payload).toMatchObject({ city: "Houston", state: "TX", county: "Harris County", country: "US", employeeSize: 50, deliveryWindowStartTime: 0, deliveryWindowEndTime: 14_400_000 });
+    expect(row.payload).toMatchObject({
+      city: "Houston",
+      state: "TX",
+      county: "Harris County",
+      country: "US",
+      employeeSize: 50,
+      deliveryWindowStartTime: 0,
+      deliveryWindowEndTime: 14_400_000,
+    });
     expect(row.payload.lat).toMatch(/^29\./);
     await context.close();
   });
@@ -531,7 +552,9 @@ test.describe("accessibility of the form states", () => {
       await fillQuickQuote(quick, email(`axe-${colorScheme}`));
       await quick.getByRole("button", { name: "Request a call back" }).click();
       await expect(page.getByRole("dialog", { name: "Thank you!!" })).toBeVisible();
-      expect(list(await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).include("dialog[open]").analyze())).toEqual([]);
+      expect(list(await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).include("dialog[open]").analyze())).toEqual(
+        [],
+      );
       await context.close();
     });
   }

@@ -21,7 +21,10 @@ test.describe("home page", () => {
     const ids = await page.locator("main section[id]").evaluateAll((els) => els.map((e) => e.id));
     const order = ["in-action", "partners", "how-it-works", "benefits", "trusted-by", "locations", "ev", "learn-more"];
     const positions = order.map((id) => ids.indexOf(id));
-    expect(positions.every((p) => p >= 0), `sections present: ${ids.join(", ")}`).toBe(true);
+    expect(
+      positions.every((p) => p >= 0),
+      `sections present: ${ids.join(", ")}`,
+    ).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
     const ev = page.locator("#ev");
     for (const state of ["California", "Colorado", "Florida", "Michigan", "Texas", "New York"]) {
@@ -29,10 +32,7 @@ test.describe("home page", () => {
     }
     await expect(ev.getByRole("link", { name: /View More/ })).toHaveAttribute("href", "/chargeitup");
     await expect(page.getByRole("link", { name: /^Learn More/ })).toHaveAttribute("href", "/our-process");
-    await expect(page.getByRole("link", { name: /^Read More/ })).toHaveAttribute(
-      "href",
-      "/business-fleets-trucking-and-construction-companies",
-    );
+    await expect(page.getByRole("link", { name: /^Read More/ })).toHaveAttribute("href", "/business-fleets-trucking-and-construction-companies");
     await expect(page.locator("#for-business")).toContainText("For business");
     await expect(page.locator("#for-drivers")).toContainText("For drivers");
   });
@@ -229,7 +229,10 @@ test.describe("stepper", () => {
 test.describe("locations map", () => {
   const markers = (page: Page) => page.locator("[data-testid=locations-map] .leaflet-marker-icon");
   const filter = (page: Page, name: string) =>
-    page.getByRole("group", { name: "Show locations" }).locator("label").filter({ hasText: new RegExp(`^${name.replace(/[()]/g, "\\$&")}`) });
+    page
+      .getByRole("group", { name: "Show locations" })
+      .locator("label")
+      .filter({ hasText: new RegExp(`^${name.replace(/[()]/g, "\\$&")}`) });
 
   test("loads Leaflet only near the viewport, then shows 26 markers and filters them", async ({ page }) => {
     const leafletRequests: string[] = [];

@@ -89,7 +89,12 @@ test.describe("keyboard only", () => {
     await page.keyboard.press("Enter");
     await expect(group).toHaveAttribute("aria-expanded", "true");
     await page.keyboard.press("Tab");
-    await expect(mobile.getByRole("link").filter({ hasText: /campus/i }).first()).toBeFocused();
+    await expect(
+      mobile
+        .getByRole("link")
+        .filter({ hasText: /campus/i })
+        .first(),
+    ).toBeFocused();
     await page.keyboard.press("Escape");
     await expect(mobile).toBeHidden();
     await expect(page.getByRole("button", { name: "Open menu" })).toBeFocused();
@@ -99,7 +104,10 @@ test.describe("keyboard only", () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto("/business-fleets-trucking-and-construction-companies");
     await hydrated(page);
-    const carousel = page.locator("[aria-roledescription=carousel]").filter({ has: page.getByRole("button", { name: "Next slide" }) }).first();
+    const carousel = page
+      .locator("[aria-roledescription=carousel]")
+      .filter({ has: page.getByRole("button", { name: "Next slide" }) })
+      .first();
     await expect(carousel).toBeAttached();
     const selected = () => carousel.locator("[aria-roledescription=slide][data-selected]").first().getAttribute("aria-label");
     const prev = carousel.getByRole("button", { name: "Previous slide" });
@@ -179,7 +187,9 @@ test.describe("keyboard only", () => {
     for (let i = 0; i < 8; i++) {
       await page.keyboard.press("Tab");
       // Only the dialog (or, between laps, the document itself) can hold focus.
-      const where = await page.evaluate(() => (document.activeElement === document.body ? "body" : document.activeElement?.closest("dialog[open]") ? "dialog" : "outside"));
+      const where = await page.evaluate(() =>
+        document.activeElement === document.body ? "body" : document.activeElement?.closest("dialog[open]") ? "dialog" : "outside",
+      );
       expect(where).not.toBe("outside");
       if (where === "dialog") await expectFocusVisible(page);
     }
@@ -191,7 +201,10 @@ test.describe("keyboard only", () => {
   test("a contact form: errors after leaving a field, fixed by keyboard, sent with Enter", async ({ page }) => {
     await page.goto("/investors");
     await hydrated(page);
-    const form = page.locator("form").filter({ has: page.getByLabel("First name") }).last();
+    const form = page
+      .locator("form")
+      .filter({ has: page.getByLabel("First name") })
+      .last();
     // The form's code loads as it nears the viewport (its markup is then rendered anew):
     // let that happen, then walk to it from the top by keyboard.
     await form.scrollIntoViewIfNeeded();

@@ -37,7 +37,10 @@ async function confirmationsFor(email: string, count = 1): Promise<string[]> {
 /** A header of a raw message, unfolded. */
 function header(raw: string, name: string): string | undefined {
   const head = raw.split(/\r?\n\r?\n/)[0] ?? "";
-  return new RegExp(`^${name}:(.*(?:\\r?\\n[ \\t].*)*)`, "im").exec(head)?.[1]?.replace(/\r?\n[ \t]+/g, " ").trim();
+  return new RegExp(`^${name}:(.*(?:\\r?\\n[ \\t].*)*)`, "im")
+    .exec(head)?.[1]
+    ?.replace(/\r?\n[ \t]+/g, " ")
+    .trim();
 }
 
 /** The path and query of the newest link to `page` in the messages (text part; quoted-printable soft breaks undone). */
@@ -70,7 +73,10 @@ async function axeBothThemes(browser: Browser, path: string, expectStatus: numbe
   }
 }
 
-test("subscribe, confirm with the button (a GET confirms nothing), unsubscribe by one-click POST, subscribe again without JavaScript", async ({ page, browser }) => {
+test("subscribe, confirm with the button (a GET confirms nothing), unsubscribe by one-click POST, subscribe again without JavaScript", async ({
+  page,
+  browser,
+}) => {
   const email = `reader-${tag()}@news.test`;
   await page.goto("/careers");
   const form = page.locator("#newsletter-3");
@@ -82,7 +88,9 @@ test("subscribe, confirm with the button (a GET confirms nothing), unsubscribe b
   await expect.poll(() => statusOf(email)).toEqual(["pending"]);
 
   const [mail] = await confirmationsFor(email);
-  expect(header(mail ?? "", "List-Unsubscribe")).toMatch(/^<http:\/\/127\.0\.0\.1:\d+\/newsletter\/unsubscribe\?token=\d+\.[\w-]{43}>, <mailto:\S+\?subject=unsubscribe>$/);
+  expect(header(mail ?? "", "List-Unsubscribe")).toMatch(
+    /^<http:\/\/127\.0\.0\.1:\d+\/newsletter\/unsubscribe\?token=\d+\.[\w-]{43}>, <mailto:\S+\?subject=unsubscribe>$/,
+  );
   expect(header(mail ?? "", "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
 
   // Opening the link, as a mail scanner would, confirms nothing.
@@ -129,7 +137,10 @@ test("subscribe, confirm with the button (a GET confirms nothing), unsubscribe b
   await plain.goto("/careers?utm_source=flyer&utm_campaign=fall");
   const plainForm = plain.locator("#newsletter-3");
   await plainForm.getByLabel("Email").fill(email);
-  const [posted] = await Promise.all([plain.waitForResponse((r) => r.request().method() === "POST"), plainForm.getByRole("button", { name: "Subscribe" }).click()]);
+  const [posted] = await Promise.all([
+    plain.waitForResponse((r) => r.request().method() === "POST"),
+    plainForm.getByRole("button", { name: "Subscribe" }).click(),
+  ]);
   expect(posted.status()).toBe(200);
   await expect.poll(() => statusOf(email)).toEqual(["unsubscribed", "pending"]);
   const db = await testDb();
@@ -188,12 +199,23 @@ test("the desk shows each sign-up's state and exports confirmed addresses only",
 
   for (const q of [`confirmed@${domain}`, `pending@${domain}`, `gone@${domain}`]) {
     const csv = await page.request.get(`/desk/subscribers/export.csv?q=${encodeURIComponent(q)}`);
-    const lines = (await csv.text()).replace(/^\uFEFF/, "").trim().split("\r\n");
-    expect(lines.slice(1).map((l) => l.split(",")[2]), q).toEqual(q === confirmed ? [confirmed] : []);
+    const lines = (await csv.text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(
+      lines.slice(1).map((l) => l.split(",")[2]),
+      q,
+    ).toEqual(q === confirmed ? [confirmed] : []);
     // When the address confirmed: the evidence of its consent.
     if (q === confirmed) expect(lines[1]?.split(",")[7]).toMatch(/^\d{4}-\d{2}-\d{2}T/);
   }
   // Even asked for pending ones, the export holds confirmed addresses only.
   const asked = await page.request.get(`/desk/subscribers/export.csv?status=pending&q=${encodeURIComponent(pending)}`);
-  expect((await asked.text()).replace(/^\uFEFF/, "").trim().split("\r\n")).toHaveLength(1);
+  expect(
+    (await asked.text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n"),
+  ).toHaveLength(1);
 });

@@ -14,7 +14,6 @@ test.describe.configure({ mode: "default" });
 const file = process.env.E2E_DATABASE_URL?.replace(/^file:/, "");
 const sqlite = Boolean(file) && !process.env.E2E_DATABASE_URL?.startsWith("postgres");
 
-
 test("a published, moved, commented and removed post shows on the very next load", async ({ page, request }) => {
   test.skip(!sqlite, "needs the SQLite file of the test server");
   const id = `cache-e2e-${randomUUID().slice(0, 8)}`;

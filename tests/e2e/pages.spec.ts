@@ -336,13 +336,7 @@ test("/corporate-and-college-campuses-stadiums-and-arenas: audiences, perk steps
 
 test("/retail-and-rurface-parking-lots: scenarios, app pitch with badges, newsletter type 1 with privacy link", async ({ page }) => {
   await open(page, "/retail-and-rurface-parking-lots");
-  await expect(page.getByRole("list", { name: "Places we fuel" }).getByRole("listitem")).toHaveText([
-    "Shopping",
-    "Office Park",
-    "Airport",
-    "Hotels",
-    "School",
-  ]);
+  await expect(page.getByRole("list", { name: "Places we fuel" }).getByRole("listitem")).toHaveText(["Shopping", "Office Park", "Airport", "Hotels", "School"]);
   const app = page.locator("#app");
   await expect(app.getByRole("link", { name: /iPhone/ })).toHaveAttribute("href", brand.apps.ios);
   await expect(app.getByRole("link", { name: /Android/ })).toHaveAttribute("href", brand.apps.android);
@@ -407,7 +401,10 @@ test("/saas/home: three product tabs, each Know More to its page", async ({ page
     await tabs.nth(i).click();
     await expect(page.getByRole("tabpanel").getByRole("link", { name: /^Know More/ })).toHaveAttribute("href", href);
   }
-  await page.getByRole("tabpanel").getByRole("link", { name: /^Know More/ }).click();
+  await page
+    .getByRole("tabpanel")
+    .getByRole("link", { name: /^Know More/ })
+    .click();
   await expect(page).toHaveURL(/\/saas\/fleetmanagement$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(pages["/saas/fleetmanagement"].h1);
 });

@@ -49,7 +49,10 @@ test("a post's nested lists, table and image render and pass axe in both themes"
       await page.goto(`/blogdetail/${id}`);
       await hydrated(page);
       const body = page.getByTestId("post-body");
-      await expect(body.getByRole("list").first().getByRole("listitem").first().getByRole("listitem")).toHaveText(["no monthly fee", "a delivery fee per fill"]);
+      await expect(body.getByRole("list").first().getByRole("listitem").first().getByRole("listitem")).toHaveText([
+        "no monthly fee",
+        "a delivery fee per fill",
+      ]);
       const table = body.getByRole("table");
       await expect(table.getByRole("columnheader")).toHaveText(["Plan", "Monthly fee", "Delivery fee"]);
       await expect(table.getByRole("row")).toHaveCount(3);
@@ -57,8 +60,14 @@ test("a post's nested lists, table and image render and pass axe in both themes"
       const image = body.getByRole("img", { name: "A Fillway truck beside a parked sedan" });
       await image.scrollIntoViewIfNeeded();
       await expect.poll(() => image.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
-      const results = await new AxeBuilder({ page }).include("[data-testid=post-body]").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), colorScheme).toEqual([]);
+      const results = await new AxeBuilder({ page })
+        .include("[data-testid=post-body]")
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+        .analyze();
+      expect(
+        results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+        colorScheme,
+      ).toEqual([]);
       await context.close();
     }
   } finally {

@@ -174,7 +174,11 @@ test.describe("hostile text reaches pages only as text", () => {
     await settled(page);
     expect(await page.evaluate(() => (window as unknown as { __xss?: string }).__xss)).toBeUndefined();
     const main = page.locator("main");
-    expect(await main.locator("script:not([type='application/ld+json']), iframe[src*='evil'], img[src=x], svg[onload], a[href^='javascript:'], form[action*='evil']").count()).toBe(0);
+    expect(
+      await main
+        .locator("script:not([type='application/ld+json']), iframe[src*='evil'], img[src=x], svg[onload], a[href^='javascript:'], form[action*='evil']")
+        .count(),
+    ).toBe(0);
     expect(await main.locator("[onerror], [onload], [onclick]").count()).toBe(0);
   });
 

@@ -114,7 +114,10 @@ test.describe("ZIP check without JavaScript", () => {
 
   test("a GET form whose answer the server renders, with the waitlist form", async ({ page }) => {
     await page.goto("/");
-    await page.getByLabel(/Do we deliver to you\?/).first().fill("99501");
+    await page
+      .getByLabel(/Do we deliver to you\?/)
+      .first()
+      .fill("99501");
     await page.getByRole("button", { name: "Check" }).first().click();
     await expect(page).toHaveURL(/\/service-area\?type=1&zip=99501$/);
     await expect(page.getByTestId("zip-answer")).toHaveText("Not in your area yet");
@@ -149,7 +152,10 @@ test.describe("the answer page", () => {
       await page.goto("/service-area?zip=60601&type=1");
       await expect(page.getByTestId("zip-answer")).toHaveText("Coming soon to Chicago, IL");
       const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), colorScheme).toEqual([]);
+      expect(
+        results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+        colorScheme,
+      ).toEqual([]);
       await context.close();
     }
   });

@@ -189,7 +189,10 @@ test.describe("forms", () => {
     await expect(mine.getByText("Just posted: this is your comment.")).toBeHidden({ timeout: 9_000 });
 
     // Reply to the first comment: name, e-mail and company are already there.
-    const reply = page.locator("#comments").getByRole("link", { name: /^Reply to/ }).first();
+    const reply = page
+      .locator("#comments")
+      .getByRole("link", { name: /^Reply to/ })
+      .first();
     await reply.tap();
     const replyForm = page.locator("form[id^='reply-']");
     await expect(replyForm).toBeVisible();
@@ -365,7 +368,9 @@ test.describe("taps before the page is interactive (item 7)", () => {
 });
 
 test.describe("finding things", () => {
-  test("blog search finds every word in any order with stemming, Fillway's own posts included, published only in every category (item 10)", async ({ page }) => {
+  test("blog search finds every word in any order with stemming, Fillway's own posts included, published only in every category (item 10)", async ({
+    page,
+  }) => {
     await page.goto("/blog?search=night+fueling");
     const titles = page.locator("#posts").getByRole("heading", { level: 3 });
     await expect(titles.first()).toBeVisible();

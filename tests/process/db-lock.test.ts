@@ -52,8 +52,7 @@ const lead = (submissionId: string, tag: string) => ({
   message: "Two vans parked overnight need diesel twice a week.",
 });
 
-const postLead = (body: object) =>
-  fetch(`${base}/web/form`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+const postLead = (body: object) => fetch(`${base}/web/form`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 
 /** The personal contact form of /gasoline, posted without JavaScript. */
 const postNoJs = (email: string) =>

@@ -35,7 +35,17 @@ describe("development server", () => {
     const res = await fetch(`${url}/web/form`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: "dev-api@fleetco.com", firstName: "Dana", lastName: "Reyes", city: "Dallas", zipCode: "75201", message: "", type: 1, phone: "2145550123", submissionId: randomUUID() }),
+      body: JSON.stringify({
+        email: "dev-api@fleetco.com",
+        firstName: "Dana",
+        lastName: "Reyes",
+        city: "Dallas",
+        zipCode: "75201",
+        message: "",
+        type: 1,
+        phone: "2145550123",
+        submissionId: randomUUID(),
+      }),
     });
     expect(res.status).toBe(201);
     expect(await storedEmails()).toContain("dev-api@fleetco.com");
@@ -48,7 +58,18 @@ describe("development server", () => {
     // Modules come from Vite (hot reload), not from a build.
     expect(html).toContain("virtual:react-router/inject-hmr-runtime");
     expect(html).toContain('"/app/routes/gasoline.tsx"');
-    const form = new URLSearchParams({ _form: "lead-personal", _formId: "contact-form", firstName: "Dana", lastName: "Reyes", email: "dev-form@fleetco.com", phone: "2145550123", city: "Dallas", zipCode: "75201", message: "", type: "1" });
+    const form = new URLSearchParams({
+      _form: "lead-personal",
+      _formId: "contact-form",
+      firstName: "Dana",
+      lastName: "Reyes",
+      email: "dev-form@fleetco.com",
+      phone: "2145550123",
+      city: "Dallas",
+      zipCode: "75201",
+      message: "",
+      type: "1",
+    });
     const res = await fetch(`${url}/gasoline`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", origin: url }, body: form });
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("Thank you!!");

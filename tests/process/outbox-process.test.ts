@@ -73,7 +73,17 @@ describe("outbox across a crash", () => {
       const res = await fetch(`${url}/web/form`, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ email: `crash-${i}@fleetco.com`, firstName: "Dana", lastName: "Reyes", city: "Dallas", zipCode: "75201", message: "", type: 1, phone: "2145550123", submissionId: randomUUID() }),
+        body: JSON.stringify({
+          email: `crash-${i}@fleetco.com`,
+          firstName: "Dana",
+          lastName: "Reyes",
+          city: "Dallas",
+          zipCode: "75201",
+          message: "",
+          type: 1,
+          phone: "2145550123",
+          submissionId: randomUUID(),
+        }),
       });
       expect(res.status).toBe(201);
     }

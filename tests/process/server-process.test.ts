@@ -44,7 +44,8 @@ describe("server process", () => {
     // node:http, not fetch: fetch refuses to send TRACE.
     const send = (method: string, path: string, body?: string, headers: Record<string, string> = {}) =>
       new Promise<{ status: number; allow?: string }>((resolve, reject) => {
-        const h = body === undefined ? headers : { "content-type": "application/x-www-form-urlencoded", "content-length": String(Buffer.byteLength(body)), ...headers };
+        const h =
+          body === undefined ? headers : { "content-type": "application/x-www-form-urlencoded", "content-length": String(Buffer.byteLength(body)), ...headers };
         const req = request(`${url}${path}`, { method, headers: h }, (res) => {
           res.resume();
           res.on("end", () => resolve({ status: res.statusCode ?? 0, allow: res.headers.allow }));
@@ -53,8 +54,10 @@ describe("server process", () => {
         req.end(body);
       });
     const sent: [method: string, path: string, body?: string, headers?: Record<string, string>][] = [];
-    for (const method of ["OPTIONS", "PROPFIND", "SEARCH", "TRACE"]) for (const path of ["/faq", "/", "/blog", "/robots.txt", "/no-such-page"]) sent.push([method, path]);
-    for (const method of ["POST", "PUT", "PATCH", "DELETE"]) for (const path of ["/", "/privacy-policy", "/termsandcondition", "/sitemap.xml"]) sent.push([method, path, "a=1"]);
+    for (const method of ["OPTIONS", "PROPFIND", "SEARCH", "TRACE"])
+      for (const path of ["/faq", "/", "/blog", "/robots.txt", "/no-such-page"]) sent.push([method, path]);
+    for (const method of ["POST", "PUT", "PATCH", "DELETE"])
+      for (const path of ["/", "/privacy-policy", "/termsandcondition", "/sitemap.xml"]) sent.push([method, path, "a=1"]);
     const form = new URLSearchParams({ _form: "lead-personal", _formId: "contact-form", email: "x@example.com" }).toString();
     sent.push(["POST", "/gasoline", form, { origin: "https://attacker.example" }]);
     const linesBefore = out().trim().split("\n").length;

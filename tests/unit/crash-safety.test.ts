@@ -22,7 +22,9 @@ describe("crash safety", () => {
 
   it("keeps every write the group-commit queue acknowledged when its process is killed", { timeout: 60_000 }, async () => {
     const file = tempDbFile("queue-crash");
-    const child = spawn(process.execPath, ["--import", "tsx", join(import.meta.dirname, "fixtures/queue-writer.ts"), file, "32"], { stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(process.execPath, ["--import", "tsx", join(import.meta.dirname, "fixtures/queue-writer.ts"), file, "32"], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     const acked: string[] = [];
     let buffer = "";
     await new Promise<void>((resolve, reject) => {

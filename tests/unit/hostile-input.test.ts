@@ -62,7 +62,9 @@ function send(method: string, path: string, headers: Record<string, string> = {}
     const req = http.request(`${base}${path}`, { method, headers, agent }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, type: String(res.headers["content-type"] ?? ""), text: Buffer.concat(chunks).toString("utf8") }));
+      res.on("end", () =>
+        resolve({ status: res.statusCode ?? 0, type: String(res.headers["content-type"] ?? ""), text: Buffer.concat(chunks).toString("utf8") }),
+      );
       res.on("error", reject);
     });
     req.on("error", reject);
@@ -71,8 +73,14 @@ function send(method: string, path: string, headers: Record<string, string> = {}
 }
 
 async function storedRows(): Promise<number> {
-  const leads = await db.kysely.selectFrom("leads").select((eb) => eb.fn.countAll<string | number>().as("n")).executeTakeFirstOrThrow();
-  const comments = await db.kysely.selectFrom("comments").select((eb) => eb.fn.countAll<string | number>().as("n")).executeTakeFirstOrThrow();
+  const leads = await db.kysely
+    .selectFrom("leads")
+    .select((eb) => eb.fn.countAll<string | number>().as("n"))
+    .executeTakeFirstOrThrow();
+  const comments = await db.kysely
+    .selectFrom("comments")
+    .select((eb) => eb.fn.countAll<string | number>().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(leads.n) + Number(comments.n);
 }
 
@@ -90,17 +98,57 @@ async function expectSafe(answer: Answer, rowsBefore: number, what: string) {
 // ---- generators ------------------------------------------------------------------------
 
 const specFields = [
-  "email", "type", "firstName", "lastName", "city", "zipCode", "message", "phone", "phoneNumber", "submissionId",
-  "bussinessName", "bussinessAddress", "businessName", "businessAddress", "companySize", "fleetSize", "fuelType",
-  "companyName", "stateId", "fleetType", "descriptionQuote", "employeeSize", "gallons", "numberOfLocation", "frequency",
-  "tankType", "deliveryWindowStartTime", "deliveryWindowEndTime", "campaignStartDate", "campaignEndDate", "lat", "long",
-  "state", "county", "country", "address1", "address2", "text", "commentBy", "blogId", "commentId", "isChildComment",
-  "__proto__", "constructor", "prototype", "website",
+  "email",
+  "type",
+  "firstName",
+  "lastName",
+  "city",
+  "zipCode",
+  "message",
+  "phone",
+  "phoneNumber",
+  "submissionId",
+  "bussinessName",
+  "bussinessAddress",
+  "businessName",
+  "businessAddress",
+  "companySize",
+  "fleetSize",
+  "fuelType",
+  "companyName",
+  "stateId",
+  "fleetType",
+  "descriptionQuote",
+  "employeeSize",
+  "gallons",
+  "numberOfLocation",
+  "frequency",
+  "tankType",
+  "deliveryWindowStartTime",
+  "deliveryWindowEndTime",
+  "campaignStartDate",
+  "campaignEndDate",
+  "lat",
+  "long",
+  "state",
+  "county",
+  "country",
+  "address1",
+  "address2",
+  "text",
+  "commentBy",
+  "blogId",
+  "commentId",
+  "isChildComment",
+  "__proto__",
+  "constructor",
+  "prototype",
+  "website",
 ];
 
 const nasty = fc.constantFrom(
   "<script>alert(1)</script>",
-  "\"><img src=x onerror=alert(1)>",
+  '"><img src=x onerror=alert(1)>',
   "'; DROP TABLE leads; --",
   "\u0000",
   "\ud800",
@@ -133,17 +181,19 @@ const bodies: fc.Arbitrary<Buffer> = fc.oneof(
   fc.jsonValue().map((v) => Buffer.from(JSON.stringify(v) ?? "null")),
   fc.string({ unit: "binary", maxLength: 300 }).map((s) => Buffer.from(s)),
   fc.uint8Array({ maxLength: 400 }).map((a) => Buffer.from(a)),
-  fc.constantFrom(
-    "",
-    "{",
-    "null",
-    "[]",
-    '"just a string"',
-    "email=a%40b.co&type=1",
-    '{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}',
-    `${"[".repeat(6000)}${"]".repeat(6000)}`,
-    `{"email":"a@b.co","type":1,${'"x":1,'.repeat(1500)}"y":2}`,
-  ).map((s) => Buffer.from(s)),
+  fc
+    .constantFrom(
+      "",
+      "{",
+      "null",
+      "[]",
+      '"just a string"',
+      "email=a%40b.co&type=1",
+      '{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}',
+      `${"[".repeat(6000)}${"]".repeat(6000)}`,
+      `{"email":"a@b.co","type":1,${'"x":1,'.repeat(1500)}"y":2}`,
+    )
+    .map((s) => Buffer.from(s)),
 );
 
 const contentTypes = fc.oneof(
@@ -172,7 +222,18 @@ const extraHeaders = fc.dictionary(headerName, headerValue, { maxKeys: 6 });
 
 const queryKeys = ["flag", "limit", "search", "citySearch", "isPublished", "isArticle", "blogId", "zipcode", "sort", "page", "skip", "offset"];
 const queryStrings = fc
-  .array(fc.tuple(fc.oneof(fc.constantFrom(...queryKeys), fc.string({ maxLength: 10 })), fc.oneof(fc.string({ unit: "binary", maxLength: 60 }), nasty, fc.integer().map(String), fc.constantFrom("3", "4", "-1", "0", "99999999999", "true", "false", "1.5", "Infinity"))), { maxLength: 6 })
+  .array(
+    fc.tuple(
+      fc.oneof(fc.constantFrom(...queryKeys), fc.string({ maxLength: 10 })),
+      fc.oneof(
+        fc.string({ unit: "binary", maxLength: 60 }),
+        nasty,
+        fc.integer().map(String),
+        fc.constantFrom("3", "4", "-1", "0", "99999999999", "true", "false", "1.5", "Infinity"),
+      ),
+    ),
+    { maxLength: 6 },
+  )
   .map((pairs) => {
     const q = new URLSearchParams();
     for (const [k, v] of pairs) q.append(k, v);
@@ -196,17 +257,68 @@ function validBodies(route: ApiRoute): Record<string, unknown>[] {
     case "/web/form":
       return [
         { ...validLead(1, id) },
-        { type: 13, email, phone: "2145550123", zipCode: "75201", bussinessName: "Lone Star Haulers", bussinessAddress: "100 Main St", companySize: "10-50", fleetSize: "10", fuelType: "Diesel/DEF other", message: "Nightly diesel for 12 tractors", submissionId: id },
-        { type: 17, email, firstName: "Ana", lastName: "Ruiz", phone: "2145550123", companyName: "Ruiz Paving", city: "Dallas", stateId: "TX", zipCode: "75201", fleetSize: "11-50", fleetType: "Construction equipment", submissionId: id },
+        {
+          type: 13,
+          email,
+          phone: "2145550123",
+          zipCode: "75201",
+          bussinessName: "Lone Star Haulers",
+          bussinessAddress: "100 Main St",
+          companySize: "10-50",
+          fleetSize: "10",
+          fuelType: "Diesel/DEF other",
+          message: "Nightly diesel for 12 tractors",
+          submissionId: id,
+        },
+        {
+          type: 17,
+          email,
+          firstName: "Ana",
+          lastName: "Ruiz",
+          phone: "2145550123",
+          companyName: "Ruiz Paving",
+          city: "Dallas",
+          stateId: "TX",
+          zipCode: "75201",
+          fleetSize: "11-50",
+          fleetType: "Construction equipment",
+          submissionId: id,
+        },
       ];
     case "/campaign/createCampaign":
       return [
-        { type: 19, email, firstName: "Ana", lastName: "Ruiz", phoneNumber: "2145550123", businessAddress: "100 Main St, Dallas, TX", zipCode: "75201", submissionId: id },
         {
-          type: 19, email, businessName: "Ruiz Paving", phoneNumber: "2145550123", businessAddress: "100 Main St, Dallas, TX 75201", address2: "100 Main St",
-          city: "Dallas", state: "TX", zipCode: "75201", employeeSize: 50, fleetSize: 12, gallons: 3000, numberOfLocation: 2, frequency: "weekly",
-          fuelType: "Gasoline", tankType: "Over Ground", deliveryWindowStartTime: 0, deliveryWindowEndTime: 4 * 3600 * 1000,
-          campaignStartDate: new Date(year, 0, 1).getTime(), campaignEndDate: new Date(year, 11, 31, 23, 59, 59, 999).getTime(), submissionId: id,
+          type: 19,
+          email,
+          firstName: "Ana",
+          lastName: "Ruiz",
+          phoneNumber: "2145550123",
+          businessAddress: "100 Main St, Dallas, TX",
+          zipCode: "75201",
+          submissionId: id,
+        },
+        {
+          type: 19,
+          email,
+          businessName: "Ruiz Paving",
+          phoneNumber: "2145550123",
+          businessAddress: "100 Main St, Dallas, TX 75201",
+          address2: "100 Main St",
+          city: "Dallas",
+          state: "TX",
+          zipCode: "75201",
+          employeeSize: 50,
+          fleetSize: 12,
+          gallons: 3000,
+          numberOfLocation: 2,
+          frequency: "weekly",
+          fuelType: "Gasoline",
+          tankType: "Over Ground",
+          deliveryWindowStartTime: 0,
+          deliveryWindowEndTime: 4 * 3600 * 1000,
+          campaignStartDate: new Date(year, 0, 1).getTime(),
+          campaignEndDate: new Date(year, 11, 31, 23, 59, 59, 999).getTime(),
+          submissionId: id,
         },
       ];
     case "/api/waitlist":
@@ -249,7 +361,17 @@ beforeAll(async () => {
   const now = new Date().toISOString();
   await db.kysely
     .insertInto("posts")
-    .values({ id: POST_ID, title: "Storm season", sub_title: "Fuel plans", description_html: "<p>Plan ahead.</p>", body_text: "Plan ahead.", created_on: now, is_published: 1, is_article: 0, updated_at: now } as never)
+    .values({
+      id: POST_ID,
+      title: "Storm season",
+      sub_title: "Fuel plans",
+      description_html: "<p>Plan ahead.</p>",
+      body_text: "Plan ahead.",
+      created_on: now,
+      is_published: 1,
+      is_article: 0,
+      updated_at: now,
+    } as never)
     .execute();
   server = http.createServer(createApp({ services, build, clientDir: join(buildDir, "client") }));
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
@@ -299,11 +421,18 @@ describe("hostile input at every API endpoint", () => {
         const required = Object.keys(template).filter((k) => !OPTIONAL.has(k) && !optionalOnTheWire(template).includes(k));
         const mutations: fc.Arbitrary<Mutation>[] = [
           // A required field missing.
-          fc.constantFrom(...required).map((k): Mutation => (o) => JSON.stringify({ ...o, [k]: undefined })),
+          fc.constantFrom(...required).map(
+            (k): Mutation =>
+              (o) =>
+                JSON.stringify({ ...o, [k]: undefined }),
+          ),
           // A required field of the wrong kind, or blank.
           fc.tuple(fc.constantFrom(...required), fc.constantFrom<unknown>(null, [], {}, true, "", " ", "\u0000")).map(([k, v]) => set(k, v)),
           // The e-mail not an e-mail.
-          fc.string({ maxLength: 40 }).filter((s) => !s.includes("@")).map((s) => set("email", s)),
+          fc
+            .string({ maxLength: 40 })
+            .filter((s) => !s.includes("@"))
+            .map((s) => set("email", s)),
           // A form type that does not exist.
           fc.oneof(fc.integer({ min: 21 }), fc.integer({ max: 0 }), fc.double({ min: 1.01, max: 1.99 })).map((v) => set("type", v)),
         ];
@@ -313,7 +442,11 @@ describe("hostile input at every API endpoint", () => {
         // app/server/leads/api.server.test.ts).
         const unknownField = fc
           .tuple(fc.constantFrom("__proto__", "constructor", "toString", "hasOwnProperty", "valueOf", "isAdmin", "id"), fc.jsonValue({ maxDepth: 1 }))
-          .map(([k, v]): Mutation => (o) => `{${JSON.stringify(k)}:${JSON.stringify(v) ?? "null"},${JSON.stringify(o).slice(1)}`);
+          .map(
+            ([k, v]): Mutation =>
+              (o) =>
+                `{${JSON.stringify(k)}:${JSON.stringify(v) ?? "null"},${JSON.stringify(o).slice(1)}`,
+          );
         if (route.path === "/admin/addCommentBlog") mutations.push(unknownField);
         const mutation = fc.oneof(...mutations);
         await fc.assert(
@@ -353,7 +486,10 @@ describe("hostile input at every API endpoint", () => {
   });
 
   it("answers any method on an API path without a 5xx", { timeout: 60_000 }, async () => {
-    const methods = fc.oneof(fc.constantFrom("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "PROPFIND"), fc.stringMatching(/^[A-Z]{3,10}$/));
+    const methods = fc.oneof(
+      fc.constantFrom("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "PROPFIND"),
+      fc.stringMatching(/^[A-Z]{3,10}$/),
+    );
     const paths = [...new Set([...routes.map((r) => r.path), ...SPEC_ENDPOINTS.map((e) => e.split(" ")[1] ?? "/")])];
     await fc.assert(
       fc.asyncProperty(methods, fc.constantFrom(...paths), async (method, path) => {
@@ -376,10 +512,14 @@ describe("hostile input at every API endpoint", () => {
       expect(declared.status, route.path).toBe(413);
       // Chunked, so the size is only known while reading.
       const streamed = await new Promise<number>((resolve, reject) => {
-        const req = http.request(`${base}${route.path}`, { method: route.method, headers: { "content-type": "application/json", "transfer-encoding": "chunked" } }, (res) => {
-          res.resume();
-          resolve(res.statusCode ?? 0);
-        });
+        const req = http.request(
+          `${base}${route.path}`,
+          { method: route.method, headers: { "content-type": "application/json", "transfer-encoding": "chunked" } },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        );
         req.on("error", (e: NodeJS.ErrnoException) => (e.code === "ECONNRESET" || e.code === "EPIPE" ? resolve(413) : reject(e)));
         for (let i = 0; i < 40; i++) req.write("x".repeat(1024));
         req.end();
@@ -427,7 +567,10 @@ describe("hostile input at every API endpoint", () => {
 
 /** Another listener over the same database and build, with some settings changed. */
 async function startApp(overrides: Record<string, string>): Promise<{ base: string; close: () => Promise<void> }> {
-  const env = await withIpHashSalt(loadEnv({ NODE_ENV: "production", LOG_LEVEL: "info", LOG_REQUESTS: "false", RATE_LIMIT_MAX: "100000000", ...overrides }), db);
+  const env = await withIpHashSalt(
+    loadEnv({ NODE_ENV: "production", LOG_LEVEL: "info", LOG_REQUESTS: "false", RATE_LIMIT_MAX: "100000000", ...overrides }),
+    db,
+  );
   const s = http.createServer(createApp({ services: { env, db, log: captureLog() }, build, clientDir: join(buildDir, "client") }));
   await new Promise<void>((r) => s.listen(0, "127.0.0.1", r));
   return {
@@ -452,7 +595,13 @@ function request(method: string, path: string, headers: Record<string, string> =
       res.on("data", (c: Buffer) => chunks.push(c));
       res.on("end", () => {
         const all = Buffer.concat(chunks);
-        resolve({ status: res.statusCode ?? 0, type: String(res.headers["content-type"] ?? ""), text: all.toString("utf8"), headers: res.headers, bytes: all.length });
+        resolve({
+          status: res.statusCode ?? 0,
+          type: String(res.headers["content-type"] ?? ""),
+          text: all.toString("utf8"),
+          headers: res.headers,
+          bytes: all.length,
+        });
       });
       res.on("error", reject);
     });
@@ -479,7 +628,7 @@ function exchange(text: string | Buffer, ms = 400): Promise<string> {
 
 // Responses follow each other with no line break after a body, so no line anchor.
 const statusLines = (raw: string) => [...raw.matchAll(/HTTP\/1\.1 (\d{3}) [A-Z]/g)].map((m) => Number(m[1]));
-const asset = () => [...(readdirSync(join(buildDir, "client/assets")).filter((f) => f.endsWith(".js")))][0] ?? "";
+const asset = () => [...readdirSync(join(buildDir, "client/assets")).filter((f) => f.endsWith(".js"))][0] ?? "";
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 const FORM_TYPE = { "content-type": "application/x-www-form-urlencoded" };
 
@@ -487,9 +636,26 @@ describe("every method on every shape of path", () => {
   // Every method Node's parser takes, but CONNECT, which never reaches the request listener.
   const METHODS = http.METHODS.filter((m) => m !== "CONNECT");
   const shapes = () => [
-    "/", "/?index", "/faq", "/gasoline", "/blog", "/news", `/blogdetail/${POST_ID}`, "/blogdetail/no-such-post",
-    "/robots.txt", "/sitemap.xml", "/rss.xml", "/favicon.svg", `/assets/${asset()}`, "/assets/no-such.js", "/no-such-page",
-    "/faq.data", "/_root.data", "/web/form", "/web/getData2?flag=4", "/admin/addCommentBlog",
+    "/",
+    "/?index",
+    "/faq",
+    "/gasoline",
+    "/blog",
+    "/news",
+    `/blogdetail/${POST_ID}`,
+    "/blogdetail/no-such-post",
+    "/robots.txt",
+    "/sitemap.xml",
+    "/rss.xml",
+    "/favicon.svg",
+    `/assets/${asset()}`,
+    "/assets/no-such.js",
+    "/no-such-page",
+    "/faq.data",
+    "/_root.data",
+    "/web/form",
+    "/web/getData2?flag=4",
+    "/admin/addCommentBlog",
   ];
 
   it("answers each with no 5xx, no stack trace and nothing stored; refusals are 405 with Allow", { timeout: 120_000 }, async () => {
@@ -606,7 +772,7 @@ describe("HTTP on the wire", () => {
       drip.write("GET /faq HTTP/1.1\r\nHost: x\r\n");
       const dripper = setInterval(() => drip.write("X-a: b\r\n"), 50);
       const body = open();
-      body.write("POST /web/form HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n{\"email\":");
+      body.write('POST /web/form HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n{"email":');
       await new Promise((r) => setTimeout(r, 200));
       const times: number[] = [];
       for (let i = 0; i < 10; i++) {
@@ -706,7 +872,11 @@ describe("the same body gets the same answer at every write endpoint", () => {
   it("takes a body that starts with a byte-order mark everywhere", async () => {
     for (const route of writes()) {
       const before = await storedRows();
-      const res = await sendTo(route, 'application/json; charset="UTF-8"', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify(valid(route)))]));
+      const res = await sendTo(
+        route,
+        'application/json; charset="UTF-8"',
+        Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify(valid(route)))]),
+      );
       expect(res.status, `${route.path} ${res.text}`).toBeGreaterThanOrEqual(200);
       expect(res.status).toBeLessThan(300);
       expect(await storedRows()).toBe(before + 1);
@@ -717,7 +887,11 @@ describe("the same body gets the same answer at every write endpoint", () => {
     const domain = "@example.com";
     for (const route of writes()) {
       const before = await storedRows();
-      for (const email of [`${"a".repeat(65)}${domain}`, `${"b".repeat(200)}${domain}`, `c@${"d".repeat(63)}.${"e".repeat(63)}.${"f".repeat(63)}.${"g".repeat(60)}.com`]) {
+      for (const email of [
+        `${"a".repeat(65)}${domain}`,
+        `${"b".repeat(200)}${domain}`,
+        `c@${"d".repeat(63)}.${"e".repeat(63)}.${"f".repeat(63)}.${"g".repeat(60)}.com`,
+      ]) {
         const res = await sendTo(route, "application/json", JSON.stringify({ ...valid(route), email }));
         expect(res.status, `${route.path} ${email.length}`).toBe(422);
         expect(JSON.parse(res.text).errors.email, route.path).toBeDefined();
@@ -754,8 +928,13 @@ describe("settings that change answers", () => {
     const site = await startApp({ SITE_URL: "https://www.fillway.example" });
     try {
       for (const path of ["/faq", "/blog", "/web/getData2?flag=4&limit=1", `/assets/${asset()}`]) {
-        expect((await request("GET", path, { "x-forwarded-proto": "https" }, undefined, proxied.base)).headers["strict-transport-security"], path).toBe("max-age=31536000");
-        expect((await request("GET", path, { "x-forwarded-proto": "http" }, undefined, proxied.base)).headers["strict-transport-security"], path).toBeUndefined();
+        expect((await request("GET", path, { "x-forwarded-proto": "https" }, undefined, proxied.base)).headers["strict-transport-security"], path).toBe(
+          "max-age=31536000",
+        );
+        expect(
+          (await request("GET", path, { "x-forwarded-proto": "http" }, undefined, proxied.base)).headers["strict-transport-security"],
+          path,
+        ).toBeUndefined();
         expect((await request("GET", path, {}, undefined, site.base)).headers["strict-transport-security"], path).toBe("max-age=31536000");
       }
     } finally {

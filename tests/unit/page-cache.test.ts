@@ -61,7 +61,17 @@ beforeAll(async () => {
   const now = new Date().toISOString();
   await db.kysely
     .insertInto("posts")
-    .values({ id: POST, title: "Fuel at two in the morning", sub_title: "Why we deliver at night", description_html: "<p>Night routes.</p>", body_text: "Night routes.", created_on: now, is_published: 1, is_article: 0, updated_at: now } as never)
+    .values({
+      id: POST,
+      title: "Fuel at two in the morning",
+      sub_title: "Why we deliver at night",
+      description_html: "<p>Night routes.</p>",
+      body_text: "Night routes.",
+      created_on: now,
+      is_published: 1,
+      is_article: 0,
+      updated_at: now,
+    } as never)
     .execute();
   cache = createPageCache({ maxEntries: MAX_ENTRIES });
   server = http.createServer(createApp({ services, build, clientDir: join(buildDir, "client"), pageCache: cache }));
@@ -132,7 +142,17 @@ describe("pages rendered once per content version", () => {
     const now = new Date().toISOString();
     await db.kysely
       .insertInto("posts")
-      .values({ id: extra, title: "A post that comes and goes", sub_title: "Short-lived", description_html: "<p>Here.</p>", body_text: "Here.", created_on: now, is_published: 1, is_article: 0, updated_at: now } as never)
+      .values({
+        id: extra,
+        title: "A post that comes and goes",
+        sub_title: "Short-lived",
+        description_html: "<p>Here.</p>",
+        body_text: "Here.",
+        created_on: now,
+        is_published: 1,
+        is_article: 0,
+        updated_at: now,
+      } as never)
       .execute();
     expect((await get(`/blogdetail/${extra}`)).status).toBe(200);
     expect((await get("/sitemap.xml")).text).toContain(extra);
@@ -148,7 +168,14 @@ describe("pages rendered once per content version", () => {
       `/blogdetail/${POST}`,
       { "content-type": "application/x-www-form-urlencoded", origin: base },
       "POST",
-      new URLSearchParams({ _form: "comment", _formId: "comment-form", email: typed, text: "Hello", companyName: "Porter Logistics", commentBy: "" }).toString(),
+      new URLSearchParams({
+        _form: "comment",
+        _formId: "comment-form",
+        email: typed,
+        text: "Hello",
+        companyName: "Porter Logistics",
+        commentBy: "",
+      }).toString(),
     );
     expect(posted.status).toBe(422);
     expect(posted.text).toContain(typed);

@@ -58,7 +58,11 @@ beforeAll(async () => {
     ip_hash: null,
     state: i % 25 === 0 ? "held" : "visible",
   }));
-  for (let i = 0; i < comments.length; i += 500) await db.kysely.insertInto("comments").values(comments.slice(i, i + 500)).execute();
+  for (let i = 0; i < comments.length; i += 500)
+    await db.kysely
+      .insertInto("comments")
+      .values(comments.slice(i, i + 500))
+      .execute();
   await analyse(db);
   rec = recordingDb(file);
 });
@@ -73,8 +77,15 @@ const show = (plans: Plan[]) => plans.map((p) => `${p.sql}\n    ${p.plan.join("\
 async function check(load: (db: Db) => Promise<unknown>, opts: { sorts?: boolean } = {}) {
   const plans = await plansOf(rec, load);
   expect(plans.length).toBeGreaterThan(0);
-  expect(plans.flatMap((p) => p.fullScans), show(plans)).toEqual([]);
-  if (!opts.sorts) expect(plans.flatMap((p) => p.sorts), show(plans)).toEqual([]);
+  expect(
+    plans.flatMap((p) => p.fullScans),
+    show(plans),
+  ).toEqual([]);
+  if (!opts.sorts)
+    expect(
+      plans.flatMap((p) => p.sorts),
+      show(plans),
+    ).toEqual([]);
 }
 
 describe("query plans (SQLite)", () => {
@@ -88,7 +99,8 @@ describe("query plans (SQLite)", () => {
     await check(() => loadNews(services()));
     await check(() => rssXml(services()));
   });
-  it("a search ranks its matches (a sort of the matches only)", () => check(() => loadBlogList(services(), new URL("http://x/blog?search=route")), { sorts: true }));
+  it("a search ranks its matches (a sort of the matches only)", () =>
+    check(() => loadBlogList(services(), new URL("http://x/blog?search=route")), { sorts: true }));
   it("the API's list with comments and one post", async () => {
     await check((d) => listPosts(d, { limit: 10, offset: 0 }), { sorts: true });
     await check((d) => getPost(d, BIG));

@@ -16,19 +16,8 @@ function CommentFields({ form, idPrefix }: { form: ReturnType<typeof useForm>; i
     <>
       <TextInput control={form.field("commentBy")} label="First name" autoComplete="given-name" maxLength={60} />
       <TextInput control={form.field("email")} label="Email" type="email" autoComplete="email" maxLength={254} hint="Never shown on the site." />
-      <TextInput
-        control={form.field("companyName")}
-        label="Company or website name"
-        autoComplete="organization"
-        maxLength={120}
-        className="sm:col-span-2"
-      />
-      <Textarea
-        control={form.field("text")}
-        label={idPrefix === "reply" ? "Your reply" : "Your comment"}
-        maxLength={COMMENT_MAX}
-        className="sm:col-span-2"
-      />
+      <TextInput control={form.field("companyName")} label="Company or website name" autoComplete="organization" maxLength={120} className="sm:col-span-2" />
+      <Textarea control={form.field("text")} label={idPrefix === "reply" ? "Your reply" : "Your comment"} maxLength={COMMENT_MAX} className="sm:col-span-2" />
     </>
   );
 }
@@ -112,10 +101,7 @@ export function CommentForm({
   }, [commentId]);
 
   return (
-    <div
-      ref={first}
-      className={commentId ? "mt-4 rounded-2xl border border-brand-200 bg-brand-50/60 p-5 dark:border-brand-800 dark:bg-brand-950/40" : ""}
-    >
+    <div ref={first} className={commentId ? "mt-4 rounded-2xl border border-brand-200 bg-brand-50/60 p-5 dark:border-brand-800 dark:bg-brand-950/40" : ""}>
       <div className="mb-4 flex items-start justify-between gap-4">
         <h3 id={headingId} className={commentId ? "text-lg font-bold" : "text-2xl font-extrabold tracking-tight"}>
           {commentId ? `Reply to ${replyingTo ?? "this comment"}` : "Leave a comment"}
@@ -127,9 +113,7 @@ export function CommentForm({
           </button>
         )}
       </div>
-      {!commentId && (
-        <p className="mb-5 text-slate-600 dark:text-slate-300">Your email stays private. Comments appear with your first name.</p>
-      )}
+      {!commentId && <p className="mb-5 text-slate-600 dark:text-slate-300">Your email stays private. Comments appear with your first name.</p>}
       <FormShell form={form} labelledBy={headingId} submitLabel={commentId ? "Post reply" : "Post comment"} lastingNote={false}>
         <CommentFields form={form} idPrefix={commentId ? "reply" : "comment"} />
       </FormShell>

@@ -62,8 +62,8 @@ export function Co2Calculator() {
           {formatLbs(lbs)}
         </output>
         <p className="text-sm text-brand-100">
-          52 weeks × fuelings × vehicles × {co2Factor[state.fuel]} lbs saved per {state.fuel} fueling that comes to the
-          vehicle instead of a trip to the station.
+          52 weeks × fuelings × vehicles × {co2Factor[state.fuel]} lbs saved per {state.fuel} fueling that comes to the vehicle instead of a trip to the
+          station.
         </p>
       </div>
     </div>

@@ -42,19 +42,11 @@ export function SavingsCalculator() {
           </div>
           <div>
             <p className="text-sm font-bold uppercase tracking-wider text-brand-200">Average annual savings</p>
-            <output className="block text-3xl font-extrabold tracking-tight text-white tabular-nums">
-              ${formatNumber(averageAnnual)}
-            </output>
+            <output className="block text-3xl font-extrabold tracking-tight text-white tabular-nums">${formatNumber(averageAnnual)}</output>
           </div>
         </div>
-        <p className="text-sm text-brand-100">
-          Estimate based on driver time no longer spent at the pump, at a labor cost of ${laborCostPerHour} per hour.
-        </p>
-        <button
-          type="button"
-          onClick={() => dispatch({ type: "reset" })}
-          className="btn self-start bg-white text-brand-900 hover:bg-brand-50"
-        >
+        <p className="text-sm text-brand-100">Estimate based on driver time no longer spent at the pump, at a labor cost of ${laborCostPerHour} per hour.</p>
+        <button type="button" onClick={() => dispatch({ type: "reset" })} className="btn self-start bg-white text-brand-900 hover:bg-brand-50">
           <RotateCcw aria-hidden="true" className="size-4" />
           Re-Calculate
         </button>

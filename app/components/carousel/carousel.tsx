@@ -25,8 +25,7 @@ export interface CarouselProps {
 
 const slideBasis: Record<PerView, string> = {
   images: "basis-full min-[480px]:basis-1/2 min-[991px]:basis-1/3 min-[1024px]:basis-1/4",
-  logos:
-    "basis-full min-[360px]:basis-1/2 min-[480px]:basis-1/3 sm:basis-1/4 md:basis-1/5 min-[900px]:basis-1/6 lg:basis-1/7 xl:basis-1/9",
+  logos: "basis-full min-[360px]:basis-1/2 min-[480px]:basis-1/3 sm:basis-1/4 md:basis-1/5 min-[900px]:basis-1/6 lg:basis-1/7 xl:basis-1/9",
   single: "basis-full",
 };
 
@@ -226,13 +225,7 @@ export function Carousel({ label, slides, autoplayMs = 0, speedMs = 500, perView
           <span className="sr-only">Previous slide</span>
         </button>
         {autoplays && (
-          <button
-            ref={playButtonRef}
-            type="button"
-            onClick={() => setPlaying((p) => !p)}
-            aria-controls={`${id}-slides`}
-            className={controlClass}
-          >
+          <button ref={playButtonRef} type="button" onClick={() => setPlaying((p) => !p)} aria-controls={`${id}-slides`} className={controlClass}>
             {playing ? <Pause aria-hidden="true" className="size-5" /> : <Play aria-hidden="true" className="size-5" />}
             <span className="sr-only">{playing ? "Pause automatic slide show" : "Start automatic slide show"}</span>
           </button>

@@ -17,7 +17,17 @@ export interface DeliveryRow {
 }
 
 /** Outbox messages: what, to whom, state, attempts, when, the last error; `action` renders a last cell per row. */
-export function DeliveriesTable({ rows, caption, showLead, action }: { rows: DeliveryRow[]; caption: string; showLead?: boolean; action?: (r: DeliveryRow) => ReactNode }) {
+export function DeliveriesTable({
+  rows,
+  caption,
+  showLead,
+  action,
+}: {
+  rows: DeliveryRow[];
+  caption: string;
+  showLead?: boolean;
+  action?: (r: DeliveryRow) => ReactNode;
+}) {
   return (
     <div className="max-h-[70vh] overflow-auto rounded-md border border-slate-300 dark:border-slate-600">
       <table className={deskTable}>

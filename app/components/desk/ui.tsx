@@ -13,7 +13,8 @@ export const deskDanger =
   "inline-flex min-h-9 items-center justify-center rounded-md bg-red-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-800 dark:bg-red-300 dark:text-slate-950";
 export const deskLink = "font-medium text-brand-800 underline underline-offset-2 hover:text-brand-900 dark:text-brand-300 dark:hover:text-brand-200";
 export const deskTable = "w-full border-collapse text-left text-sm";
-export const deskTh = "sticky top-0 z-10 border-b border-slate-300 bg-slate-100 px-2 py-2 text-xs font-semibold text-slate-700 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-200";
+export const deskTh =
+  "sticky top-0 z-10 border-b border-slate-300 bg-slate-100 px-2 py-2 text-xs font-semibold text-slate-700 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-200";
 export const deskTd = "border-b border-slate-200 px-2 py-1.5 align-top dark:border-slate-700";
 
 export function PageTitle({ children, actions }: { children: ReactNode; actions?: ReactNode }) {
@@ -29,7 +30,10 @@ export function PageTitle({ children, actions }: { children: ReactNode; actions?
 export function ErrorList({ errors, title = "Please check the following" }: { errors?: string[] | null; title?: string }) {
   if (!errors?.length) return null;
   return (
-    <div role="alert" className="mb-4 rounded-md border border-red-700 bg-red-50 p-3 text-sm text-red-900 dark:border-red-400 dark:bg-red-950 dark:text-red-100">
+    <div
+      role="alert"
+      className="mb-4 rounded-md border border-red-700 bg-red-50 p-3 text-sm text-red-900 dark:border-red-400 dark:bg-red-950 dark:text-red-100"
+    >
       <p className="font-semibold">{title}</p>
       <ul className="mt-1 list-disc pl-5">
         {errors.map((e) => (
@@ -42,7 +46,10 @@ export function ErrorList({ errors, title = "Please check the following" }: { er
 
 export function Notice({ children }: { children: ReactNode }) {
   return (
-    <p role="status" className="mb-4 rounded-md border border-brand-700 bg-brand-50 p-3 text-sm text-brand-900 dark:border-brand-300 dark:bg-brand-950 dark:text-brand-100">
+    <p
+      role="status"
+      className="mb-4 rounded-md border border-brand-700 bg-brand-50 p-3 text-sm text-brand-900 dark:border-brand-300 dark:bg-brand-950 dark:text-brand-100"
+    >
       {children}
     </p>
   );

@@ -20,7 +20,16 @@ interface LeadFormProps {
 }
 
 function MessageField({ form }: { form: ReturnType<typeof useForm> }) {
-  return <Textarea control={form.field("message")} label="Message" optional maxLength={2000} className="sm:col-span-2" placeholder="Vehicles, fuel, where they park, best time to call…" />;
+  return (
+    <Textarea
+      control={form.field("message")}
+      label="Message"
+      optional
+      maxLength={2000}
+      className="sm:col-span-2"
+      placeholder="Vehicles, fuel, where they park, best time to call…"
+    />
+  );
 }
 
 /** Personal variant (spec 3): names, contact details, city and ZIP, message. */

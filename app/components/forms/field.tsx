@@ -1,19 +1,9 @@
 import { CircleAlert, CircleCheck, LoaderCircle } from "lucide-react";
-import {
-  type InputHTMLAttributes,
-  lazy,
-  type ReactNode,
-  type SelectHTMLAttributes,
-  Suspense,
-  type TextareaHTMLAttributes,
-  useEffect,
-  useState,
-} from "react";
+import { type InputHTMLAttributes, lazy, type ReactNode, type SelectHTMLAttributes, Suspense, type TextareaHTMLAttributes, useEffect, useState } from "react";
 import { HONEYPOT_FIELD } from "~/lib/forms/form-spec";
 import { FORM_ID_FIELD, FORM_KIND_FIELD } from "~/lib/forms/protocol";
 import type { FieldControl, FormController } from "~/lib/forms/use-form";
 import { SUCCESS_TEXT, SUCCESS_TITLE, SuccessDialog } from "./success-dialog";
-
 
 const control =
   "block w-full min-h-11 rounded-lg border bg-white px-3.5 py-2.5 text-base text-slate-900 shadow-xs placeholder:text-slate-500 focus-visible:border-brand-600 dark:bg-slate-900 dark:text-white dark:placeholder:text-slate-400";

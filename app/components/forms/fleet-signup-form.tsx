@@ -32,7 +32,9 @@ export function FleetSignupForm({ id = "fleet-signup" }: { id?: string } = {}) {
       <p id={`${id}-title`} className="text-lg font-bold text-slate-900 dark:text-white">
         Sign up for scheduled fleet fueling
       </p>
-      <p className="mt-1 mb-6 text-slate-700 dark:text-slate-300">We'll set up recurring deliveries while your vehicles are parked, and confirm the schedule with you.</p>
+      <p className="mt-1 mb-6 text-slate-700 dark:text-slate-300">
+        We'll set up recurring deliveries while your vehicles are parked, and confirm the schedule with you.
+      </p>
       <FleetSignupFields id={id} labelledBy={`${id}-title`} />
     </FormCard>
   );

@@ -36,18 +36,19 @@ export function EmailField({ form, className }: { form: FormController; classNam
 }
 
 /** Spec 5 and 9: phone inputs take at most 10 characters (digits: a pasted "(214) 555-0199" fits). */
-export function PhoneField({ form, name = "phone", hint = "Digits only, e.g. 2145550147", className }: { form: FormController; name?: string; hint?: string; className?: string }) {
+export function PhoneField({
+  form,
+  name = "phone",
+  hint = "Digits only, e.g. 2145550147",
+  className,
+}: {
+  form: FormController;
+  name?: string;
+  hint?: string;
+  className?: string;
+}) {
   return (
-    <TextInput
-      control={form.field(name)}
-      label="Phone"
-      type="tel"
-      inputMode="tel"
-      autoComplete="tel"
-      digits={PHONE_MAX}
-      hint={hint}
-      className={className}
-    />
+    <TextInput control={form.field(name)} label="Phone" type="tel" inputMode="tel" autoComplete="tel" digits={PHONE_MAX} hint={hint} className={className} />
   );
 }
 
@@ -56,8 +57,7 @@ export function PhoneField({ form, name = "phone", hint = "Digits only, e.g. 214
  * state, when the form has one); choosing a ZIP fills its city.
  */
 export function CityZipFields({ form, cityOptional = false, withState = false }: { form: FormController; cityOptional?: boolean; withState?: boolean }) {
-  const fill = (s: LocationSuggestion) =>
-    form.setValues({ city: s.city, zipCode: s.zipCode[0] ?? "", ...(withState ? { stateId: s.stateId._id } : {}) });
+  const fill = (s: LocationSuggestion) => form.setValues({ city: s.city, zipCode: s.zipCode[0] ?? "", ...(withState ? { stateId: s.stateId._id } : {}) });
   return (
     <>
       <LocationCombobox
@@ -118,7 +118,5 @@ export function ContactAside({ children }: { children?: ReactNode }) {
 
 /** The white card a form sits on. */
 export function FormCard({ children, className = "" }: { children: ReactNode; className?: string }) {
-  return (
-    <div className={`rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8 dark:bg-slate-900 dark:ring-slate-700 ${className}`}>{children}</div>
-  );
+  return <div className={`rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8 dark:bg-slate-900 dark:ring-slate-700 ${className}`}>{children}</div>;
 }

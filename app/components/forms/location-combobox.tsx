@@ -189,7 +189,9 @@ export function LocationCombobox({ control, label, optional, hint, className, mo
                 onMouseDown={(e) => e.preventDefault()}
                 onClick={() => pick(s)}
                 className={`flex min-h-11 cursor-pointer items-center gap-2.5 px-3 py-2 text-sm ${
-                  selected ? "bg-brand-700 text-white dark:bg-brand-400 dark:text-brand-950" : "text-slate-900 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800"
+                  selected
+                    ? "bg-brand-700 text-white dark:bg-brand-400 dark:text-brand-950"
+                    : "text-slate-900 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800"
                 }`}
               >
                 <MapPin aria-hidden="true" className="size-4 shrink-0 opacity-70" />

@@ -141,4 +141,3 @@ export function QuoteBusinessForm({ id = "fleet-quote-form", labelledBy }: { id?
     </FormShell>
   );
 }
-

@@ -10,10 +10,7 @@ export function EvSection() {
     <Section id="ev" eyebrow={ev.eyebrow} title={ev.title} intro={ev.intro} tone="brand">
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
         {ev.states.map((state) => (
-          <li
-            key={state}
-            className="flex flex-col items-center gap-2 rounded-2xl bg-white/10 px-4 py-6 text-center ring-1 ring-white/15"
-          >
+          <li key={state} className="flex flex-col items-center gap-2 rounded-2xl bg-white/10 px-4 py-6 text-center ring-1 ring-white/15">
             <span className="inline-flex size-11 items-center justify-center rounded-full bg-accent-400 text-brand-950">
               <PlugZap aria-hidden="true" className="size-5" />
             </span>

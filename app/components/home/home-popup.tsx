@@ -141,75 +141,77 @@ export function HomePopup() {
 
   const close = () => ref.current?.close();
 
-  const panel =
-    "flex flex-col rounded-2xl p-5 sm:p-8 [&_h3]:mt-2 [&_h3]:text-xl [&_h3]:font-extrabold [&_p.body]:mt-3 [&_p.body]:flex-1";
+  const panel = "flex flex-col rounded-2xl p-5 sm:p-8 [&_h3]:mt-2 [&_h3]:text-xl [&_h3]:font-extrabold [&_p.body]:mt-3 [&_p.body]:flex-1";
 
   return (
     <>
-    {/* biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop click is a pointer shortcut; Escape is its keyboard twin. */}
-    <dialog
-      ref={ref}
-      aria-labelledby={`${uid}-title`}
-      onClose={onClose}
-      onClick={(e) => {
-        // A click on the backdrop lands on the dialog element itself.
-        if (e.target === e.currentTarget) close();
-      }}
-      className="fixed inset-0 m-auto max-h-[calc(100dvh-2rem)] w-[min(56rem,calc(100vw-2rem))] overflow-y-auto rounded-3xl bg-white p-0 text-slate-800 shadow-2xl backdrop:bg-slate-950/70 dark:bg-slate-900 dark:text-slate-200 dark:ring-1 dark:ring-slate-700"
-    >
-      <div className="relative p-5 sm:p-8">
-        <button
-          type="button"
-          onClick={close}
-          className="absolute top-3 right-3 inline-flex size-11 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
-        >
-          <X aria-hidden="true" className="size-5" />
-          <span className="sr-only">Close</span>
-        </button>
-        <h2 id={`${uid}-title`} tabIndex={-1} className="pr-12 text-xl font-extrabold tracking-tight outline-none sm:text-3xl">
-          {popup.title}
-        </h2>
-        <div className="mt-5 grid gap-4 sm:mt-6 md:grid-cols-2">
-          <section aria-labelledby={`${uid}-lic`} className={`${panel} focus-on-dark bg-brand-900 text-brand-50 dark:bg-brand-950 dark:ring-1 dark:ring-brand-800`}>
-            <Building2 aria-hidden="true" className="hidden size-9 text-brand-300 sm:block" />
-            <p className="sm:mt-4 text-xs font-bold uppercase tracking-[0.16em] text-brand-200">{popup.licensing.eyebrow}</p>
-            <h3 id={`${uid}-lic`} className="text-white">
-              {popup.licensing.title}
-            </h3>
-            <p className="body text-brand-100">{popup.licensing.body}</p>
-            <Link
-              to={popup.licensing.to}
-              onClick={close}
-              className="btn mt-6 self-start bg-white text-brand-900 hover:bg-brand-50"
-              aria-describedby={`${uid}-lic`}
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop click is a pointer shortcut; Escape is its keyboard twin. */}
+      <dialog
+        ref={ref}
+        aria-labelledby={`${uid}-title`}
+        onClose={onClose}
+        onClick={(e) => {
+          // A click on the backdrop lands on the dialog element itself.
+          if (e.target === e.currentTarget) close();
+        }}
+        className="fixed inset-0 m-auto max-h-[calc(100dvh-2rem)] w-[min(56rem,calc(100vw-2rem))] overflow-y-auto rounded-3xl bg-white p-0 text-slate-800 shadow-2xl backdrop:bg-slate-950/70 dark:bg-slate-900 dark:text-slate-200 dark:ring-1 dark:ring-slate-700"
+      >
+        <div className="relative p-5 sm:p-8">
+          <button
+            type="button"
+            onClick={close}
+            className="absolute top-3 right-3 inline-flex size-11 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
+          >
+            <X aria-hidden="true" className="size-5" />
+            <span className="sr-only">Close</span>
+          </button>
+          <h2 id={`${uid}-title`} tabIndex={-1} className="pr-12 text-xl font-extrabold tracking-tight outline-none sm:text-3xl">
+            {popup.title}
+          </h2>
+          <div className="mt-5 grid gap-4 sm:mt-6 md:grid-cols-2">
+            <section
+              aria-labelledby={`${uid}-lic`}
+              className={`${panel} focus-on-dark bg-brand-900 text-brand-50 dark:bg-brand-950 dark:ring-1 dark:ring-brand-800`}
             >
-              {popup.licensing.cta}
-              <ArrowRight aria-hidden="true" className="size-4" />
-            </Link>
-          </section>
-          <section aria-labelledby={`${uid}-fleet`} className={`${panel} bg-amber-50 dark:bg-slate-800`}>
-            <Truck aria-hidden="true" className="hidden size-9 text-amber-700 sm:block dark:text-accent-300" />
-            <p className="sm:mt-4 text-xs font-bold uppercase tracking-[0.16em] text-amber-800 dark:text-accent-300">{popup.fleets.eyebrow}</p>
-            <h3 id={`${uid}-fleet`}>{popup.fleets.title}</h3>
-            <p className="body text-slate-700 dark:text-slate-300">{popup.fleets.body}</p>
-            <a
-              href={popup.fleets.to}
-              onClick={(e) => {
-                e.preventDefault();
-                focusTarget.current = popup.fleets.to;
-                close();
-              }}
-              className="btn-primary mt-6 self-start"
-              aria-describedby={`${uid}-fleet`}
-            >
-              {popup.fleets.cta}
-              <ArrowRight aria-hidden="true" className="size-4" />
-            </a>
-          </section>
+              <Building2 aria-hidden="true" className="hidden size-9 text-brand-300 sm:block" />
+              <p className="sm:mt-4 text-xs font-bold uppercase tracking-[0.16em] text-brand-200">{popup.licensing.eyebrow}</p>
+              <h3 id={`${uid}-lic`} className="text-white">
+                {popup.licensing.title}
+              </h3>
+              <p className="body text-brand-100">{popup.licensing.body}</p>
+              <Link
+                to={popup.licensing.to}
+                onClick={close}
+                className="btn mt-6 self-start bg-white text-brand-900 hover:bg-brand-50"
+                aria-describedby={`${uid}-lic`}
+              >
+                {popup.licensing.cta}
+                <ArrowRight aria-hidden="true" className="size-4" />
+              </Link>
+            </section>
+            <section aria-labelledby={`${uid}-fleet`} className={`${panel} bg-amber-50 dark:bg-slate-800`}>
+              <Truck aria-hidden="true" className="hidden size-9 text-amber-700 sm:block dark:text-accent-300" />
+              <p className="sm:mt-4 text-xs font-bold uppercase tracking-[0.16em] text-amber-800 dark:text-accent-300">{popup.fleets.eyebrow}</p>
+              <h3 id={`${uid}-fleet`}>{popup.fleets.title}</h3>
+              <p className="body text-slate-700 dark:text-slate-300">{popup.fleets.body}</p>
+              <a
+                href={popup.fleets.to}
+                onClick={(e) => {
+                  e.preventDefault();
+                  focusTarget.current = popup.fleets.to;
+                  close();
+                }}
+                className="btn-primary mt-6 self-start"
+                aria-describedby={`${uid}-fleet`}
+              >
+                {popup.fleets.cta}
+                <ArrowRight aria-hidden="true" className="size-4" />
+              </a>
+            </section>
+          </div>
         </div>
-      </div>
-    </dialog>
-    <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: timerScript }} />
+      </dialog>
+      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: timerScript }} />
     </>
   );
 }

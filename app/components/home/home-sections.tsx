@@ -55,7 +55,12 @@ export function HomeVideo() {
 export function HomeBenefits() {
   const { benefits } = home;
   const columns = [
-    { id: "for-business", icon: Briefcase, tone: "focus-on-dark bg-brand-900 text-brand-50 dark:bg-brand-950 dark:ring-1 dark:ring-brand-800", ...benefits.business },
+    {
+      id: "for-business",
+      icon: Briefcase,
+      tone: "focus-on-dark bg-brand-900 text-brand-50 dark:bg-brand-950 dark:ring-1 dark:ring-brand-800",
+      ...benefits.business,
+    },
     { id: "for-drivers", icon: Car, tone: "bg-white ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800", ...benefits.consumer },
   ];
   return (
@@ -75,10 +80,7 @@ export function HomeBenefits() {
               <ul className="mt-6 space-y-3">
                 {items.map((item) => (
                   <li key={item} className="flex gap-3">
-                    <CircleCheck
-                      aria-hidden="true"
-                      className={`mt-0.5 size-5 shrink-0 ${dark ? "text-brand-300" : "text-brand-700 dark:text-brand-300"}`}
-                    />
+                    <CircleCheck aria-hidden="true" className={`mt-0.5 size-5 shrink-0 ${dark ? "text-brand-300" : "text-brand-700 dark:text-brand-300"}`} />
                     <span className={dark ? "text-brand-50" : ""}>{item}</span>
                   </li>
                 ))}

@@ -41,11 +41,15 @@ export function Stepper() {
   const onKeyDown = (e: KeyboardEvent) => {
     const n = steps.length;
     const next =
-      e.key === "ArrowRight" || e.key === "ArrowDown" ? (active + 1) % n
-      : e.key === "ArrowLeft" || e.key === "ArrowUp" ? (active - 1 + n) % n
-      : e.key === "Home" ? 0
-      : e.key === "End" ? n - 1
-      : null;
+      e.key === "ArrowRight" || e.key === "ArrowDown"
+        ? (active + 1) % n
+        : e.key === "ArrowLeft" || e.key === "ArrowUp"
+          ? (active - 1 + n) % n
+          : e.key === "Home"
+            ? 0
+            : e.key === "End"
+              ? n - 1
+              : null;
     if (next === null) return;
     e.preventDefault();
     choose(next, true);
@@ -79,7 +83,9 @@ export function Stepper() {
               >
                 <span
                   className={`inline-flex size-12 shrink-0 items-center justify-center rounded-xl ${
-                    selected ? "bg-brand-700 text-white dark:bg-brand-400 dark:text-brand-950" : "bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200"
+                    selected
+                      ? "bg-brand-700 text-white dark:bg-brand-400 dark:text-brand-950"
+                      : "bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200"
                   }`}
                 >
                   <Icon aria-hidden="true" className="size-6" />
@@ -99,11 +105,7 @@ export function Stepper() {
             );
           })}
         </div>
-        <button
-          type="button"
-          onClick={() => setPlaying((p) => !p)}
-          className="btn-secondary mt-4"
-        >
+        <button type="button" onClick={() => setPlaying((p) => !p)} className="btn-secondary mt-4">
           {playing ? <Pause aria-hidden="true" className="size-4" /> : <Play aria-hidden="true" className="size-4" />}
           {playing ? "Pause steps" : "Play steps"}
         </button>

@@ -34,13 +34,15 @@ export function Footer() {
         <nav aria-label="Services">
           <h2 className="text-sm font-bold uppercase tracking-wider">Services</h2>
           <ul className="mt-4 space-y-1 text-sm">
-            {navGroups[1]?.columns.flatMap((c) => c.links).map((l) => (
-              <li key={l.to}>
-                <Link to={l.to} className="inline-block py-1.5 hover:text-brand-700 hover:underline dark:hover:text-brand-300">
-                  {l.label}
-                </Link>
-              </li>
-            ))}
+            {navGroups[1]?.columns
+              .flatMap((c) => c.links)
+              .map((l) => (
+                <li key={l.to}>
+                  <Link to={l.to} className="inline-block py-1.5 hover:text-brand-700 hover:underline dark:hover:text-brand-300">
+                    {l.label}
+                  </Link>
+                </li>
+              ))}
           </ul>
         </nav>
         <div>
@@ -81,9 +83,7 @@ export function Footer() {
           <p>
             © {brand.foundedYear}–{year} {brand.legalName} All rights reserved.
           </p>
-          <p>
-            ZIP and city data: GeoNames, CC BY 4.0. Map shapes: US Census Bureau via us-atlas.
-          </p>
+          <p>ZIP and city data: GeoNames, CC BY 4.0. Map shapes: US Census Bureau via us-atlas.</p>
         </div>
       </div>
     </footer>

@@ -76,12 +76,10 @@ function DesktopGroup({ group, active }: { group: NavGroup; active: boolean }) {
         {group.label}
         <ChevronDown aria-hidden="true" className={`size-4 transition-transform ${open ? "rotate-180" : ""}`} />
       </button>
-      <div
-        id={id}
-        hidden={!open}
-        className={`absolute top-full left-1/2 z-50 -translate-x-1/2 pt-2 ${wide ? "w-[46rem]" : "w-80"}`}
-      >
-        <div className={`grid gap-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-xl dark:border-slate-700 dark:bg-slate-900 ${wide ? "grid-cols-3" : ""}`}>
+      <div id={id} hidden={!open} className={`absolute top-full left-1/2 z-50 -translate-x-1/2 pt-2 ${wide ? "w-[46rem]" : "w-80"}`}>
+        <div
+          className={`grid gap-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-xl dark:border-slate-700 dark:bg-slate-900 ${wide ? "grid-cols-3" : ""}`}
+        >
           {group.columns.map((col) => (
             <div key={col.title}>
               <p className="eyebrow mb-3">{col.title}</p>

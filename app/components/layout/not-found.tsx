@@ -7,9 +7,7 @@ export function NotFound() {
     <section className="mx-auto max-w-3xl px-6 py-20 text-center sm:py-28">
       <p className="eyebrow">Error 404</p>
       <h1 className="mt-3 text-4xl font-extrabold tracking-tight sm:text-5xl">Page not found</h1>
-      <p className="mt-5 text-lg text-slate-600 dark:text-slate-300">
-        The page you are looking for doesn't exist. Here are some helpful links:
-      </p>
+      <p className="mt-5 text-lg text-slate-600 dark:text-slate-300">The page you are looking for doesn't exist. Here are some helpful links:</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <button type="button" className="btn-secondary" onClick={() => window.history.back()}>
           Go Back

@@ -26,16 +26,7 @@ export function PageHero({ path, title, intro, eyebrow, actions, image, children
           {actions && <div className="mt-8 flex flex-wrap items-center gap-3">{actions}</div>}
           {children}
         </div>
-        {image && (
-          <img
-            src={image.src}
-            alt={image.alt}
-            width={image.width}
-            height={image.height}
-            fetchPriority="high"
-            className="h-auto w-full rounded-3xl"
-          />
-        )}
+        {image && <img src={image.src} alt={image.alt} width={image.width} height={image.height} fetchPriority="high" className="h-auto w-full rounded-3xl" />}
       </div>
     </section>
   );

@@ -5,7 +5,8 @@ const R = 20;
 const C = 2 * Math.PI * R;
 
 /** A field the visitor types in: the button would cover it, its suggestions or the keyboard's neighbourhood. */
-const isField = (el: Element | null) => el instanceof HTMLElement && el.matches("input:not([type=button],[type=submit],[type=radio],[type=checkbox]), textarea, select");
+const isField = (el: Element | null) =>
+  el instanceof HTMLElement && el.matches("input:not([type=button],[type=submit],[type=radio],[type=checkbox]), textarea, select");
 /** Below this width the button would sit on the text: it shows only while the visitor scrolls back up. */
 const NARROW = "(max-width: 639px)";
 

@@ -26,7 +26,11 @@ export interface SectionProps {
 export function Section({ id, eyebrow, title, intro, tone = "plain", align = "center", children, className = "", renderWhenNear = true }: SectionProps) {
   const headingId = id ? `${id}-title` : undefined;
   return (
-    <section id={id} aria-labelledby={title ? headingId : undefined} className={`py-14 sm:py-20 ${renderWhenNear ? "render-when-near" : ""} ${tones[tone]} ${className}`}>
+    <section
+      id={id}
+      aria-labelledby={title ? headingId : undefined}
+      className={`py-14 sm:py-20 ${renderWhenNear ? "render-when-near" : ""} ${tones[tone]} ${className}`}
+    >
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         {(eyebrow || title || intro) && (
           <div className={`mb-10 max-w-3xl ${align === "center" ? "mx-auto text-center" : ""}`}>

@@ -75,9 +75,7 @@ export function createMap(el: HTMLElement, { reducedMotion }: { reducedMotion: b
     leaders.clearLayers();
     const boxes: { x: number; y: number }[] = [];
     const free = (x: number, y: number) => boxes.every((b) => Math.abs(b.x - x) >= PIN_W + 2 || Math.abs(b.y - y) >= PIN_H + 2);
-    const items = placed
-      .map((it) => ({ ...it, p: map.latLngToLayerPoint([it.loc.lat, it.loc.long]) }))
-      .sort((a, b) => a.p.y - b.p.y || a.p.x - b.p.x);
+    const items = placed.map((it) => ({ ...it, p: map.latLngToLayerPoint([it.loc.lat, it.loc.long]) })).sort((a, b) => a.p.y - b.p.y || a.p.x - b.p.x);
     for (const { marker, loc, p } of items) {
       // Centre of the pin's box: the tip (anchor) is 34 px below the top of a 36 px box.
       const cx = p.x;
@@ -108,7 +106,13 @@ export function createMap(el: HTMLElement, { reducedMotion }: { reducedMotion: b
       if (dx !== 0 || dy !== 0) {
         const tip = map.layerPointToLatLng(L.point(p.x + dx, p.y + dy));
         L.polyline([[loc.lat, loc.long], tip], { className: `fw-leader fw-leader--${loc.status}`, weight: 1.5, interactive: false }).addTo(leaders);
-        L.circleMarker([loc.lat, loc.long], { className: `fw-leader fw-leader--${loc.status}`, radius: 3, weight: 1, fillOpacity: 1, interactive: false }).addTo(leaders);
+        L.circleMarker([loc.lat, loc.long], {
+          className: `fw-leader fw-leader--${loc.status}`,
+          radius: 3,
+          weight: 1,
+          fillOpacity: 1,
+          interactive: false,
+        }).addTo(leaders);
       }
     }
   };

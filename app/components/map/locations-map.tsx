@@ -79,14 +79,7 @@ export function LocationsMap() {
               key={f.id}
               className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-full border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-700 hover:border-brand-600 has-checked:border-brand-700 has-checked:bg-brand-700 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-(--focus-ring) dark:border-slate-600 dark:bg-slate-900 dark:text-slate-200 dark:has-checked:border-brand-400 dark:has-checked:bg-brand-400 dark:has-checked:text-brand-950"
             >
-              <input
-                type="radio"
-                name={`${id}-filter`}
-                value={f.id}
-                checked={filter === f.id}
-                onChange={() => setFilter(f.id)}
-                className="sr-only"
-              />
+              <input type="radio" name={`${id}-filter`} value={f.id} checked={filter === f.id} onChange={() => setFilter(f.id)} className="sr-only" />
               {f.id !== "all" && <span aria-hidden="true" className={`size-2.5 rounded-full ring-2 ring-white ${dot[f.id]}`} />}
               {f.label}
               <span className="rounded-full bg-black/10 px-2 text-xs dark:bg-white/15">{count(f.id)}</span>
@@ -97,14 +90,20 @@ export function LocationsMap() {
       <p aria-live="polite" className="sr-only">
         {filter === "all" ? `Showing all ${shown} locations` : `Showing ${shown} ${statusLabel[filter]} locations`}
       </p>
-      <section aria-label={`Map of ${brand.name} locations`} className="relative overflow-hidden rounded-3xl border border-slate-200 shadow-sm dark:border-slate-800">
+      <section
+        aria-label={`Map of ${brand.name} locations`}
+        className="relative overflow-hidden rounded-3xl border border-slate-200 shadow-sm dark:border-slate-800"
+      >
         <div ref={holder} data-testid="locations-map" data-state={state} className="h-[420px] w-full bg-[#cfe8f3] sm:h-[520px] dark:bg-[#0b1424]" />
         {state !== "ready" && (
           <div className="pointer-events-none absolute inset-0 flex flex-col items-center justify-center gap-3 text-slate-700 dark:text-slate-300">
             <MapPin aria-hidden="true" className="size-8 text-brand-700 dark:text-brand-300" />
             <p className="text-sm font-medium">
               {state === "failed"
-                ? `The map could not load. We deliver in ${locations.filter((l) => l.status === "active").map((l) => l.city).join(", ")}.`
+                ? `The map could not load. We deliver in ${locations
+                    .filter((l) => l.status === "active")
+                    .map((l) => l.city)
+                    .join(", ")}.`
                 : "Loading the map…"}
             </p>
           </div>

@@ -23,7 +23,9 @@ export function Comparison({ before, after }: { before: ComparisonSide; after: C
                 <li key={step} className="flex flex-col items-start">
                   <span
                     className={`w-full rounded-xl px-4 py-3 font-semibold ${
-                      ours ? "bg-white text-brand-900 dark:bg-slate-900 dark:text-brand-100" : "bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-100"
+                      ours
+                        ? "bg-white text-brand-900 dark:bg-slate-900 dark:text-brand-100"
+                        : "bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-100"
                     }`}
                   >
                     {step}

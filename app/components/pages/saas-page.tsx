@@ -60,9 +60,7 @@ export function SaasProductPage({ product }: { product: SaasProduct }) {
         <Steps steps={saasHome.licensingSteps} />
       </Section>
       <Section id="more" tone="muted" eyebrow={saasHome.hero.eyebrow} title="Works even better together">
-        <LinkCards
-          items={others.map((p) => ({ title: p.label, body: p.summary, to: p.path, linkLabel: `Explore ${p.label.toLowerCase()}` }))}
-        />
+        <LinkCards items={others.map((p) => ({ title: p.label, body: p.summary, to: p.path, linkLabel: `Explore ${p.label.toLowerCase()}` }))} />
       </Section>
       <ContactForm type={18} title={saasHome.form.title} intro={saasHome.form.intro} />
     </>

@@ -51,11 +51,7 @@ export function Accordion({ items, defaultOpen = 0 }: { items: AccordionItem[]; 
                 />
               </button>
             </h3>
-            <div
-              id={panelId}
-              hidden={!expanded}
-              className="px-5 pb-6 text-slate-600 sm:px-6 dark:text-slate-300 [&_p+p]:mt-3"
-            >
+            <div id={panelId} hidden={!expanded} className="px-5 pb-6 text-slate-600 sm:px-6 dark:text-slate-300 [&_p+p]:mt-3">
               {item.content}
             </div>
           </div>

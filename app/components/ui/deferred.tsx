@@ -16,7 +16,12 @@ const NEAR_PX = 800;
 const inBrowser = typeof document !== "undefined";
 const noSubscription = () => () => {};
 /** True while React hydrates server HTML (it reads the server snapshot then), false after. */
-const useHydrating = () => useSyncExternalStore(noSubscription, () => false, () => true);
+const useHydrating = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => false,
+    () => true,
+  );
 
 const FIELDS = "input, select, textarea";
 const FOCUSABLE = "a[href], button, input, select, textarea, [tabindex]";
@@ -68,12 +73,15 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
           done = true;
         };
       }
-      const io = new IntersectionObserver((entries) => {
-        if (entries.some((e) => e.isIntersecting)) {
-          io.disconnect();
-          start();
-        }
-      }, { rootMargin: `${NEAR_PX}px 0px` });
+      const io = new IntersectionObserver(
+        (entries) => {
+          if (entries.some((e) => e.isIntersecting)) {
+            io.disconnect();
+            start();
+          }
+        },
+        { rootMargin: `${NEAR_PX}px 0px` },
+      );
       io.observe(el);
       return () => {
         done = true;
@@ -98,7 +106,11 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
     if (!Part) {
       // Empty inner HTML that never changes: React neither hydrates nor replaces what the
       // server put here.
-      return keepServerHtml ? <div key="server" ref={box} data-deferred="" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: "" }} /> : <div ref={box} />;
+      return keepServerHtml ? (
+        <div key="server" ref={box} data-deferred="" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: "" }} />
+      ) : (
+        <div ref={box} />
+      );
     }
     return (
       <div key="live" ref={box}>

@@ -18,10 +18,7 @@ export function FeatureGrid({ items, columns = 3 }: { items: FeatureItem[]; colu
   return (
     <ul className={`grid gap-5 ${cols[columns]}`}>
       {items.map(({ icon: Icon, title, body }) => (
-        <li
-          key={title}
-          className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900"
-        >
+        <li key={title} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
           {Icon && (
             <span className="mb-4 inline-flex size-12 items-center justify-center rounded-xl bg-brand-50 text-brand-700 dark:bg-brand-950 dark:text-brand-300">
               <Icon aria-hidden="true" className="size-6" />

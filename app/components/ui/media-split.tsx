@@ -19,11 +19,7 @@ export interface MediaSplitProps {
 export function MediaSplit({ title, eyebrow, body, image, reverse = false, actions, id, tone = "plain" }: MediaSplitProps) {
   const headingId = `${useId()}-title`;
   return (
-    <section
-      id={id}
-      aria-labelledby={headingId}
-      className={`py-14 sm:py-20 ${tone === "muted" ? "bg-slate-50 dark:bg-slate-900/60" : ""}`}
-    >
+    <section id={id} aria-labelledby={headingId} className={`py-14 sm:py-20 ${tone === "muted" ? "bg-slate-50 dark:bg-slate-900/60" : ""}`}>
       <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 sm:px-6 lg:grid-cols-2 lg:gap-16">
         <div className={reverse ? "lg:order-2" : ""}>
           {eyebrow && <p className="eyebrow">{eyebrow}</p>}

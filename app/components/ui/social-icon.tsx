@@ -2,7 +2,8 @@ import type { SocialName } from "~/content/brand";
 
 /** Simple glyphs for the social networks, drawn for this site. */
 const paths: Record<SocialName, string> = {
-  LinkedIn: "M6 9h3v9H6zM7.5 5A1.5 1.5 0 1 1 7.5 8 1.5 1.5 0 0 1 7.5 5zM11 9h3v1.3c.5-.8 1.5-1.5 3-1.5 2.4 0 3 1.6 3 3.8V18h-3v-4.8c0-1.2-.3-2-1.4-2-1.2 0-1.6.9-1.6 2V18h-3z",
+  LinkedIn:
+    "M6 9h3v9H6zM7.5 5A1.5 1.5 0 1 1 7.5 8 1.5 1.5 0 0 1 7.5 5zM11 9h3v1.3c.5-.8 1.5-1.5 3-1.5 2.4 0 3 1.6 3 3.8V18h-3v-4.8c0-1.2-.3-2-1.4-2-1.2 0-1.6.9-1.6 2V18h-3z",
   Instagram:
     "M8 3h8a5 5 0 0 1 5 5v8a5 5 0 0 1-5 5H8a5 5 0 0 1-5-5V8a5 5 0 0 1 5-5zm0 2a3 3 0 0 0-3 3v8a3 3 0 0 0 3 3h8a3 3 0 0 0 3-3V8a3 3 0 0 0-3-3zm4 3.5a3.5 3.5 0 1 1 0 7 3.5 3.5 0 0 1 0-7zm0 2a1.5 1.5 0 1 0 0 3 1.5 1.5 0 0 0 0-3zM17 6a1 1 0 1 1 0 2 1 1 0 0 1 0-2z",
   Facebook: "M13.5 21v-7.5H16l.5-3h-3V8.7c0-.9.3-1.5 1.6-1.5h1.6V4.5c-.3 0-1.2-.1-2.3-.1-2.3 0-3.9 1.4-3.9 4v2.1H8v3h2.5V21z",

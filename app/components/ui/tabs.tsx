@@ -25,11 +25,7 @@ export function Tabs({ label, tabs, defaultIndex = 0 }: { label: string; tabs: T
     const n = tabs.length;
     if (n === 0) return;
     const next =
-      e.key === "ArrowRight" ? (active + 1) % n
-      : e.key === "ArrowLeft" ? (active - 1 + n) % n
-      : e.key === "Home" ? 0
-      : e.key === "End" ? n - 1
-      : null;
+      e.key === "ArrowRight" ? (active + 1) % n : e.key === "ArrowLeft" ? (active - 1 + n) % n : e.key === "Home" ? 0 : e.key === "End" ? n - 1 : null;
     if (next === null) return;
     e.preventDefault();
     select(next);

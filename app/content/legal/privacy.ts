@@ -26,9 +26,7 @@ export const privacySections: LegalSection[] = [
   {
     id: "information-we-collect",
     title: "Information we collect",
-    paragraphs: [
-      "Personal data is information that identifies you or can reasonably be linked to you. We collect:",
-    ],
+    paragraphs: ["Personal data is information that identifies you or can reasonably be linked to you. We collect:"],
     list: [
       "Account information you give us: name, e-mail address, phone number, postal code and, for businesses, company details.",
       "Vehicle information: make, model, colour, licence plate and fuel type of the vehicles you register.",
@@ -149,8 +147,6 @@ export const privacySections: LegalSection[] = [
   {
     id: "contact",
     title: "Contact us",
-    paragraphs: [
-      `If you have questions about this policy or want to exercise your choices, e-mail us at ${brand.email}, or write to ${co}, ${brand.address}.`,
-    ],
+    paragraphs: [`If you have questions about this policy or want to exercise your choices, e-mail us at ${brand.email}, or write to ${co}, ${brand.address}.`],
   },
 ];

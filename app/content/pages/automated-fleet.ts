@@ -52,7 +52,11 @@ export const automatedFleet = {
     title: "Everything automated fueling includes",
   } satisfies SectionCopy,
   featureList: [
-    { icon: CalendarSync, title: "Recurring schedules", body: "Daily, alternate-day or weekly rounds for each site, adjusted whenever your operation changes." },
+    {
+      icon: CalendarSync,
+      title: "Recurring schedules",
+      body: "Daily, alternate-day or weekly rounds for each site, adjusted whenever your operation changes.",
+    },
     { icon: Satellite, title: "Telematics triggers", body: "Vehicles below the fuel level you set join the next round automatically." },
     { icon: Moon, title: "Overnight fills", body: "Vehicles are fuelled while parked, so they leave full at the start of the shift." },
     { icon: Gauge, title: "Tire and DEF checks", body: "Tire pressure and DEF levels checked on request during each visit." },

@@ -67,7 +67,11 @@ export const businessFleets = {
       `We keep the game-day machine running for ${brand.footballTeam}: team buses, shuttles, generators, maintenance carts and broadcast trucks, all fuelled on site without a single vehicle leaving the stadium grounds.`,
       "Season ticket holders can have their own cars fuelled in the stadium lot during home games. Book a fill in the app before kick-off and drive home on a full tank.",
     ],
-    bullets: ["Game-day fuelling for venue fleets and generators", "Fan fill-ups in the stadium lot during home games", "The same service for arenas, speedways and event grounds"],
+    bullets: [
+      "Game-day fuelling for venue fleets and generators",
+      "Fan fill-ups in the stadium lot during home games",
+      "The same service for arenas, speedways and event grounds",
+    ],
     image: art("stadium", "A football stadium under floodlights with a Fillway truck outside"),
   } satisfies Block,
   supplier: {

@@ -78,7 +78,11 @@ export const campuses = {
     title: "Ready for electric vehicles too",
   } satisfies SectionCopy,
   futureList: [
-    { icon: PlugZap, title: "Fillway Charge", body: "Mobile and robotic EV charging for campuses is coming in 2024, on the same schedule and in the same app." },
+    {
+      icon: PlugZap,
+      title: "Fillway Charge",
+      body: "Mobile and robotic EV charging for campuses is coming in 2024, on the same schedule and in the same app.",
+    },
     { icon: Leaf, title: "Lower emissions", body: "One truck on a planned route replaces hundreds of individual trips to gas stations." },
     { icon: Bus, title: "Shuttles and transit", body: "Diesel, renewable diesel or charging: we fuel campus transit whatever it runs on." },
     { icon: Zap, title: "Backup power", body: "Generators kept full for the day the grid goes down." },

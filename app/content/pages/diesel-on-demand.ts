@@ -46,7 +46,11 @@ export const dieselOnDemand = {
       "Renewable diesel is made from waste fats, used cooking oil and other renewable feedstocks. Chemically it behaves like petroleum diesel, so it runs in the engines and tanks you already have, and its lifecycle greenhouse gas emissions are substantially lower.",
       "Where supply allows, we can deliver renewable diesel or blends to customers with emissions targets, and report the volumes for your sustainability reporting.",
     ],
-    bullets: ["A drop-in replacement: no conversion, no new tanks", "Delivered by the same trucks, on the same schedule", "Volumes reported per site for emissions accounting"],
+    bullets: [
+      "A drop-in replacement: no conversion, no new tanks",
+      "Delivered by the same trucks, on the same schedule",
+      "Volumes reported per site for emissions accounting",
+    ],
     image: art("environment", "A leaf and a CO2 cloud with an arrow pointing down"),
   } satisfies Block,
   benefitsHeading: {

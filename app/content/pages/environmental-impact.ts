@@ -27,7 +27,11 @@ export const environmentalImpact = {
     title: "Fewer miles, less idling, cleaner fills",
   } satisfies SectionCopy,
   howList: [
-    { icon: Route, title: "One route instead of many", body: "One truck fuels a whole yard or lot in a single optimised route, instead of every vehicle driving to a station." },
+    {
+      icon: Route,
+      title: "One route instead of many",
+      body: "One truck fuels a whole yard or lot in a single optimised route, instead of every vehicle driving to a station.",
+    },
     { icon: Timer, title: "No idling in queues", body: "Vehicles are fuelled while parked and switched off, not while idling in line at a pump." },
     { icon: Wind, title: "Vapor recovery", body: "Our trucks capture fuel vapors during every fill instead of venting them into the air." },
     { icon: Factory, title: "Renewable diesel", body: "Fleets can switch to renewable diesel, with much lower lifecycle emissions, without changing engines." },

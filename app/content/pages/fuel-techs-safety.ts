@@ -26,7 +26,11 @@ export const fuelTechsSafety = {
       "Our technicians work from their own app. It guides them to the exact vehicle, runs the pre-fill safety checklist, and reads the gallons pumped straight from the truck's certified meter.",
       "When the fill ends, the app shows the gallons pumped and sends them to your receipt. Nobody types a number in by hand, so what you pay for is what went into your tank.",
     ],
-    bullets: ["Pre-fill checklist: grounding, fuel type, vehicle match", "Gallons pumped read from the meter, not typed", "Photos and notes for anything unusual"],
+    bullets: [
+      "Pre-fill checklist: grounding, fuel type, vehicle match",
+      "Gallons pumped read from the meter, not typed",
+      "Photos and notes for anything unusual",
+    ],
     image: art("app-gallons", "A phone showing a completed delivery of 14.6 gallons"),
   } satisfies Block,
   safety: {
@@ -41,8 +45,16 @@ export const fuelTechsSafety = {
     { icon: ShieldAlert, title: "Overflow protection", body: "Automatic shut-off nozzles stop the flow before a tank can overfill or spill." },
     { icon: Cable, title: "Grounding cables", body: "The truck is grounded before each fill to prevent static sparks." },
     { icon: HandMetal, title: "Contactless operation", body: "No keys, no signatures, no contact: you leave the fuel door unlocked and we do the rest." },
-    { icon: Flame, title: "Fire-code compliance", body: "We follow the fire codes of every city we serve, including where and how mobile fuelling may take place." },
-    { icon: HardHat, title: "Protective equipment", body: "Flame-resistant clothing, gloves and eye protection on every fill, plus spill kits and extinguishers on the truck." },
+    {
+      icon: Flame,
+      title: "Fire-code compliance",
+      body: "We follow the fire codes of every city we serve, including where and how mobile fuelling may take place.",
+    },
+    {
+      icon: HardHat,
+      title: "Protective equipment",
+      body: "Flame-resistant clothing, gloves and eye protection on every fill, plus spill kits and extinguishers on the truck.",
+    },
   ] satisfies Feature[],
   careers: {
     eyebrow: "Join the team",

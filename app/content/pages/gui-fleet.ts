@@ -32,8 +32,7 @@ export const trucks: Truck[] = [
     id: "hino-195",
     label: "1200 / Hino 195",
     name: "1200 / Hino 195",
-    summary:
-      "The workhorse of our fleet deliveries. Enough capacity for a full yard of vans or trucks overnight, still small enough for city streets.",
+    summary: "The workhorse of our fleet deliveries. Enough capacity for a full yard of vans or trucks overnight, still small enough for city streets.",
     specs: [
       { term: "Capacity", value: "About 1,200 gallons" },
       { term: "Length", value: "About 22.58 ft" },
@@ -46,8 +45,7 @@ export const trucks: Truck[] = [
     id: "large-tanker",
     label: "Large tanker",
     name: "Large tanker",
-    summary:
-      "For the biggest jobs: construction sites, generators, trucking terminals and bulk tanks that need thousands of gallons in one visit.",
+    summary: "For the biggest jobs: construction sites, generators, trucking terminals and bulk tanks that need thousands of gallons in one visit.",
     specs: [
       { term: "Capacity", value: "3,000 to 5,000 gallons" },
       { term: "Length", value: "About 27.75 ft" },

@@ -30,11 +30,7 @@ export const ourProcess = {
     fillway: {
       title: "The Fillway way",
       summary: "Fuel comes straight from the terminal to wherever the vehicle is parked.",
-      steps: [
-        "Refinery and fuel terminal",
-        "A metered Fillway truck, loaded daily",
-        "Your parked vehicle: driveway, office lot or fleet yard",
-      ],
+      steps: ["Refinery and fuel terminal", "A metered Fillway truck, loaded daily", "Your parked vehicle: driveway, office lot or fleet yard"],
     } satisfies ComparisonSide,
   },
 
@@ -70,12 +66,32 @@ export const ourProcess = {
       title: "What changes when the fuel comes to you",
     } satisfies SectionCopy,
     items: [
-      { icon: CalendarClock, title: "Time back every week", body: "A station stop easily eats 15 minutes once you count the detour and the queue. We fuel while you sleep, work or shop." },
-      { icon: Smartphone, title: "Everything in the app", body: "Schedule, reschedule, track the technician on the map and see every past delivery in one place." },
-      { icon: Receipt, title: "Metered and receipted", body: "Every truck has a certified meter. You pay for the gallons that went into your tank, at the price shown before you confirm." },
-      { icon: ShieldCheck, title: "Safe by design", body: "Trained, certified technicians, vapor recovery, overflow protection and a kill switch on every truck." },
+      {
+        icon: CalendarClock,
+        title: "Time back every week",
+        body: "A station stop easily eats 15 minutes once you count the detour and the queue. We fuel while you sleep, work or shop.",
+      },
+      {
+        icon: Smartphone,
+        title: "Everything in the app",
+        body: "Schedule, reschedule, track the technician on the map and see every past delivery in one place.",
+      },
+      {
+        icon: Receipt,
+        title: "Metered and receipted",
+        body: "Every truck has a certified meter. You pay for the gallons that went into your tank, at the price shown before you confirm.",
+      },
+      {
+        icon: ShieldCheck,
+        title: "Safe by design",
+        body: "Trained, certified technicians, vapor recovery, overflow protection and a kill switch on every truck.",
+      },
       { icon: Gauge, title: "Tire pressure checks", body: "Add a tire check to any delivery, or get it included on the Gold and Platinum plans." },
-      { icon: BellRing, title: "Notified at each step", body: "A message when the technician is on the way, another when the fill is done. Nothing to wait in for." },
+      {
+        icon: BellRing,
+        title: "Notified at each step",
+        body: "A message when the technician is on the way, another when the fill is done. Nothing to wait in for.",
+      },
     ] satisfies Feature[],
   },
 

@@ -131,7 +131,11 @@ export const saasHome = {
   whyList: [
     { icon: Truck, title: "Used by us every night", body: `Every feature was built for ${brand.name}'s own operation and is tested on it daily.` },
     { icon: Palette, title: "Your brand", body: "Customer apps and e-mails carry your name, your colours and your domain." },
-    { icon: ShieldCheck, title: "Secure and compliant", body: "Encrypted data, role-based access and records built around fire-code and weights-and-measures rules." },
+    {
+      icon: ShieldCheck,
+      title: "Secure and compliant",
+      body: "Encrypted data, role-based access and records built around fire-code and weights-and-measures rules.",
+    },
     { icon: Headset, title: "Onboarding included", body: "We migrate your data, train your team and stay with you through the first deliveries." },
   ] satisfies Feature[],
   licensing: {

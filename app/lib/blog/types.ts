@@ -36,8 +36,7 @@ export const itemDate = (item: Pick<BlogItem, "publishedBy" | "createdOn">): str
 
 export type ItemKind = "blog" | "article" | "event";
 
-export const itemKind = (item: Pick<BlogItem, "isPublished" | "isArticle">): ItemKind =>
-  !item.isPublished ? "event" : item.isArticle ? "article" : "blog";
+export const itemKind = (item: Pick<BlogItem, "isPublished" | "isArticle">): ItemKind => (!item.isPublished ? "event" : item.isArticle ? "article" : "blog");
 
 /** A list item: lists never carry descriptions or comments to the browser. */
 export type CardItem = Omit<BlogItem, "description" | "comments">;

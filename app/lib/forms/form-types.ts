@@ -97,4 +97,3 @@ export const pageFormType = {
   "/getafleet": 19,
   "/edm-pa": 20,
 } as const satisfies Record<string, FormType>;
-

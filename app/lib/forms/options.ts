@@ -6,11 +6,7 @@ const opts = <const T extends string>(values: readonly T[], labels?: Partial<Rec
 /** Business lead form (spec 5). */
 export const companySizes = ["10-50", "50-100", "100-200"] as const;
 export const leadFleetSizes = ["10", "20", "30"] as const;
-export const leadFuelTypes = [
-  "Gasoline with clear diesel plus DEF",
-  "Red diesel plus DEF with gasoline",
-  "Diesel/DEF other",
-] as const;
+export const leadFuelTypes = ["Gasoline with clear diesel plus DEF", "Red diesel plus DEF with gasoline", "Diesel/DEF other"] as const;
 
 export const companySizeOptions = opts(companySizes, {
   "10-50": "10–50 employees",
@@ -49,14 +45,7 @@ export const fleetSignupSizeOptions = opts(fleetSignupSizes, {
   "201-500": "201–500 vehicles",
   "500+": "More than 500 vehicles",
 });
-export const fleetTypes = [
-  "Cars and vans",
-  "Pickup and box trucks",
-  "Semi trucks",
-  "Construction equipment",
-  "Buses",
-  "Mixed fleet",
-] as const;
+export const fleetTypes = ["Cars and vans", "Pickup and box trucks", "Semi trucks", "Construction equipment", "Buses", "Mixed fleet"] as const;
 export const fleetTypeOptions = opts(fleetTypes);
 
 /** US states and territories the ZIP data covers, by postal code. */

@@ -26,7 +26,8 @@ export function isFormActionData(x: unknown): x is FormActionData {
 }
 
 export const messages = {
-  network: "We couldn't reach our server, so your details were not sent. Check your internet connection and press Submit again: everything you typed is still here.",
+  network:
+    "We couldn't reach our server, so your details were not sent. Check your internet connection and press Submit again: everything you typed is still here.",
   server: `Something went wrong on our side and your details were not sent. Please press Submit again in a moment, or call us at ${brand.phone}.`,
   invalid: "Some answers need another look: see the messages beside the fields, then press Submit again.",
   tooLarge: "Your message is too long to send. Please shorten it and press Submit again.",

@@ -17,7 +17,24 @@ export const quoteShortSpec: FormSpec = {
   toPayload: (v) => withType(v, quoteShortFields),
 };
 
-const quoteBusinessText = ["businessName", "email", "phoneNumber", "address2", "address1", "city", "state", "zipCode", "county", "country", "lat", "long", "frequency", "fuelType", "tankType", "descriptionQuote"];
+const quoteBusinessText = [
+  "businessName",
+  "email",
+  "phoneNumber",
+  "address2",
+  "address1",
+  "city",
+  "state",
+  "zipCode",
+  "county",
+  "country",
+  "lat",
+  "long",
+  "frequency",
+  "fuelType",
+  "tankType",
+  "descriptionQuote",
+];
 const quoteBusinessFields = [...quoteBusinessText, "employeeSize", "fleetSize", "gallons", "numberOfLocation", "deliveryWindow"];
 
 /** "2100 Ross Avenue, Dallas, TX 75201": the one-line address sales reads first. */
@@ -61,4 +78,3 @@ export const quoteBusinessSpec: FormSpec = {
   toPayload: (v) => quoteBusinessPayload(v),
   fieldOf: (f) => quoteBusinessFieldOf[f] ?? f,
 };
-

@@ -3,13 +3,7 @@ import { safeParse } from "zod/v4/core";
 import { type FormSpec, resolveSchema, type Values, validateValues } from "./form-spec";
 import { formTypeCodes, formTypes, pageFormType } from "./form-types";
 import { quoteBusinessSchema } from "./schemas";
-import {
-  businessLeadSpec,
-  fleetSignupSpec,
-  newsletterSpec,
-  personalLeadSpec,
-  saasLeadSpec,
-} from "./specs";
+import { businessLeadSpec, fleetSignupSpec, newsletterSpec, personalLeadSpec, saasLeadSpec } from "./specs";
 import { quoteBusinessPayload, quoteBusinessSpec, quoteShortSpec } from "./quote-specs";
 import { formByKind, formForBody, forms } from "./registry";
 

@@ -2,17 +2,7 @@
 // a few kilobytes of JavaScript instead of the whole library.
 import * as z from "zod/mini";
 import { type FormType, formTypes, isFormType, newsletterTypes } from "./form-types";
-import {
-  companySizes,
-  fleetSignupSizes,
-  fleetTypes,
-  frequencies,
-  leadFleetSizes,
-  leadFuelTypes,
-  quoteFuelTypes,
-  stateCodes,
-  tankTypes,
-} from "./options";
+import { companySizes, fleetSignupSizes, fleetTypes, frequencies, leadFleetSizes, leadFuelTypes, quoteFuelTypes, stateCodes, tankTypes } from "./options";
 import { deliveryWindows, employeeSizeValue } from "./quote";
 
 /**
@@ -117,10 +107,8 @@ const integer = (message: string) => z.number({ error: message }).check(z.refine
 // --- Fields shared by several forms (messages from spec 5) ---
 
 const email = () => requiredText({ required: "Email required", invalid: "Please enter a valid email", max: LIMITS.email, pattern: EMAIL_PATTERN });
-const firstName = () =>
-  requiredText({ required: "First name required", invalid: "Please enter valid firstname", max: LIMITS.name, pattern: NAME_PATTERN });
-const lastName = () =>
-  requiredText({ required: "Last name required", invalid: "Please enter valid lastname", max: LIMITS.name, pattern: NAME_PATTERN });
+const firstName = () => requiredText({ required: "First name required", invalid: "Please enter valid firstname", max: LIMITS.name, pattern: NAME_PATTERN });
+const lastName = () => requiredText({ required: "Last name required", invalid: "Please enter valid lastname", max: LIMITS.name, pattern: NAME_PATTERN });
 const digits = (required: string, max: number) => requiredText({ required, invalid: "Must be only digits", max, pattern: DIGITS_PATTERN });
 const phone = () => digits("phone is required", LIMITS.phone);
 const zipCode = () => digits("ZipCode is required", LIMITS.zip);
@@ -136,7 +124,10 @@ const businessName = () =>
 function typeOf(accept: (t: FormType) => boolean) {
   return z.custom<FormType>((v) => isFormType(v) && accept(v), { error: UNKNOWN_TYPE });
 }
-const variantIs = (...variants: string[]) => (t: FormType) => variants.includes(formTypes[t].variant);
+const variantIs =
+  (...variants: string[]) =>
+  (t: FormType) =>
+    variants.includes(formTypes[t].variant);
 
 /**
  * What every public form may send besides its own fields: the browser's submission id

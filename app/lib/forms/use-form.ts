@@ -7,7 +7,6 @@ import { type FieldErrors, type FormSpec, HONEYPOT_FIELD, resolveSchema, schemaI
 import { isFormActionData, messages } from "./protocol";
 import { submissionReference } from "./success";
 
-
 export interface FieldControl {
   id: string;
   name: string;

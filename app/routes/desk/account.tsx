@@ -28,7 +28,13 @@ const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("password"), current, password: z.string(), confirm: z.string() }),
   z.object({ intent: z.literal("sign-out-everywhere") }),
   z.object({ intent: z.literal("2fa-begin") }),
-  z.object({ intent: z.literal("2fa-confirm"), code: z.string().trim().regex(/^\d{6}$/, "Enter the 6-digit code your app shows.") }),
+  z.object({
+    intent: z.literal("2fa-confirm"),
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, "Enter the 6-digit code your app shows."),
+  }),
   z.object({ intent: z.enum(["2fa-codes", "2fa-off"]), current }),
 ]);
 
@@ -50,7 +56,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       twoFactor: account.twoFactor,
       required: env.DESK_REQUIRE_2FA && me.role === "admin",
       recoveryLeft: account.twoFactor ? await unusedRecoveryCodes(db, me.id) : 0,
-      pending: pending ? { secret: pending.secret, uri: pending.uri, qr: `data:image/svg+xml;base64,${Buffer.from(renderSVG(pending.uri, { border: 2 })).toString("base64")}` } : null,
+      pending: pending
+        ? { secret: pending.secret, uri: pending.uri, qr: `data:image/svg+xml;base64,${Buffer.from(renderSVG(pending.uri, { border: 2 })).toString("base64")}` }
+        : null,
       sessions,
     },
     { headers: DESK_HEADERS },
@@ -137,7 +145,10 @@ export default function Account({ loaderData: d, actionData: a }: Route.Componen
   const errorsFor = (form: string) => (a?.form === form ? a.errors : null);
   const noticeFor = (form: string) =>
     a?.form === form && a.notice ? (
-      <p role="status" className="mb-3 rounded-md border border-brand-700 bg-brand-50 p-3 text-sm text-brand-900 dark:border-brand-300 dark:bg-brand-950 dark:text-brand-100">
+      <p
+        role="status"
+        className="mb-3 rounded-md border border-brand-700 bg-brand-50 p-3 text-sm text-brand-900 dark:border-brand-300 dark:bg-brand-950 dark:text-brand-100"
+      >
         {a.notice}
       </p>
     ) : null;
@@ -148,7 +159,10 @@ export default function Account({ loaderData: d, actionData: a }: Route.Componen
         Signed in as <strong>{d.me.email}</strong> ({d.me.role}).
       </p>
       {params.get("two-factor") === "required" && !d.twoFactor ? (
-        <p role="alert" className="mb-6 rounded-md border border-amber-700 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-300 dark:bg-amber-950 dark:text-amber-50">
+        <p
+          role="alert"
+          className="mb-6 rounded-md border border-amber-700 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-300 dark:bg-amber-950 dark:text-amber-50"
+        >
           Admins must use two-factor sign-in. Set it up below to open the rest of the desk.
         </p>
       ) : null}
@@ -169,7 +183,9 @@ export default function Account({ loaderData: d, actionData: a }: Route.Componen
         ) : null}
         {d.twoFactor ? (
           <>
-            <p>On. {d.recoveryLeft} unused recovery code{d.recoveryLeft === 1 ? "" : "s"} left.</p>
+            <p>
+              On. {d.recoveryLeft} unused recovery code{d.recoveryLeft === 1 ? "" : "s"} left.
+            </p>
             <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
               <Field id="tf-current" label="Current password">
                 <input id="tf-current" name="current" type="password" autoComplete="current-password" required className={deskInput} />

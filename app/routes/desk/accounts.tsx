@@ -21,7 +21,10 @@ export const meta = () => [{ title: "Accounts · Fillway desk" }];
 export const headers = () => DESK_HEADERS;
 
 const roleSchema = z.enum(["admin", "sales", "editor"], { message: "Choose a role: admin, sales or editor." });
-const idSchema = z.string().regex(/^\d{1,12}$/, "Choose an account from the list.").transform(Number);
+const idSchema = z
+  .string()
+  .regex(/^\d{1,12}$/, "Choose an account from the list.")
+  .transform(Number);
 const actionSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("add"),
@@ -54,7 +57,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       const { account, link } = await createAccount(db, env, { email: input.email, role: input.role, name: input.name });
       await audit(db, { staffId: me.id, action: "account.add", subject: account.email, detail: { role: account.role } });
-      return reply({ notice: `Added ${account.email} (${account.role}). Send them this link; it sets the password, works once and expires in 24 hours.`, link, typed: {} });
+      return reply({
+        notice: `Added ${account.email} (${account.role}). Send them this link; it sets the password, works once and expires in 24 hours.`,
+        link,
+        typed: {},
+      });
     } catch (error) {
       if (error instanceof AccountError) return reply({ errors: [error.message] }, 409);
       throw error;
@@ -62,8 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const account = await findAccount(db, { id: input.id });
   if (!account) return reply({ errors: ["There is no such account."] }, 404);
-  const losesAdmin =
-    account.role === "admin" && !account.disabled && (input.intent === "disable" || (input.intent === "role" && input.role !== "admin"));
+  const losesAdmin = account.role === "admin" && !account.disabled && (input.intent === "disable" || (input.intent === "role" && input.role !== "admin"));
   if (losesAdmin && (await activeAdminCount(db)) <= 1) return reply({ errors: ["The desk needs at least one active admin: add another admin first."] }, 409);
   if (account.id === me.id && (input.intent === "disable" || input.intent === "role")) {
     return reply({ errors: ["You cannot disable your own account or change your own role; ask another admin."] }, 409);
@@ -100,7 +106,10 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
       <PageTitle>Accounts</PageTitle>
       <ErrorList errors={actionData?.errors} title="Nothing changed" />
       {actionData?.notice ? (
-        <div role="status" className="mb-4 rounded-md border border-brand-700 bg-brand-50 p-3 text-sm text-brand-900 dark:border-brand-300 dark:bg-brand-950 dark:text-brand-100">
+        <div
+          role="status"
+          className="mb-4 rounded-md border border-brand-700 bg-brand-50 p-3 text-sm text-brand-900 dark:border-brand-300 dark:bg-brand-950 dark:text-brand-100"
+        >
           <p>{actionData.notice}</p>
           {actionData.link ? (
             <p className="mt-2">
@@ -180,14 +189,26 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
                 <td className={deskTd}>
                   <Form method="post" className="flex flex-wrap gap-1">
                     <input type="hidden" name="id" value={a.id} />
-                    <button type="submit" name="intent" value={a.disabled ? "enable" : "disable"} className={a.disabled ? deskSecondary : deskDanger} aria-label={`${a.disabled ? "Enable" : "Disable"} ${a.email}`}>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value={a.disabled ? "enable" : "disable"}
+                      className={a.disabled ? deskSecondary : deskDanger}
+                      aria-label={`${a.disabled ? "Enable" : "Disable"} ${a.email}`}
+                    >
                       {a.disabled ? "Enable" : "Disable"}
                     </button>
                     <button type="submit" name="intent" value="reset" className={deskSecondary} aria-label={`Reset password of ${a.email}`}>
                       Reset password
                     </button>
                     {a.twoFactor ? (
-                      <button type="submit" name="intent" value="reset-2fa" className={deskSecondary} aria-label={`Reset password and two-factor of ${a.email}`}>
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="reset-2fa"
+                        className={deskSecondary}
+                        aria-label={`Reset password and two-factor of ${a.email}`}
+                      >
                         Reset with two-factor
                       </button>
                     ) : null}

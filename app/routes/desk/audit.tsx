@@ -10,7 +10,13 @@ export const meta = () => [{ title: "Audit log · Fillway desk" }];
 export const headers = () => DESK_HEADERS;
 
 const PAGE_SIZE = 100;
-const day = z.union([z.literal(""), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Dates look like 2026-03-31.").refine((v) => !Number.isNaN(Date.parse(v)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), "That date does not exist.")]);
+const day = z.union([
+  z.literal(""),
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "Dates look like 2026-03-31.")
+    .refine((v) => !Number.isNaN(Date.parse(v)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), "That date does not exist."),
+]);
 const filterSchema = z.object({
   person: z.union([z.literal(""), z.literal("system"), z.string().regex(/^\d{1,12}$/, "Choose a person from the list.")]).default(""),
   from: day.default(""),
@@ -27,14 +33,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = filterSchema.safeParse(raw);
   if (!parsed.success) return data({ raw, people, rows: [], next: null, errors: problems(parsed.error) }, { status: 400, headers: DESK_HEADERS });
   const f = parsed.data;
-  if (f.from && f.to && f.from > f.to) return data({ raw, people, rows: [], next: null, errors: ["The start date is after the end date."] }, { status: 400, headers: DESK_HEADERS });
+  if (f.from && f.to && f.from > f.to)
+    return data({ raw, people, rows: [], next: null, errors: ["The start date is after the end date."] }, { status: 400, headers: DESK_HEADERS });
   let q = db.kysely.selectFrom("audit_log").select(["id", "at", "staff_id", "actor", "action", "subject", "detail"]);
   if (f.person === "system") q = q.where("staff_id", "is", null);
   else if (f.person) q = q.where("staff_id", "=", Number(f.person));
   if (f.from) q = q.where("at", ">=", `${f.from}T00:00:00.000Z`);
   if (f.to) q = q.where("at", "<", new Date(Date.parse(`${f.to}T00:00:00.000Z`) + 86_400_000).toISOString());
   if (f.before) q = q.where("id", "<", Number(f.before));
-  const rows = await q.orderBy("id", "desc").limit(PAGE_SIZE + 1).execute();
+  const rows = await q
+    .orderBy("id", "desc")
+    .limit(PAGE_SIZE + 1)
+    .execute();
   const more = rows.length > PAGE_SIZE;
   const page = rows.slice(0, PAGE_SIZE).map((r) => ({
     id: Number(r.id),
@@ -42,7 +52,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     who: r.actor ?? (r.staff_id === null ? "Command line or unknown" : `Account ${r.staff_id}`),
     action: r.action,
     subject: r.subject ?? "",
-    detail: r.detail ? Object.entries(JSON.parse(r.detail) as Record<string, unknown>).map(([k, v]) => `${k}: ${typeof v === "string" ? v : JSON.stringify(v)}`).join(", ") : "",
+    detail: r.detail
+      ? Object.entries(JSON.parse(r.detail) as Record<string, unknown>)
+          .map(([k, v]) => `${k}: ${typeof v === "string" ? v : JSON.stringify(v)}`)
+          .join(", ")
+      : "",
   }));
   return data({ raw, people, rows: page, next: more ? String(page.at(-1)?.id ?? "") : null, errors: null as string[] | null }, { headers: DESK_HEADERS });
 }

@@ -39,7 +39,11 @@ const filterLabels: Record<(typeof commentFilters)[number], string> = {
 
 const querySchema = z.object({
   state: z.enum(commentFilters, "Show must be all, held, visible, hidden or spam").default("all"),
-  page: z.string().regex(/^[1-9]\d{0,5}$/, "This is not a page of comments").transform(Number).default(1),
+  page: z
+    .string()
+    .regex(/^[1-9]\d{0,5}$/, "This is not a page of comments")
+    .transform(Number)
+    .default(1),
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -50,7 +54,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = querySchema.safeParse({ state: url.searchParams.get("state") || undefined, page: url.searchParams.get("page") || undefined });
   const base = { counts, moderation: env.COMMENT_MODERATION };
   if (!parsed.success) {
-    return data({ ...base, state: "all" as const, page: 1, rows: [] as DeskComment[], total: 0, errors: messages(parsed.error) }, { status: 400, headers: DESK_HEADERS });
+    return data(
+      { ...base, state: "all" as const, page: 1, rows: [] as DeskComment[], total: 0, errors: messages(parsed.error) },
+      { status: 400, headers: DESK_HEADERS },
+    );
   }
   const { state, page } = parsed.data;
   const { rows, total } = await listComments(db, state, page, counts);
@@ -64,11 +71,7 @@ const decisionSchema = z.object({
 const replySchema = z.object({
   intent: z.literal("reply"),
   id: z.string().regex(COMMENT_ID, "This is not a comment"),
-  text: z
-    .string()
-    .trim()
-    .min(1, "Write the reply first")
-    .max(COMMENT_MAX, `A reply is at most ${COMMENT_MAX} characters`),
+  text: z.string().trim().min(1, "Write the reply first").max(COMMENT_MAX, `A reply is at most ${COMMENT_MAX} characters`),
 });
 
 type ActionAnswer = { errors: string[] | null; done: string | null };
@@ -180,13 +183,17 @@ export default function Comments({ loaderData, actionData }: Route.ComponentProp
   const location = useLocation();
   const busy = useNavigation().state !== "idle";
   const pages = Math.max(1, Math.ceil(total / COMMENTS_PAGE_SIZE));
-  const rule = { off: "every comment appears at once", links: "comments with a link or an e-mail address wait for review", all: "every comment waits for review" }[moderation];
+  const rule = {
+    off: "every comment appears at once",
+    links: "comments with a link or an e-mail address wait for review",
+    all: "every comment waits for review",
+  }[moderation];
   return (
     <div>
       <PageTitle>Comments</PageTitle>
       <p className="mb-4 text-sm">
-        {counts.held} awaiting review, {counts.visible} visible, {counts.hidden} hidden, {counts.spam} spam. On the site, {rule}; comments from
-        a sender marked as spam always wait. Decisions show on the site at once.
+        {counts.held} awaiting review, {counts.visible} visible, {counts.hidden} hidden, {counts.spam} spam. On the site, {rule}; comments from a sender marked
+        as spam always wait. Decisions show on the site at once.
       </p>
       <Form method="get" aria-label="Show comments" className="mb-4 flex flex-wrap items-end gap-2" key={location.search}>
         <Field id="c-state" label="Show">

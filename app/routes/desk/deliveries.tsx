@@ -16,7 +16,11 @@ const ROLES: "admin"[] = ["admin"];
 
 const querySchema = z.object({
   state: z.enum(deliveryStates, "State must be failed, pending, sending or sent").default("failed"),
-  after: z.string().regex(/^[1-9]\d{0,15}$/, "This is not a page of deliveries").transform(Number).optional(),
+  after: z
+    .string()
+    .regex(/^[1-9]\d{0,15}$/, "This is not a page of deliveries")
+    .transform(Number)
+    .optional(),
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -28,13 +32,32 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const choices = deliveryStates.map((value) => ({ value, label: stateLabels[value] }));
   const parsed = querySchema.safeParse(raw);
   if (!parsed.success) {
-    return data({ state: "failed" as DeliveryState, stateLabel: stateLabels.failed, choices, counts, rows: [], next: null, errors: messages(parsed.error) }, { status: 400, headers: DESK_HEADERS });
+    return data(
+      { state: "failed" as DeliveryState, stateLabel: stateLabels.failed, choices, counts, rows: [], next: null, errors: messages(parsed.error) },
+      { status: 400, headers: DESK_HEADERS },
+    );
   }
   const page = await listDeliveries(db, parsed.data.state, parsed.data.after);
-  return data({ state: parsed.data.state, stateLabel: stateLabels[parsed.data.state], choices, counts, rows: page.rows, next: page.next === null ? null : String(page.next), errors: null as string[] | null }, { headers: DESK_HEADERS });
+  return data(
+    {
+      state: parsed.data.state,
+      stateLabel: stateLabels[parsed.data.state],
+      choices,
+      counts,
+      rows: page.rows,
+      next: page.next === null ? null : String(page.next),
+      errors: null as string[] | null,
+    },
+    { headers: DESK_HEADERS },
+  );
 }
 
-const retrySchema = z.object({ id: z.string().regex(/^[1-9]\d{0,15}$/, "This is not a message").transform(Number) });
+const retrySchema = z.object({
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,15}$/, "This is not a message")
+    .transform(Number),
+});
 
 export async function action({ request, context }: Route.ActionArgs) {
   const me = await requireStaff(request, context, ROLES);
@@ -42,9 +65,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const parsed = retrySchema.safeParse({ id: String(form.get("id") ?? "") });
   if (!parsed.success) return data({ errors: messages(parsed.error), done: null }, { status: 422, headers: DESK_HEADERS });
-  const timing = services.outbox?.timing ?? { retryBaseMs: services.env.OUTBOX_RETRY_BASE_SECONDS * 1000, giveUpMs: services.env.OUTBOX_GIVE_UP_HOURS * 3_600_000 };
+  const timing = services.outbox?.timing ?? {
+    retryBaseMs: services.env.OUTBOX_RETRY_BASE_SECONDS * 1000,
+    giveUpMs: services.env.OUTBOX_GIVE_UP_HOURS * 3_600_000,
+  };
   const done = await retryNow(services.db, parsed.data.id, timing);
-  if (!done) return data({ errors: [`Message ${parsed.data.id} is not waiting or failed (it may have been sent meanwhile).`], done: null }, { status: 409, headers: DESK_HEADERS });
+  if (!done)
+    return data(
+      { errors: [`Message ${parsed.data.id} is not waiting or failed (it may have been sent meanwhile).`], done: null },
+      { status: 409, headers: DESK_HEADERS },
+    );
   services.outbox?.nudge();
   await audit(services.db, { staffId: me.id, action: "outbox.retry", subject: String(parsed.data.id) });
   return data({ errors: null as string[] | null, done: `Message ${parsed.data.id} will be sent again now.` }, { headers: DESK_HEADERS });
@@ -58,8 +88,8 @@ export default function Deliveries({ loaderData, actionData }: Route.ComponentPr
     <div>
       <PageTitle>Deliveries</PageTitle>
       <p className="mb-4 text-sm">
-        E-mails and CRM webhooks written with each lead. Failed deliveries are retried automatically (the wait doubles each time) for a day, then
-        listed here as failed. {counts.failed} failed, {counts.pending} waiting to retry, {counts.sending} being sent.
+        E-mails and CRM webhooks written with each lead. Failed deliveries are retried automatically (the wait doubles each time) for a day, then listed here as
+        failed. {counts.failed} failed, {counts.pending} waiting to retry, {counts.sending} being sent.
       </p>
       <Form method="get" aria-label="Show deliveries" className="mb-4 flex flex-wrap items-end gap-2" key={location.search}>
         <Field id="d-state" label="State">

@@ -12,10 +12,11 @@ export const meta = () => [{ title: "Forgot your password? · Fillway desk" }];
 export const headers = () => DESK_HEADERS;
 
 /** The same answer whether or not the address has an account. */
-const SENT =
-  "If this address belongs to a desk account, we have sent it a link to choose a new password. The link works once, within one hour.";
+const SENT = "If this address belongs to a desk account, we have sent it a link to choose a new password. The link works once, within one hour.";
 
-const schema = z.object({ email: z.string().trim().min(1, "Enter your e-mail address").max(254, "This address is too long").email("Enter a valid e-mail address") });
+const schema = z.object({
+  email: z.string().trim().min(1, "Enter your e-mail address").max(254, "This address is too long").email("Enter a valid e-mail address"),
+});
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = deskServices(context);
@@ -40,7 +41,16 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       </div>
       <Form method="post" className="space-y-4" replace>
         <Field id="email" label="E-mail">
-          <input id="email" name="email" type="email" className={deskInput} autoComplete="username" required maxLength={254} defaultValue={actionData?.email ?? ""} />
+          <input
+            id="email"
+            name="email"
+            type="email"
+            className={deskInput}
+            autoComplete="username"
+            required
+            maxLength={254}
+            defaultValue={actionData?.email ?? ""}
+          />
         </Field>
         <button type="submit" className={`${deskPrimary} w-full`} disabled={busy}>
           {busy ? "Sending…" : "Send me a link"}

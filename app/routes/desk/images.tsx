@@ -72,15 +72,27 @@ export default function Images({ loaderData, actionData }: Route.ComponentProps)
       <PageTitle>Images</PageTitle>
       {uploaded && !actionData ? <Notice>“{uploaded}” was uploaded. Choose it as a post's image in the editor.</Notice> : null}
       <ErrorList errors={actionData?.errors} title="The image was not uploaded" />
-      <Form method="post" encType="multipart/form-data" aria-label="Upload an image" className="mb-6 rounded-md border border-slate-300 p-3 dark:border-slate-600">
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        aria-label="Upload an image"
+        className="mb-6 rounded-md border border-slate-300 p-3 dark:border-slate-600"
+      >
         <label htmlFor="i-file" className={deskLabel}>
           Image file
         </label>
-        <input id="i-file" name="image" type="file" required accept="image/jpeg,image/png,image/webp" aria-describedby="i-hint" className={`${deskInput} mt-1 max-w-md`} />
+        <input
+          id="i-file"
+          name="image"
+          type="file"
+          required
+          accept="image/jpeg,image/png,image/webp"
+          aria-describedby="i-hint"
+          className={`${deskInput} mt-1 max-w-md`}
+        />
         <p id="i-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-          JPEG, PNG or WebP, at most {MAX_UPLOAD_BYTES / 1024 / 1024} MB. It is cropped to 16:9 and saved as WebP at {IMAGE_SIZES.banner.width}×{IMAGE_SIZES.banner.height} (the post page) and{" "}
-          {IMAGE_SIZES.card.width}×{IMAGE_SIZES.card.height} (lists), without its
-          metadata (camera, place).
+          JPEG, PNG or WebP, at most {MAX_UPLOAD_BYTES / 1024 / 1024} MB. It is cropped to 16:9 and saved as WebP at {IMAGE_SIZES.banner.width}×
+          {IMAGE_SIZES.banner.height} (the post page) and {IMAGE_SIZES.card.width}×{IMAGE_SIZES.card.height} (lists), without its metadata (camera, place).
         </p>
         <button type="submit" className={`${deskPrimary} mt-3`}>
           Upload

@@ -86,7 +86,16 @@ function PerDayChart({ perDay, kinds }: { perDay: Day[]; kinds: { key: string; l
                 if (!n) return null;
                 const h = n * scale;
                 y -= h;
-                return <rect key={k.key} x={pad.left + i * step + 0.5} y={y} width={Math.max(1, step - 1)} height={h} className={kindColours[ki % kindColours.length]} />;
+                return (
+                  <rect
+                    key={k.key}
+                    x={pad.left + i * step + 0.5}
+                    y={y}
+                    width={Math.max(1, step - 1)}
+                    height={h}
+                    className={kindColours[ki % kindColours.length]}
+                  />
+                );
               })}
               {i % 15 === 0 ? (
                 <text x={pad.left + i * step} y={H - 6} fontSize="11" fill="currentColor">

@@ -72,15 +72,15 @@ function Shell({ user, children }: { user: ShellUser; children: React.ReactNode 
   const items = user ? NAV.filter((n) => n.roles.includes(user.role)) : [];
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
-      <a
-        href="#main"
-        className="sr-only z-[100] rounded bg-white px-4 py-2 text-slate-900 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
+      <a href="#main" className="sr-only z-[100] rounded bg-white px-4 py-2 text-slate-900 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
         Skip to content
       </a>
       <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-2">
-          <Link to={user ? (user.role === "editor" ? "/desk/posts" : "/desk") : "/desk/sign-in"} className="text-lg font-extrabold tracking-tight text-brand-800 dark:text-brand-300">
+          <Link
+            to={user ? (user.role === "editor" ? "/desk/posts" : "/desk") : "/desk/sign-in"}
+            className="text-lg font-extrabold tracking-tight text-brand-800 dark:text-brand-300"
+          >
             Fillway desk
           </Link>
           {items.length ? (

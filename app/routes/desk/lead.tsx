@@ -90,7 +90,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (!assignee.ok) return data({ intent, errors: [assignee.error], values, done: null }, { status: 422, headers: DESK_HEADERS });
     const changed = await changeLeads(db, [id], { status: parsed.data.status, assigneeId: assignee.id }, me.id);
     if (changed) {
-      await audit(db, { staffId: me.id, action: "lead.change", subject: String(id), detail: { status: parsed.data.status ?? null, assigneeId: assignee.id ?? null } });
+      await audit(db, {
+        staffId: me.id,
+        action: "lead.change",
+        subject: String(id),
+        detail: { status: parsed.data.status ?? null, assigneeId: assignee.id ?? null },
+      });
     }
     return data({ intent, errors: null as string[] | null, values: null, done: changed ? "Lead updated." : "Nothing to change." }, { headers: DESK_HEADERS });
   }

@@ -110,7 +110,14 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
             </Field>
           </div>
           <SelectField id="f-kind" name="kind" label="Form" first={[{ value: "", label: "All forms" }]} options={choices.kinds} defaultValue={raw.kind ?? ""} />
-          <SelectField id="f-type" name="type" label="Type code" first={[{ value: "", label: "All types" }]} options={choices.types} defaultValue={raw.type ?? ""} />
+          <SelectField
+            id="f-type"
+            name="type"
+            label="Type code"
+            first={[{ value: "", label: "All types" }]}
+            options={choices.types}
+            defaultValue={raw.type ?? ""}
+          />
           <SelectField
             id="f-page"
             name="page"
@@ -119,15 +126,37 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
             options={choices.pages.map((p) => ({ value: p, label: p }))}
             defaultValue={raw.page ?? ""}
           />
-          <SelectField id="f-status" name="status" label="Status" first={[{ value: "", label: "Any status" }]} options={choices.statuses} defaultValue={raw.status ?? ""} />
-          <SelectField id="f-assignee" name="assignee" label="Assignee" first={[{ value: "", label: "Anyone" }, NOBODY]} options={choices.staff} defaultValue={raw.assignee ?? ""} />
+          <SelectField
+            id="f-status"
+            name="status"
+            label="Status"
+            first={[{ value: "", label: "Any status" }]}
+            options={choices.statuses}
+            defaultValue={raw.status ?? ""}
+          />
+          <SelectField
+            id="f-assignee"
+            name="assignee"
+            label="Assignee"
+            first={[{ value: "", label: "Anyone" }, NOBODY]}
+            options={choices.staff}
+            defaultValue={raw.assignee ?? ""}
+          />
           <DateRange prefix="f" from={raw.from} to={raw.to} />
         </div>
         <fieldset className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-5">
           <legend className="mb-1 text-sm font-semibold">Where the visitor came from (first page of the visit)</legend>
           {ATTRIBUTION_INPUTS.map((f) => (
             <Field key={f.name} id={`f-${f.name}`} label={f.label}>
-              <input id={`f-${f.name}`} name={f.name} type="text" defaultValue={raw[f.name] ?? ""} className={deskInput} maxLength={300} placeholder={f.placeholder} />
+              <input
+                id={`f-${f.name}`}
+                name={f.name}
+                type="text"
+                defaultValue={raw[f.name] ?? ""}
+                className={deskInput}
+                maxLength={300}
+                placeholder={f.placeholder}
+              />
             </Field>
           ))}
         </fieldset>
@@ -140,8 +169,22 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
       <Form method="post" aria-label="Change the selected leads" key={actionData?.done ?? "bulk"}>
         <fieldset className="mb-3 flex flex-wrap items-end gap-3">
           <legend className="mb-1 text-sm font-semibold">Change the selected leads</legend>
-          <SelectField id="b-status" name="status" label="New status" first={[{ value: "", label: "Keep status" }]} options={choices.statuses} defaultValue={values?.status ?? ""} />
-          <SelectField id="b-assignee" name="assignee" label="New assignee" first={[{ value: "", label: "Keep assignee" }, NOBODY]} options={choices.staff} defaultValue={values?.assignee ?? ""} />
+          <SelectField
+            id="b-status"
+            name="status"
+            label="New status"
+            first={[{ value: "", label: "Keep status" }]}
+            options={choices.statuses}
+            defaultValue={values?.status ?? ""}
+          />
+          <SelectField
+            id="b-assignee"
+            name="assignee"
+            label="New assignee"
+            first={[{ value: "", label: "Keep assignee" }, NOBODY]}
+            options={choices.staff}
+            defaultValue={values?.assignee ?? ""}
+          />
           <button type="submit" className={deskPrimary} disabled={busy}>
             Apply to selected
           </button>
@@ -151,7 +194,10 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
           <table className={deskTable}>
             <caption className="sr-only">Leads, newest first</caption>
             <thead>
-              <HeaderRow labels={["Select", "Received", "From", "Form and type", "E-mail", "Phone", "ZIP", "City", "Page", "Status", "Assignee"]} hidden={["Select"]} />
+              <HeaderRow
+                labels={["Select", "Received", "From", "Form and type", "E-mail", "Phone", "ZIP", "City", "Page", "Status", "Assignee"]}
+                hidden={["Select"]}
+              />
             </thead>
             <tbody>
               {rows.map((r) => (

@@ -1,16 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import { deskDanger, deskInput, deskLabel, deskLink, deskPrimary, deskSecondary, ErrorList, Field, Notice, PageTitle, StatusBadge } from "~/components/desk/ui";
-import {
-  deletePost,
-  fileState,
-  formValues,
-  getDeskPost,
-  postFormSchema,
-  savePost,
-  shippedImages,
-  statusOf,
-} from "~/server/blog/desk-posts.server";
+import { deletePost, fileState, formValues, getDeskPost, postFormSchema, savePost, shippedImages, statusOf } from "~/server/blog/desk-posts.server";
 import { kindLabels, POST_KINDS, POST_LIMITS, type PostStatus, statusLabels } from "~/lib/post-desk";
 import { renderPreview } from "~/server/blog/preview.server";
 import { kindOf } from "~/server/blog/post-file.server";
@@ -64,7 +55,19 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         video: row.video_url ?? "",
         publishAt: row.publish_at && statusOf(row.publish_at) === "scheduled" ? row.publish_at.slice(0, 19) : "",
       }
-    : { id: "", kind: "blog", title: "", subTitle: "", body: "", date: today(), publishedBy: "", image: url.searchParams.get("image")?.slice(0, 300) ?? "", articleUrl: "", video: "", publishAt: "" };
+    : {
+        id: "",
+        kind: "blog",
+        title: "",
+        subTitle: "",
+        body: "",
+        date: today(),
+        publishedBy: "",
+        image: url.searchParams.get("image")?.slice(0, 300) ?? "",
+        articleUrl: "",
+        video: "",
+        publishAt: "",
+      };
   const status: PostStatus = row ? statusOf(row.publish_at) : "draft";
   const saved = url.searchParams.get("saved");
   return data(
@@ -86,7 +89,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   );
 }
 
-const preview = (v: Values) => renderPreview({ title: v.title ?? "", subTitle: v.subTitle ?? "", image: v.image ?? "", video: v.video ?? "", body: v.body ?? "" });
+const preview = (v: Values) =>
+  renderPreview({ title: v.title ?? "", subTitle: v.subTitle ?? "", image: v.image ?? "", video: v.video ?? "", body: v.body ?? "" });
 
 function refused(status: number, errors: string[], values: Values) {
   return data({ errors, values, previewHtml: preview(values), at: Date.now() }, { status, headers: DESK_HEADERS });
@@ -96,7 +100,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const me = await requireStaff(request, context, ROLES);
   const { db } = deskServices(context);
   if (Number(request.headers.get("content-length") ?? "0") > MAX_FORM_BYTES) {
-    throw new Response(`The form is larger than ${MAX_FORM_BYTES / 1024} KiB.`, { status: 413, headers: { ...DESK_HEADERS, "Content-Type": "text/plain; charset=utf-8" } });
+    throw new Response(`The form is larger than ${MAX_FORM_BYTES / 1024} KiB.`, {
+      status: 413,
+      headers: { ...DESK_HEADERS, "Content-Type": "text/plain; charset=utf-8" },
+    });
   }
   const isNew = params.id === "new";
   const form = await request.formData();
@@ -208,11 +215,16 @@ export default function PostEdit({ loaderData, actionData }: Route.ComponentProp
         {status === "draft" ? <span>Not shown anywhere on the site.</span> : null}
         {!isNew ? <span>Address: /blogdetail/{id}</span> : null}
       </p>
-      {saved && !actionData ? <Notice>Saved. {status === "draft" ? "It is a draft: the site does not show it." : status === "scheduled" ? `It goes live ${publishAt}.` : "It is on the site now."}</Notice> : null}
+      {saved && !actionData ? (
+        <Notice>
+          Saved.{" "}
+          {status === "draft" ? "It is a draft: the site does not show it." : status === "scheduled" ? `It goes live ${publishAt}.` : "It is on the site now."}
+        </Notice>
+      ) : null}
       {state === "differs" && sourceFile ? (
         <p className="mb-4 rounded-md border border-amber-700 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-300 dark:bg-amber-950 dark:text-amber-100">
-          <strong>File and database differ.</strong> This post came from <code>{sourceFile}</code>, and the site shows the version saved here; the file is not loaded over it.
-          To keep this version in the repository, download it as Markdown and replace the file.
+          <strong>File and database differ.</strong> This post came from <code>{sourceFile}</code>, and the site shows the version saved here; the file is not
+          loaded over it. To keep this version in the repository, download it as Markdown and replace the file.
         </p>
       ) : null}
       {state === "missing" && sourceFile ? (
@@ -220,7 +232,9 @@ export default function PostEdit({ loaderData, actionData }: Route.ComponentProp
           This post came from <code>{sourceFile}</code>, which is no longer in the repository.
         </p>
       ) : null}
-      {missingMarkdown ? <p className="mb-4 text-sm">This post's Markdown was not kept when it was loaded; it is filled in at the next start of the server.</p> : null}
+      {missingMarkdown ? (
+        <p className="mb-4 text-sm">This post's Markdown was not kept when it was loaded; it is filled in at the next start of the server.</p>
+      ) : null}
       {confirmDelete ? (
         <section aria-labelledby="delete-title" className="mb-6 rounded-md border border-red-700 bg-red-50 p-4 dark:border-red-400 dark:bg-red-950">
           <h2 id="delete-title" className="text-lg font-bold">
@@ -242,7 +256,14 @@ export default function PostEdit({ loaderData, actionData }: Route.ComponentProp
       ) : null}
       <ErrorList errors={actionData?.errors} title="The post was not saved" />
       <div className="grid gap-6 xl:grid-cols-2">
-        <Form method="post" onInput={(e) => preview.update(e.currentTarget)} onChange={(e) => preview.update(e.currentTarget)} key={`form-${at}`} aria-label={isNew ? "New post" : "Edit post"} className="space-y-4">
+        <Form
+          method="post"
+          onInput={(e) => preview.update(e.currentTarget)}
+          onChange={(e) => preview.update(e.currentTarget)}
+          key={`form-${at}`}
+          aria-label={isNew ? "New post" : "Edit post"}
+          className="space-y-4"
+        >
           <div className="grid gap-3 sm:grid-cols-2">
             <Field id="f-kind" label="Kind">
               <select id="f-kind" name="kind" defaultValue={values.kind} className={deskInput}>
@@ -271,7 +292,15 @@ export default function PostEdit({ loaderData, actionData }: Route.ComponentProp
             <label htmlFor="f-title" className={deskLabel}>
               Title
             </label>
-            <input id="f-title" name="title" required defaultValue={values.title} maxLength={POST_LIMITS.title} aria-describedby="f-title-hint" className={`${deskInput} mt-1`} />
+            <input
+              id="f-title"
+              name="title"
+              required
+              defaultValue={values.title}
+              maxLength={POST_LIMITS.title}
+              aria-describedby="f-title-hint"
+              className={`${deskInput} mt-1`}
+            />
             <p id="f-title-hint" className={hint}>
               At most {POST_LIMITS.title} characters.
             </p>
@@ -280,7 +309,16 @@ export default function PostEdit({ loaderData, actionData }: Route.ComponentProp
             <label htmlFor="f-sub" className={deskLabel}>
               Subtitle
             </label>
-            <textarea id="f-sub" name="subTitle" required rows={2} defaultValue={values.subTitle} maxLength={POST_LIMITS.subTitle} aria-describedby="f-sub-hint" className={`${deskInput} mt-1`} />
+            <textarea
+              id="f-sub"
+              name="subTitle"
+              required
+              rows={2}
+              defaultValue={values.subTitle}
+              maxLength={POST_LIMITS.subTitle}
+              aria-describedby="f-sub-hint"
+              className={`${deskInput} mt-1`}
+            />
             <p id="f-sub-hint" className={hint}>
               At most {POST_LIMITS.subTitle} characters; lists show the first 121.
             </p>
@@ -300,7 +338,8 @@ export default function PostEdit({ loaderData, actionData }: Route.ComponentProp
               className={`${deskInput} mt-1 font-mono`}
             />
             <p id="f-body-hint" className={hint}>
-              At most {POST_LIMITS.body.toLocaleString("en-US")} characters. ## headings, lists, &gt; quotes, **bold**, [links](/faq), images from /media/. Raw HTML shows as text.
+              At most {POST_LIMITS.body.toLocaleString("en-US")} characters. ## headings, lists, &gt; quotes, **bold**, [links](/faq), images from /media/. Raw
+              HTML shows as text.
             </p>
           </div>
           <div className="grid gap-3 sm:grid-cols-2">
@@ -333,7 +372,15 @@ export default function PostEdit({ loaderData, actionData }: Route.ComponentProp
               <label htmlFor="f-article" className={deskLabel}>
                 Article URL (related articles)
               </label>
-              <input id="f-article" name="articleUrl" type="url" defaultValue={values.articleUrl} maxLength={2000} placeholder="https://" className={`${deskInput} mt-1`} />
+              <input
+                id="f-article"
+                name="articleUrl"
+                type="url"
+                defaultValue={values.articleUrl}
+                maxLength={2000}
+                placeholder="https://"
+                className={`${deskInput} mt-1`}
+              />
             </div>
             <div className="sm:col-span-2">
               <label htmlFor="f-video" className={deskLabel}>
@@ -351,7 +398,15 @@ export default function PostEdit({ loaderData, actionData }: Route.ComponentProp
               <label htmlFor="f-at" className={deskLabel}>
                 Publish at (UTC)
               </label>
-              <input id="f-at" name="publishAt" type="datetime-local" step={1} defaultValue={values.publishAt} aria-describedby="f-at-hint" className={`${deskInput} mt-1`} />
+              <input
+                id="f-at"
+                name="publishAt"
+                type="datetime-local"
+                step={1}
+                defaultValue={values.publishAt}
+                aria-describedby="f-at-hint"
+                className={`${deskInput} mt-1`}
+              />
               <p id="f-at-hint" className={hint}>
                 For Schedule: the post appears on the site at this time.
               </p>

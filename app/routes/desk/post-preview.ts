@@ -14,9 +14,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const field = (k: string, max: number) => String(form.get(k) ?? "").slice(0, max);
   const body = String(form.get("body") ?? "");
   if (body.length > POST_LIMITS.body) {
-    return Response.json({ html: null, error: `The body must be at most ${POST_LIMITS.body.toLocaleString("en-US")} characters` }, { status: 413, headers: DESK_HEADERS });
+    return Response.json(
+      { html: null, error: `The body must be at most ${POST_LIMITS.body.toLocaleString("en-US")} characters` },
+      { status: 413, headers: DESK_HEADERS },
+    );
   }
-  const html = renderPreview({ title: field("title", POST_LIMITS.title), subTitle: field("subTitle", POST_LIMITS.subTitle), image: field("image", 300), video: field("video", 300), body });
+  const html = renderPreview({
+    title: field("title", POST_LIMITS.title),
+    subTitle: field("subTitle", POST_LIMITS.subTitle),
+    image: field("image", 300),
+    video: field("video", 300),
+    body,
+  });
   return Response.json({ html, error: null }, { headers: DESK_HEADERS });
 }
 

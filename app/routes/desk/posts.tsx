@@ -1,5 +1,18 @@
 import { data, Form, Link, useLocation } from "react-router";
-import { deskInput, deskLink, deskPrimary, deskTable, deskTd, ErrorList, Field, FilterActions, HeaderRow, PageTitle, SelectField, StatusBadge } from "~/components/desk/ui";
+import {
+  deskInput,
+  deskLink,
+  deskPrimary,
+  deskTable,
+  deskTd,
+  ErrorList,
+  Field,
+  FilterActions,
+  HeaderRow,
+  PageTitle,
+  SelectField,
+  StatusBadge,
+} from "~/components/desk/ui";
 import { kindLabels, LIST_LIMIT, POST_KINDS, POST_STATUSES, type PostKind, type PostStatus, statusLabels } from "~/lib/post-desk";
 import { listDeskPosts, type PostListQuery } from "~/server/blog/desk-posts.server";
 import { DESK_HEADERS, deskServices, requireStaff } from "~/server/desk/auth.server";
@@ -61,7 +74,10 @@ export default function Posts({ loaderData }: Route.ComponentProps) {
         Posts
       </PageTitle>
       {deleted ? (
-        <p role="status" className="mb-4 rounded-md border border-brand-700 bg-brand-50 p-3 text-sm text-brand-900 dark:border-brand-300 dark:bg-brand-950 dark:text-brand-100">
+        <p
+          role="status"
+          className="mb-4 rounded-md border border-brand-700 bg-brand-50 p-3 text-sm text-brand-900 dark:border-brand-300 dark:bg-brand-950 dark:text-brand-100"
+        >
           “{deleted}” was deleted.
         </p>
       ) : null}

@@ -15,7 +15,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({}, { headers: DESK_HEADERS });
 }
 
-const email = z.string().trim().min(1, "Enter the e-mail address").max(254, "An e-mail address is at most 254 characters").email("Enter a valid e-mail address");
+const email = z
+  .string()
+  .trim()
+  .min(1, "Enter the e-mail address")
+  .max(254, "An e-mail address is at most 254 characters")
+  .email("Enter a valid e-mail address");
 const findSchema = z.object({ email });
 const deleteSchema = z
   .object({ email, confirm: z.string().trim() })
@@ -47,7 +52,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const parsed = deleteSchema.safeParse({ email: typed, confirm });
     if (!parsed.success) {
       const found = findSchema.safeParse({ email: typed }).success ? await findByEmail(db, typed) : undefined;
-      return data<ActionResult>({ step: found ? "confirm" : "find", errors: messages(parsed.error), email: typed, confirm, found }, { status: 422, headers: DESK_HEADERS });
+      return data<ActionResult>(
+        { step: found ? "confirm" : "find", errors: messages(parsed.error), email: typed, confirm, found },
+        { status: 422, headers: DESK_HEADERS },
+      );
     }
     const removed = await deleteByEmail(db, parsed.data.email);
     // The log says that a deletion happened and how much it removed, never whose data it was.
@@ -68,8 +76,8 @@ export default function Privacy({ actionData }: Route.ComponentProps) {
     <div className="max-w-2xl">
       <PageTitle>Privacy requests</PageTitle>
       <p className="mb-4 text-sm">
-        When someone asks us to delete their information (see the privacy policy), enter their e-mail address. Everything the site holds under it is deleted: leads and
-        their notes, newsletter subscriptions and blog comments. The audit log records that a deletion was made, not whose.
+        When someone asks us to delete their information (see the privacy policy), enter their e-mail address. Everything the site holds under it is deleted:
+        leads and their notes, newsletter subscriptions and blog comments. The audit log records that a deletion was made, not whose.
       </p>
       {step === "done" && result?.found ? <Notice>Deleted {summary(result.found)}.</Notice> : null}
       <ErrorList errors={result?.errors} />
@@ -97,7 +105,15 @@ export default function Privacy({ actionData }: Route.ComponentProps) {
         <Form method="post" className="space-y-3" key="find">
           <input type="hidden" name="intent" value="find" />
           <Field id="p-email" label="E-mail address">
-            <input id="p-email" name="email" type="email" autoComplete="off" required defaultValue={step === "find" ? (result?.email ?? "") : ""} className={deskInput} />
+            <input
+              id="p-email"
+              name="email"
+              type="email"
+              autoComplete="off"
+              required
+              defaultValue={step === "find" ? (result?.email ?? "") : ""}
+              className={deskInput}
+            />
           </Field>
           <button type="submit" className={deskPrimary} disabled={busy}>
             Find what we hold

@@ -17,7 +17,10 @@ const EXPIRED = "This link has expired or has been used. Ask an admin for a new 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db } = deskServices(context);
   const account = await tokenAccount(db, params.token, "set-password");
-  return data({ email: account?.email ?? null, minLength: MIN_PASSWORD_LENGTH }, { status: account ? 200 : 410, headers: { ...DESK_HEADERS, "Referrer-Policy": "no-referrer" } });
+  return data(
+    { email: account?.email ?? null, minLength: MIN_PASSWORD_LENGTH },
+    { status: account ? 200 : 410, headers: { ...DESK_HEADERS, "Referrer-Policy": "no-referrer" } },
+  );
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -49,8 +52,7 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
     <section className="mx-auto max-w-sm">
       <h1 className="text-2xl font-bold">Choose your password</h1>
       <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
-        For <strong>{loaderData.email}</strong>. At least {loaderData.minLength} characters, not a common password; a few unrelated words
-        make a good one.
+        For <strong>{loaderData.email}</strong>. At least {loaderData.minLength} characters, not a common password; a few unrelated words make a good one.
       </p>
       <div className="mt-4">
         <ErrorList errors={actionData?.errors} title="Password not set" />

@@ -58,7 +58,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 // Staff can unsubscribe an address (asked by e-mail or phone); only the address itself can confirm one.
 const changeSchema = z.object({
-  id: z.string().regex(/^[1-9]\d{0,15}$/, "This is not a subscription").transform(Number),
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,15}$/, "This is not a subscription")
+    .transform(Number),
   status: z.literal("unsubscribed", "Staff can only unsubscribe: an address subscribes by confirming the e-mail we send it"),
 });
 
@@ -70,7 +73,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ errors: messages(parsed.error), done: null }, { status: 422, headers: DESK_HEADERS });
   const found = await unsubscribeRow(db, parsed.data.id, me.id);
   if (!found) return data({ errors: ["There is no such subscription"], done: null }, { status: 404, headers: DESK_HEADERS });
-  await audit(db, { staffId: me.id, action: "subscriber.status", subject: String(parsed.data.id), detail: { status: parsed.data.status, rows: found.changed } });
+  await audit(db, {
+    staffId: me.id,
+    action: "subscriber.status",
+    subject: String(parsed.data.id),
+    detail: { status: parsed.data.status, rows: found.changed },
+  });
   const done = found.changed
     ? `${found.email} is now unsubscribed (${found.changed} ${found.changed === 1 ? "sign-up" : "sign-ups"}).`
     : `${found.email} was unsubscribed already.`;

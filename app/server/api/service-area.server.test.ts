@@ -14,7 +14,11 @@ let api: Api;
 
 beforeAll(async () => {
   db = await openTestDb();
-  api = createApi({ env: await withIpHashSalt(loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", RATE_LIMIT_MAX: "10000" }), db), db, log: createLogger("silent") });
+  api = createApi({
+    env: await withIpHashSalt(loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", RATE_LIMIT_MAX: "10000" }), db),
+    db,
+    log: createLogger("silent"),
+  });
 });
 afterAll(() => db.close());
 

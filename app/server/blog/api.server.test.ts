@@ -58,7 +58,20 @@ describe("GET /web/getData2?flag=4", () => {
     expect(ids(body)).toEqual(newestFirst);
     const charlie = body.data.data.find((i) => i._id === "b-charlie");
     expect(Object.keys(charlie ?? {}).sort()).toEqual(
-      ["_id", "title", "subTitle", "description", "imageUrl", "articleUrl", "videoUrl", "createdOn", "publishedBy", "isPublished", "isArticle", "comments"].sort(),
+      [
+        "_id",
+        "title",
+        "subTitle",
+        "description",
+        "imageUrl",
+        "articleUrl",
+        "videoUrl",
+        "createdOn",
+        "publishedBy",
+        "isPublished",
+        "isArticle",
+        "comments",
+      ].sort(),
     );
     expect(charlie).toMatchObject({
       title: "Title of b-charlie",
@@ -193,7 +206,11 @@ const valid = { text: "Great read, thanks.", email: "sam@fleet.example", comment
 
 async function comment(body: unknown, opts?: Parameters<typeof put>[1]) {
   const res = await addCommentBlog(services, put(body, opts));
-  return { status: res.status, body: res.body as { message: string; data?: { _id: string; parentId: string | null }; errors?: Record<string, string[]> }, headers: res.headers };
+  return {
+    status: res.status,
+    body: res.body as { message: string; data?: { _id: string; parentId: string | null }; errors?: Record<string, string[]> },
+    headers: res.headers,
+  };
 }
 
 async function commentsOf(id: string) {
@@ -227,7 +244,14 @@ describe("PUT /admin/addCommentBlog", () => {
 
   it("stores a reply under its comment, and a reply to a reply in the same thread", async () => {
     const top = await comment({ ...valid, blogId: "b-bravo", text: "Question about routes" });
-    const reply = await comment({ ...valid, blogId: "b-bravo", text: "An answer", commentId: top.body.data?._id, isChildComment: true, commentBy: "Fillway Team" });
+    const reply = await comment({
+      ...valid,
+      blogId: "b-bravo",
+      text: "An answer",
+      commentId: top.body.data?._id,
+      isChildComment: true,
+      commentBy: "Fillway Team",
+    });
     expect(reply.status).toBe(201);
     const again = await comment({ ...valid, blogId: "b-bravo", text: "Thanks!", commentId: reply.body.data?._id, isChildComment: true });
     expect(again.status).toBe(201);
@@ -249,8 +273,16 @@ describe("PUT /admin/addCommentBlog", () => {
 
   it.each([
     ["nothing at all", {}, { commentBy: "First name required", email: "Email required", companyName: "Company name required", text: "Message is required" }],
-    ["blank fields", { commentBy: "  ", email: " ", companyName: "", text: "\n" }, { commentBy: "First name required", email: "Email required", companyName: "Company name required", text: "Message is required" }],
-    ["invalid fields", { commentBy: "R2-D2 <b>", email: "not-an-email", companyName: "Acme <Corp>", text: "ok" }, { commentBy: "Please enter valid firstname", email: "Please enter a valid email", companyName: "Please enter valid companyname" }],
+    [
+      "blank fields",
+      { commentBy: "  ", email: " ", companyName: "", text: "\n" },
+      { commentBy: "First name required", email: "Email required", companyName: "Company name required", text: "Message is required" },
+    ],
+    [
+      "invalid fields",
+      { commentBy: "R2-D2 <b>", email: "not-an-email", companyName: "Acme <Corp>", text: "ok" },
+      { commentBy: "Please enter valid firstname", email: "Please enter a valid email", companyName: "Please enter valid companyname" },
+    ],
   ])("answers 422 with the messages of spec 5 for %s", async (_, fields, expected) => {
     const res = await comment({ blogId: "b-alpha", ...fields });
     expect(res.status).toBe(422);
@@ -293,7 +325,6 @@ describe("PUT /admin/addCommentBlog", () => {
     const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify({ ...valid, text: "With a BOM", blogId: "b-foxtrot" }))]);
     expect((await comment(null, { raw: bom })).status).toBe(201);
   });
-
 
   it("accepts a filled honeypot quietly and stores nothing", async () => {
     const res = await comment({ ...valid, blogId: "b-delta", website: "https://spam.example" });

@@ -78,7 +78,6 @@ export async function blogList(services: Pick<Services, "db">, req: ApiRequest):
   return json(200, { data: { data: items, count } });
 }
 
-
 /**
  * `PUT /admin/addCommentBlog`: 201 with the stored comment (200 when the same submission
  * is replayed), 404 for an unknown post or comment, 422 with the form's messages.
@@ -95,16 +94,20 @@ export async function addCommentBlog(services: Pick<Services, "db" | "env" | "lo
     return json(422, { message: "Please correct the highlighted fields.", errors: errorsFromZod(parsed.error) });
   }
   const p = parsed.data;
-  const result = await addComment(services.db, {
-    submissionId: p.submissionId,
-    blogId: p.blogId,
-    commentId: p.commentId,
-    commentBy: p.commentBy,
-    email: p.email,
-    companyName: p.companyName,
-    text: p.text,
-    ipHash: hashIp(req.ip, services.env.IP_HASH_SALT),
-  }, services.env.COMMENT_MODERATION);
+  const result = await addComment(
+    services.db,
+    {
+      submissionId: p.submissionId,
+      blogId: p.blogId,
+      commentId: p.commentId,
+      commentBy: p.commentBy,
+      email: p.email,
+      companyName: p.companyName,
+      text: p.text,
+      ipHash: hashIp(req.ip, services.env.IP_HASH_SALT),
+    },
+    services.env.COMMENT_MODERATION,
+  );
   if (!result.ok) {
     return json(404, {
       message: result.notFound === "blogId" ? "There is no post with this blogId." : "There is no comment with this commentId on this post.",

@@ -44,15 +44,19 @@ export async function blogDetailAction(args: ActionFunctionArgs) {
   const p = parsed.data;
   let result: Awaited<ReturnType<typeof addComment>>;
   try {
-    result = await addComment(services.db, {
-      blogId,
-      commentId: p.commentId,
-      commentBy: p.commentBy,
-      email: p.email,
-      companyName: p.companyName,
-      text: p.text,
-      ipHash: hashIp(ip, services.env.IP_HASH_SALT),
-    }, services.env.COMMENT_MODERATION);
+    result = await addComment(
+      services.db,
+      {
+        blogId,
+        commentId: p.commentId,
+        commentBy: p.commentBy,
+        email: p.email,
+        companyName: p.companyName,
+        text: p.text,
+        ipHash: hashIp(ip, services.env.IP_HASH_SALT),
+      },
+      services.env.COMMENT_MODERATION,
+    );
   } catch (error) {
     if (!isDatabaseBusy(error)) throw error;
     services.log.warn({ blogId, waitedMs: error.waitedMs }, "database locked: comment post answered 503");

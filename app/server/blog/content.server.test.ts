@@ -62,7 +62,13 @@ describe("syncing post files", () => {
   it("seeds demo comments once, with the post, and never brings a deleted one back", async () => {
     const { items } = await listPosts(db, { blogId: "s-one", limit: 1, offset: 0 });
     expect(items[0]?.comments).toEqual([
-      { _id: "seed-1", commentBy: "Dana Whitfield", text: "First!", createdOn: "2026-01-02T10:00:00.000Z", childComments: [{ _id: "seed-1-r", commentBy: "Fillway Team", text: "Thanks", createdOn: "2026-01-02T11:00:00.000Z" }] },
+      {
+        _id: "seed-1",
+        commentBy: "Dana Whitfield",
+        text: "First!",
+        createdOn: "2026-01-02T10:00:00.000Z",
+        childComments: [{ _id: "seed-1-r", commentBy: "Fillway Team", text: "Thanks", createdOn: "2026-01-02T11:00:00.000Z" }],
+      },
     ]);
     await db.kysely.deleteFrom("comments").where("id", "in", ["seed-1-r"]).execute();
     await db.kysely.deleteFrom("comments").where("id", "in", ["seed-1"]).execute();
@@ -82,7 +88,12 @@ describe("syncing post files", () => {
     writeFileSync(join(folder.dir, "s-dup.md"), readFileSync(join(folder.dir, "s-good.md"), "utf8"));
     writeFileSync(join(folder.dir, "_draft.md"), "not even front matter");
     writeFileSync(join(folder.dir, "README.md"), "# How to write a post");
-    writeFileSync(join(folder.dir, "s-missing-image.md"), readFileSync(join(folder.dir, "s-good.md"), "utf8").replace(/s-good/g, "s-missing-image").replace("/media/blog/s-missing-image.svg", "/media/blog/nope.svg"));
+    writeFileSync(
+      join(folder.dir, "s-missing-image.md"),
+      readFileSync(join(folder.dir, "s-good.md"), "utf8")
+        .replace(/s-good/g, "s-missing-image")
+        .replace("/media/blog/s-missing-image.svg", "/media/blog/nope.svg"),
+    );
     const report = await syncPosts(db, folder);
     expect(report.inserted).toEqual(["s-good"]);
     expect(report.errors.map((e) => [e.file.split("/").pop(), e.message])).toEqual([

@@ -186,10 +186,7 @@ function readSeedComments(path: string, report: SyncReport): SeedComments {
 
 async function insertSeedComments(db: Db, postId: string, list: SeedComments[string]) {
   for (const c of list) {
-    const rows = [
-      { ...c, parent_id: null as string | null },
-      ...c.replies.map((r) => ({ ...r, parent_id: c.id as string | null, replies: [] })),
-    ];
+    const rows = [{ ...c, parent_id: null as string | null }, ...c.replies.map((r) => ({ ...r, parent_id: c.id as string | null, replies: [] }))];
     for (const r of rows) {
       await db.kysely
         .insertInto("comments")

@@ -5,7 +5,18 @@ import { type Db, openDb } from "../db/db.server";
 import { openTestDb } from "../db/test-db";
 import { blogList } from "./api.server";
 import { syncPosts } from "./content.server";
-import { deletePost, fieldsOf, fileState, getDeskPost, listDeskPosts, type PostForm, postDownload, postFormSchema, savePost, setPublished } from "./desk-posts.server";
+import {
+  deletePost,
+  fieldsOf,
+  fileState,
+  getDeskPost,
+  listDeskPosts,
+  type PostForm,
+  postDownload,
+  postFormSchema,
+  savePost,
+  setPublished,
+} from "./desk-posts.server";
 import { rssXml, sitemapXml } from "./feeds.server";
 import { parsePostFile, postToFile, sameContent } from "./post-file.server";
 import { getPost, listPosts, postIndex } from "./posts.server";
@@ -22,20 +33,20 @@ beforeAll(async () => {
 afterAll(() => db.close());
 
 const raw = (over: Partial<Record<string, string>> = {}) => ({
-    id: "",
-    kind: "blog",
-    title: "Night fueling for delivery vans",
-    subTitle: "Why the vans are full before the drivers arrive.",
-    body: "## Why at night\n\nThe depot is **quiet**.",
-    date: "2026-05-01",
-    publishedBy: "",
-    image: "/media/blog/img-only.svg",
-    articleUrl: "",
-    video: "",
-    intent: "draft",
-    publishAt: "",
-    ...over,
-  });
+  id: "",
+  kind: "blog",
+  title: "Night fueling for delivery vans",
+  subTitle: "Why the vans are full before the drivers arrive.",
+  body: "## Why at night\n\nThe depot is **quiet**.",
+  date: "2026-05-01",
+  publishedBy: "",
+  image: "/media/blog/img-only.svg",
+  articleUrl: "",
+  video: "",
+  intent: "draft",
+  publishAt: "",
+  ...over,
+});
 const form = (over: Partial<Record<string, string>> = {}) => postFormSchema.parse(raw(over));
 
 async function visibleEverywhere(id: string) {
@@ -172,7 +183,12 @@ describe("post files and the desk", () => {
     // source_file is relative to the working directory; the desk reads it from there.
     expect(row && fileState(row)).toBe("same");
 
-    const edited = await savePost(db, "from-file", form({ id: "from-file", title: "Edited in the desk", body: "From the desk.", intent: "save", image: "/media/blog/from-file.svg" }), { publicDir: folder.publicDir });
+    const edited = await savePost(
+      db,
+      "from-file",
+      form({ id: "from-file", title: "Edited in the desk", body: "From the desk.", intent: "save", image: "/media/blog/from-file.svg" }),
+      { publicDir: folder.publicDir },
+    );
     expect(edited).toMatchObject({ ok: true, status: "published" });
     const afterEdit = await getDeskPost(db, "from-file");
     expect(afterEdit && fileState(afterEdit)).toBe("differs");

@@ -26,7 +26,6 @@ import {
  * and scheduling, deleting, and how a row compares with the file it came from.
  */
 
-
 export function statusOf(publishAt: string | null, now = new Date()): PostStatus {
   if (!publishAt) return "draft";
   return publishAt > now.toISOString() ? "scheduled" : "published";
@@ -84,7 +83,6 @@ export interface PostListQuery {
   q?: string;
 }
 
-
 /** Every post, newest change first, filtered by kind, state and words of the title. */
 export async function listDeskPosts(db: Db, q: PostListQuery): Promise<DeskPostRow[]> {
   const now = new Date().toISOString();
@@ -125,8 +123,14 @@ const trimmed = (name: string, max: number) =>
   z
     .string()
     .transform((s) => s.trim())
-    .pipe(z.string().min(1, `${name} is required`).max(max, `${name} must be at most ${n(max)} characters`));
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : typeof v === "string" ? v.trim() : v), schema.optional());
+    .pipe(
+      z
+        .string()
+        .min(1, `${name} is required`)
+        .max(max, `${name} must be at most ${n(max)} characters`),
+    );
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : typeof v === "string" ? v.trim() : v), schema.optional());
 const day = (name: string) =>
   z
     .string()
@@ -162,11 +166,16 @@ export const postFormSchema = z
       .string()
       .min(1, "Choose an image")
       .refine((p) => UPLOAD_PATH.test(p) || /^\/media\/blog\/[\w.-]+\.(svg|png|jpe?g|webp|avif)$/.test(p), "Choose an image from the list"),
-    articleUrl: optional(z.url({ protocol: /^https$/, error: "The article URL must be an https:// address" }).max(2000, "The article URL must be at most 2,000 characters")),
+    articleUrl: optional(
+      z.url({ protocol: /^https$/, error: "The article URL must be an https:// address" }).max(2000, "The article URL must be at most 2,000 characters"),
+    ),
     video: optional(
       z
         .string()
-        .regex(VIDEO_URL, "The video must be a https://www.youtube-nocookie.com/embed/… or https://player.vimeo.com/video/… address (other players are not allowed)"),
+        .regex(
+          VIDEO_URL,
+          "The video must be a https://www.youtube-nocookie.com/embed/… or https://player.vimeo.com/video/… address (other players are not allowed)",
+        ),
     ),
     intent: z.enum(INTENTS, "Choose what to do: save, publish or schedule"),
     publishAt: optional(z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/, "The publish time must be a date and time")),

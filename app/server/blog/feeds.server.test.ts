@@ -9,7 +9,11 @@ import { postFolder } from "./test-helpers";
 /** The sitemap stays one file up to the protocol's limit and becomes an index past it. */
 
 let db: Db;
-const posts = Array.from({ length: 23 }, (_, i) => ({ id: `map-${String(i).padStart(2, "0")}`, kind: "blog" as const, date: `2026-01-${String(i + 1).padStart(2, "0")}` }));
+const posts = Array.from({ length: 23 }, (_, i) => ({
+  id: `map-${String(i).padStart(2, "0")}`,
+  kind: "blog" as const,
+  date: `2026-01-${String(i + 1).padStart(2, "0")}`,
+}));
 
 beforeAll(async () => {
   db = await openTestDb();

@@ -5,8 +5,7 @@ import { listPosts, postCount, postIndex } from "./posts.server";
 
 /** /sitemap.xml, /rss.xml and /robots.txt, built from the route table and the posts table. */
 
-const xml = (s: string) =>
-  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+const xml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
 const abs = (path: string) => new URL(path, brand.siteUrl).toString();
 const day = (iso: string) => iso.slice(0, 10);
 

@@ -83,7 +83,9 @@ describe("markdown", () => {
     // The tags arrive as text: nothing is live markup.
     expect(html).not.toMatch(/<(script|img)|href=/);
     expect(html).toContain("&lt;script&gt;");
-    const inline = md('Read <b onclick="x()">this</b> <iframe src="https://evil.example/"></iframe> [x](javascript:alert(1)) [y](//evil.example) [z](data:text/html,hi) [w](JaVaScRiPt:alert(1))');
+    const inline = md(
+      'Read <b onclick="x()">this</b> <iframe src="https://evil.example/"></iframe> [x](javascript:alert(1)) [y](//evil.example) [z](data:text/html,hi) [w](JaVaScRiPt:alert(1))',
+    );
     // Unsafe links show their label alone.
     expect(inline).toBe('<p>Read &lt;b onclick="x()"&gt;this&lt;/b&gt; &lt;iframe src="https://evil.example/"&gt;&lt;/iframe&gt; x y z w</p>');
   });
@@ -119,7 +121,9 @@ const base = [
 
 describe("post files", () => {
   it("reads front matter, quotes and comments", () => {
-    const { fields, body } = readFrontMatter(file(`${base}\n# a comment\npublishedBy: 2026-03-14\nvideo: "Booth #412" # after a space, # starts a comment\nthumbnail: no`));
+    const { fields, body } = readFrontMatter(
+      file(`${base}\n# a comment\npublishedBy: 2026-03-14\nvideo: "Booth #412" # after a space, # starts a comment\nthumbnail: no`),
+    );
     expect(fields.title).toBe("Night fuel: why 2 a.m.");
     // Values stay strings: no Date, no boolean.
     expect(fields.publishedBy).toBe("2026-03-14");

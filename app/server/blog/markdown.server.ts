@@ -8,8 +8,7 @@ import sanitizeHtml from "sanitize-html";
  * because the desk may write description HTML straight into the database.
  */
 
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 
 /** Links may point to our own pages, the web, or an e-mail address; nothing else. */
 function safeHref(raw: string): string | null {

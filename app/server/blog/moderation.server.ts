@@ -10,7 +10,10 @@ export type CommentModeration = Env["COMMENT_MODERATION"];
 
 /** A web address with a scheme, or starting www. */
 const URL_LIKE = /\b(?:[a-z][a-z\d+.-]*:\/\/|www\d?\.)[^\s.]/iu;
-const TLDS = "com net org info biz io co us uk ca de ru cn in xyz top site online shop store app dev me ly gl to cc tk ml ga cf gq pw link click live club vip win bid icu su ws".split(" ");
+const TLDS =
+  "com net org info biz io co us uk ca de ru cn in xyz top site online shop store app dev me ly gl to cc tk ml ga cf gq pw link click live club vip win bid icu su ws".split(
+    " ",
+  );
 /**
  * A bare host under a common top-level domain ("fuel-deals.com/offer", "FUEL-DEALS.COM"). The
  * domain in one case only, so a missing space after a full stop ("It works.In fact") is not
@@ -46,11 +49,7 @@ export async function isBlockedSender(db: Db, email: string, ipHash: string | nu
 }
 
 /** The state a new visitor comment starts in. */
-export async function initialState(
-  db: Db,
-  mode: CommentModeration,
-  c: { text: string; email: string; ipHash: string | null },
-): Promise<"visible" | "held"> {
+export async function initialState(db: Db, mode: CommentModeration, c: { text: string; email: string; ipHash: string | null }): Promise<"visible" | "held"> {
   if (mode === "all") return "held";
   if (await isBlockedSender(db, c.email, c.ipHash)) return "held";
   return mode === "links" && containsLink(c.text) ? "held" : "visible";

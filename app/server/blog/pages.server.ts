@@ -1,15 +1,6 @@
 import { data } from "react-router";
 import type { BlogItem, CardItem } from "~/lib/blog/types";
-import {
-  BLOG_PAGE_SIZE,
-  type BlogSort,
-  blogCategory,
-  isBlogSort,
-  NEWS_TAB_SIZE,
-  newsTabs,
-  RECENT_SIZE,
-  SEARCH_MIN_CHARS,
-} from "~/content/news";
+import { BLOG_PAGE_SIZE, type BlogSort, blogCategory, isBlogSort, NEWS_TAB_SIZE, newsTabs, RECENT_SIZE, SEARCH_MIN_CHARS } from "~/content/news";
 import type { Services } from "../services.server";
 import { getPost, listPosts } from "./posts.server";
 
@@ -75,7 +66,9 @@ export async function loadBlogList(maybe: Services | undefined, url: URL): Promi
   const services = requireServices(maybe);
   const rawSort = url.searchParams.get("sort");
   const sort: BlogSort = isBlogSort(rawSort) ? rawSort : "all";
-  const search = Array.from((url.searchParams.get("search") ?? "").trim()).slice(0, MAX_SEARCH).join("");
+  const search = Array.from((url.searchParams.get("search") ?? "").trim())
+    .slice(0, MAX_SEARCH)
+    .join("");
   const searching = Array.from(search).length >= SEARCH_MIN_CHARS;
   const rawPage = url.searchParams.get("page");
   if (rawPage !== null && !/^[1-9]\d{0,5}$/.test(rawPage)) throw data(null, { status: 404 });

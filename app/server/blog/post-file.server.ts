@@ -46,7 +46,10 @@ const videoUrl = z.string().regex(VIDEO_URL, "must be a https://www.youtube-noco
 export const UPLOAD_PATH = /^\/media\/uploads\/[a-f0-9]{16,64}-\d{1,5}x\d{1,5}\.webp$/;
 const mediaPath = z
   .string()
-  .refine((p) => /^\/media\/blog\/[\w./-]+\.(svg|png|jpe?g|webp|avif)$/.test(p) || UPLOAD_PATH.test(p), "must be a file under /media/blog/ or an uploaded image")
+  .refine(
+    (p) => /^\/media\/blog\/[\w./-]+\.(svg|png|jpe?g|webp|avif)$/.test(p) || UPLOAD_PATH.test(p),
+    "must be a file under /media/blog/ or an uploaded image",
+  )
   .refine((p) => !p.includes(".."), "must not leave /media/blog/");
 
 export { POST_KINDS, POST_LIMITS, type PostKind };
@@ -170,11 +173,7 @@ export function kindOf(flags: { is_published: number; is_article: number }): Pos
 
 /** A front-matter value: plain when YAML reads it back as the same text, else double-quoted (JSON escapes are YAML's). */
 function yamlValue(v: string): string {
-  const plain =
-    v === v.trim() &&
-    v !== "" &&
-    !/: |\s#|^[-?:,[\]{}#&*!|>'"%@`]|:$|\p{Cc}/u.test(v) &&
-    !/^(~|null|true|false|yes|no|on|off|y|n)$/i.test(v);
+  const plain = v === v.trim() && v !== "" && !/: |\s#|^[-?:,[\]{}#&*!|>'"%@`]|:$|\p{Cc}/u.test(v) && !/^(~|null|true|false|yes|no|on|off|y|n)$/i.test(v);
   if (!plain) return JSON.stringify(v);
   try {
     const back = yaml.load(`k: ${v}`, { schema: yaml.FAILSAFE_SCHEMA }) as { k?: unknown };

@@ -86,12 +86,7 @@ export async function listPosts(db: Db, q: ListQuery): Promise<ListResult> {
   // Search results: the best matches first, then newest first.
   if (rank) list = list.orderBy(rank);
   const [rows, total] = await Promise.all([
-    list
-      .orderBy(sql`coalesce(published_by, created_on)`, "desc")
-      .orderBy("id")
-      .limit(q.limit)
-      .offset(q.offset)
-      .execute(),
+    list.orderBy(sql`coalesce(published_by, created_on)`, "desc").orderBy("id").limit(q.limit).offset(q.offset).execute(),
     db.kysely
       .selectFrom("posts")
       .select((eb) => eb.fn.countAll<number | string | bigint>().as("n"))
@@ -108,19 +103,32 @@ export async function listPosts(db: Db, q: ListQuery): Promise<ListResult> {
 }
 
 export async function getPost(db: Db, id: string): Promise<BlogItem | null> {
-  const row = await db.kysely.selectFrom("posts").selectAll().where("id", "=", id).where((eb) => isPublic(eb)).executeTakeFirst();
+  const row = await db.kysely
+    .selectFrom("posts")
+    .selectAll()
+    .where("id", "=", id)
+    .where((eb) => isPublic(eb))
+    .executeTakeFirst();
   if (!row) return null;
   const comments = await commentsFor(db, [id]);
   return toItem(row, comments.get(id) ?? []);
 }
 
 export async function postCount(db: Db): Promise<number> {
-  const r = await db.kysely.selectFrom("posts").select((eb) => eb.fn.countAll<number | string | bigint>().as("n")).executeTakeFirst();
+  const r = await db.kysely
+    .selectFrom("posts")
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as("n"))
+    .executeTakeFirst();
   return Number(r?.n ?? 0);
 }
 
 export async function postExists(db: Db, id: string): Promise<boolean> {
-  return !!(await db.kysely.selectFrom("posts").select("id").where("id", "=", id).where((eb) => isPublic(eb)).executeTakeFirst());
+  return !!(await db.kysely
+    .selectFrom("posts")
+    .select("id")
+    .where("id", "=", id)
+    .where((eb) => isPublic(eb))
+    .executeTakeFirst());
 }
 
 /** Ids and dates of posts, newest first (all, or one slice), for the sitemap. */

@@ -12,7 +12,17 @@ describe("database", () => {
   it("stores and reads a row through the one query layer", async () => {
     await db.kysely
       .insertInto("leads")
-      .values({ kind: "lead", type: 1, email: "a@b.co", payload: "{}", submission_id: null, page_path: "/", user_agent: null, ip_hash: null, created_at: new Date().toISOString() })
+      .values({
+        kind: "lead",
+        type: 1,
+        email: "a@b.co",
+        payload: "{}",
+        submission_id: null,
+        page_path: "/",
+        user_agent: null,
+        ip_hash: null,
+        created_at: new Date().toISOString(),
+      })
       .execute();
     const rows = await db.kysely.selectFrom("leads").selectAll().execute();
     expect(rows).toHaveLength(1);
@@ -27,7 +37,10 @@ describe("database", () => {
     }
     const file = db.describe.slice("sqlite:".length);
     const again = await openDb(`file:${file}`);
-    const count = await again.kysely.selectFrom("leads").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst();
+    const count = await again.kysely
+      .selectFrom("leads")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirst();
     expect(Number(count?.n)).toBeGreaterThanOrEqual(1);
     await again.close();
   });

@@ -69,9 +69,7 @@ function openSqlite(file: string, busyDeadlineMs: number): Db {
   const kysely = new Kysely<Database>({ dialect: new SplitSqliteDialect({ writer, reader, busyDeadlineMs }) });
   // An in-memory database has one connection, which data_version does not watch.
   let memoryVersion = 0;
-  const contentVersion = reader
-    ? async () => String(reader.pragma("data_version", { simple: true }))
-    : async () => String(++memoryVersion);
+  const contentVersion = reader ? async () => String(reader.pragma("data_version", { simple: true })) : async () => String(++memoryVersion);
   const contentChanged = async () => {
     if (!reader) memoryVersion++;
   };

@@ -15,8 +15,16 @@ export function publishClock(kysely: Kysely<Database>, now: () => Date = () => n
 
   async function load(at: string) {
     const [passed, coming] = await Promise.all([
-      kysely.selectFrom("posts").select((eb) => eb.fn.max("publish_at").as("t")).where("publish_at", "<=", at).executeTakeFirst(),
-      kysely.selectFrom("posts").select((eb) => eb.fn.min("publish_at").as("t")).where("publish_at", ">", at).executeTakeFirst(),
+      kysely
+        .selectFrom("posts")
+        .select((eb) => eb.fn.max("publish_at").as("t"))
+        .where("publish_at", "<=", at)
+        .executeTakeFirst(),
+      kysely
+        .selectFrom("posts")
+        .select((eb) => eb.fn.min("publish_at").as("t"))
+        .where("publish_at", ">", at)
+        .executeTakeFirst(),
     ]);
     mark = passed?.t ?? "";
     next = coming?.t ?? null;

@@ -19,11 +19,29 @@ import { createWriteQueue } from "./write-queue.server";
 const insertLead = (trx: Kysely<Database>, email: string) =>
   trx
     .insertInto("leads")
-    .values({ kind: "lead", type: 1, email, payload: "{}", submission_id: null, page_path: null, user_agent: null, ip_hash: null, created_at: new Date().toISOString() })
+    .values({
+      kind: "lead",
+      type: 1,
+      email,
+      payload: "{}",
+      submission_id: null,
+      page_path: null,
+      user_agent: null,
+      ip_hash: null,
+      created_at: new Date().toISOString(),
+    })
     .execute();
 
 const count = async (db: Db, like: string) =>
-  Number((await db.kysely.selectFrom("leads").select((eb) => eb.fn.countAll<number>().as("n")).where("email", "like", like).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await db.kysely
+        .selectFrom("leads")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("email", "like", like)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 let opened: { db: Db; locker: SQLite.Database }[] = [];
 

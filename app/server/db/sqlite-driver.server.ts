@@ -85,10 +85,13 @@ class Mutex {
           resolve();
         },
       };
-      const timer = setTimeout(() => {
-        this.#waiters = this.#waiters.filter((w) => w !== waiter);
-        reject(new DatabaseBusyError(Date.now() - started));
-      }, Math.max(0, deadline - Date.now()));
+      const timer = setTimeout(
+        () => {
+          this.#waiters = this.#waiters.filter((w) => w !== waiter);
+          reject(new DatabaseBusyError(Date.now() - started));
+        },
+        Math.max(0, deadline - Date.now()),
+      );
       this.#waiters.push(waiter);
     });
   }

@@ -14,7 +14,9 @@ export async function openTestDb(): Promise<Db> {
     : `file:${join(mkdtempSync(join(tmpdir(), "fillway-test-")), "test.db")}`;
   const db = await openDb(url);
   if (db.dialect === "postgres") {
-    await sql`TRUNCATE leads, lead_events, desk_visits, comments, comment_blocks, posts, staff, staff_sessions, staff_tokens, staff_recovery_codes, audit_log, sign_in_throttle, media, post_tombstones RESTART IDENTITY CASCADE`.execute(db.kysely);
+    await sql`TRUNCATE leads, lead_events, desk_visits, comments, comment_blocks, posts, staff, staff_sessions, staff_tokens, staff_recovery_codes, audit_log, sign_in_throttle, media, post_tombstones RESTART IDENTITY CASCADE`.execute(
+      db.kysely,
+    );
   }
   return db;
 }

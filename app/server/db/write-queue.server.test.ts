@@ -8,13 +8,31 @@ import { createWriteQueue } from "./write-queue.server";
 const insertLead = (trx: Kysely<Database>, email: string, submissionId: string | null = null) =>
   trx
     .insertInto("leads")
-    .values({ kind: "lead", type: 1, email, payload: "{}", submission_id: submissionId, page_path: null, user_agent: null, ip_hash: null, created_at: new Date().toISOString() })
+    .values({
+      kind: "lead",
+      type: 1,
+      email,
+      payload: "{}",
+      submission_id: submissionId,
+      page_path: null,
+      user_agent: null,
+      ip_hash: null,
+      created_at: new Date().toISOString(),
+    })
     .returning("id")
     .executeTakeFirstOrThrow()
     .then((r) => Number(r.id));
 
 const count = async (db: Db, like = "%") =>
-  Number((await db.kysely.selectFrom("leads").select((eb) => eb.fn.countAll<string | number>().as("n")).where("email", "like", like).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await db.kysely
+        .selectFrom("leads")
+        .select((eb) => eb.fn.countAll<string | number>().as("n"))
+        .where("email", "like", like)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 /** A second, independent connection to the same database: sees only committed data. */
 const otherConnection = (db: Db) => openDb(db.dialect === "sqlite" ? `file:${db.describe.slice("sqlite:".length)}` : process.env.DATABASE_URL);

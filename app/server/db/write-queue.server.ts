@@ -98,7 +98,10 @@ export function createWriteQueue(db: Pick<Db, "kysely">, opts: { maxBatch?: numb
     } catch (error) {
       // The transaction itself failed (could not start, or the commit): nothing of the
       // batch was written, so every caller hears about it.
-      await trx?.rollback().execute().catch(() => {});
+      await trx
+        ?.rollback()
+        .execute()
+        .catch(() => {});
       for (const job of batch) job.reject(error);
       if (isDatabaseBusy(error)) {
         const waiting = pending;

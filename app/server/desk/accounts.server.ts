@@ -252,10 +252,18 @@ export async function newRecoveryCodes(db: Db, staffId: number): Promise<string[
 
 /** Uses up a recovery code; false when it matches none of the unused ones. */
 export async function redeemRecoveryCode(db: Db, staffId: number, code: string): Promise<boolean> {
-  const typed = code.trim().toLowerCase().replace(/[^a-z0-9]/g, "");
+  const typed = code
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "");
   if (typed.length !== 10) return false;
   const normalized = `${typed.slice(0, 5)}-${typed.slice(5)}`;
-  const rows = await db.kysely.selectFrom("staff_recovery_codes").select(["id", "code_hash"]).where("staff_id", "=", staffId).where("used_at", "is", null).execute();
+  const rows = await db.kysely
+    .selectFrom("staff_recovery_codes")
+    .select(["id", "code_hash"])
+    .where("staff_id", "=", staffId)
+    .where("used_at", "is", null)
+    .execute();
   for (const row of rows) {
     if (await verifyPassword(normalized, row.code_hash)) {
       const r = await db.kysely

@@ -19,7 +19,11 @@ beforeAll(async () => {
 afterAll(() => db.close());
 
 function services(env: Record<string, string> = {}): Services {
-  return { db, env: { ...loadEnv({ LOG_LEVEL: "silent", SITE_URL: "https://desk.test", ...env }), IP_HASH_SALT: "desk-test-salt-0123456789" }, log: createLogger("silent") };
+  return {
+    db,
+    env: { ...loadEnv({ LOG_LEVEL: "silent", SITE_URL: "https://desk.test", ...env }), IP_HASH_SALT: "desk-test-salt-0123456789" },
+    log: createLogger("silent"),
+  };
 }
 
 function request(path: string, init: RequestInit & { cookie?: string } = {}) {
@@ -65,7 +69,12 @@ describe("requireStaff", () => {
     expect(ok).toEqual({ id: account.id, email: "sam@staff.test", name: null, role: "sales" });
     const forbidden = (await thrown(requireStaff(request("/desk/accounts", { cookie: token }), { services: s }, ["admin"]))) as { init?: ResponseInit };
     expect(forbidden.init?.status).toBe(403);
-    const variants: Record<string, string>[] = [{ origin: "https://evil.test" }, { "sec-fetch-site": "cross-site" }, { "sec-fetch-site": "same-site", origin: "https://desk.test" }, {}];
+    const variants: Record<string, string>[] = [
+      { origin: "https://evil.test" },
+      { "sec-fetch-site": "cross-site" },
+      { "sec-fetch-site": "same-site", origin: "https://desk.test" },
+      {},
+    ];
     for (const headers of variants) {
       const r = (await thrown(requireStaff(request("/desk/leads", { method: "POST", headers, cookie: token }), { services: s }))) as Response;
       expect(r.status, JSON.stringify(headers)).toBe(403);

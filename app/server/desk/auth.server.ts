@@ -95,7 +95,10 @@ export async function requireStaff(request: Request, context: DeskContext, roles
     const reason = crossSiteReason(request);
     if (reason) {
       services.log.warn({ path: url.pathname, reason }, "desk: cross-site request refused");
-      throw new Response("Cross-site requests to the desk are refused.", { status: 403, headers: deskHeaders({ "Content-Type": "text/plain; charset=utf-8" }) });
+      throw new Response("Cross-site requests to the desk are refused.", {
+        status: 403,
+        headers: deskHeaders({ "Content-Type": "text/plain; charset=utf-8" }),
+      });
     }
   }
   const staff = await currentStaff(request, context);

@@ -19,7 +19,6 @@ import { formatWhen } from "./leads/labels.server";
  * restore, delete, mark as spam (which blocks the sender), and replies as the company.
  */
 
-
 export interface DeskComment {
   id: string;
   postId: string;
@@ -115,14 +114,22 @@ export async function listComments(
   const offset = (page - 1) * COMMENTS_PAGE_SIZE;
   const newest = <Q extends ReturnType<typeof select>>(q: Q) => q.orderBy("c.created_on", "desc").orderBy("c.id", "desc");
   if (filter !== "all") {
-    const rows = await newest(select(db).where("c.state", "=", filter)).limit(COMMENTS_PAGE_SIZE).offset(offset).execute();
+    const rows = await newest(select(db).where("c.state", "=", filter))
+      .limit(COMMENTS_PAGE_SIZE)
+      .offset(offset)
+      .execute();
     return { rows: rows.map(view), total: counts[filter] };
   }
   const held = counts.held;
   const total = Object.values(counts).reduce((a, b) => a + b, 0);
   const rows: Row[] = [];
   if (offset < held) {
-    rows.push(...(await newest(select(db).where("c.state", "=", "held")).limit(COMMENTS_PAGE_SIZE).offset(offset).execute()));
+    rows.push(
+      ...(await newest(select(db).where("c.state", "=", "held"))
+        .limit(COMMENTS_PAGE_SIZE)
+        .offset(offset)
+        .execute()),
+    );
   }
   if (rows.length < COMMENTS_PAGE_SIZE) {
     const rest = await newest(select(db).where("c.state", "<>", "held"))
@@ -133,7 +140,6 @@ export async function listComments(
   }
   return { rows: rows.map(view), total };
 }
-
 
 /** From which states each action may be taken, and the state it leads to. */
 const transitions: Record<Exclude<ModerationAction, "delete">, { from: CommentState[]; to: CommentState }> = {
@@ -174,14 +180,15 @@ function decide(db: Db, id: string, action: ModerationAction, staffId: number): 
     const state = asState(c.state);
     const t = transitions[action];
     if (!t.from.includes(state) || (action === "spam" && Number(c.from_team) === 1)) {
-      return { ok: false, status: 409, message: `This comment is ${stateLabels[state].toLowerCase()}: it cannot be ${pastTense[action]} (the list may be out of date).` };
+      return {
+        ok: false,
+        status: 409,
+        message: `This comment is ${stateLabels[state].toLowerCase()}: it cannot be ${pastTense[action]} (the list may be out of date).`,
+      };
     }
     const now = new Date().toISOString();
     await trx.updateTable("comments").set({ state: t.to, moderated_at: now }).where("id", "=", id).execute();
-    const blocks = [
-      { kind: "email", value: normaliseEmail(c.email) },
-      ...(c.ip_hash ? [{ kind: "ip", value: c.ip_hash }] : []),
-    ].filter((b) => b.value !== "");
+    const blocks = [{ kind: "email", value: normaliseEmail(c.email) }, ...(c.ip_hash ? [{ kind: "ip", value: c.ip_hash }] : [])].filter((b) => b.value !== "");
     if (action === "spam" && blocks.length) {
       await trx
         .insertInto("comment_blocks")
@@ -195,7 +202,6 @@ function decide(db: Db, id: string, action: ModerationAction, staffId: number): 
     return { ok: true, comment };
   });
 }
-
 
 /**
  * A reply as the company, shown at once as "Fillway Team" with its mark. A reply to a

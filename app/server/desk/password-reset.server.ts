@@ -18,11 +18,7 @@ export const RESET_INTERVAL_MS = 5 * 60 * 1000;
 export async function requestPasswordReset(services: Pick<Services, "db" | "env" | "outbox">, email: string, now = new Date()): Promise<boolean> {
   const { db, env, outbox } = services;
   if (!outbox) return false;
-  const account = await db.kysely
-    .selectFrom("staff")
-    .select(["id", "email", "disabled_at"])
-    .where("email", "=", email.trim().toLowerCase())
-    .executeTakeFirst();
+  const account = await db.kysely.selectFrom("staff").select(["id", "email", "disabled_at"]).where("email", "=", email.trim().toLowerCase()).executeTakeFirst();
   if (!account || account.disabled_at) return false;
   const staffId = Number(account.id);
   const recent = await db.kysely

@@ -24,7 +24,10 @@ function scryptAsync(password: string, salt: Buffer, keyLength: number, options:
 export const RECOVERY_SCRYPT = { N: 2 ** 14, r: 8, p: 1, keyLength: 32, saltLength: 16 } as const;
 
 /** `scrypt$N$r$p$salt$hash` (base64url). */
-export async function hashPassword(password: string, params: { N: number; r: number; p: number; keyLength: number; saltLength: number } = SCRYPT): Promise<string> {
+export async function hashPassword(
+  password: string,
+  params: { N: number; r: number; p: number; keyLength: number; saltLength: number } = SCRYPT,
+): Promise<string> {
   const salt = randomBytes(params.saltLength);
   const { N, r, p, keyLength } = params;
   const key = await scryptAsync(password, salt, keyLength, { N, r, p, maxmem: 256 * N * r * 2 });

@@ -22,7 +22,14 @@ interface Client {
   userAgent: string | null;
 }
 
-async function fail(services: Services, keys: { account: string; client: string }, ipHash: string, email: string, action: string, staffId: number | null): Promise<SignInResult> {
+async function fail(
+  services: Services,
+  keys: { account: string; client: string },
+  ipHash: string,
+  email: string,
+  action: string,
+  staffId: number | null,
+): Promise<SignInResult> {
   const { db, log } = services;
   const [a, c] = [await recordFailure(db, keys.account, ACCOUNT_RULE), await recordFailure(db, keys.client, CLIENT_RULE)];
   log.warn({ email, failures: a.failures, clientFailures: c.failures, ipHash }, `desk: ${action}`);
@@ -64,7 +71,11 @@ export async function signInWithPassword(services: Services, input: { email: str
   const staffId = Number(staff.id);
   await clearFailures(db, keys.account);
   if (needsRehash(staff.password_hash)) {
-    await db.kysely.updateTable("staff").set({ password_hash: await hashPassword(input.password) }).where("id", "=", staffId).execute();
+    await db.kysely
+      .updateTable("staff")
+      .set({ password_hash: await hashPassword(input.password) })
+      .where("id", "=", staffId)
+      .execute();
   }
   if (staff.totp_enabled_at) return { kind: "two-factor", staffId };
   return finishSignIn(services, staffId, client, "password");
@@ -82,7 +93,11 @@ export async function finishSignIn(services: Services, staffId: number, client: 
 /** The second step: a code from the authenticator app, or one of the recovery codes. */
 export async function signInWithCode(services: Services, staffId: number, code: string, client: Client): Promise<SignInResult> {
   const { db, env } = services;
-  const staff = await db.kysely.selectFrom("staff").select(["email", "totp_secret", "totp_enabled_at", "disabled_at"]).where("id", "=", staffId).executeTakeFirst();
+  const staff = await db.kysely
+    .selectFrom("staff")
+    .select(["email", "totp_secret", "totp_enabled_at", "disabled_at"])
+    .where("id", "=", staffId)
+    .executeTakeFirst();
   if (!staff || staff.disabled_at || !staff.totp_secret || !staff.totp_enabled_at) return { kind: "failed" };
   const ipHash = hashIp(client.ip, env.IP_HASH_SALT);
   const keys = { account: accountKey(staff.email), client: clientKey(ipHash) };

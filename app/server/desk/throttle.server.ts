@@ -33,7 +33,12 @@ export async function blockedFor(db: Db, keys: string[], now = new Date()): Prom
 }
 
 /** Counts one failure; returns how long to hold the answer back and whether a block began. */
-export async function recordFailure(db: Db, key: string, rule: ThrottleRule, now = new Date()): Promise<{ failures: number; delayMs: number; blockedSeconds: number }> {
+export async function recordFailure(
+  db: Db,
+  key: string,
+  rule: ThrottleRule,
+  now = new Date(),
+): Promise<{ failures: number; delayMs: number; blockedSeconds: number }> {
   return db.kysely.transaction().execute(async (tx) => {
     const row = await tx.selectFrom("sign_in_throttle").selectAll().where("key", "=", key).executeTakeFirst();
     const t = now.getTime();

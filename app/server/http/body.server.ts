@@ -12,7 +12,11 @@ export function parseContentType(header: string | string[] | undefined): { type:
   let charset: string | undefined;
   for (const p of params) {
     const eq = p.indexOf("=");
-    if (eq > 0 && p.slice(0, eq).trim() === "charset") charset = p.slice(eq + 1).trim().replace(/^"(.*)"$/, "$1");
+    if (eq > 0 && p.slice(0, eq).trim() === "charset")
+      charset = p
+        .slice(eq + 1)
+        .trim()
+        .replace(/^"(.*)"$/, "$1");
   }
   return { type, charset };
 }

@@ -81,13 +81,7 @@ export type PageCache = ReturnType<typeof createPageCache>;
 const compressible = /^(text\/|application\/(xml|rss\+xml|json))/;
 
 /** A rendered page made ready to serve from memory: compressed once, tagged by its bytes. */
-export function preparePage(
-  status: number,
-  headers: [string, string][],
-  body: Buffer,
-  version: string,
-  scriptHashes: string[],
-): CachedPage {
+export function preparePage(status: number, headers: [string, string][], body: Buffer, version: string, scriptHashes: string[]): CachedPage {
   const type = headers.find(([k]) => k === "content-type")?.[1] ?? "text/html; charset=utf-8";
   const page: CachedPage = {
     status,

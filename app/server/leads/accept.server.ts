@@ -91,7 +91,12 @@ export async function acceptSubmission(
   }
   const parsed = safeParse(schema, input);
   if (!parsed.success) return { status: "invalid", errors: errorsFromZod(parsed.error) };
-  const { submissionId, pagePath, [HONEYPOT_FIELD]: _hp, ...payload } = parsed.data as Record<string, unknown> & {
+  const {
+    submissionId,
+    pagePath,
+    [HONEYPOT_FIELD]: _hp,
+    ...payload
+  } = parsed.data as Record<string, unknown> & {
     submissionId?: string;
     pagePath?: string;
   };

@@ -62,7 +62,10 @@ function get(pathAndQuery: string): Promise<ApiResponse> {
 }
 
 async function count(): Promise<number> {
-  const r = await db.kysely.selectFrom("leads").select((eb) => eb.fn.countAll<string | number>().as("n")).executeTakeFirstOrThrow();
+  const r = await db.kysely
+    .selectFrom("leads")
+    .select((eb) => eb.fn.countAll<string | number>().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(r.n);
 }
 
@@ -298,7 +301,9 @@ describe("rate limit", () => {
 });
 
 describe("GET /web/getData2?flag=3 (locations)", () => {
-  type List = { data: { data: { city: string; zipCode: string[]; stateId: { _id: string; name: string }; county: string; lat: string; long: string }[]; count: number } };
+  type List = {
+    data: { data: { city: string; zipCode: string[]; stateId: { _id: string; name: string }; county: string; lat: string; long: string }[]; count: number };
+  };
   it("suggests cities by name, biggest first, in the shape of section 3", async () => {
     const res = await get("/web/getData2?flag=3&citySearch=dallas");
     expect(res.status).toBe(200);
@@ -378,26 +383,61 @@ describe("the specification's own payloads", () => {
     ["newsletter on the retail page", "/web/suscribe", () => ({ email: `n-${uniq()}@example.com`, type: 1 }), "newsletter"],
     ["personal lead", "/web/form", () => bodies.personal(), "lead-personal"],
     ["personal lead with city and message left blank", "/web/form", () => ({ ...bodies.personal(), city: "", message: "" }), "lead-personal"],
-    ["business lead without a phone number", "/web/form", () => {
-      const { phone: _p, ...rest } = bodies.business();
-      return rest;
-    }, "lead-business"],
+    [
+      "business lead without a phone number",
+      "/web/form",
+      () => {
+        const { phone: _p, ...rest } = bodies.business();
+        return rest;
+      },
+      "lead-business",
+    ],
     ["business lead with the phone left blank", "/web/form", () => ({ ...bodies.business(), phone: "", bussinessAddress: "", message: "" }), "lead-business"],
-    ["business lead with the spec's choices", "/web/form", () => ({ ...bodies.business(), companySize: "100-200", fleetSize: "30", fuelType: "Diesel/DEF other", type: 5 }), "lead-business"],
-    ["fleet sign-up without state and ZIP", "/web/form", () => {
-      const { stateId: _s, zipCode: _z, ...rest } = bodies.fleet();
-      return rest;
-    }, "fleet"],
-    ["fleet sign-up with a formatted phone and its own fleet choices", "/web/form", () => ({ ...bodies.fleet(), phone: "(214) 555", fleetSize: "25", fleetType: "Tankers", stateId: "", zipCode: "" }), "fleet"],
-    ["short quote without names", "/campaign/createCampaign", () => {
-      const { firstName: _f, lastName: _l, ...rest } = bodies.quoteShort();
-      return { ...rest, city: "Dallas", descriptionQuote: "Weekly diesel for six trucks." };
-    }, "quote-short"],
-    ["short quote with a page type of its own", "/campaign/createCampaign", () => {
-      const { firstName: _f, lastName: _l, ...rest } = bodies.quoteShort();
-      return { ...rest, type: 13 };
-    }, "quote-short"],
-    ["business quote (employee size 200-500 mapped to 200, as the spec does)", "/campaign/createCampaign", () => ({ ...bodies.quoteBusiness(), employeeSize: 200 }), "quote-business"],
+    [
+      "business lead with the spec's choices",
+      "/web/form",
+      () => ({ ...bodies.business(), companySize: "100-200", fleetSize: "30", fuelType: "Diesel/DEF other", type: 5 }),
+      "lead-business",
+    ],
+    [
+      "fleet sign-up without state and ZIP",
+      "/web/form",
+      () => {
+        const { stateId: _s, zipCode: _z, ...rest } = bodies.fleet();
+        return rest;
+      },
+      "fleet",
+    ],
+    [
+      "fleet sign-up with a formatted phone and its own fleet choices",
+      "/web/form",
+      () => ({ ...bodies.fleet(), phone: "(214) 555", fleetSize: "25", fleetType: "Tankers", stateId: "", zipCode: "" }),
+      "fleet",
+    ],
+    [
+      "short quote without names",
+      "/campaign/createCampaign",
+      () => {
+        const { firstName: _f, lastName: _l, ...rest } = bodies.quoteShort();
+        return { ...rest, city: "Dallas", descriptionQuote: "Weekly diesel for six trucks." };
+      },
+      "quote-short",
+    ],
+    [
+      "short quote with a page type of its own",
+      "/campaign/createCampaign",
+      () => {
+        const { firstName: _f, lastName: _l, ...rest } = bodies.quoteShort();
+        return { ...rest, type: 13 };
+      },
+      "quote-short",
+    ],
+    [
+      "business quote (employee size 200-500 mapped to 200, as the spec does)",
+      "/campaign/createCampaign",
+      () => ({ ...bodies.quoteBusiness(), employeeSize: 200 }),
+      "quote-business",
+    ],
   ];
   it.each(spec)("accepts the %s", async (_what, path, make, kind) => {
     const submissionId = randomUUID();

@@ -26,7 +26,15 @@ describe("takeAttribution", () => {
   });
   it("maps to the lead's columns and back", () => {
     const cols = attributionColumns({ landingPage: "/faq", utm_source: "x" });
-    expect(cols).toEqual({ landing_page: "/faq", referrer_host: null, utm_source: "x", utm_medium: null, utm_campaign: null, utm_term: null, utm_content: null });
+    expect(cols).toEqual({
+      landing_page: "/faq",
+      referrer_host: null,
+      utm_source: "x",
+      utm_medium: null,
+      utm_campaign: null,
+      utm_term: null,
+      utm_content: null,
+    });
     expect(attributionFromRow(cols)).toEqual({ landingPage: "/faq", utm_source: "x" });
   });
 });
@@ -34,15 +42,27 @@ describe("takeAttribution", () => {
 describe("postedAttribution (a form the browser posted itself)", () => {
   it("takes the head script's record from the hidden field", () => {
     const hidden = JSON.stringify({ landingPage: "/faq", utm_source: "mail" });
-    expect(postedAttribution(hidden, "https://www.fillway.example/careers", "https://www.fillway.example/careers")).toEqual({ landingPage: "/faq", utm_source: "mail" });
+    expect(postedAttribution(hidden, "https://www.fillway.example/careers", "https://www.fillway.example/careers")).toEqual({
+      landingPage: "/faq",
+      utm_source: "mail",
+    });
   });
   it("without the script, reads the page posted to, its utm_* and another site's Referer host", () => {
-    expect(postedAttribution(null, "https://www.fillway.example/gasoline?utm_source=flyer&utm_campaign=fall", "https://www.fillway.example/gasoline?utm_source=flyer")).toEqual({
+    expect(
+      postedAttribution(
+        null,
+        "https://www.fillway.example/gasoline?utm_source=flyer&utm_campaign=fall",
+        "https://www.fillway.example/gasoline?utm_source=flyer",
+      ),
+    ).toEqual({
       landingPage: "/gasoline",
       utm_source: "flyer",
       utm_campaign: "fall",
     });
-    expect(postedAttribution(null, "https://www.fillway.example/faq", "https://www.fillway.example/faq?utm_medium=social")).toEqual({ landingPage: "/faq", utm_medium: "social" });
+    expect(postedAttribution(null, "https://www.fillway.example/faq", "https://www.fillway.example/faq?utm_medium=social")).toEqual({
+      landingPage: "/faq",
+      utm_medium: "social",
+    });
     expect(postedAttribution("not json", "https://www.fillway.example/faq", "https://search.example/?q=fuel&utm_source=nope")).toEqual({
       landingPage: "/faq",
       referrerHost: "search.example",

@@ -27,7 +27,6 @@ export interface StoredLead {
   replay: boolean;
 }
 
-
 function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string };
   return e?.code === "SQLITE_CONSTRAINT_UNIQUE" || e?.code === "SQLITE_CONSTRAINT_PRIMARYKEY" || e?.code === "23505";

@@ -115,7 +115,10 @@ describe("newsletter double opt-in", () => {
     expect(await subscriptionForToken(db, confirmToken, "unsubscribe")).toEqual({ ok: false, reason: "invalid" });
     const moved = `${neighbour.id}.${confirmToken.split(".")[1]}`;
     expect(await subscriptionForToken(db, moved, "confirm")).toEqual({ ok: false, reason: "invalid" });
-    expect(await subscriptionForToken(db, signToken("not-our-secret", "unsubscribe", first.id, email), "unsubscribe")).toEqual({ ok: false, reason: "invalid" });
+    expect(await subscriptionForToken(db, signToken("not-our-secret", "unsubscribe", first.id, email), "unsubscribe")).toEqual({
+      ok: false,
+      reason: "invalid",
+    });
     expect(await subscriptionForToken(db, "12.short", "unsubscribe")).toEqual({ ok: false, reason: "malformed" });
     expect(await subscriptionForToken(db, null, "unsubscribe")).toEqual({ ok: false, reason: "malformed" });
     const forged = await unsubscribePage({ services }, page(`/newsletter/unsubscribe?token=${moved}`, "POST", "List-Unsubscribe=One-Click"));
@@ -151,7 +154,8 @@ describe("newsletter double opt-in", () => {
 
     // The export's scope: confirmed sign-ups only.
     const exported: string[] = [];
-    for await (const batch of eachLeadBatch(db, { subscribers: { status: "subscribed", q: email.toLowerCase() } })) exported.push(...batch.map((r) => `${r.id}`));
+    for await (const batch of eachLeadBatch(db, { subscribers: { status: "subscribed", q: email.toLowerCase() } }))
+      exported.push(...batch.map((r) => `${r.id}`));
     expect(exported).toEqual([String(again.id)]);
   });
 });

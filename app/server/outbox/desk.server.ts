@@ -93,7 +93,10 @@ export const PAGE_SIZE = 50;
 export async function listDeliveries(db: Db, state: DeliveryState, before?: number): Promise<{ rows: DeliveryView[]; next: number | null }> {
   let q = db.kysely.selectFrom("outbox").select(COLUMNS).where("state", "=", state);
   if (before) q = q.where("id", "<", before);
-  const rows = await q.orderBy("id", "desc").limit(PAGE_SIZE + 1).execute();
+  const rows = await q
+    .orderBy("id", "desc")
+    .limit(PAGE_SIZE + 1)
+    .execute();
   const more = rows.length > PAGE_SIZE;
   const page = rows.slice(0, PAGE_SIZE).map(view);
   return { rows: page, next: more ? (page[page.length - 1]?.id ?? null) : null };

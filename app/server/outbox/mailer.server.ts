@@ -55,7 +55,9 @@ export function createMailer(opts: { smtpUrl?: string; from: string; mailDir: st
   // stream transport around it, which made each file cost 1.7 times as much; Unix line ends.
   const compose = (mail: OutgoingMail) =>
     new Promise<Buffer>((res, rej) =>
-      new MailComposer(message(from, mail)).compile().build((error, raw) => (error ? rej(error) : res(Buffer.from(raw.toString("latin1").replace(/\r\n/g, "\n"), "latin1")))),
+      new MailComposer(message(from, mail))
+        .compile()
+        .build((error, raw) => (error ? rej(error) : res(Buffer.from(raw.toString("latin1").replace(/\r\n/g, "\n"), "latin1")))),
     );
   // Made once, not once per message (a folder removed meanwhile is made again below).
   let made: Promise<unknown> | null = null;

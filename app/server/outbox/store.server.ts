@@ -95,8 +95,8 @@ export async function claimDue(db: Db, limit: number, leaseMs: number, now = new
   const at = now.toISOString();
   const lease = new Date(now.getTime() + leaseMs).toISOString();
   const lock = db.dialect === "postgres" ? sql`FOR UPDATE SKIP LOCKED` : sql``;
-  const { rows } = await writeQueueFor(db).run(
-    (trx) => sql<OutboxRow>`
+  const { rows } = await writeQueueFor(db).run((trx) =>
+    sql<OutboxRow>`
     UPDATE outbox SET state = 'sending', lease_until = ${lease}, attempts = attempts + 1
     WHERE id IN (
       SELECT id FROM outbox
@@ -112,11 +112,7 @@ export async function claimDue(db: Db, limit: number, leaseMs: number, now = new
 
 /** On SQLite only this process delivers: messages it had claimed before a crash are due again. */
 export async function releaseClaims(db: Db): Promise<number> {
-  const res = await db.kysely
-    .updateTable("outbox")
-    .set({ state: "pending", lease_until: null })
-    .where("state", "=", "sending")
-    .executeTakeFirst();
+  const res = await db.kysely.updateTable("outbox").set({ state: "pending", lease_until: null }).where("state", "=", "sending").executeTakeFirst();
   return Number(res.numUpdatedRows);
 }
 

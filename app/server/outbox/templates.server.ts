@@ -16,16 +16,18 @@ export interface LeadForMail {
   attribution?: Record<string, string> | null;
 }
 
-export function leadForMail(row: Partial<AttributionColumns> & {
-  id: number | string;
-  submission_id: string | null;
-  kind: string;
-  type: number | string;
-  email: string;
-  payload: string;
-  page_path: string | null;
-  created_at: string;
-}): LeadForMail {
+export function leadForMail(
+  row: Partial<AttributionColumns> & {
+    id: number | string;
+    submission_id: string | null;
+    kind: string;
+    type: number | string;
+    email: string;
+    payload: string;
+    page_path: string | null;
+    created_at: string;
+  },
+): LeadForMail {
   return {
     id: Number(row.id),
     submissionId: row.submission_id,
@@ -46,10 +48,12 @@ export interface MailContent {
   html: string;
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+
 /** One line of header-safe text: control characters (CR, LF, TAB…) become spaces; at most `max` characters. */
 export function oneLine(value: string, max = 200): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
-  const flat = value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").replace(/\s+/g, " ").trim();
+  const flat = value.replace(CONTROL_CHARACTERS, " ").replace(/\s+/g, " ").trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 

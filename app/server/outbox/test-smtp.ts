@@ -53,9 +53,7 @@ export async function startSmtpSink(opts: { port?: number; down?: boolean; parse
       stream.on("data", (c: Buffer) => chunks.push(c));
       stream.on("end", async () => {
         const raw = Buffer.concat(chunks).toString("utf8");
-        const mail = parse
-          ? await simpleParser(raw)
-          : ({ messageId: /^Message-ID:\s*(<[^>]+>)/im.exec(raw)?.[1] } as unknown as ParsedMail);
+        const mail = parse ? await simpleParser(raw) : ({ messageId: /^Message-ID:\s*(<[^>]+>)/im.exec(raw)?.[1] } as unknown as ParsedMail);
         received.push({
           envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
           envelopeTo: session.envelope.rcptTo.map((r) => r.address),

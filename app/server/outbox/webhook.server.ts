@@ -44,7 +44,11 @@ export async function postWebhook(url: string, secret: string, body: string, ide
     });
   } catch (error) {
     const e = error as Error;
-    throw new WebhookError(e.name === "TimeoutError" ? `no answer within ${WEBHOOK_TIMEOUT_MS / 1000} s` : `could not connect: ${e.cause instanceof Error ? e.cause.message : e.message}`);
+    throw new WebhookError(
+      e.name === "TimeoutError"
+        ? `no answer within ${WEBHOOK_TIMEOUT_MS / 1000} s`
+        : `could not connect: ${e.cause instanceof Error ? e.cause.message : e.message}`,
+    );
   }
   // The body is not needed, but reading it frees the connection.
   await res.arrayBuffer().catch(() => undefined);

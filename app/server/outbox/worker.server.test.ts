@@ -100,7 +100,11 @@ describe("outbox over SMTP", () => {
   it("sends sales every field labelled with a desk link and Reply-To the visitor, and the visitor a receipt", async () => {
     const sink = await startSmtpSink();
     running.push({ sink });
-    const s = services({ SMTP_URL: sink.url, MAIL_FROM: "Fillway <no-reply@fillway.example>", LEADS_NOTIFY_TO_LEAD_PERSONAL: "gas@fillway.example, ops@fillway.example" });
+    const s = services({
+      SMTP_URL: sink.url,
+      MAIL_FROM: "Fillway <no-reply@fillway.example>",
+      LEADS_NOTIFY_TO_LEAD_PERSONAL: "gas@fillway.example, ops@fillway.example",
+    });
     const body = personal();
     await submit(s, body);
     const [a, b] = await sink.waitFor(2);
@@ -239,12 +243,24 @@ describe("CRM webhook", () => {
     const s = services({ SMTP_URL: sink.url, LEAD_WEBHOOK_URL: `http://127.0.0.1:${port}/crm`, LEAD_WEBHOOK_SECRET: SECRET });
     const body = {
       ...personal(),
-      attribution: { landingPage: "/getafleet?x=1", referrerHost: "News.Example.com", utm_source: "newsletter", utm_campaign: "spring\r\nX-Evil: 1", utm_term: 5 },
+      attribution: {
+        landingPage: "/getafleet?x=1",
+        referrerHost: "News.Example.com",
+        utm_source: "newsletter",
+        utm_campaign: "spring\r\nX-Evil: 1",
+        utm_term: 5,
+      },
     };
     await submit(s, body);
     await until(async () => (await db.kysely.selectFrom("outbox").select("state").where("channel", "=", "webhook").executeTakeFirst())?.state === "sent");
     const stored = await db.kysely.selectFrom("leads").selectAll().where("email", "=", body.email).executeTakeFirstOrThrow();
-    expect([stored.landing_page, stored.referrer_host, stored.utm_source, stored.utm_campaign, stored.utm_term]).toEqual(["/getafleet", "news.example.com", "newsletter", null, null]);
+    expect([stored.landing_page, stored.referrer_host, stored.utm_source, stored.utm_campaign, stored.utm_term]).toEqual([
+      "/getafleet",
+      "news.example.com",
+      "newsletter",
+      null,
+      null,
+    ]);
     await sink.waitFor(2);
     const salesMail = sink.received.find((m) => m.envelopeTo.includes("sales@fillway.example"));
     expect(salesMail?.mail.text).toContain("Landing page: /getafleet");
@@ -283,7 +299,11 @@ describe("the README's webhook receiver", () => {
       await submit(s, body);
       await until(async () => (await db.kysely.selectFrom("outbox").select("state").where("channel", "=", "webhook").executeTakeFirst())?.state === "sent");
       expect(out).toContain(`"email":"${body.email}"`);
-      const forged = await fetch(`http://127.0.0.1:${port}/leads`, { method: "POST", body: "{}", headers: { "Fillway-Signature": `t=${Math.floor(Date.now() / 1000)},v1=00` } });
+      const forged = await fetch(`http://127.0.0.1:${port}/leads`, {
+        method: "POST",
+        body: "{}",
+        headers: { "Fillway-Signature": `t=${Math.floor(Date.now() / 1000)},v1=00` },
+      });
       expect(forged.status).toBe(401);
     } finally {
       child.kill();

@@ -125,7 +125,13 @@ const leadTemplates: Record<string, Template> = {
     if (!isPlainAddress(lead.email)) throw new Undeliverable("the visitor's address is not a plain e-mail address");
     const content = visitorReceipt(lead, ctx.env.SITE_URL);
     return {
-      mail: { ...content, to: [lead.email], replyTo: { name: `${brand.name} team`, address: brand.email }, messageId: ctx.row.message_id ?? "", headers: { "Auto-Submitted": "auto-replied" } },
+      mail: {
+        ...content,
+        to: [lead.email],
+        replyTo: { name: `${brand.name} team`, address: brand.email },
+        messageId: ctx.row.message_id ?? "",
+        headers: { "Auto-Submitted": "auto-replied" },
+      },
     };
   },
   "lead-webhook": (ctx) => ({ webhook: leadWebhookBody(needLead(ctx), ctx.row, ctx.env.SITE_URL) }),
@@ -133,7 +139,9 @@ const leadTemplates: Record<string, Template> = {
     const to = ctx.row.recipient ?? "";
     const link = typeof ctx.payload.link === "string" ? ctx.payload.link : "";
     if (!isPlainAddress(to) || !link) throw new Undeliverable("no address or no link");
-    return { mail: { ...passwordResetMail(link, ctx.env.SITE_URL), to: [to], messageId: ctx.row.message_id ?? "", headers: { "Auto-Submitted": "auto-generated" } } };
+    return {
+      mail: { ...passwordResetMail(link, ctx.env.SITE_URL), to: [to], messageId: ctx.row.message_id ?? "", headers: { "Auto-Submitted": "auto-generated" } },
+    };
   },
 };
 
@@ -181,7 +189,14 @@ export function startOutbox(opts: OutboxOptions): Outbox {
   }
 
   async function loadLeads(rows: OutboxRow[]): Promise<Map<number, LeadForMail>> {
-    const ids = [...new Set(rows.map((r) => r.lead_id).filter((id): id is number => id !== null).map(Number))];
+    const ids = [
+      ...new Set(
+        rows
+          .map((r) => r.lead_id)
+          .filter((id): id is number => id !== null)
+          .map(Number),
+      ),
+    ];
     if (!ids.length) return new Map();
     const leads = await db.kysely
       .selectFrom("leads")
@@ -232,7 +247,10 @@ export function startOutbox(opts: OutboxOptions): Outbox {
         const failed = r.permanent || (row ? new Date(Date.now() + timing.retryBaseMs).toISOString() > row.give_up_at : false);
         if (failed) stats.failed++;
         else stats.retried++;
-        log.warn({ id: r.id, template: row?.template, attempt: row?.attempts, error: r.error, instance }, failed ? "outbox: delivery failed for good" : "outbox: delivery failed, will retry");
+        log.warn(
+          { id: r.id, template: row?.template, attempt: row?.attempts, error: r.error, instance },
+          failed ? "outbox: delivery failed for good" : "outbox: delivery failed, will retry",
+        );
       }
     }
     return claimed.length;

@@ -30,7 +30,11 @@ describe("ZIP index", () => {
     const index = await zipIndex();
     expect(searchCities(index, "  SAN   ANTO")[0]).toMatchObject({ city: "San Antonio", stateCode: "TX" });
     expect(searchCities(index, "")).toEqual([]);
-    expect(searchZips(index, "902").flatMap((c) => c.places.map((p) => p.zip)).every((z) => z.startsWith("902"))).toBe(true);
+    expect(
+      searchZips(index, "902")
+        .flatMap((c) => c.places.map((p) => p.zip))
+        .every((z) => z.startsWith("902")),
+    ).toBe(true);
     expect(searchZips(index, "99999")).toEqual([]);
   });
 });

@@ -92,7 +92,11 @@ export function zipIndex(): Promise<ZipIndex> {
 
 /** Cities whose name (or a word of it) starts with `text`; "dallas, tx" narrows to a state. */
 export function searchCities(index: ZipIndex, text: string): City[] {
-  const [namePart = "", statePart] = text.toLowerCase().replace(/\s+/g, " ").trim().split(/\s*,\s*/);
+  const [namePart = "", statePart] = text
+    .toLowerCase()
+    .replace(/\s+/g, " ")
+    .trim()
+    .split(/\s*,\s*/);
   if (!namePart) return [];
   const state = statePart?.toUpperCase();
   const wordStart = ` ${namePart}`;

@@ -61,13 +61,7 @@ export function leadWorkMigration(dialect: Dialect): Migration {
         ["leads_zip", "zip"],
       ];
       for (const [name, col] of partial) {
-        await db.schema
-          .createIndex(name)
-          .ifNotExists()
-          .on("leads")
-          .columns([col, "created_at", "id"])
-          .where(sql.ref(col), "is not", null)
-          .execute();
+        await db.schema.createIndex(name).ifNotExists().on("leads").columns([col, "created_at", "id"]).where(sql.ref(col), "is not", null).execute();
       }
 
       await db.schema

@@ -19,7 +19,10 @@ export function contentMigration(dialect: Dialect): Migration {
   return {
     async up(db: Kysely<unknown>) {
       // Rows written straight into the table (scripts, imports) stay public as before.
-      await db.schema.alterTable("posts").addColumn("publish_at", "text", (c) => c.defaultTo(PUBLIC_SINCE_ALWAYS)).execute();
+      await db.schema
+        .alterTable("posts")
+        .addColumn("publish_at", "text", (c) => c.defaultTo(PUBLIC_SINCE_ALWAYS))
+        .execute();
       await db.schema.alterTable("posts").addColumn("body_markdown", "text").execute();
       await db.schema.alterTable("posts").addColumn("edited_at", "text").execute();
       await sql`UPDATE posts SET publish_at = updated_at`.execute(db);

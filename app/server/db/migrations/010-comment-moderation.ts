@@ -18,8 +18,14 @@ import type { Dialect } from "./index";
 export function commentModerationMigration(_dialect: Dialect): Migration {
   return {
     async up(db: Kysely<unknown>) {
-      await db.schema.alterTable("comments").addColumn("state", "text", (c) => c.notNull().defaultTo("visible")).execute();
-      await db.schema.alterTable("comments").addColumn("from_team", "integer", (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema
+        .alterTable("comments")
+        .addColumn("state", "text", (c) => c.notNull().defaultTo("visible"))
+        .execute();
+      await db.schema
+        .alterTable("comments")
+        .addColumn("from_team", "integer", (c) => c.notNull().defaultTo(0))
+        .execute();
       await db.schema.alterTable("comments").addColumn("staff_id", "integer").execute();
       await db.schema.alterTable("comments").addColumn("moderated_at", "text").execute();
       // A post's visible comments in order (the post page, the API), read from the index.

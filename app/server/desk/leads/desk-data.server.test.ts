@@ -32,7 +32,15 @@ describe("labels", () => {
     // "Tell me when you arrive" leads are a kind of their own, with the ZIP code's market.
     expect(kindLabel("waitlist")).toBe('Waitlist ("Do we deliver to you?")');
     expect(labelledFields({ zipCode: "99501", market: "Seattle, WA" }).map((f) => f.label)).toEqual(["ZIP code", "Market (nearest)"]);
-    const fields = labelledFields({ businessName: "Zeta", deliveryWindowStartTime: 57_600_000, deliveryWindowEndTime: 72_000_000, frequency: "alternate", state: "TX", type: 19, extra: "kept" });
+    const fields = labelledFields({
+      businessName: "Zeta",
+      deliveryWindowStartTime: 57_600_000,
+      deliveryWindowEndTime: 72_000_000,
+      frequency: "alternate",
+      state: "TX",
+      type: 19,
+      extra: "kept",
+    });
     expect(fields).toEqual([
       { key: "businessName", label: "Business name", value: "Zeta" },
       { key: "state", label: "State", value: "Texas (TX)" },
@@ -52,7 +60,12 @@ describe("desk data on the database", () => {
   afterAll(async () => db.close());
 
   it("streams a CSV with a BOM, a header and one line per lead", async () => {
-    await storeLead(db, { kind: "lead-personal", type: 9, email: "csv@example.com", payload: { firstName: "Zoë", lastName: "=cmd", email: "csv@example.com", type: 9 } });
+    await storeLead(db, {
+      kind: "lead-personal",
+      type: 9,
+      email: "csv@example.com",
+      payload: { firstName: "Zoë", lastName: "=cmd", email: "csv@example.com", type: 9 },
+    });
     const reader = csvStream(db, { leads: { q: "csv@example.com" } }, new Map()).getReader();
     let text = "";
     const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
@@ -89,14 +102,50 @@ describe("desk data on the database", () => {
     const now = new Date().toISOString();
     await db.kysely
       .insertInto("posts")
-      .values({ id: "p-privacy", title: "T", sub_title: "", description_html: "", body_text: "", created_on: now, is_published: 1, is_article: 0, updated_at: now, image_thumbnail: null, image_original: null, article_url: null, video_url: null, published_by: null, source_file: null, source_hash: null })
+      .values({
+        id: "p-privacy",
+        title: "T",
+        sub_title: "",
+        description_html: "",
+        body_text: "",
+        created_on: now,
+        is_published: 1,
+        is_article: 0,
+        updated_at: now,
+        image_thumbnail: null,
+        image_original: null,
+        article_url: null,
+        video_url: null,
+        published_by: null,
+        source_file: null,
+        source_hash: null,
+      })
       .execute();
-    const comment = (id: string, by: string, mail: string, parent: string | null = null) => ({ id, post_id: "p-privacy", parent_id: parent, comment_by: by, email: mail, company_name: "", text: `by ${by}`, created_on: now, submission_id: null, ip_hash: null });
-    await db.kysely.insertInto("comments").values([comment("c1", "For", email), comment("c2", "Other", "other@example.com", "c1"), comment("c3", "For", email)]).execute();
+    const comment = (id: string, by: string, mail: string, parent: string | null = null) => ({
+      id,
+      post_id: "p-privacy",
+      parent_id: parent,
+      comment_by: by,
+      email: mail,
+      company_name: "",
+      text: `by ${by}`,
+      created_on: now,
+      submission_id: null,
+      ip_hash: null,
+    });
+    await db.kysely
+      .insertInto("comments")
+      .values([comment("c1", "For", email), comment("c2", "Other", "other@example.com", "c1"), comment("c3", "For", email)])
+      .execute();
     expect(await findByEmail(db, "forget.me@EXAMPLE.com")).toEqual({ leads: 1, subscriptions: 1, comments: 2 });
     expect(await deleteByEmail(db, email)).toEqual({ leads: 1, subscriptions: 1, comments: 2 });
     expect(await findByEmail(db, email)).toEqual({ leads: 0, subscriptions: 0, comments: 0 });
-    const left = await db.kysely.selectFrom("comments").select(["id", "comment_by", "email", "text"]).where("post_id", "=", "p-privacy").orderBy("id").execute();
+    const left = await db.kysely
+      .selectFrom("comments")
+      .select(["id", "comment_by", "email", "text"])
+      .where("post_id", "=", "p-privacy")
+      .orderBy("id")
+      .execute();
     expect(left).toEqual([
       { id: "c1", comment_by: "Deleted", email: "", text: "This comment was removed at its author's request." },
       { id: "c2", comment_by: "Other", email: "other@example.com", text: "by Other" },

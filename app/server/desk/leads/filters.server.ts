@@ -1,6 +1,15 @@
 import { z } from "zod";
 import { formTypeCodes } from "~/lib/forms/form-types";
-import { leadKinds, leadStatuses, type LeadKind, type LeadStatus, type SubscriberStatus, subscriberStatuses, subscriberTypes, type SubscriberType } from "./labels.server";
+import {
+  leadKinds,
+  leadStatuses,
+  type LeadKind,
+  type LeadStatus,
+  type SubscriberStatus,
+  subscriberStatuses,
+  subscriberTypes,
+  type SubscriberType,
+} from "./labels.server";
 
 /** A position in the inbox's order (created_at desc, id desc): the keyset of a page. */
 export interface Cursor {
@@ -35,14 +44,16 @@ const day = (name: string) =>
   );
 
 const cursor = (name: string) =>
-  opt(z.string().transform((v, ctx) => {
-    const c = decodeCursor(v);
-    if (!c) {
-      ctx.addIssue({ code: "custom", message: `The ${name} page link is not valid; start again from the first page` });
-      return z.NEVER;
-    }
-    return c;
-  }));
+  opt(
+    z.string().transform((v, ctx) => {
+      const c = decodeCursor(v);
+      if (!c) {
+        ctx.addIssue({ code: "custom", message: `The ${name} page link is not valid; start again from the first page` });
+        return z.NEVER;
+      }
+      return c;
+    }),
+  );
 
 const search = opt(z.string().trim().max(120, "Search is at most 120 characters"));
 /** A utm_* value as the visitor's link carried it (exact match: the leads table keeps it as sent). */
@@ -85,7 +96,16 @@ const leadFilterSchema = z
     page: opt(z.string().trim().max(300, "Page is at most 300 characters").regex(/^\//, "Page must be a path starting with /")),
     status: opt(z.enum(leadStatuses, "Status is not one of new, contacted, qualified, won, lost, spam")),
     assignee: opt(
-      z.union([z.literal("none"), z.string().regex(/^[1-9]\d{0,9}$/).transform(Number)], "Assignee must be a member of staff or none"),
+      z.union(
+        [
+          z.literal("none"),
+          z
+            .string()
+            .regex(/^[1-9]\d{0,9}$/)
+            .transform(Number),
+        ],
+        "Assignee must be a member of staff or none",
+      ),
     ),
     q: search,
     ...attributionFilters,
@@ -132,7 +152,23 @@ export interface SubscriberFilters {
 
 export type Parsed<T> = { ok: true; filters: T } | { ok: false; errors: string[] };
 
-const FILTER_KEYS = ["kind", "type", "page", "status", "assignee", "q", "landing", "referrer", "utm_source", "utm_medium", "utm_campaign", "from", "to", "after", "before"] as const;
+const FILTER_KEYS = [
+  "kind",
+  "type",
+  "page",
+  "status",
+  "assignee",
+  "q",
+  "landing",
+  "referrer",
+  "utm_source",
+  "utm_medium",
+  "utm_campaign",
+  "from",
+  "to",
+  "after",
+  "before",
+] as const;
 
 /** The raw filter values of a URL, as typed (for showing them back). */
 export function rawFilters(params: URLSearchParams): Record<string, string> {

@@ -23,7 +23,18 @@ const idList = z
 const statusChoice = z.preprocess((v) => (v === "" ? undefined : v), z.enum(leadStatuses, "Choose a status from the list").optional());
 const assigneeChoice = z.preprocess(
   (v) => (v === "" ? undefined : v),
-  z.union([z.literal("none"), z.string().regex(/^[1-9]\d{0,9}$/).transform(Number)], "Choose an assignee from the list").optional(),
+  z
+    .union(
+      [
+        z.literal("none"),
+        z
+          .string()
+          .regex(/^[1-9]\d{0,9}$/)
+          .transform(Number),
+      ],
+      "Choose an assignee from the list",
+    )
+    .optional(),
 );
 
 export const workSchema = z
@@ -51,4 +62,3 @@ export function resolveAssignee(
 }
 
 export const messages = (error: z.ZodError) => [...new Set(error.issues.map((i) => i.message))];
-

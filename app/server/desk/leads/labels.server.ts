@@ -10,7 +10,7 @@ export const kindLabels = {
   fleet: "Fleet sign-up",
   "quote-short": "Quote",
   "quote-business": "Business quote",
-  waitlist: "Waitlist (\"Do we deliver to you?\")",
+  waitlist: 'Waitlist ("Do we deliver to you?")',
   newsletter: "Newsletter",
 } as const satisfies Record<string, string>;
 

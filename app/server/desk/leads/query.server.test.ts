@@ -39,9 +39,34 @@ describe("the desk's lead queries", () => {
   beforeAll(async () => {
     db = await openTestDb();
     ids = {
-      ana: await insert("lead-personal", 9, "Ana.Lopez@Example.com", { firstName: "Ana", lastName: "López", phone: "(214) 555-0100", zipCode: "75201", city: "Dallas" }),
-      acme: await insert("lead-business", 13, "fleet@acme.example", { bussinessName: "Acme Haulage", phone: "4695550111", zipCode: "75001" }, { page: "/business-fleets-trucking-and-construction-companies" }),
-      quote: await insert("quote-business", 19, "ops@zeta.example", { businessName: "Zeta Logistics", phoneNumber: "+1 972 555 0123", zipCode: "75201", city: "Dallas", deliveryWindowStartTime: 28_800_000, deliveryWindowEndTime: 43_200_000 }, { page: "/getafleet" }),
+      ana: await insert("lead-personal", 9, "Ana.Lopez@Example.com", {
+        firstName: "Ana",
+        lastName: "López",
+        phone: "(214) 555-0100",
+        zipCode: "75201",
+        city: "Dallas",
+      }),
+      acme: await insert(
+        "lead-business",
+        13,
+        "fleet@acme.example",
+        { bussinessName: "Acme Haulage", phone: "4695550111", zipCode: "75001" },
+        { page: "/business-fleets-trucking-and-construction-companies" },
+      ),
+      quote: await insert(
+        "quote-business",
+        19,
+        "ops@zeta.example",
+        {
+          businessName: "Zeta Logistics",
+          phoneNumber: "+1 972 555 0123",
+          zipCode: "75201",
+          city: "Dallas",
+          deliveryWindowStartTime: 28_800_000,
+          deliveryWindowEndTime: 43_200_000,
+        },
+        { page: "/getafleet" },
+      ),
       jon: await insert("lead-personal", 8, "jon@example.com", { firstName: "Jon", lastName: "Smith", zipCode: "10001" }, { page: "/diesel-on-demand" }),
       news: await insert("newsletter", 4, "reader@example.com", {}, { page: "/" }),
     };
@@ -160,7 +185,18 @@ describe("the desk's lead queries", () => {
       }
       return details.join(" | ");
     };
-    for (const qs of ["", "kind=quote-business", "type=9", "page=/gasoline", "status=won", "assignee=3", "q=ana@example.com", "q=75201", "q=smith", `after=${encodeCursor({ at: "2026-01-01T00:03:00.000Z", id: 3 })}`]) {
+    for (const qs of [
+      "",
+      "kind=quote-business",
+      "type=9",
+      "page=/gasoline",
+      "status=won",
+      "assignee=3",
+      "q=ana@example.com",
+      "q=75201",
+      "q=smith",
+      `after=${encodeCursor({ at: "2026-01-01T00:03:00.000Z", id: 3 })}`,
+    ]) {
       expect(await plan(qs), qs).not.toMatch(/SCAN leads(?! USING)/);
     }
   });

@@ -88,11 +88,7 @@ function applyRange(q: LeadsQuery, f: { from?: string; to?: string }): LeadsQuer
 /** Rows older than the cursor (newest first), or newer (read oldest first, then reversed). */
 function keyset(q: LeadsQuery, after: Cursor | undefined, before: Cursor | undefined, limit: number): LeadsQuery {
   if (before) {
-    return q
-      .where(sql<boolean>`(created_at, id) > (${before.at}, ${before.id})`)
-      .orderBy("created_at", "asc")
-      .orderBy("id", "asc")
-      .limit(limit);
+    return q.where(sql<boolean>`(created_at, id) > (${before.at}, ${before.id})`).orderBy("created_at", "asc").orderBy("id", "asc").limit(limit);
   }
   const older = after ? q.where(sql<boolean>`(created_at, id) < (${after.at}, ${after.id})`) : q;
   return older.orderBy("created_at", "desc").orderBy("id", "desc").limit(limit);
@@ -220,19 +216,19 @@ export async function* eachLeadBatch(
   batchSize = 2000,
 ): AsyncGenerator<(RawLead & { user_agent: string | null; confirmed_at: string | null } & AttributionColumns)[]> {
   const base =
-    "leads" in scope
-      ? applyLeadFilters(db.kysely.selectFrom("leads"), scope.leads)
-      : applySubscriberFilters(db.kysely.selectFrom("leads"), scope.subscribers);
+    "leads" in scope ? applyLeadFilters(db.kysely.selectFrom("leads"), scope.leads) : applySubscriberFilters(db.kysely.selectFrom("leads"), scope.subscribers);
   const q = "leads" in scope ? scope.leads.q : scope.subscribers.q;
   const branches = q ? searchBranches(q, "leads" in scope ? "leads" : "subscribers") : null;
   let after: Cursor | undefined;
   for (;;) {
-    const rows = await fetchRows<RawLead & { user_agent: string | null; confirmed_at: string | null } & AttributionColumns>(base, branches, after, undefined, batchSize, [
-      ...listColumns,
-      "user_agent",
-      "confirmed_at",
-      ...ATTRIBUTION_FIELDS.map(([, column]) => column),
-    ]);
+    const rows = await fetchRows<RawLead & { user_agent: string | null; confirmed_at: string | null } & AttributionColumns>(
+      base,
+      branches,
+      after,
+      undefined,
+      batchSize,
+      [...listColumns, "user_agent", "confirmed_at", ...ATTRIBUTION_FIELDS.map(([, column]) => column)],
+    );
     if (rows.length === 0) return;
     yield rows;
     if (rows.length < batchSize) return;
@@ -268,28 +264,24 @@ export interface LeadEvent {
 
 export async function leadEvents(db: Db, leadId: number): Promise<LeadEvent[]> {
   const rows = await db.kysely.selectFrom("lead_events").selectAll().where("lead_id", "=", leadId).orderBy("id", "asc").execute();
-  return rows.map((r) => ({ id: Number(r.id), action: r.action, value: r.value, staffId: r.staff_id === null ? null : Number(r.staff_id), createdAt: r.created_at }));
+  return rows.map((r) => ({
+    id: Number(r.id),
+    action: r.action,
+    value: r.value,
+    staffId: r.staff_id === null ? null : Number(r.staff_id),
+    createdAt: r.created_at,
+  }));
 }
 
 /**
  * Sets the status and/or assignee of several leads, writing a timeline entry (who, when,
  * what) for every lead that actually changes. Returns how many leads changed.
  */
-export async function changeLeads(
-  db: Db,
-  ids: number[],
-  change: { status?: LeadStatus; assigneeId?: number | null },
-  staffId: number,
-): Promise<number> {
+export async function changeLeads(db: Db, ids: number[], change: { status?: LeadStatus; assigneeId?: number | null }, staffId: number): Promise<number> {
   if (ids.length === 0) return 0;
   const now = new Date().toISOString();
   return db.kysely.transaction().execute(async (trx) => {
-    const current = await trx
-      .selectFrom("leads")
-      .select(["id", "status", "assignee_id"])
-      .where("id", "in", ids)
-      .where("kind", "<>", "newsletter")
-      .execute();
+    const current = await trx.selectFrom("leads").select(["id", "status", "assignee_id"]).where("id", "in", ids).where("kind", "<>", "newsletter").execute();
     let changed = 0;
     for (const row of current) {
       const id = Number(row.id);
