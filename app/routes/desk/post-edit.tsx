@@ -3,7 +3,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { deskDanger, deskInput, deskLabel, deskLink, deskPrimary, deskSecondary, ErrorList, Field, Notice, PageTitle, StatusBadge } from "~/components/desk/ui";
 import { deletePost, fileState, formValues, getDeskPost, postFormSchema, savePost, shippedImages, statusOf } from "~/server/blog/desk-posts.server";
 import { kindLabels, POST_KINDS, POST_LIMITS, type PostStatus, statusLabels } from "~/lib/post-desk";
-import { renderPreview } from "~/server/blog/preview.server";
+import { renderPreview } from "~/components/desk/post-preview.server";
 import { kindOf } from "~/server/blog/post-file.server";
 import { DESK_HEADERS, deskServices, requireStaff } from "~/server/desk/auth.server";
 import { audit } from "~/server/desk/audit.server";
@@ -450,7 +450,7 @@ export default function PostEdit({ loaderData, actionData }: Route.ComponentProp
             Preview {preview.busy ? <span className="font-normal normal-case">(updating)</span> : null}
           </h2>
           {preview.error ? <p role="alert">{preview.error}</p> : null}
-          {/* HTML the server made with the public post page's components and sanitiser (preview.server.tsx). */}
+          {/* HTML the server made with the public post page's components and sanitiser (post-preview.server.tsx). */}
           <div data-testid="post-preview" dangerouslySetInnerHTML={{ __html: preview.html }} />
         </section>
       </div>

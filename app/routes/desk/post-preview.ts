@@ -1,11 +1,11 @@
 import { POST_LIMITS } from "~/lib/post-desk";
-import { renderPreview } from "~/server/blog/preview.server";
+import { renderPreview } from "~/components/desk/post-preview.server";
 import { DESK_HEADERS, requireStaff } from "~/server/desk/auth.server";
 import type { Route } from "./+types/post-preview";
 
 /**
  * The editor's live preview: the form's fields in, the HTML the public post page will
- * show out (preview.server.tsx). Rendered on the server, so no Markdown library reaches
+ * show out (post-preview.server.tsx). Rendered on the server, so no Markdown library reaches
  * a browser bundle.
  */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,5 +1,5 @@
 import { brand } from "~/content/brand";
-import type { LinkPageView } from "~/components/newsletter/link-page";
+import type { LinkPageView } from "~/lib/newsletter/link-page-view";
 import type { Services } from "../services.server";
 import { confirmSubscription, newsletterLinks, subscriptionForToken, type TokenPurpose, unsubscribeAddress } from "./subscriptions.server";
 

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { PostMedia } from "~/components/blog/media";
 import { PostBody } from "~/components/blog/post-body";
-import { renderMarkdown } from "./markdown.server";
+import { renderMarkdown } from "~/server/blog/markdown.server";
 
 export interface PreviewInput {
   title: string;
