@@ -58,7 +58,7 @@ export const LIMITS = {
   country: 60,
 } as const;
 
-interface TextRule {
+export interface TextRule {
   required: string;
   invalid: string;
   max: number;
@@ -67,7 +67,7 @@ interface TextRule {
 }
 
 /** A required string: missing or blank → `required`, wrong type or pattern → `invalid`. */
-function requiredText({ required, invalid, max, pattern, multiline }: TextRule) {
+export function requiredText({ required, invalid, max, pattern, multiline }: TextRule) {
   return z.string({ error: (i) => (i.input === undefined ? required : invalid) }).check(
     z.trim(),
     z.minLength(1, { error: required, abort: true }),
