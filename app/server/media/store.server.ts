@@ -3,7 +3,9 @@ import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import sharp from "sharp";
 import { IMAGE_SIZES, MAX_UPLOAD_BYTES } from "~/lib/post-desk";
+import type { Selectable } from "kysely";
 import type { Db } from "../db/db.server";
+import type { MediaTable } from "../db/schema";
 
 /**
  * Images uploaded in the desk. The type is read from the first bytes (never the name or
@@ -123,18 +125,12 @@ export async function saveImage(db: Db, dir: string, originalName: string, image
   return toItem(stored);
 }
 
-function toItem(r: {
-  id: string;
-  original_name: string;
-  banner_path: string;
-  banner_width: number;
-  banner_height: number;
-  card_path: string;
-  card_width: number;
-  card_height: number;
-  bytes: number;
-  created_at: string;
-}): MediaItem {
+function toItem(
+  r: Pick<
+    Selectable<MediaTable>,
+    "id" | "original_name" | "banner_path" | "banner_width" | "banner_height" | "card_path" | "card_width" | "card_height" | "bytes" | "created_at"
+  >,
+): MediaItem {
   return {
     id: r.id,
     originalName: r.original_name,
