@@ -9,7 +9,7 @@ import { Secret, TOTP } from "otpauth";
 import type { ServerBuild } from "react-router";
 import { pagePaths } from "../../app/content/pages";
 import { baseURL } from "../../playwright.config";
-import { createStaff, SESSION_COOKIE, signIn, signInWithForm, testDb } from "./desk-fixtures";
+import { createStaff, SESSION_COOKIE, signIn, signInWithForm, signOut, testDb } from "./desk-fixtures";
 import { expect, hydrated, test } from "./fixtures";
 
 const run = promisify(execFile);
@@ -352,7 +352,7 @@ test.describe("desk two-factor sign-in", () => {
     const codes = await page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem").allTextContents();
     expect(codes).toHaveLength(10);
 
-    await page.getByRole("button", { name: "Sign out", exact: true }).click();
+    await signOut(page);
     await signInWithForm(page, staff);
     await expect(page.getByRole("heading", { name: "Two-factor sign-in" })).toBeVisible();
     await page.getByLabel(/Code from your authenticator app/).fill(totp.generate());
@@ -360,7 +360,7 @@ test.describe("desk two-factor sign-in", () => {
     await expect(page).toHaveURL(/\/desk\/account$/);
     await expect(page.getByText("On. 10 unused recovery codes left.")).toBeVisible();
 
-    await page.getByRole("button", { name: "Sign out", exact: true }).click();
+    await signOut(page);
     await signInWithForm(page, staff);
     await page.getByLabel(/Code from your authenticator app/).fill(codes[3]!.toUpperCase());
     await page.getByRole("button", { name: "Sign in" }).click();
@@ -368,7 +368,7 @@ test.describe("desk two-factor sign-in", () => {
     await expect(page.getByText("On. 9 unused recovery codes left.")).toBeVisible();
 
     // A recovery code works once.
-    await page.getByRole("button", { name: "Sign out", exact: true }).click();
+    await signOut(page);
     await signInWithForm(page, staff);
     await page.getByLabel(/Code from your authenticator app/).fill(codes[3]!);
     await page.getByRole("button", { name: "Sign in" }).click();

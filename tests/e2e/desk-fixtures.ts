@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { BrowserContext, Page } from "@playwright/test";
+import { type BrowserContext, expect, type Page } from "@playwright/test";
 import { type Db, openDb } from "../../app/server/db/db.server";
 import type { Role } from "../../app/server/desk/auth.server";
 import { hashPassword } from "../../app/server/desk/password.server";
@@ -64,6 +64,12 @@ export async function signIn(context: BrowserContext, staff: Pick<TestStaff, "id
   const { hostname } = new URL(baseURL);
   await context.addCookies([{ name: SESSION_COOKIE, value: token, domain: hostname, path: "/", httpOnly: true, secure: true, sameSite: "Lax" }]);
   return hashToken(token);
+}
+
+/** Signs out with the desk's button and waits until the server has ended the session. */
+export async function signOut(page: Page) {
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
+  await expect(page).toHaveURL(/\/desk\/sign-in\?signed-out/);
 }
 
 /** Signs in through the real sign-in form and waits to land in the desk. */
