@@ -85,7 +85,7 @@ test.describe("home pop-up", () => {
     return (t.open ?? 0) - (t.load ?? 0);
   }
 
-  test("opens 1 s (± 100 ms) after the load event, with focus inside", async ({ page }) => {
+  test("opens 1 s (± 100 ms) after the load event, with focus inside", { tag: "@alone" }, async ({ page }) => {
     await watchPopupTiming(page);
     await page.goto("/");
     const after = await openedAfterLoad(page);
@@ -95,10 +95,10 @@ test.describe("home pop-up", () => {
     await expect(popup(page).getByRole("link", { name: "Know More" }).first()).toHaveAttribute("href", "/saas/home");
   });
 
-  // Not met reliably yet: under 4× CPU throttling, with a second test worker on the same two
-  // cores, a long task around the one-second mark (hydration of the home page) holds the
-  // timer back; runs here opened at 937–1,321 ms. Kept as the target the pop-up must reach.
-  test.fixme("opens 1 s (± 100 ms) after the load event under mobile throttling (slow 4G, 4× slower CPU)", async ({ page }) => {
+  // Timing under Lighthouse's 4× CPU throttling is measured with the machine to itself
+  // (@alone: `npm test` runs these on one worker after the rest): a second browser on the
+  // same two cores would stretch the home page's hydration, not the visitor's phone.
+  test("opens 1 s (± 100 ms) after the load event under mobile throttling (slow 4G, 4× slower CPU)", { tag: "@alone" }, async ({ page }) => {
     // Lighthouse's mobile settings: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up, CPU 4× slower.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Network.enable");
