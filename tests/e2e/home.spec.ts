@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, freezeClock, hydrated, test } from "./fixtures";
+import { expect, freezeClock, hydrated, nextFrames, test } from "./fixtures";
 
 const popup = (page: Page) => page.getByRole("dialog", { name: "How can we help you today?" });
 
@@ -344,12 +344,12 @@ test.describe("looping video", () => {
       }, share);
     const paused = () => v.evaluate((el: HTMLVideoElement) => el.paused);
     await show(0.5);
-    await page.waitForTimeout(600);
+    await nextFrames(page, 3);
     expect(await paused(), "half in view, not yet seen: waits").toBe(true);
     await show(0.9);
     await expect.poll(paused).toBe(false);
     await show(0.5);
-    await page.waitForTimeout(600);
+    await nextFrames(page, 3);
     expect(await paused(), "half in view after playing: goes on").toBe(false);
     await show(0.15);
     await expect.poll(paused).toBe(true);

@@ -136,7 +136,7 @@ test("scroll-to-top appears after 100 px and takes the visitor back up", async (
   await expect(button).toBeHidden();
   // On a phone it stays off the text while the visitor reads down, and comes when they scroll back up.
   await page.evaluate(() => window.scrollTo(0, 600));
-  await page.waitForTimeout(200);
+  await nextFrames(page, 3);
   await expect(button).toBeHidden();
   await page.evaluate(() => window.scrollTo(0, 400));
   await expect(button).toBeVisible();

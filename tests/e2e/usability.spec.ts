@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Locator, Page } from "@playwright/test";
 import { type Db, openDb } from "../../app/server/db/db.server";
-import { expect, freezeClock, hydrated, scrollToReady, test } from "./fixtures";
+import { expect, freezeClock, hydrated, nextFrames, scrollToReady, test } from "./fixtures";
 
 /**
  * The usability pass (forms, focus, confirmations, search), each part on a 375 px touch
@@ -135,6 +135,19 @@ test.describe("forms", () => {
   });
 
   test("the suggestion list closes when the field is left, on Escape and when the form is sent (item 3)", async ({ page }) => {
+    // The page's clock runs on, but the test can move it past the suggestion delay at once.
+    await page.clock.install();
+    // Every suggestion request still on its way, so the test can wait for its answer to land.
+    const pending = new Set<Promise<unknown>>();
+    page.on("request", (r) => {
+      if (r.url().includes("/web/getData2")) pending.add(r.response().catch(() => null));
+    });
+    /** Lets every suggestion timer fire and every answer arrive and render. */
+    const settle = async () => {
+      await page.clock.runFor(1_000);
+      await Promise.all(pending);
+      await nextFrames(page, 3);
+    };
     await page.goto("/careers");
     const form = page.locator("#contact-form");
     await scrollToReady(form);
@@ -144,7 +157,7 @@ test.describe("forms", () => {
     await city.tap();
     await city.pressSequentially("Dall");
     await form.getByLabel("Last name").tap();
-    await page.waitForTimeout(800);
+    await settle();
     await expect(list).toBeHidden();
     await expect(city).toHaveAttribute("aria-expanded", "false");
     // Open, then left.
@@ -164,7 +177,7 @@ test.describe("forms", () => {
     await expect(list.getByRole("option").first()).toBeVisible();
     await form.getByLabel("Email").press("Enter");
     await expect(list).toBeHidden();
-    await page.waitForTimeout(600);
+    await settle();
     await expect(list).toBeHidden();
   });
 
@@ -234,9 +247,11 @@ test.describe("focus and keyboard", () => {
 
     // Back on the home page in the same tab: no pop-up.
     await page.goto("/faq");
+    await page.clock.install();
     await page.goto("/");
     await hydrated(page);
-    await page.waitForTimeout(2_500);
+    await page.clock.runFor(2_500);
+    await nextFrames(page);
     await expect(popup).toBeHidden();
 
     // A new tab is a new session: it opens again.
@@ -251,12 +266,14 @@ test.describe("focus and keyboard", () => {
 
     // Tabbing through the page when it would open: it stays closed, focus stays where it is.
     const third = await page.context().newPage();
+    await third.clock.install();
     await third.goto("/");
     await third.keyboard.press("Tab");
     await third.keyboard.press("Tab");
     await third.keyboard.press("Tab");
     const focused = await third.evaluate(() => document.activeElement?.outerHTML.slice(0, 80));
-    await third.waitForTimeout(2_500);
+    await third.clock.runFor(2_500);
+    await nextFrames(third);
     await expect(third.getByRole("dialog", { name: "How can we help you today?" })).toBeHidden();
     expect(await third.evaluate(() => document.activeElement?.outerHTML.slice(0, 80))).toBe(focused);
     await third.close();
@@ -308,7 +325,8 @@ test.describe("focus and keyboard", () => {
     await hydrated(page);
     const button = page.getByTestId("scroll-to-top");
     await page.mouse.wheel(0, 1500);
-    await page.waitForTimeout(300);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+    await nextFrames(page, 3);
     await expect(button).toHaveCount(0);
     await page.mouse.wheel(0, -400);
     await expect(button).toBeVisible();
