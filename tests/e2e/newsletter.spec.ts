@@ -189,6 +189,9 @@ test("a web mail client's one-click POST from its own page unsubscribes; every o
   // The one-click body on the confirmation link is not a one-click unsubscribe: refused.
   const confirm = await page.request.post(linkIn([mail ?? ""], "confirm"), { headers: webmail, data: "List-Unsubscribe=One-Click" });
   expect(confirm.status()).toBe(400);
+  // More than the one field is not a one-click unsubscribe either.
+  const padded = await page.request.post(unsubscribe, { headers: webmail, data: "List-Unsubscribe=One-Click&next=%2F" });
+  expect(padded.status()).toBe(400);
   expect(await statusOf(email)).toEqual(["subscribed"]);
 
   // The one-click POST itself, with the web client's Origin: a short 200 and the address is out.
@@ -199,6 +202,11 @@ test("a web mail client's one-click POST from its own page unsubscribes; every o
   expect(await oneClick.text()).toBe(
     `You're unsubscribed. ${email} will get no more newsletters from Fillway. Messages about a request you send us still reach you.`,
   );
+  expect(await statusOf(email)).toEqual(["unsubscribed"]);
+  // The same body as multipart/form-data, which RFC 8058 also allows, is taken too.
+  const { "Content-Type": _, ...webmailOrigin } = webmail;
+  const multipart = await page.request.post(unsubscribe, { headers: webmailOrigin, multipart: { "List-Unsubscribe": "One-Click" } });
+  expect(multipart.status()).toBe(200);
   expect(await statusOf(email)).toEqual(["unsubscribed"]);
 
   // A desk action from another site, with a valid session, is still refused.
