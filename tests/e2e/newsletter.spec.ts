@@ -170,6 +170,59 @@ test("a forged or cut link is a clear 4xx page that changes nothing", async ({ p
   await axeBothThemes(browser, forged, 404);
 });
 
+test("a web mail client's one-click POST from its own page unsubscribes; every other cross-site post is still refused", async ({ page, context }) => {
+  const email = `webmail-${tag()}@example.com`;
+  expect((await page.request.post("/web/suscribe", { data: { email, type: 4 } })).status()).toBe(201);
+  const [mail] = await confirmationsFor(email);
+  await page.request.post(linkIn([mail ?? ""], "confirm"), { form: {} });
+  expect(await statusOf(email)).toEqual(["subscribed"]);
+  const unsubscribe = linkIn([mail ?? ""], "unsubscribe");
+  const webmail = { Origin: "https://mail.example", "Sec-Fetch-Site": "cross-site", "Content-Type": "application/x-www-form-urlencoded" };
+
+  // A forged token from the web client's page: refused, nothing changes.
+  const forged = await page.request.post(`/newsletter/unsubscribe?token=1.${"A".repeat(43)}`, { headers: webmail, data: "List-Unsubscribe=One-Click" });
+  expect(forged.status()).toBe(404);
+  expect(await forged.text()).toContain("We don't know this unsubscribe link");
+  // The page's own button (no body) sent from another site is a cross-site form post: refused.
+  const button = await page.request.post(unsubscribe, { headers: webmail, data: "" });
+  expect(button.status()).toBe(400);
+  // The one-click body on the confirmation link is not a one-click unsubscribe: refused.
+  const confirm = await page.request.post(linkIn([mail ?? ""], "confirm"), { headers: webmail, data: "List-Unsubscribe=One-Click" });
+  expect(confirm.status()).toBe(400);
+  // More than the one field is not a one-click unsubscribe either.
+  const padded = await page.request.post(unsubscribe, { headers: webmail, data: "List-Unsubscribe=One-Click&next=%2F" });
+  expect(padded.status()).toBe(400);
+  expect(await statusOf(email)).toEqual(["subscribed"]);
+
+  // The one-click POST itself, with the web client's Origin: a short 200 and the address is out.
+  const oneClick = await page.request.post(unsubscribe, { headers: webmail, data: "List-Unsubscribe=One-Click" });
+  expect(oneClick.status()).toBe(200);
+  expect(oneClick.headers()["content-type"]).toContain("text/plain");
+  expect(oneClick.headers()["cache-control"]).toBe("no-store");
+  expect(await oneClick.text()).toBe(
+    `You're unsubscribed. ${email} will get no more newsletters from Fillway. Messages about a request you send us still reach you.`,
+  );
+  expect(await statusOf(email)).toEqual(["unsubscribed"]);
+  // The same body as multipart/form-data, which RFC 8058 also allows, is taken too.
+  const { "Content-Type": _, ...webmailOrigin } = webmail;
+  const multipart = await page.request.post(unsubscribe, { headers: webmailOrigin, multipart: { "List-Unsubscribe": "One-Click" } });
+  expect(multipart.status()).toBe(200);
+  expect(await statusOf(email)).toEqual(["unsubscribed"]);
+
+  // A desk action from another site, with a valid session, is still refused.
+  const admin = await createStaff("admin");
+  await signIn(context, admin);
+  const planted = `planted-${tag()}@staff.test`;
+  const desk = await page.request.post("/desk/accounts", {
+    headers: { Origin: "https://mail.example", "Sec-Fetch-Site": "cross-site" },
+    form: { intent: "add", email: planted, role: "admin" },
+    maxRedirects: 0,
+  });
+  expect(desk.status()).toBe(400);
+  const db = await testDb();
+  expect(await db.kysely.selectFrom("staff").select("id").where("email", "=", planted).executeTakeFirst()).toBeUndefined();
+});
+
 test("the desk shows each sign-up's state and exports confirmed addresses only", async ({ page, context }) => {
   const sales = await createStaff("sales");
   await signIn(context, sales);

@@ -1,20 +1,8 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { deskLink, deskTable, deskTd, deskTh, StatusBadge } from "./ui";
-
-export interface DeliveryRow {
-  id: number;
-  leadId: number | null;
-  what: string;
-  to: string;
-  state: string;
-  stateLabel: string;
-  attempts: number;
-  created: string;
-  when: string;
-  lastError: string | null;
-  messageId: string | null;
-}
+import type { DeliveryView } from "~/server/outbox/desk.server";
+import { type Column, DeskTable } from "./kit";
+import { deskLink, StatusBadge } from "./ui";
 
 /** Outbox messages: what, to whom, state, attempts, when, the last error; `action` renders a last cell per row. */
 export function DeliveriesTable({
@@ -22,82 +10,47 @@ export function DeliveriesTable({
   caption,
   showLead,
   action,
+  empty,
 }: {
-  rows: DeliveryRow[];
+  rows: DeliveryView[];
   caption: string;
   showLead?: boolean;
-  action?: (r: DeliveryRow) => ReactNode;
+  action?: (r: DeliveryView) => ReactNode;
+  /** Said under the table when there are no rows. */
+  empty?: string | null;
 }) {
-  return (
-    <div className="max-h-[70vh] overflow-auto rounded-md border border-slate-300 dark:border-slate-600">
-      <table className={deskTable}>
-        <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col" className={deskTh}>
-              Message
-            </th>
-            {showLead ? (
-              <th scope="col" className={deskTh}>
-                Lead
-              </th>
-            ) : null}
-            <th scope="col" className={deskTh}>
-              To
-            </th>
-            <th scope="col" className={deskTh}>
-              State
-            </th>
-            <th scope="col" className={deskTh}>
-              Attempts
-            </th>
-            <th scope="col" className={deskTh}>
-              Written
-            </th>
-            <th scope="col" className={deskTh}>
-              Sent / next attempt
-            </th>
-            <th scope="col" className={deskTh}>
-              Last error
-            </th>
-            {action ? (
-              <th scope="col" className={deskTh}>
-                <span className="sr-only">Action</span>
-              </th>
-            ) : null}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.id}>
-              <td className={deskTd}>
-                {r.what}
-                {r.messageId ? <span className="block break-all text-xs text-slate-600 dark:text-slate-400">{r.messageId}</span> : null}
-              </td>
-              {showLead ? (
-                <td className={deskTd}>
-                  {r.leadId ? (
-                    <Link className={deskLink} to={`/desk/leads/${r.leadId}`}>
-                      Lead {r.leadId}
-                    </Link>
-                  ) : (
-                    "None"
-                  )}
-                </td>
-              ) : null}
-              <td className={`${deskTd} break-all`}>{r.to}</td>
-              <td className={deskTd}>
-                <StatusBadge status={r.state} label={r.stateLabel} />
-              </td>
-              <td className={deskTd}>{r.attempts}</td>
-              <td className={`${deskTd} whitespace-nowrap`}>{r.created}</td>
-              <td className={`${deskTd} whitespace-nowrap`}>{r.when}</td>
-              <td className={`${deskTd} break-words`}>{r.lastError ?? ""}</td>
-              {action ? <td className={deskTd}>{action(r)}</td> : null}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  const columns: Column<DeliveryView>[] = [
+    {
+      header: "Message",
+      cell: (r) => (
+        <>
+          {r.what}
+          {r.messageId ? <span className="block break-all text-xs text-slate-600 dark:text-slate-400">{r.messageId}</span> : null}
+        </>
+      ),
+    },
+    ...(showLead
+      ? [
+          {
+            header: "Lead",
+            cell: (r: DeliveryView) =>
+              r.leadId ? (
+                <Link className={deskLink} to={`/desk/leads/${r.leadId}`}>
+                  Lead {r.leadId}
+                </Link>
+              ) : (
+                "None"
+              ),
+          },
+        ]
+      : []),
+    { header: "To", className: "break-all", cell: (r) => r.to },
+    { header: "State", cell: (r) => <StatusBadge status={r.state} label={r.stateLabel} /> },
+    { header: "Attempts", cell: (r) => r.attempts },
+    { header: "Written", className: "whitespace-nowrap", cell: (r) => r.created },
+    { header: "Sent / next attempt", className: "whitespace-nowrap", cell: (r) => r.when },
+    { header: "Last error", className: "break-words", cell: (r) => r.lastError ?? "" },
+    ...(action ? [{ header: "Action", srOnly: true, cell: action }] : []),
+  ];
+  return <DeskTable caption={caption} columns={columns} rows={rows} empty={empty} emptyBelow />;
 }

@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 
 /** The desk's shared pieces: denser than the public site, same colours and focus ring. */
 export const deskInput =
@@ -52,41 +51,6 @@ export function Notice({ children }: { children: ReactNode }) {
     >
       {children}
     </p>
-  );
-}
-
-/** The current URL's query with `changes` applied (null removes a key). */
-export function withParams(search: string, changes: Record<string, string | null>): string {
-  const params = new URLSearchParams(search);
-  for (const [k, v] of Object.entries(changes)) {
-    if (v === null) params.delete(k);
-    else params.set(k, v);
-  }
-  const s = params.toString();
-  return s ? `?${s}` : "?";
-}
-
-/** Keyset paging: "Newer" and "Older" links that keep every filter in the URL. */
-export function Pager({ search, prev, next, label }: { search: string; prev: string | null; next: string | null; label: string }) {
-  const isFirst = !new URLSearchParams(search).has("after") && !new URLSearchParams(search).has("before");
-  return (
-    <nav aria-label={label} className="mt-4 flex flex-wrap items-center gap-2">
-      {!isFirst ? (
-        <Link className={deskSecondary} to={withParams(search, { after: null, before: null })}>
-          First page
-        </Link>
-      ) : null}
-      {prev ? (
-        <Link className={deskSecondary} to={withParams(search, { after: null, before: prev })} rel="prev">
-          Newer
-        </Link>
-      ) : null}
-      {next ? (
-        <Link className={deskSecondary} to={withParams(search, { before: null, after: next })} rel="next">
-          Older
-        </Link>
-      ) : null}
-    </nav>
   );
 }
 
@@ -153,46 +117,5 @@ export function SelectField({
         ))}
       </select>
     </Field>
-  );
-}
-
-/** The From and To dates of a filter row. */
-export function DateRange({ prefix, from, to }: { prefix: string; from?: string; to?: string }) {
-  return (
-    <>
-      <Field id={`${prefix}-from`} label="From">
-        <input id={`${prefix}-from`} name="from" type="date" defaultValue={from ?? ""} className={deskInput} />
-      </Field>
-      <Field id={`${prefix}-to`} label="To">
-        <input id={`${prefix}-to`} name="to" type="date" defaultValue={to ?? ""} className={deskInput} />
-      </Field>
-    </>
-  );
-}
-
-/** "Apply filters" and "Clear" under a filter row. */
-export function FilterActions({ clearTo }: { clearTo: string }) {
-  return (
-    <div className="mt-3 flex gap-2">
-      <button type="submit" className={deskPrimary}>
-        Apply filters
-      </button>
-      <Link to={clearTo} className={deskSecondary}>
-        Clear
-      </Link>
-    </div>
-  );
-}
-
-/** A table's header row; an entry in `hidden` is read by screen readers only. */
-export function HeaderRow({ labels, hidden = [] }: { labels: string[]; hidden?: string[] }) {
-  return (
-    <tr>
-      {labels.map((label) => (
-        <th key={label} scope="col" className={deskTh}>
-          {hidden.includes(label) ? <span className="sr-only">{label}</span> : label}
-        </th>
-      ))}
-    </tr>
   );
 }

@@ -1,6 +1,7 @@
-import { data, Form, Link } from "react-router";
+import { data } from "react-router";
 import { z } from "zod";
-import { deskInput, deskLink, deskPrimary, deskSecondary, deskTable, deskTd, deskTh, ErrorList, Field, PageTitle } from "~/components/desk/ui";
+import { any, type Column, DeskTable, dateFields, FilterBar, Pager } from "~/components/desk/kit";
+import { ErrorList, PageTitle } from "~/components/desk/ui";
 import { listAccounts } from "~/server/desk/accounts.server";
 import { DESK_HEADERS, deskServices, requireStaff } from "~/server/desk/auth.server";
 import { problems } from "~/server/desk/forms.server";
@@ -61,7 +62,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ raw, people, rows: page, next: more ? String(page.at(-1)?.id ?? "") : null, errors: null as string[] | null }, { headers: DESK_HEADERS });
 }
 
+/** Entries made without a signed-in person: the command line, or a sign-in attempt for an unknown address. */
+const SYSTEM = { value: "system", label: "Command line and unknown e-mails" };
+
 const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
+
+type Entry = Route.ComponentProps["loaderData"]["rows"][number];
+
+const columns: Column<Entry>[] = [
+  { header: "When", className: "whitespace-nowrap", cell: (r) => when(r.at) },
+  { header: "Who", cell: (r) => r.who },
+  { header: "What", cell: (r) => r.action },
+  { header: "Subject", className: "break-all", cell: (r) => r.subject },
+  { header: "Details", className: "break-all", cell: (r) => r.detail },
+];
 
 export default function Audit({ loaderData: d }: Route.ComponentProps) {
   const nextHref = d.next ? `?${new URLSearchParams({ ...d.raw, before: d.next }).toString()}` : null;
@@ -69,77 +83,28 @@ export default function Audit({ loaderData: d }: Route.ComponentProps) {
     <>
       <PageTitle>Audit log</PageTitle>
       <ErrorList errors={d.errors} />
-      <Form method="get" className="mb-4 flex flex-wrap items-end gap-3">
-        <Field id="person" label="Person">
-          <select id="person" name="person" defaultValue={d.raw.person} className={deskInput}>
-            <option value="">Everyone</option>
-            <option value="system">Command line and unknown e-mails</option>
-            {d.people.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.email}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id="from" label="From (UTC)">
-          <input id="from" name="from" type="date" defaultValue={d.raw.from} className={deskInput} />
-        </Field>
-        <Field id="to" label="To (UTC)">
-          <input id="to" name="to" type="date" defaultValue={d.raw.to} className={deskInput} />
-        </Field>
-        <button type="submit" className={deskPrimary}>
-          Show
-        </button>
-        <Link to="/desk/audit" className={deskSecondary}>
-          Clear
-        </Link>
-      </Form>
+      <FilterBar
+        idPrefix=""
+        values={d.raw}
+        gap="gap-3"
+        clear={{ to: "/desk/audit", label: "Clear" }}
+        fields={[
+          {
+            type: "select",
+            name: "person",
+            label: "Person",
+            first: [...any("Everyone"), SYSTEM],
+            options: d.people.map((p) => ({ value: String(p.id), label: p.email })),
+          },
+          ...dateFields(["From (UTC)", "To (UTC)"]),
+        ]}
+      />
       {d.rows.length === 0 ? (
         <p>Nothing in the log for this choice.</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className={deskTable}>
-            <caption className="sr-only">Audit log, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col" className={deskTh}>
-                  When
-                </th>
-                <th scope="col" className={deskTh}>
-                  Who
-                </th>
-                <th scope="col" className={deskTh}>
-                  What
-                </th>
-                <th scope="col" className={deskTh}>
-                  Subject
-                </th>
-                <th scope="col" className={deskTh}>
-                  Details
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {d.rows.map((r) => (
-                <tr key={r.id}>
-                  <td className={`${deskTd} whitespace-nowrap`}>{when(r.at)}</td>
-                  <td className={deskTd}>{r.who}</td>
-                  <td className={deskTd}>{r.action}</td>
-                  <td className={`${deskTd} break-all`}>{r.subject}</td>
-                  <td className={`${deskTd} break-all`}>{r.detail}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DeskTable caption="Audit log, newest first" columns={columns} rows={d.rows} frame="overflow-x-auto" />
       )}
-      {nextHref ? (
-        <nav aria-label="Audit log pages" className="mt-4">
-          <Link to={nextHref} className={deskLink} rel="next">
-            Older entries
-          </Link>
-        </nav>
-      ) : null}
+      {nextHref ? <Pager label="Audit log pages" links={[{ to: nextHref, label: "Older entries", rel: "next" }]} plain /> : null}
     </>
   );
 }

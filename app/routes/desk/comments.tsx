@@ -1,21 +1,7 @@
 import { z } from "zod";
-import { data, Form, Link, useLocation, useNavigation } from "react-router";
-import {
-  deskDanger,
-  deskInput,
-  deskLink,
-  deskPrimary,
-  deskSecondary,
-  deskTable,
-  deskTd,
-  deskTh,
-  ErrorList,
-  Field,
-  Notice,
-  PageTitle,
-  StatusBadge,
-  withParams,
-} from "~/components/desk/ui";
+import { data, Form, useLocation, useNavigation } from "react-router";
+import { type Column, DeskTable, FilterBar, numberedLinks, Pager } from "~/components/desk/kit";
+import { deskDanger, deskInput, deskLink, deskPrimary, deskSecondary, ErrorList, Field, Notice, PageTitle, StatusBadge } from "~/components/desk/ui";
 import { COMMENT_MAX } from "~/lib/blog/comment-spec";
 import { DESK_HEADERS, deskServices, requireStaff } from "~/server/desk/auth.server";
 import { audit } from "~/server/desk/audit.server";
@@ -111,11 +97,14 @@ const buttonsFor = (c: DeskComment) => {
   return list;
 };
 
-function Row({ c, busy }: { c: DeskComment; busy: boolean }) {
-  const who = `${c.by}${c.team ? "" : ` (${c.email})`}`;
-  return (
-    <tr>
-      <td className={deskTd}>
+/** Who wrote a comment, as the buttons name it. */
+const whoWrote = (c: DeskComment) => `${c.by}${c.team ? "" : ` (${c.email})`}`;
+
+const columns = (busy: boolean): Column<DeskComment>[] => [
+  {
+    header: "From",
+    cell: (c) => (
+      <>
         <p className="font-semibold">
           {c.by}
           {c.team ? <span className="ml-2 rounded border border-brand-700 px-1 text-xs dark:border-brand-300">Staff reply</span> : null}
@@ -126,55 +115,69 @@ function Row({ c, busy }: { c: DeskComment; busy: boolean }) {
           </p>
         ) : null}
         <p className="text-xs text-slate-600 dark:text-slate-400">{c.when}</p>
-      </td>
-      <td className={`${deskTd} max-w-xl`}>
+      </>
+    ),
+  },
+  {
+    header: "Comment",
+    className: "max-w-xl",
+    cell: (c) => (
+      <>
         {c.replyTo ? <p className="text-xs text-slate-600 dark:text-slate-400">Reply to {c.replyTo}</p> : null}
         <p className="whitespace-pre-line break-words">{c.text}</p>
-      </td>
-      <td className={deskTd}>
-        <a className={deskLink} href={`/blogdetail/${encodeURIComponent(c.postId)}#comments`}>
-          {c.postTitle}
-        </a>
-      </td>
-      <td className={deskTd}>
-        <StatusBadge status={c.state} label={c.stateLabel} />
-      </td>
-      <td className={deskTd}>
-        <div className="flex flex-wrap gap-1">
-          {buttonsFor(c).map((b) => (
-            <Form method="post" key={b.intent}>
-              <input type="hidden" name="id" value={c.id} />
-              <button
-                type="submit"
-                name="intent"
-                value={b.intent}
-                className={b.danger ? deskDanger : deskSecondary}
-                disabled={busy}
-                aria-label={`${b.label}: comment by ${who}`}
-              >
-                {b.label}
-              </button>
-            </Form>
-          ))}
-        </div>
-        {c.state === "visible" ? (
-          <details className="mt-2">
-            <summary className="cursor-pointer text-sm font-semibold">
-              Reply<span className="sr-only"> to {who}</span> as {TEAM_NAME}
-            </summary>
-            <Form method="post" className="mt-2 space-y-2">
-              <input type="hidden" name="id" value={c.id} />
-              <Field id={`reply-${c.id}`} label={`Reply to ${c.by}`}>
-                <textarea id={`reply-${c.id}`} name="text" required maxLength={COMMENT_MAX} rows={3} className={deskInput} />
-              </Field>
-              <button type="submit" name="intent" value="reply" className={deskPrimary} disabled={busy}>
-                Post reply
-              </button>
-            </Form>
-          </details>
-        ) : null}
-      </td>
-    </tr>
+      </>
+    ),
+  },
+  {
+    header: "Post",
+    cell: (c) => (
+      <a className={deskLink} href={`/blogdetail/${encodeURIComponent(c.postId)}#comments`}>
+        {c.postTitle}
+      </a>
+    ),
+  },
+  { header: "State", cell: (c) => <StatusBadge status={c.state} label={c.stateLabel} /> },
+  { header: "Actions", cell: (c) => <Decisions c={c} busy={busy} /> },
+];
+
+function Decisions({ c, busy }: { c: DeskComment; busy: boolean }) {
+  const who = whoWrote(c);
+  return (
+    <>
+      <div className="flex flex-wrap gap-1">
+        {buttonsFor(c).map((b) => (
+          <Form method="post" key={b.intent}>
+            <input type="hidden" name="id" value={c.id} />
+            <button
+              type="submit"
+              name="intent"
+              value={b.intent}
+              className={b.danger ? deskDanger : deskSecondary}
+              disabled={busy}
+              aria-label={`${b.label}: comment by ${who}`}
+            >
+              {b.label}
+            </button>
+          </Form>
+        ))}
+      </div>
+      {c.state === "visible" ? (
+        <details className="mt-2">
+          <summary className="cursor-pointer text-sm font-semibold">
+            Reply<span className="sr-only"> to {who}</span> as {TEAM_NAME}
+          </summary>
+          <Form method="post" className="mt-2 space-y-2">
+            <input type="hidden" name="id" value={c.id} />
+            <Field id={`reply-${c.id}`} label={`Reply to ${c.by}`}>
+              <textarea id={`reply-${c.id}`} name="text" required maxLength={COMMENT_MAX} rows={3} className={deskInput} />
+            </Field>
+            <button type="submit" name="intent" value="reply" className={deskPrimary} disabled={busy}>
+              Post reply
+            </button>
+          </Form>
+        </details>
+      ) : null}
+    </>
   );
 }
 
@@ -195,60 +198,23 @@ export default function Comments({ loaderData, actionData }: Route.ComponentProp
         {counts.held} awaiting review, {counts.visible} visible, {counts.hidden} hidden, {counts.spam} spam. On the site, {rule}; comments from a sender marked
         as spam always wait. Decisions show on the site at once.
       </p>
-      <Form method="get" aria-label="Show comments" className="mb-4 flex flex-wrap items-end gap-2" key={location.search}>
-        <Field id="c-state" label="Show">
-          <select id="c-state" name="state" defaultValue={state} className={deskInput}>
-            {commentFilters.map((f) => (
-              <option key={f} value={f}>
-                {filterLabels[f]}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <button type="submit" className={deskPrimary}>
-          Show
-        </button>
-      </Form>
+      <FilterBar
+        label="Show comments"
+        idPrefix="c"
+        values={{ state }}
+        fields={[{ type: "select", name: "state", label: "Show", options: commentFilters.map((f) => ({ value: f, label: filterLabels[f] })) }]}
+      />
       <ErrorList errors={errors} title="This list cannot be shown" />
       <ErrorList errors={actionData?.errors} title="Nothing was changed" />
       {actionData?.done ? <Notice>{actionData.done}</Notice> : null}
-      <div className="max-h-[70vh] overflow-auto rounded-md border border-slate-300 dark:border-slate-600">
-        <table className={deskTable}>
-          <caption className="sr-only">{`Comments: ${filterLabels[state].toLowerCase()}, newest first`}</caption>
-          <thead>
-            <tr>
-              {["From", "Comment", "Post", "State", "Actions"].map((h) => (
-                <th key={h} scope="col" className={deskTh}>
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((c) => (
-              <Row key={c.id} c={c} busy={busy} />
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {rows.length === 0 && !errors ? <p className="mt-2 text-sm">No comments here.</p> : null}
-      {pages > 1 ? (
-        <nav aria-label="Pages of comments" className="mt-4 flex flex-wrap items-center gap-2 text-sm">
-          {page > 1 ? (
-            <Link className={deskSecondary} to={withParams(location.search, { page: page === 2 ? null : String(page - 1) })} rel="prev">
-              Newer
-            </Link>
-          ) : null}
-          <span>
-            Page {page} of {pages}
-          </span>
-          {page < pages ? (
-            <Link className={deskSecondary} to={withParams(location.search, { page: String(page + 1) })} rel="next">
-              Older
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <DeskTable
+        caption={`Comments: ${filterLabels[state].toLowerCase()}, newest first`}
+        columns={columns(busy)}
+        rows={rows}
+        empty={errors ? null : "No comments here."}
+        emptyBelow
+      />
+      {pages > 1 ? <Pager label="Pages of comments" links={numberedLinks(location.search, page, pages)} status={`Page ${page} of ${pages}`} /> : null}
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { data, Form, Link, useLocation, useNavigation } from "react-router";
+import { data, Form, useLocation, useNavigation } from "react-router";
 import { DeliveriesTable } from "~/components/desk/deliveries-table";
-import { deskInput, deskPrimary, deskSecondary, ErrorList, Field, Notice, PageTitle, Pager } from "~/components/desk/ui";
+import { FilterBar, keysetLinks, Pager } from "~/components/desk/kit";
+import { deskSecondary, ErrorList, Notice, PageTitle } from "~/components/desk/ui";
 import { DESK_HEADERS, deskServices, requireStaff } from "~/server/desk/auth.server";
 import { audit } from "~/server/desk/audit.server";
 import { messages } from "~/server/desk/leads/forms.server";
@@ -91,29 +92,20 @@ export default function Deliveries({ loaderData, actionData }: Route.ComponentPr
         E-mails and CRM webhooks written with each lead. Failed deliveries are retried automatically (the wait doubles each time) for a day, then listed here as
         failed. {counts.failed} failed, {counts.pending} waiting to retry, {counts.sending} being sent.
       </p>
-      <Form method="get" aria-label="Show deliveries" className="mb-4 flex flex-wrap items-end gap-2" key={location.search}>
-        <Field id="d-state" label="State">
-          <select id="d-state" name="state" defaultValue={state} className={deskInput}>
-            {choices.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <button type="submit" className={deskPrimary}>
-          Show
-        </button>
-        <Link to="/desk/deliveries" className={deskSecondary}>
-          Failed
-        </Link>
-      </Form>
+      <FilterBar
+        label="Show deliveries"
+        idPrefix="d"
+        values={{ state }}
+        clear={{ to: "/desk/deliveries", label: "Failed" }}
+        fields={[{ type: "select", name: "state", label: "State", options: choices }]}
+      />
       <ErrorList errors={errors} title="This list cannot be shown" />
       <ErrorList errors={actionData?.errors} title="Nothing was retried" />
       {actionData?.done ? <Notice>{actionData.done}</Notice> : null}
       <DeliveriesTable
         rows={rows}
         showLead
+        empty={errors ? null : "No deliveries in this state."}
         caption={`${stateLabel} deliveries, newest first`}
         action={(r) =>
           r.state === "failed" || r.state === "pending" ? (
@@ -126,8 +118,7 @@ export default function Deliveries({ loaderData, actionData }: Route.ComponentPr
           ) : null
         }
       />
-      {rows.length === 0 && !errors ? <p className="mt-2 text-sm">No deliveries in this state.</p> : null}
-      <Pager search={location.search} prev={null} next={next} label="Pages of deliveries" />
+      <Pager label="Pages of deliveries" links={keysetLinks(location.search, null, next)} />
     </div>
   );
 }

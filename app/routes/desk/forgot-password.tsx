@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { data, Form, Link, useNavigation } from "react-router";
-import { deskInput, deskLink, deskPrimary, ErrorList, Field, Notice } from "~/components/desk/ui";
+import { AccountEmailField, AuthCard } from "~/components/desk/kit";
+import { deskLink, deskPrimary } from "~/components/desk/ui";
 import { DESK_HEADERS, deskServices } from "~/server/desk/auth.server";
 import { audit } from "~/server/desk/audit.server";
 import { crossSiteReason } from "~/server/desk/csrf.server";
@@ -32,26 +33,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   return (
-    <section className="mx-auto max-w-sm">
-      <h1 className="text-2xl font-bold">Forgot your password?</h1>
-      <p className="mt-3 text-sm">Enter the e-mail address of your desk account. We send it a link to choose a new password.</p>
-      <div className="mt-4">
-        {actionData?.sent ? <Notice>{actionData.sent}</Notice> : null}
-        <ErrorList errors={actionData?.errors} title="No link was sent" />
-      </div>
+    <AuthCard
+      title="Forgot your password?"
+      intro={<p className="mt-3 text-sm">Enter the e-mail address of your desk account. We send it a link to choose a new password.</p>}
+      notice={actionData?.sent}
+      errors={actionData?.errors}
+      errorTitle="No link was sent"
+    >
       <Form method="post" className="space-y-4" replace>
-        <Field id="email" label="E-mail">
-          <input
-            id="email"
-            name="email"
-            type="email"
-            className={deskInput}
-            autoComplete="username"
-            required
-            maxLength={254}
-            defaultValue={actionData?.email ?? ""}
-          />
-        </Field>
+        <AccountEmailField defaultValue={actionData?.email ?? ""} />
         <button type="submit" className={`${deskPrimary} w-full`} disabled={busy}>
           {busy ? "Sending…" : "Send me a link"}
         </button>
@@ -61,6 +51,6 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           Back to sign-in
         </Link>
       </p>
-    </section>
+    </AuthCard>
   );
 }

@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect } from "react-router";
-import { deskInput, deskLabel, deskLink, deskPrimary, deskTable, deskTd, ErrorList, HeaderRow, Notice, PageTitle } from "~/components/desk/ui";
+import { type Column, DeskTable } from "~/components/desk/kit";
+import { deskInput, deskLabel, deskLink, deskPrimary, ErrorList, Notice, PageTitle } from "~/components/desk/ui";
 import { DESK_HEADERS, deskServices, requireStaff } from "~/server/desk/auth.server";
 import { audit } from "~/server/desk/audit.server";
 import { formatWhen } from "~/server/desk/leads/labels.server";
@@ -65,6 +66,39 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+type Image = Route.ComponentProps["loaderData"]["images"][number];
+
+const columns: Column<Image>[] = [
+  {
+    header: "Image",
+    cell: (m) => <img src={m.card.path} width={m.card.width} height={m.card.height} alt={m.originalName} loading="lazy" className="h-auto w-40 rounded" />,
+  },
+  { header: "Name", className: "break-all", cell: (m) => m.originalName },
+  {
+    header: "Sizes",
+    cell: (m) => (
+      <>
+        <a className={deskLink} href={m.banner.path}>
+          {m.banner.width}×{m.banner.height}
+        </a>
+        ,{" "}
+        <a className={deskLink} href={m.card.path}>
+          {m.card.width}×{m.card.height}
+        </a>
+      </>
+    ),
+  },
+  { header: "Uploaded", className: "whitespace-nowrap", cell: (m) => m.when },
+  {
+    header: "Use",
+    cell: (m) => (
+      <Link className={deskLink} to={`/desk/posts/new?image=${encodeURIComponent(m.banner.path)}`}>
+        New post with this image<span className="sr-only"> ({m.originalName})</span>
+      </Link>
+    ),
+  },
+];
+
 export default function Images({ loaderData, actionData }: Route.ComponentProps) {
   const { images, uploaded } = loaderData;
   return (
@@ -98,40 +132,13 @@ export default function Images({ loaderData, actionData }: Route.ComponentProps)
           Upload
         </button>
       </Form>
-      <div className="overflow-auto rounded-md border border-slate-300 dark:border-slate-600">
-        <table className={deskTable}>
-          <caption className="sr-only">Uploaded images, newest first</caption>
-          <thead>
-            <HeaderRow labels={["Image", "Name", "Sizes", "Uploaded", "Use"]} />
-          </thead>
-          <tbody>
-            {images.map((m) => (
-              <tr key={m.id}>
-                <td className={deskTd}>
-                  <img src={m.card.path} width={m.card.width} height={m.card.height} alt={m.originalName} loading="lazy" className="h-auto w-40 rounded" />
-                </td>
-                <td className={`${deskTd} break-all`}>{m.originalName}</td>
-                <td className={deskTd}>
-                  <a className={deskLink} href={m.banner.path}>
-                    {m.banner.width}×{m.banner.height}
-                  </a>
-                  ,{" "}
-                  <a className={deskLink} href={m.card.path}>
-                    {m.card.width}×{m.card.height}
-                  </a>
-                </td>
-                <td className={`${deskTd} whitespace-nowrap`}>{m.when}</td>
-                <td className={deskTd}>
-                  <Link className={deskLink} to={`/desk/posts/new?image=${encodeURIComponent(m.banner.path)}`}>
-                    New post with this image<span className="sr-only"> ({m.originalName})</span>
-                  </Link>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {images.length === 0 ? <p className="p-4 text-sm">No images uploaded yet.</p> : null}
-      </div>
+      <DeskTable
+        caption="Uploaded images, newest first"
+        columns={columns}
+        rows={images}
+        empty="No images uploaded yet."
+        frame="overflow-auto rounded-md border border-slate-300 dark:border-slate-600"
+      />
     </div>
   );
 }

@@ -6,25 +6,8 @@ import { bulkSchema, leadChoices, messages, resolveAssignee } from "~/server/des
 import { formatWhen, statusLabels, type LeadStatus } from "~/server/desk/leads/labels.server";
 import { changeLeads, listLeads } from "~/server/desk/leads/query.server";
 import { staffDirectory, staffLabel } from "~/server/desk/leads/staff.server";
-import {
-  DateRange,
-  deskInput,
-  deskLink,
-  deskPrimary,
-  deskSecondary,
-  deskTable,
-  deskTd,
-  ErrorList,
-  Field,
-  FilterActions,
-  HeaderRow,
-  NOBODY,
-  Notice,
-  PageTitle,
-  Pager,
-  SelectField,
-  StatusBadge,
-} from "~/components/desk/ui";
+import { any, type Column, DeskTable, dateFields, FilterBar, FilterInput, keysetLinks, Pager } from "~/components/desk/kit";
+import { deskLink, deskPrimary, deskSecondary, ErrorList, NOBODY, Notice, PageTitle, SelectField, StatusBadge } from "~/components/desk/ui";
 import type { Route } from "./+types/leads";
 
 /** The attribution filters: exact values, as the desk shows them on a lead. */
@@ -83,6 +66,52 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ errors: null as string[] | null, values: null, done: `${what} (${parsed.data.ids.length} selected).` }, { headers: DESK_HEADERS });
 }
 
+type LeadRow = Route.ComponentProps["loaderData"]["rows"][number];
+
+/** The inbox's columns; the first ticks a lead for "Change the selected leads". */
+const columns = (selected: Set<string>): Column<LeadRow>[] => [
+  {
+    header: "Select",
+    srOnly: true,
+    cell: (r) => (
+      <input
+        type="checkbox"
+        name="id"
+        value={r.id}
+        defaultChecked={selected.has(String(r.id))}
+        aria-label={`Select lead ${r.id} from ${r.who || r.email}`}
+        className="size-4"
+      />
+    ),
+  },
+  { header: "Received", className: "whitespace-nowrap", cell: (r) => r.when },
+  {
+    header: "From",
+    cell: (r) => (
+      <Link to={`/desk/leads/${r.id}`} className={deskLink}>
+        {r.who || r.email}
+      </Link>
+    ),
+  },
+  {
+    header: "Form and type",
+    cell: (r) => (
+      <>
+        {r.form}
+        <br />
+        <span className="text-xs text-slate-600 dark:text-slate-400">{r.typeLabel}</span>
+      </>
+    ),
+  },
+  { header: "E-mail", className: "break-all", cell: (r) => r.email },
+  { header: "Phone", className: "whitespace-nowrap", cell: (r) => r.phone },
+  { header: "ZIP", cell: (r) => r.zip },
+  { header: "City", cell: (r) => r.city },
+  { header: "Page", className: "break-all", cell: (r) => r.page },
+  { header: "Status", cell: (r) => <StatusBadge status={r.status} label={r.statusLabel} /> },
+  { header: "Assignee", cell: (r) => r.assignee },
+];
+
 export default function Leads({ loaderData, actionData }: Route.ComponentProps) {
   const { raw, errors, rows, next, prev, choices } = loaderData;
   const location = useLocation();
@@ -90,6 +119,8 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
   const exportHref = `/desk/leads/export.csv${location.search}`;
   const values = actionData?.values;
   const selected = new Set(values?.ids ?? []);
+  // A page in the URL that no lead names any more is still shown as chosen.
+  const unlistedPage = raw.page && !choices.pages.includes(raw.page) ? [{ value: raw.page, label: raw.page }] : [];
   return (
     <div>
       <PageTitle
@@ -102,66 +133,35 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
         Leads
       </PageTitle>
 
-      <Form method="get" className="mb-4 rounded-md border border-slate-300 p-3 dark:border-slate-600" aria-label="Filter leads" key={location.search}>
-        <div className="grid grid-cols-2 gap-3 sm:grid-cols-4 xl:grid-cols-9">
-          <div className="col-span-2 sm:col-span-4 xl:col-span-2">
-            <Field id="f-q" label="Search (e-mail, name, business, phone, ZIP)">
-              <input id="f-q" name="q" type="search" defaultValue={raw.q ?? ""} className={deskInput} maxLength={120} />
-            </Field>
-          </div>
-          <SelectField id="f-kind" name="kind" label="Form" first={[{ value: "", label: "All forms" }]} options={choices.kinds} defaultValue={raw.kind ?? ""} />
-          <SelectField
-            id="f-type"
-            name="type"
-            label="Type code"
-            first={[{ value: "", label: "All types" }]}
-            options={choices.types}
-            defaultValue={raw.type ?? ""}
-          />
-          <SelectField
-            id="f-page"
-            name="page"
-            label="Page"
-            first={[{ value: "", label: "All pages" }, ...(raw.page && !choices.pages.includes(raw.page) ? [{ value: raw.page, label: raw.page }] : [])]}
-            options={choices.pages.map((p) => ({ value: p, label: p }))}
-            defaultValue={raw.page ?? ""}
-          />
-          <SelectField
-            id="f-status"
-            name="status"
-            label="Status"
-            first={[{ value: "", label: "Any status" }]}
-            options={choices.statuses}
-            defaultValue={raw.status ?? ""}
-          />
-          <SelectField
-            id="f-assignee"
-            name="assignee"
-            label="Assignee"
-            first={[{ value: "", label: "Anyone" }, NOBODY]}
-            options={choices.staff}
-            defaultValue={raw.assignee ?? ""}
-          />
-          <DateRange prefix="f" from={raw.from} to={raw.to} />
-        </div>
+      <FilterBar
+        label="Filter leads"
+        idPrefix="f"
+        values={raw}
+        grid="grid-cols-2 gap-3 sm:grid-cols-4 xl:grid-cols-9"
+        clear={{ to: "/desk/leads", label: "Clear" }}
+        fields={[
+          { type: "search", name: "q", label: "Search (e-mail, name, business, phone, ZIP)", maxLength: 120, span: "col-span-2 sm:col-span-4 xl:col-span-2" },
+          { type: "select", name: "kind", label: "Form", first: any("All forms"), options: choices.kinds },
+          { type: "select", name: "type", label: "Type code", first: any("All types"), options: choices.types },
+          {
+            type: "select",
+            name: "page",
+            label: "Page",
+            first: [...any("All pages"), ...unlistedPage],
+            options: choices.pages.map((p) => ({ value: p, label: p })),
+          },
+          { type: "select", name: "status", label: "Status", first: any("Any status"), options: choices.statuses },
+          { type: "select", name: "assignee", label: "Assignee", first: [...any("Anyone"), NOBODY], options: choices.staff },
+          ...dateFields(),
+        ]}
+      >
         <fieldset className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-5">
           <legend className="mb-1 text-sm font-semibold">Where the visitor came from (first page of the visit)</legend>
           {ATTRIBUTION_INPUTS.map((f) => (
-            <Field key={f.name} id={`f-${f.name}`} label={f.label}>
-              <input
-                id={`f-${f.name}`}
-                name={f.name}
-                type="text"
-                defaultValue={raw[f.name] ?? ""}
-                className={deskInput}
-                maxLength={300}
-                placeholder={f.placeholder}
-              />
-            </Field>
+            <FilterInput key={f.name} idPrefix="f" values={raw} field={{ type: "text", maxLength: 300, ...f }} />
           ))}
         </fieldset>
-        <FilterActions clearTo="/desk/leads" />
-      </Form>
+      </FilterBar>
       <ErrorList errors={errors} title="These filters cannot be used" />
       <ErrorList errors={actionData?.errors} title="Nothing was changed" />
       {actionData?.done ? <Notice>{actionData.done}</Notice> : null}
@@ -190,56 +190,15 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
           </button>
         </fieldset>
 
-        <div className="max-h-[70vh] overflow-auto rounded-md border border-slate-300 dark:border-slate-600">
-          <table className={deskTable}>
-            <caption className="sr-only">Leads, newest first</caption>
-            <thead>
-              <HeaderRow
-                labels={["Select", "Received", "From", "Form and type", "E-mail", "Phone", "ZIP", "City", "Page", "Status", "Assignee"]}
-                hidden={["Select"]}
-              />
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.id} className="hover:bg-slate-50 focus-within:bg-brand-50 dark:hover:bg-slate-900 dark:focus-within:bg-brand-950">
-                  <td className={deskTd}>
-                    <input
-                      type="checkbox"
-                      name="id"
-                      value={r.id}
-                      defaultChecked={selected.has(String(r.id))}
-                      aria-label={`Select lead ${r.id} from ${r.who || r.email}`}
-                      className="size-4"
-                    />
-                  </td>
-                  <td className={`${deskTd} whitespace-nowrap`}>{r.when}</td>
-                  <td className={deskTd}>
-                    <Link to={`/desk/leads/${r.id}`} className={deskLink}>
-                      {r.who || r.email}
-                    </Link>
-                  </td>
-                  <td className={deskTd}>
-                    {r.form}
-                    <br />
-                    <span className="text-xs text-slate-600 dark:text-slate-400">{r.typeLabel}</span>
-                  </td>
-                  <td className={`${deskTd} break-all`}>{r.email}</td>
-                  <td className={`${deskTd} whitespace-nowrap`}>{r.phone}</td>
-                  <td className={deskTd}>{r.zip}</td>
-                  <td className={deskTd}>{r.city}</td>
-                  <td className={`${deskTd} break-all`}>{r.page}</td>
-                  <td className={deskTd}>
-                    <StatusBadge status={r.status} label={r.statusLabel} />
-                  </td>
-                  <td className={deskTd}>{r.assignee}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {rows.length === 0 && !errors ? <p className="p-4 text-sm">No leads match these filters.</p> : null}
-        </div>
+        <DeskTable
+          caption="Leads, newest first"
+          columns={columns(selected)}
+          rows={rows}
+          empty={errors ? null : "No leads match these filters."}
+          rowClassName="hover:bg-slate-50 focus-within:bg-brand-50 dark:hover:bg-slate-900 dark:focus-within:bg-brand-950"
+        />
       </Form>
-      <Pager search={location.search} prev={prev} next={next} label="Pages of leads" />
+      <Pager label="Pages of leads" links={keysetLinks(location.search, prev, next)} />
     </div>
   );
 }

@@ -1,18 +1,6 @@
-import { data, Form, Link, useLocation } from "react-router";
-import {
-  deskInput,
-  deskLink,
-  deskPrimary,
-  deskTable,
-  deskTd,
-  ErrorList,
-  Field,
-  FilterActions,
-  HeaderRow,
-  PageTitle,
-  SelectField,
-  StatusBadge,
-} from "~/components/desk/ui";
+import { data, Link } from "react-router";
+import { any, type Column, DeskTable, FilterBar } from "~/components/desk/kit";
+import { deskLink, deskPrimary, ErrorList, Notice, PageTitle, StatusBadge } from "~/components/desk/ui";
 import { kindLabels, LIST_LIMIT, POST_KINDS, POST_STATUSES, type PostKind, type PostStatus, statusLabels } from "~/lib/post-desk";
 import { listDeskPosts, type PostListQuery } from "~/server/blog/desk-posts.server";
 import { DESK_HEADERS, deskServices, requireStaff } from "~/server/desk/auth.server";
@@ -59,9 +47,42 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const statusColour: Record<PostStatus, string> = { draft: "lost", scheduled: "contacted", published: "won" };
 
+type PostRow = Route.ComponentProps["loaderData"]["rows"][number];
+
+const columns: Column<PostRow>[] = [
+  {
+    header: "Title",
+    cell: (r) => (
+      <>
+        <Link className={deskLink} to={`/desk/posts/${encodeURIComponent(r.id)}`}>
+          {r.title}
+        </Link>
+        <div className="text-xs text-slate-600 dark:text-slate-400">/blogdetail/{r.id}</div>
+      </>
+    ),
+  },
+  { header: "Kind", cell: (r) => r.kindLabel },
+  { header: "State", cell: (r) => <StatusBadge status={statusColour[r.status]} label={r.statusLabel} /> },
+  { header: "Publish time", className: "whitespace-nowrap", cell: (r) => r.when },
+  { header: "Shown date", className: "whitespace-nowrap", cell: (r) => r.shown },
+  { header: "Changed", className: "whitespace-nowrap", cell: (r) => r.updated },
+  {
+    header: "File",
+    cell: (r) =>
+      r.fileState === "differs" ? (
+        <StatusBadge status="contacted" label="File and database differ" />
+      ) : r.fileState === "missing" ? (
+        <StatusBadge status="lost" label="File removed" />
+      ) : r.fileState === "same" ? (
+        "Same as file"
+      ) : (
+        "Desk only"
+      ),
+  },
+];
+
 export default function Posts({ loaderData }: Route.ComponentProps) {
   const { raw, errors, rows, deleted, full } = loaderData;
-  const location = useLocation();
   return (
     <div>
       <PageTitle
@@ -73,80 +94,27 @@ export default function Posts({ loaderData }: Route.ComponentProps) {
       >
         Posts
       </PageTitle>
-      {deleted ? (
-        <p
-          role="status"
-          className="mb-4 rounded-md border border-brand-700 bg-brand-50 p-3 text-sm text-brand-900 dark:border-brand-300 dark:bg-brand-950 dark:text-brand-100"
-        >
-          “{deleted}” was deleted.
-        </p>
-      ) : null}
-      <Form method="get" aria-label="Filter posts" className="mb-4 rounded-md border border-slate-300 p-3 dark:border-slate-600" key={location.search}>
-        <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-          <div className="col-span-2">
-            <Field id="p-q" label="Title contains">
-              <input id="p-q" name="q" type="search" defaultValue={raw.q} maxLength={100} className={deskInput} />
-            </Field>
-          </div>
-          <SelectField
-            id="p-kind"
-            name="kind"
-            label="Kind"
-            first={[{ value: "", label: "Every kind" }]}
-            options={POST_KINDS.map((k) => ({ value: k, label: kindLabels[k] }))}
-            defaultValue={raw.kind}
-          />
-          <SelectField
-            id="p-status"
-            name="status"
-            label="State"
-            first={[{ value: "", label: "Any state" }]}
-            options={POST_STATUSES.map((s) => ({ value: s, label: statusLabels[s] }))}
-            defaultValue={raw.status}
-          />
-        </div>
-        <FilterActions clearTo="/desk/posts" />
-      </Form>
+      {deleted ? <Notice>“{deleted}” was deleted.</Notice> : null}
+      <FilterBar
+        label="Filter posts"
+        idPrefix="p"
+        values={raw}
+        grid="grid-cols-2 gap-3 sm:grid-cols-4"
+        clear={{ to: "/desk/posts", label: "Clear" }}
+        fields={[
+          { type: "search", name: "q", label: "Title contains", maxLength: 100, span: "col-span-2" },
+          { type: "select", name: "kind", label: "Kind", first: any("Every kind"), options: POST_KINDS.map((k) => ({ value: k, label: kindLabels[k] })) },
+          {
+            type: "select",
+            name: "status",
+            label: "State",
+            first: any("Any state"),
+            options: POST_STATUSES.map((s) => ({ value: s, label: statusLabels[s] })),
+          },
+        ]}
+      />
       <ErrorList errors={errors} title="These filters cannot be used" />
-      <div className="max-h-[70vh] overflow-auto rounded-md border border-slate-300 dark:border-slate-600">
-        <table className={deskTable}>
-          <caption className="sr-only">Posts, last changed first</caption>
-          <thead>
-            <HeaderRow labels={["Title", "Kind", "State", "Publish time", "Shown date", "Changed", "File"]} />
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.id}>
-                <td className={deskTd}>
-                  <Link className={deskLink} to={`/desk/posts/${encodeURIComponent(r.id)}`}>
-                    {r.title}
-                  </Link>
-                  <div className="text-xs text-slate-600 dark:text-slate-400">/blogdetail/{r.id}</div>
-                </td>
-                <td className={deskTd}>{r.kindLabel}</td>
-                <td className={deskTd}>
-                  <StatusBadge status={statusColour[r.status]} label={r.statusLabel} />
-                </td>
-                <td className={`${deskTd} whitespace-nowrap`}>{r.when}</td>
-                <td className={`${deskTd} whitespace-nowrap`}>{r.shown}</td>
-                <td className={`${deskTd} whitespace-nowrap`}>{r.updated}</td>
-                <td className={deskTd}>
-                  {r.fileState === "differs" ? (
-                    <StatusBadge status="contacted" label="File and database differ" />
-                  ) : r.fileState === "missing" ? (
-                    <StatusBadge status="lost" label="File removed" />
-                  ) : r.fileState === "same" ? (
-                    "Same as file"
-                  ) : (
-                    "Desk only"
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {rows.length === 0 && !errors.length ? <p className="p-4 text-sm">No posts match these filters.</p> : null}
-      </div>
+      <DeskTable caption="Posts, last changed first" columns={columns} rows={rows} empty={errors.length ? null : "No posts match these filters."} />
       {full ? <p className="mt-2 text-sm">Showing the {LIST_LIMIT} most recently changed posts: narrow the filters to find older ones.</p> : null}
     </div>
   );

@@ -1,5 +1,6 @@
 import { data, Form, redirect, useNavigation } from "react-router";
-import { deskInput, deskPrimary, ErrorList, Field } from "~/components/desk/ui";
+import { AuthCard } from "~/components/desk/kit";
+import { deskInput, deskPrimary, Field } from "~/components/desk/ui";
 import { setPassword, tokenAccount, consumeToken } from "~/server/desk/accounts.server";
 import { DESK_HEADERS, deskServices } from "~/server/desk/auth.server";
 import { audit } from "~/server/desk/audit.server";
@@ -49,14 +50,16 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
     );
   }
   return (
-    <section className="mx-auto max-w-sm">
-      <h1 className="text-2xl font-bold">Choose your password</h1>
-      <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
-        For <strong>{loaderData.email}</strong>. At least {loaderData.minLength} characters, not a common password; a few unrelated words make a good one.
-      </p>
-      <div className="mt-4">
-        <ErrorList errors={actionData?.errors} title="Password not set" />
-      </div>
+    <AuthCard
+      title="Choose your password"
+      intro={
+        <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+          For <strong>{loaderData.email}</strong>. At least {loaderData.minLength} characters, not a common password; a few unrelated words make a good one.
+        </p>
+      }
+      errors={actionData?.errors}
+      errorTitle="Password not set"
+    >
       <Form method="post" className="space-y-4">
         <input type="email" name="username" autoComplete="username" value={loaderData.email} readOnly hidden />
         <Field id="password" label="New password">
@@ -78,6 +81,6 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
           {busy ? "Saving…" : "Set password"}
         </button>
       </Form>
-    </section>
+    </AuthCard>
   );
 }

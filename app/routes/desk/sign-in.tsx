@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { deskInput, deskLink, deskPrimary, deskSecondary, ErrorList, Field, Notice } from "~/components/desk/ui";
+import { AccountEmailField, AuthCard } from "~/components/desk/kit";
+import { deskInput, deskLink, deskPrimary, deskSecondary, Field } from "~/components/desk/ui";
 import { tokenAccount, consumeToken } from "~/server/desk/accounts.server";
 import { currentStaff, DESK_HEADERS, deskServices, FIRST_ACCOUNT_COMMAND, hasAnyStaff } from "~/server/desk/auth.server";
 import { crossSiteReason } from "~/server/desk/csrf.server";
@@ -127,12 +128,12 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
     );
   }
   return (
-    <section className="mx-auto max-w-sm">
-      <h1 className="text-2xl font-bold">{step === "code" ? "Two-factor sign-in" : "Sign in to the desk"}</h1>
-      <div className="mt-4">
-        {loaderData.notice && !actionData ? <Notice>{loaderData.notice}</Notice> : null}
-        <ErrorList errors={actionData?.errors} title="Not signed in" />
-      </div>
+    <AuthCard
+      title={step === "code" ? "Two-factor sign-in" : "Sign in to the desk"}
+      notice={actionData ? null : loaderData.notice}
+      errors={actionData?.errors}
+      errorTitle="Not signed in"
+    >
       {step === "code" ? (
         <>
           <Form method="post" className="space-y-4" replace>
@@ -163,18 +164,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
       ) : (
         <Form method="post" className="space-y-4" replace>
           <input type="hidden" name="next" value={loaderData.next} />
-          <Field id="email" label="E-mail">
-            <input
-              id="email"
-              name="email"
-              type="email"
-              className={deskInput}
-              autoComplete="username"
-              required
-              maxLength={254}
-              defaultValue={actionData?.email ?? ""}
-            />
-          </Field>
+          <AccountEmailField defaultValue={actionData?.email ?? ""} />
           <Field id="password" label="Password">
             <input id="password" name="password" type="password" className={deskInput} autoComplete="current-password" required maxLength={256} />
           </Field>
@@ -188,6 +178,6 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
           </p>
         </Form>
       )}
-    </section>
+    </AuthCard>
   );
 }

@@ -6,22 +6,8 @@ import { parseSubscriberFilters, rawFilters } from "~/server/desk/leads/filters.
 import { messages } from "~/server/desk/leads/forms.server";
 import { formatWhen, subscriberStatusLabels, subscriberTypeLabels, subscriberTypes, type SubscriberType } from "~/server/desk/leads/labels.server";
 import { listSubscribers, unsubscribeRow } from "~/server/desk/leads/query.server";
-import {
-  DateRange,
-  deskInput,
-  deskSecondary,
-  deskTable,
-  deskTd,
-  ErrorList,
-  Field,
-  FilterActions,
-  HeaderRow,
-  Notice,
-  PageTitle,
-  Pager,
-  SelectField,
-  StatusBadge,
-} from "~/components/desk/ui";
+import { any, type Column, DeskTable, dateFields, FilterBar, keysetLinks, Pager } from "~/components/desk/kit";
+import { deskSecondary, ErrorList, Notice, PageTitle, StatusBadge } from "~/components/desk/ui";
 import type { Route } from "./+types/subscribers";
 
 export const meta = () => [{ title: "Newsletter subscribers · Fillway desk" }];
@@ -85,6 +71,30 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ errors: null as string[] | null, done }, { headers: DESK_HEADERS });
 }
 
+type SubscriberRow = Route.ComponentProps["loaderData"]["rows"][number];
+
+const columns: Column<SubscriberRow>[] = [
+  { header: "Signed up", className: "whitespace-nowrap", cell: (r) => r.when },
+  { header: "E-mail", className: "break-all", cell: (r) => r.email },
+  { header: "Type", cell: (r) => r.type },
+  { header: "Page", cell: (r) => r.page },
+  { header: "Status", cell: (r) => <StatusBadge status={r.status} label={r.statusLabel} /> },
+  {
+    header: "Change",
+    srOnly: true,
+    cell: (r) =>
+      r.status === "unsubscribed" ? null : (
+        <Form method="post">
+          <input type="hidden" name="id" value={r.id} />
+          <input type="hidden" name="status" value="unsubscribed" />
+          <button type="submit" className={deskSecondary} aria-label={`Unsubscribe ${r.email} (${r.type})`}>
+            Unsubscribe
+          </button>
+        </Form>
+      ),
+  },
+];
+
 export default function Subscribers({ loaderData, actionData }: Route.ComponentProps) {
   const { raw, types, statuses, errors, rows, next, prev } = loaderData;
   const location = useLocation();
@@ -99,63 +109,24 @@ export default function Subscribers({ loaderData, actionData }: Route.ComponentP
       >
         Newsletter subscribers
       </PageTitle>
-      <Form method="get" aria-label="Filter subscribers" className="mb-4 rounded-md border border-slate-300 p-3 dark:border-slate-600" key={location.search}>
-        <div className="grid grid-cols-2 gap-3 sm:grid-cols-5">
-          <div className="col-span-2 sm:col-span-1">
-            <Field id="s-q" label="E-mail starts with">
-              <input id="s-q" name="q" type="search" defaultValue={raw.q ?? ""} maxLength={120} className={deskInput} />
-            </Field>
-          </div>
-          <SelectField id="s-type" name="type" label="Type" first={[{ value: "", label: "All types" }]} options={types} defaultValue={raw.type ?? ""} />
-          <SelectField
-            id="s-status"
-            name="status"
-            label="Status"
-            first={[{ value: "", label: "Any status" }]}
-            options={statuses}
-            defaultValue={raw.status ?? ""}
-          />
-          <DateRange prefix="s" from={raw.from} to={raw.to} />
-        </div>
-        <FilterActions clearTo="/desk/subscribers" />
-      </Form>
+      <FilterBar
+        label="Filter subscribers"
+        idPrefix="s"
+        values={raw}
+        grid="grid-cols-2 gap-3 sm:grid-cols-5"
+        clear={{ to: "/desk/subscribers", label: "Clear" }}
+        fields={[
+          { type: "search", name: "q", label: "E-mail starts with", maxLength: 120, span: "col-span-2 sm:col-span-1" },
+          { type: "select", name: "type", label: "Type", first: any("All types"), options: types },
+          { type: "select", name: "status", label: "Status", first: any("Any status"), options: statuses },
+          ...dateFields(),
+        ]}
+      />
       <ErrorList errors={errors} title="These filters cannot be used" />
       <ErrorList errors={actionData?.errors} title="Nothing was changed" />
       {actionData?.done ? <Notice>{actionData.done}</Notice> : null}
-      <div className="max-h-[70vh] overflow-auto rounded-md border border-slate-300 dark:border-slate-600">
-        <table className={deskTable}>
-          <caption className="sr-only">Newsletter subscriptions, newest first</caption>
-          <thead>
-            <HeaderRow labels={["Signed up", "E-mail", "Type", "Page", "Status", "Change"]} hidden={["Change"]} />
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.id}>
-                <td className={`${deskTd} whitespace-nowrap`}>{r.when}</td>
-                <td className={`${deskTd} break-all`}>{r.email}</td>
-                <td className={deskTd}>{r.type}</td>
-                <td className={deskTd}>{r.page}</td>
-                <td className={deskTd}>
-                  <StatusBadge status={r.status} label={r.statusLabel} />
-                </td>
-                <td className={deskTd}>
-                  {r.status === "unsubscribed" ? null : (
-                    <Form method="post">
-                      <input type="hidden" name="id" value={r.id} />
-                      <input type="hidden" name="status" value="unsubscribed" />
-                      <button type="submit" className={deskSecondary} aria-label={`Unsubscribe ${r.email} (${r.type})`}>
-                        Unsubscribe
-                      </button>
-                    </Form>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {rows.length === 0 && !errors ? <p className="p-4 text-sm">No subscribers match these filters.</p> : null}
-      </div>
-      <Pager search={location.search} prev={prev} next={next} label="Pages of subscribers" />
+      <DeskTable caption="Newsletter subscriptions, newest first" columns={columns} rows={rows} empty={errors ? null : "No subscribers match these filters."} />
+      <Pager label="Pages of subscribers" links={keysetLinks(location.search, prev, next)} />
     </div>
   );
 }

@@ -1,6 +1,8 @@
 import { randomBytes, randomInt } from "node:crypto";
 import { Secret, TOTP } from "otpauth";
+import type { Kysely } from "kysely";
 import type { Db } from "../db/db.server";
+import type { Database } from "../db/schema";
 import type { Env } from "../env.server";
 import { isRole, type Role } from "./auth.server";
 import { hashPassword, RECOVERY_SCRYPT, verifyPassword } from "./password.server";
@@ -83,22 +85,30 @@ export async function createAccount(db: Db, env: Env, input: { email: string; ro
   return { account, link: await setPasswordLink(db, env, account.id) };
 }
 
-/** A new one-time set-password link (24 h); earlier unused ones stop working. */
-export async function setPasswordLink(db: Db, env: Env, staffId: number): Promise<string> {
-  const token = newToken();
-  const now = new Date();
-  await db.kysely.deleteFrom("staff_tokens").where("staff_id", "=", staffId).where("purpose", "=", "set-password").execute();
-  await db.kysely
+/**
+ * Stores `token` as the account's one set-password token, valid for `ttlMs`: earlier
+ * unused ones (an older link, a reset asked for before) stop working. `kysely` may be a
+ * transaction.
+ */
+export async function replaceSetPasswordToken(kysely: Kysely<Database>, staffId: number, token: string, ttlMs: number, now = new Date()): Promise<void> {
+  await kysely.deleteFrom("staff_tokens").where("staff_id", "=", staffId).where("purpose", "=", "set-password").execute();
+  await kysely
     .insertInto("staff_tokens")
     .values({
       id: hashToken(token),
       staff_id: staffId,
       purpose: "set-password",
       created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + SET_PASSWORD_TTL_MS).toISOString(),
+      expires_at: new Date(now.getTime() + ttlMs).toISOString(),
       used_at: null,
     })
     .execute();
+}
+
+/** A new one-time set-password link (24 h); earlier unused ones stop working. */
+export async function setPasswordLink(db: Db, env: Env, staffId: number): Promise<string> {
+  const token = newToken();
+  await replaceSetPasswordToken(db.kysely, staffId, token, SET_PASSWORD_TTL_MS);
   return `${env.SITE_URL}/desk/set-password/${token}`;
 }
 

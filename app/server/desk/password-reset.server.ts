@@ -1,7 +1,8 @@
 import type { Services } from "../services.server";
 import { writeQueueFor } from "../db/write-queue.server";
 import { insertOutbox } from "../outbox/store.server";
-import { hashToken, newToken } from "./session.server";
+import { replaceSetPasswordToken } from "./accounts.server";
+import { newToken } from "./session.server";
 
 /** A reset link works for an hour, once. */
 export const RESET_TTL_MS = 60 * 60 * 1000;
@@ -33,18 +34,7 @@ export async function requestPasswordReset(services: Pick<Services, "db" | "env"
   const link = `${env.SITE_URL}/desk/set-password/${token}`;
   const rows = outbox.rows([{ channel: "email", template: "password-reset", recipient: account.email, staffId, payload: { link } }]);
   await writeQueueFor(db).run(async (trx) => {
-    await trx.deleteFrom("staff_tokens").where("staff_id", "=", staffId).where("purpose", "=", "set-password").execute();
-    await trx
-      .insertInto("staff_tokens")
-      .values({
-        id: hashToken(token),
-        staff_id: staffId,
-        purpose: "set-password",
-        created_at: now.toISOString(),
-        expires_at: new Date(now.getTime() + RESET_TTL_MS).toISOString(),
-        used_at: null,
-      })
-      .execute();
+    await replaceSetPasswordToken(trx, staffId, token, RESET_TTL_MS, now);
     await insertOutbox(trx, rows);
   });
   outbox.nudge();

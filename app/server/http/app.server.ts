@@ -2,6 +2,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ServerBuild } from "react-router";
 import { mediaDir } from "../media/store.server";
 import { baseSecurityHeaders, pageCspCache, resourceContentSecurityPolicy } from "../security-headers.server";
+import { NEWSLETTER_PAGE_HEADERS } from "../newsletter/pages.server";
+import { crossSiteOneClick } from "../newsletter/one-click.server";
 import type { Services } from "../services.server";
 import { createApiAdapter } from "./api-adapter.server";
 import { createDocuments } from "./documents.server";
@@ -55,8 +57,8 @@ export function createApp({ services, build, clientDir, pageCache, dev = false }
   // proxy says the visitor came over https.
   const hstsAlways = env.SITE_URL?.startsWith("https:") ?? false;
 
-  /** A refusal the server makes itself: a short text answer and no stack trace anywhere. */
-  function refuse(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}) {
+  /** A short text answer the server makes itself (a refusal, a one-click unsubscribe): no stack trace anywhere. */
+  function sendText(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}) {
     res.writeHead(status, {
       "Content-Type": "text/plain; charset=utf-8",
       "Cache-Control": "no-store",
@@ -99,13 +101,13 @@ export function createApp({ services, build, clientDir, pageCache, dev = false }
     let url: URL;
     try {
       if (!target.ok) {
-        if (target.redirect !== undefined) refuse(res, 308, `See ${target.redirect}`, { Location: target.redirect });
-        else refuse(res, 400, "Bad request");
+        if (target.redirect !== undefined) sendText(res, 308, `See ${target.redirect}`, { Location: target.redirect });
+        else sendText(res, 400, "Bad request");
         return;
       }
       url = new URL(`${target.path}${target.search}`, "http://localhost");
     } catch {
-      refuse(res, 400, "Bad request");
+      sendText(res, 400, "Bad request");
       return;
     }
     try {
@@ -119,11 +121,17 @@ export function createApp({ services, build, clientDir, pageCache, dev = false }
         // Pages take GET and HEAD, and POST where a route has an action.
         const { gate, checkOrigin } = await currentRules();
         const allow = gate.allowed(url.pathname, url.search);
-        if (!allows(allow, method)) refuse(res, 405, "Method not allowed", { Allow: allow });
+        if (!allows(allow, method)) sendText(res, 405, "Method not allowed", { Allow: allow });
         else if (crossSite(req, url, checkOrigin)) {
+          // The one cross-site post taken: a web mail client's one-click unsubscribe, authorised by its token.
+          const oneClick = await crossSiteOneClick(services, req, url);
+          if (oneClick) {
+            sendText(res, oneClick.status, oneClick.text, NEWSLETTER_PAGE_HEADERS);
+            return;
+          }
           refused = `cross-site post from ${String(req.headers.origin).slice(0, 200)}`;
           if (!env.LOG_REQUESTS) log.warn({ method, path: url.pathname, refused }, "request refused");
-          refuse(res, 400, "Bad request: this form was sent from another site.");
+          sendText(res, 400, "Bad request: this form was sent from another site.");
         } else await documents.send(req, res, url);
       }
     } catch (error) {

@@ -84,7 +84,8 @@ export async function confirmPage(context: { services?: Services }, request: Req
 /**
  * GET /newsletter/unsubscribe?token=…: one button. POST: unsubscribes the address, from
  * the button or from a mail client's one-click POST (RFC 8058: body
- * `List-Unsubscribe=One-Click`, no cookie, no Origin), which needs nothing but the token.
+ * `List-Unsubscribe=One-Click`, no cookie), which needs nothing but the token; when a web
+ * mail client sends it from its own page, with that Origin, one-click.server.ts answers it.
  */
 export async function unsubscribePage(context: { services?: Services }, request: Request): Promise<LinkPageAnswer> {
   const { db } = servicesOf(context);
