@@ -1,6 +1,8 @@
-import { type FormType, formTypes, isFormType, type NewsletterType, newsletterTypes } from "~/lib/forms/form-types";
-import { deliveryWindowOf, deliveryWindows } from "~/lib/forms/quote";
-import { stateName } from "~/lib/forms/options";
+import { type FormType, isFormType } from "~/lib/forms/form-types";
+import { type NewsletterType, newsletterTypes } from "~/lib/forms/kinds/newsletter";
+import { deliveryWindowOf, deliveryWindows } from "~/lib/forms/kinds/quote-business";
+import { formTypeCodes, formTypes } from "~/lib/forms/registry";
+import { stateName } from "~/lib/forms/us-states";
 
 /** How the desk names each form (the `kind` stored with a lead). */
 export const kindLabels = {
@@ -30,7 +32,7 @@ export function typeLabel(type: number, kind?: string): string {
   return isFormType(type) ? `${formTypes[type as FormType].label} (${type})` : `Type ${type}`;
 }
 
-export const typeOptions = (Object.keys(formTypes).map(Number) as FormType[]).map((t) => ({ value: String(t), label: typeLabel(t) }));
+export const typeOptions = formTypeCodes.map((t) => ({ value: String(t), label: typeLabel(t) }));
 
 export const leadStatuses = ["new", "contacted", "qualified", "won", "lost", "spam"] as const;
 export type LeadStatus = (typeof leadStatuses)[number];
