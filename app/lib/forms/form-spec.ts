@@ -16,6 +16,8 @@ export type FieldErrors = Record<string, string[]>;
 export interface FormSpec {
   /** Identifies the form in the hidden `_form` field and in the stored lead. */
   kind: string;
+  /** What the desk and the sales e-mails call the form. */
+  label?: string;
   /** API path the browser calls (section 7). */
   endpoint: string;
   method?: "POST" | "PUT";

@@ -60,6 +60,7 @@ function fleetSignupWireRules(r: typeof Rules) {
 
 export const fleetSignupSpec: FormSpec = {
   kind: "fleet",
+  label: "Fleet sign-up",
   endpoint: "/web/form",
   types,
   variant: "fleet",

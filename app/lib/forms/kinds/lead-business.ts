@@ -45,6 +45,7 @@ export function businessLeadRules(r: typeof Rules) {
 
 export const businessLeadSpec: FormSpec = {
   kind: "lead-business",
+  label: "Business contact form",
   endpoint: "/web/form",
   types,
   variant: "business",

@@ -37,6 +37,7 @@ export function personalLeadRules(r: typeof Rules) {
 
 export const personalLeadSpec: FormSpec = {
   kind: "lead-personal",
+  label: "Contact form",
   endpoint: "/web/form",
   types,
   variant: "personal",

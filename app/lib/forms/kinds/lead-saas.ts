@@ -22,6 +22,7 @@ export function saasLeadRules(r: typeof Rules) {
 
 export const saasLeadSpec: FormSpec = {
   kind: "lead-saas",
+  label: "Software enquiry",
   endpoint: "/web/form",
   types,
   variant: "saas",

@@ -25,6 +25,7 @@ export function newsletterRules(r: typeof Rules) {
 
 export const newsletterSpec: FormSpec = {
   kind: "newsletter",
+  label: "Newsletter",
   endpoint: "/web/suscribe",
   initial: empty(fields),
   schema: fromRules(newsletterRules),

@@ -136,6 +136,7 @@ const quoteBusinessFieldOf: Record<string, string> = {
 };
 export const quoteBusinessSpec: FormSpec = {
   kind: "quote-business",
+  label: "Business quote",
   endpoint: "/campaign/createCampaign",
   types: quoteTypes,
   variant: "quote",

@@ -32,6 +32,7 @@ export function quoteShortRules(r: typeof Rules) {
 
 export const quoteShortSpec: FormSpec = {
   kind: "quote-short",
+  label: "Quote",
   endpoint: "/campaign/createCampaign",
   types: quoteTypes,
   variant: "quote",

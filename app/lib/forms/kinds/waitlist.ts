@@ -21,6 +21,7 @@ export function waitlistRules(r: typeof Rules) {
 
 export const waitlistSpec: FormSpec = {
   kind: "waitlist",
+  label: 'Waitlist ("Do we deliver to you?")',
   endpoint: "/api/waitlist",
   initial: empty(fields),
   schema: fromRules(waitlistRules),
