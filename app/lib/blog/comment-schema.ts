@@ -1,7 +1,7 @@
 // zod/mini, like the site's other form schemas: the browser loads this chunk only when a
 // visitor starts a comment.
 import * as z from "zod/mini";
-import { BUSINESS_NAME_PATTERN, EMAIL_PATTERN, LIMITS, metaShape, NAME_PATTERN, requiredText } from "~/lib/forms/rules";
+import { BUSINESS_NAME_PATTERN, EMAIL_PATTERN, LIMITS, metaShape, NAME_PATTERN, requiredText } from "~/lib/forms/schemas";
 import { COMMENT_MAX } from "./comment-spec";
 
 /**

@@ -1,7 +1,7 @@
 import type { $ZodType } from "zod/v4/core";
 import { compact, type FormSpec, type Values } from "./form-spec";
 import type { FormType } from "./form-types";
-import type * as Rules from "./rules";
+import type * as Rules from "./schemas";
 
 /**
  * What a form's module (`kinds/*.ts`) is built from: its schema loader, its choices and
@@ -16,7 +16,7 @@ import type * as Rules from "./rules";
 export function fromRules(build: (r: typeof Rules) => $ZodType): () => Promise<$ZodType> {
   let built: Promise<$ZodType> | undefined;
   return () => {
-    built ??= import("./rules").then(build, (error: unknown) => {
+    built ??= import("./schemas").then(build, (error: unknown) => {
       // A failed download (offline) may be retried on the next attempt.
       built = undefined;
       throw error;

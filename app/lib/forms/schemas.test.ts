@@ -10,7 +10,7 @@ import { newsletterSpec } from "./kinds/newsletter";
 import { quoteBusinessPayload, quoteBusinessRules, quoteBusinessSpec } from "./kinds/quote-business";
 import { quoteShortSpec } from "./kinds/quote-short";
 import { formByKind, formForBody, forms, formTypeCodes, formTypes } from "./registry";
-import * as rules from "./rules";
+import * as rules from "./schemas";
 
 const quoteBusinessSchema = quoteBusinessRules(rules);
 

@@ -1,8 +1,8 @@
 import { type ChangeEvent, type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useActionData, useFormAction } from "react-router";
-import type { $ZodType } from "zod/v4/core";
 import { firstTouch } from "~/lib/first-touch";
 import { apiUrl, newSubmissionId } from "./api";
+import type { $ZodType } from "zod/v4/core";
 import { type FieldErrors, type FormSpec, HONEYPOT_FIELD, resolveSchema, schemaIfLoaded, type Values, validateWith } from "./form-spec";
 import { isFormActionData, messages } from "./protocol";
 import { submissionReference } from "./success";

@@ -1,6 +1,6 @@
+import type { Services } from "../services.server";
 import { writeQueueFor } from "../db/write-queue.server";
 import { insertOutbox } from "../outbox/store.server";
-import type { Services } from "../services.server";
 import { hashToken, newToken } from "./session.server";
 
 /** A reset link works for an hour, once. */

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { hashIp } from "../ip-hash.server";
 import type { Services } from "../services.server";
-import { checkTotp, normalizeEmail, redeemRecoveryCode } from "./accounts.server";
+import { normalizeEmail, redeemRecoveryCode, checkTotp } from "./accounts.server";
 import { audit } from "./audit.server";
 import { decoyHash, hashPassword, needsRehash, verifyPassword } from "./password.server";
 import { createSession } from "./session.server";

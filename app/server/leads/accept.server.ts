@@ -1,7 +1,7 @@
 import { type $ZodObject, type $ZodType, safeParse } from "zod/v4/core";
 import { errorsFromZod, type FieldErrors, type FormSpec, resolveSchema } from "~/lib/forms/form-spec";
 import { formForBody } from "~/lib/forms/registry";
-import { UNKNOWN_TYPE } from "~/lib/forms/rules";
+import { UNKNOWN_TYPE } from "~/lib/forms/schemas";
 import { SUCCESS_TEXT } from "~/lib/forms/success";
 import type { Services } from "../services.server";
 import { HONEYPOT_FIELD, honeypotFilled } from "./honeypot";

@@ -1,6 +1,6 @@
 import { empty, fromRules, options, typeCodes, withType } from "../define";
 import type { FormSpec } from "../form-spec";
-import type * as Rules from "../rules";
+import type * as Rules from "../schemas";
 import { stateCodes } from "../us-states";
 
 /**

@@ -1,6 +1,6 @@
 import { empty, fromRules, options, typeCodes, withType } from "../define";
 import type { FormSpec } from "../form-spec";
-import type * as Rules from "../rules";
+import type * as Rules from "../schemas";
 
 /**
  * The business contact form (POST /web/form, spec 3 and 5): company fields instead of

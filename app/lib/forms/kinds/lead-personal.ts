@@ -1,6 +1,6 @@
 import { empty, fromRules, typeCodes, withType } from "../define";
 import type { FormSpec } from "../form-spec";
-import type * as Rules from "../rules";
+import type * as Rules from "../schemas";
 
 /** The contact form of most pages (POST /web/form, spec 3 and 5): names, contact details, city, ZIP, message. */
 const fields = ["firstName", "lastName", "email", "phone", "city", "zipCode", "message"];

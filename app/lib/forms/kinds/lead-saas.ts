@@ -1,6 +1,6 @@
 import { empty, fromRules, typeCodes, withType } from "../define";
 import type { FormSpec } from "../form-spec";
-import type * as Rules from "../rules";
+import type * as Rules from "../schemas";
 
 /** The SaaS pages' enquiry (POST /web/form; decisions.md: they submit, as type 18): city and message optional. */
 const fields = ["firstName", "lastName", "email", "city", "zipCode", "message"];

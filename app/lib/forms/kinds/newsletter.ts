@@ -1,6 +1,6 @@
 import { empty, fromRules, withType } from "../define";
 import type { FormSpec } from "../form-spec";
-import type * as Rules from "../rules";
+import type * as Rules from "../schemas";
 
 /**
  * The newsletter sign-up (POST /web/suscribe): an e-mail address and where it was given.

@@ -1,6 +1,6 @@
 import { empty, fromRules, options, plain, toNumber } from "../define";
 import { compact, type FormSpec, type Values } from "../form-spec";
-import type * as Rules from "../rules";
+import type * as Rules from "../schemas";
 import { stateCodes } from "../us-states";
 import { quoteTypes } from "./quote-short";
 

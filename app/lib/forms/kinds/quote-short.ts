@@ -1,6 +1,6 @@
 import { empty, fromRules, withType } from "../define";
 import type { FormSpec } from "../form-spec";
-import type * as Rules from "../rules";
+import type * as Rules from "../schemas";
 
 /**
  * The short quote form of /getafleet (POST /campaign/createCampaign): the spec leaves its

@@ -1,6 +1,6 @@
 import { empty, fromRules, withType } from "../define";
 import type { FormSpec } from "../form-spec";
-import type * as Rules from "../rules";
+import type * as Rules from "../schemas";
 
 /**
  * "Tell me when you arrive" under the ZIP check (POST /api/waitlist): e-mail and ZIP code

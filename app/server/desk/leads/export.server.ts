@@ -1,9 +1,9 @@
 import type { Db } from "../../db/db.server";
-import { ATTRIBUTION_FIELDS } from "../../leads/attribution.server";
 import { DESK_HEADERS } from "../auth.server";
 import type { LeadFilters, SubscriberFilters } from "./filters.server";
 import { kindLabel, parsePayload, payloadFields, typeLabel } from "./labels.server";
 import { eachLeadBatch } from "./query.server";
+import { ATTRIBUTION_FIELDS } from "../../leads/attribution.server";
 import { type StaffName, staffLabel } from "./staff.server";
 
 const BOM = "\uFEFF";

@@ -1,14 +1,14 @@
 import { z } from "zod";
 import { formTypeCodes } from "~/lib/forms/registry";
 import {
-  type LeadKind,
-  type LeadStatus,
   leadKinds,
   leadStatuses,
+  type LeadKind,
+  type LeadStatus,
   type SubscriberStatus,
-  type SubscriberType,
   subscriberStatuses,
   subscriberTypes,
+  type SubscriberType,
 } from "./labels.server";
 
 /** A position in the inbox's order (created_at desc, id desc): the keyset of a page. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { pageFormType } from "~/lib/forms/form-types";
-import { kindLabel, leadKinds, leadStatuses, statusLabels, typeOptions } from "./labels.server";
+import { leadKinds, kindLabel, leadStatuses, statusLabels, typeOptions } from "./labels.server";
 import { assignable, type StaffName, staffLabel } from "./staff.server";
 
 /** Choices of the inbox's filter row and bulk form, sent once with the page. */

@@ -1,10 +1,10 @@
 import { type ExpressionBuilder, type SelectQueryBuilder, sql } from "kysely";
 import type { Database, Db } from "../../db/db.server";
-import { ATTRIBUTION_FIELDS, type AttributionColumns } from "../../leads/attribution.server";
-import { unsubscribeAddress } from "../../newsletter/subscriptions.server";
 import { type Cursor, encodeCursor, type LeadFilters, type SubscriberFilters } from "./filters.server";
 import { kindLabel, type LeadStatus, parsePayload, phoneOf, subscriberTypes, typeLabel, whoOf } from "./labels.server";
 import { normaliseText, phoneDigits } from "./search-columns.server";
+import { unsubscribeAddress } from "../../newsletter/subscriptions.server";
+import { ATTRIBUTION_FIELDS, type AttributionColumns } from "../../leads/attribution.server";
 
 export const PAGE_SIZE = 50;
 
