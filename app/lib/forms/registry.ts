@@ -49,7 +49,7 @@ export function formForBody(endpoint: string, body: Body): FormSpec | undefined 
   return forms.find((f) => f.endpoint === endpoint && takes(f, body));
 }
 
-export interface FormTypeInfo {
+interface FormTypeInfo {
   label: string;
   variant: FormVariant;
 }

@@ -12,7 +12,7 @@ const fields = ["firstName", "lastName", "email", "phone", "companyName", "city"
 const types = { 17: "Fleet scheduled fueling sign-up" } as const;
 export const FLEET_SIGNUP_TYPE = 17;
 
-export const fleetSignupSizes = ["1-10", "11-50", "51-200", "201-500", "500+"] as const;
+const fleetSignupSizes = ["1-10", "11-50", "51-200", "201-500", "500+"] as const;
 export const fleetSignupSizeOptions = options(fleetSignupSizes, {
   "1-10": "1–10 vehicles",
   "11-50": "11–50 vehicles",
@@ -20,10 +20,10 @@ export const fleetSignupSizeOptions = options(fleetSignupSizes, {
   "201-500": "201–500 vehicles",
   "500+": "More than 500 vehicles",
 });
-export const fleetTypes = ["Cars and vans", "Pickup and box trucks", "Semi trucks", "Construction equipment", "Buses", "Mixed fleet"] as const;
+const fleetTypes = ["Cars and vans", "Pickup and box trucks", "Semi trucks", "Construction equipment", "Buses", "Mixed fleet"] as const;
 export const fleetTypeOptions = options(fleetTypes);
 
-export function fleetSignupRules(r: typeof Rules) {
+function fleetSignupRules(r: typeof Rules) {
   return r.zod.strictObject({
     firstName: r.firstName(),
     lastName: r.requiredText({ required: "Last name Required", invalid: "Please enter valid lastname", max: r.LIMITS.name, pattern: r.NAME_PATTERN }),

@@ -15,9 +15,9 @@ const types = {
   20: "Automated fleet fueling, register now",
 } as const;
 
-export const companySizes = ["10-50", "50-100", "100-200"] as const;
-export const leadFleetSizes = ["10", "20", "30"] as const;
-export const leadFuelTypes = ["Gasoline with clear diesel plus DEF", "Red diesel plus DEF with gasoline", "Diesel/DEF other"] as const;
+const companySizes = ["10-50", "50-100", "100-200"] as const;
+const leadFleetSizes = ["10", "20", "30"] as const;
+const leadFuelTypes = ["Gasoline with clear diesel plus DEF", "Red diesel plus DEF with gasoline", "Diesel/DEF other"] as const;
 
 export const companySizeOptions = options(companySizes, {
   "10-50": "10–50 employees",
@@ -27,7 +27,7 @@ export const companySizeOptions = options(companySizes, {
 export const leadFleetSizeOptions = options(leadFleetSizes, { "10": "10 vehicles", "20": "20 vehicles", "30": "30 vehicles" });
 export const leadFuelTypeOptions = options(leadFuelTypes);
 
-export function businessLeadRules(r: typeof Rules) {
+function businessLeadRules(r: typeof Rules) {
   return r.zod.strictObject({
     bussinessName: r.businessName(),
     email: r.email(),

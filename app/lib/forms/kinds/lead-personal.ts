@@ -21,7 +21,7 @@ const types = {
   16: "Investors and EV charging",
 } as const;
 
-export function personalLeadRules(r: typeof Rules) {
+function personalLeadRules(r: typeof Rules) {
   return r.zod.strictObject({
     firstName: r.firstName(),
     lastName: r.lastName(),

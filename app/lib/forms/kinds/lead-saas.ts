@@ -7,7 +7,7 @@ const fields = ["firstName", "lastName", "email", "city", "zipCode", "message"];
 
 const types = { 18: "Software licensing (Fillway Cloud)" } as const;
 
-export function saasLeadRules(r: typeof Rules) {
+function saasLeadRules(r: typeof Rules) {
   return r.zod.strictObject({
     firstName: r.firstName(),
     lastName: r.lastName(),

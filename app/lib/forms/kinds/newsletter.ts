@@ -15,7 +15,7 @@ export const newsletterTypes: Record<NewsletterType, string> = {
 
 const fields = ["email"];
 
-export function newsletterRules(r: typeof Rules) {
+function newsletterRules(r: typeof Rules) {
   return r.zod.strictObject({
     email: r.requiredText({ required: "Email Is Required", invalid: "Email Should be valid", max: r.LIMITS.email, pattern: r.EMAIL_PATTERN }),
     type: r.zod.custom<NewsletterType>((v) => typeof v === "number" && v in newsletterTypes, { error: r.UNKNOWN_TYPE }),

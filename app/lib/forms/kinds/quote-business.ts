@@ -21,13 +21,13 @@ export const employeeSizeOptions = options(employeeSizes, {
   "500-1000": "500–1,000",
 });
 
-export const quoteFuelTypes = ["Gasoline", "Diesel Clear/Red", "Others"] as const;
+const quoteFuelTypes = ["Gasoline", "Diesel Clear/Red", "Others"] as const;
 export const quoteFuelTypeOptions = options(quoteFuelTypes, { "Diesel Clear/Red": "Diesel (clear or red)" });
 
-export const tankTypes = ["Over Ground", "Under Ground"] as const;
+const tankTypes = ["Over Ground", "Under Ground"] as const;
 export const tankTypeOptions = options(tankTypes, { "Over Ground": "Above ground", "Under Ground": "Underground" });
 
-export const frequencies = ["daily", "alternate", "weekly"] as const;
+const frequencies = ["daily", "alternate", "weekly"] as const;
 export const frequencyOptions = options(frequencies, { daily: "Daily", alternate: "Every other day", weekly: "Weekly" });
 
 /**
@@ -55,8 +55,6 @@ export const deliveryWindows = [0, 4, 8, 12, 16, 20].map((h) => {
     end: (h + 4) * HOUR_MS,
   };
 });
-
-export const deliveryWindowValues = deliveryWindows.map((w) => w.value);
 
 /** "08-12" → { start: 28 800 000, end: 43 200 000 }; undefined for anything else. */
 export function deliveryWindowMs(value: string): { start: number; end: number } | undefined {
@@ -102,7 +100,7 @@ const quoteBusinessText = [
 const quoteBusinessFields = [...quoteBusinessText, "employeeSize", "fleetSize", "gallons", "numberOfLocation", "deliveryWindow"];
 
 /** "2100 Ross Avenue, Dallas, TX 75201": the one-line address sales reads first. */
-export function formatBusinessAddress(v: Values): string | undefined {
+function formatBusinessAddress(v: Values): string | undefined {
   const street = v.address2?.trim();
   const city = v.city?.trim();
   if (!street || !city) return undefined;

@@ -15,7 +15,7 @@ const fields = ["firstName", "lastName", "email", "phoneNumber", "businessAddres
 export const QUOTE_FORM_TYPE = 19;
 export const quoteTypes = { 19: "Fleet quote (Get a Fleet Quote)" } as const;
 
-export function quoteShortRules(r: typeof Rules) {
+function quoteShortRules(r: typeof Rules) {
   return r.zod.strictObject({
     firstName: r.firstName(),
     lastName: r.lastName(),

@@ -10,7 +10,7 @@ import type * as Rules from "../schemas";
  */
 const fields = ["email", "zipCode"];
 
-export function waitlistRules(r: typeof Rules) {
+function waitlistRules(r: typeof Rules) {
   return r.zod.strictObject({
     email: r.email(),
     zipCode: r.zipCode(),
