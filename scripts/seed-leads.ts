@@ -14,7 +14,7 @@ import { sql } from "kysely";
 import { openDb, type Db } from "../app/server/db/db.server";
 import { searchColumns } from "../app/server/desk/leads/search-columns.server";
 import { pageFormType } from "../app/lib/forms/form-types";
-import { deliveryWindows } from "../app/lib/forms/quote";
+import { deliveryWindows } from "../app/lib/forms/kinds/quote-business";
 
 /** A small, fast, seeded PRNG (mulberry32): the same seed gives the same rows. */
 function prng(seed: number) {

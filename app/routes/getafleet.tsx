@@ -4,7 +4,7 @@ import { PageHero } from "~/components/layout/page-hero";
 import { Section } from "~/components/layout/section";
 import { FeatureGrid } from "~/components/ui/feature-grid";
 import { getafleet as c } from "~/content/pages/getafleet";
-import { QUOTE_FORM_TYPE } from "~/lib/forms/form-types";
+import { QUOTE_FORM_TYPE } from "~/lib/forms/kinds/quote-short";
 import { pageMeta } from "~/lib/seo";
 
 export const meta = () => pageMeta("/getafleet");

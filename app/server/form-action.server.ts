@@ -1,7 +1,6 @@
 import { type ActionFunctionArgs, data } from "react-router";
 import { type FieldErrors, pickValues, type Values } from "~/lib/forms/form-spec";
 import { FORM_ID_FIELD, FORM_KIND_FIELD, type FormActionData, messages } from "~/lib/forms/protocol";
-import { quoteBusinessSpec } from "~/lib/forms/quote-specs";
 import { formByKind } from "~/lib/forms/registry";
 import { MAX_BODY_BYTES, RETRY_AFTER_BUSY_SECONDS } from "./api/types";
 import { isDatabaseBusy } from "./db/sqlite-driver.server";
@@ -111,7 +110,7 @@ export async function formAction({ request, context }: ActionFunctionArgs, alrea
   if (limited) return limited;
   const ip = context.clientIp ?? "unknown";
 
-  if (spec === quoteBusinessSpec) values = await fillAddressFromZip(values);
+  if (spec.addressFromZip) values = await fillAddressFromZip(values);
   const honeypot = form.get(HONEYPOT_FIELD);
   const attribution = postedAttribution(form.get(ATTRIBUTION_INPUT), request.url, request.headers.get("referer"));
   const body = { ...spec.toPayload(values), ...(attribution ? { attribution } : {}), ...(honeypot ? { [HONEYPOT_FIELD]: honeypot } : {}) };

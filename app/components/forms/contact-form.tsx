@@ -1,9 +1,12 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Section } from "~/components/layout/section";
-import { type FormType, type FormVariant, formTypes } from "~/lib/forms/form-types";
-import { companySizeOptions, leadFleetSizeOptions, leadFuelTypeOptions } from "~/lib/forms/options";
-import { businessLeadSpec, personalLeadSpec, saasLeadSpec } from "~/lib/forms/specs";
+import type { FormType, FormVariant } from "~/lib/forms/form-types";
+import { fleetSignupSpec } from "~/lib/forms/kinds/fleet";
+import { businessLeadSpec, companySizeOptions, leadFleetSizeOptions, leadFuelTypeOptions } from "~/lib/forms/kinds/lead-business";
+import { personalLeadSpec } from "~/lib/forms/kinds/lead-personal";
+import { saasLeadSpec } from "~/lib/forms/kinds/lead-saas";
+import { QUOTE_FORM_TYPE } from "~/lib/forms/kinds/quote-short";
 import { useForm } from "~/lib/forms/use-form";
 import { FormShell, Select, Textarea, TextInput } from "./field";
 import { FleetSignupFields } from "./fleet-signup-form";
@@ -102,9 +105,16 @@ function QuoteLink() {
   );
 }
 
+/** Which contact form a type code shows: the form whose module takes that code. */
+function variantOf(type: FormType): FormVariant {
+  if (type === QUOTE_FORM_TYPE) return "quote";
+  const form = [businessLeadSpec, saasLeadSpec, fleetSignupSpec].find((f) => f.types && Object.hasOwn(f.types, type));
+  return form?.variant ?? "personal";
+}
+
 /** The right form for a type code, without a section around it (e.g. inside an FAQ answer). */
 export function LeadForm(props: LeadFormProps) {
-  switch (formTypes[props.type].variant) {
+  switch (variantOf(props.type)) {
     case "business":
       return <BusinessLeadForm {...props} />;
     case "saas":
@@ -156,11 +166,11 @@ const defaults: Record<Exclude<FormVariant, "quote">, { eyebrow: string; title: 
 
 /**
  * The contact or lead form at the bottom of a page, in its own section: personal or
- * business variant by the page's type code (form-types.ts), the SaaS enquiry for 18,
+ * business variant by the page's type code (the form modules' `types`), the SaaS enquiry for 18,
  * the fleet sign-up for 17, and for 19 a link to the quote forms of /getafleet.
  */
 export function ContactForm({ type, title, intro, id = "contact" }: { type: FormType; title?: string; intro?: string; id?: string }) {
-  const variant = formTypes[type].variant;
+  const variant = variantOf(type);
   if (variant === "quote") {
     return (
       <Section id={id} eyebrow="Fleet quote" title={title ?? "Get a fleet quote"} intro={intro} tone="muted">

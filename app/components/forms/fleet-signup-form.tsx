@@ -1,6 +1,5 @@
-import { FLEET_SIGNUP_TYPE } from "~/lib/forms/form-types";
-import { fleetSignupSizeOptions, fleetTypeOptions, stateOptions } from "~/lib/forms/options";
-import { fleetSignupSpec } from "~/lib/forms/specs";
+import { FLEET_SIGNUP_TYPE, fleetSignupSizeOptions, fleetSignupSpec, fleetTypeOptions } from "~/lib/forms/kinds/fleet";
+import { stateOptions } from "~/lib/forms/us-states";
 import { useForm } from "~/lib/forms/use-form";
 import { FormShell, Select, TextInput } from "./field";
 import { CityZipFields, EmailField, FormCard, NameFields, PhoneField } from "./lead-fields";

@@ -1,7 +1,6 @@
 import { Mail } from "lucide-react";
 import { Link } from "react-router";
-import type { NewsletterType } from "~/lib/forms/form-types";
-import { newsletterSpec } from "~/lib/forms/specs";
+import { type NewsletterType, newsletterSpec } from "~/lib/forms/kinds/newsletter";
 import { useForm } from "~/lib/forms/use-form";
 import { FormShell, TextInput } from "./field";
 

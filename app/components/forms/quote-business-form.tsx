@@ -1,9 +1,15 @@
 import { type ReactNode, useEffect, useRef } from "react";
-import { QUOTE_FORM_TYPE } from "~/lib/forms/form-types";
 import { fetchCounty, fetchLocations, type LocationSuggestion } from "~/lib/forms/location";
-import { employeeSizeOptions, frequencyOptions, quoteFuelTypeOptions, stateOptions, tankTypeOptions } from "~/lib/forms/options";
-import { deliveryWindows } from "~/lib/forms/quote";
-import { quoteBusinessSpec } from "~/lib/forms/quote-specs";
+import {
+  deliveryWindows,
+  employeeSizeOptions,
+  frequencyOptions,
+  quoteBusinessSpec,
+  quoteFuelTypeOptions,
+  tankTypeOptions,
+} from "~/lib/forms/kinds/quote-business";
+import { QUOTE_FORM_TYPE } from "~/lib/forms/kinds/quote-short";
+import { stateOptions } from "~/lib/forms/us-states";
 import { type FormController, useForm } from "~/lib/forms/use-form";
 import { FormShell, Select, Textarea, TextInput } from "./field";
 import { EmailField, PhoneField, ZIP_DIGITS } from "./lead-fields";

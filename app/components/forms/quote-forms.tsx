@@ -1,8 +1,7 @@
 import { ClipboardList, PhoneCall } from "lucide-react";
 import { QuoteBusinessForm } from "~/components/deferred-parts";
 import { Section } from "~/components/layout/section";
-import { QUOTE_FORM_TYPE } from "~/lib/forms/form-types";
-import { quoteShortSpec } from "~/lib/forms/quote-specs";
+import { QUOTE_FORM_TYPE, quoteShortSpec } from "~/lib/forms/kinds/quote-short";
 import { useForm } from "~/lib/forms/use-form";
 import { FormShell, Textarea, TextInput } from "./field";
 import { CityZipFields, EmailField, FormCard, NameFields, PhoneField } from "./lead-fields";

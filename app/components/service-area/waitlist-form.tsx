@@ -2,7 +2,7 @@ import { useId, useMemo } from "react";
 import { FormShell } from "~/components/forms/field";
 import { EmailField } from "~/components/forms/lead-fields";
 import { useForm } from "~/lib/forms/use-form";
-import { waitlistSpec } from "~/lib/forms/waitlist-spec";
+import { waitlistSpec } from "~/lib/forms/kinds/waitlist";
 import type { WaitlistProps } from "./zip-check";
 
 /** "Tell me when you arrive": the e-mail address to write to when Fillway reaches the ZIP code. */

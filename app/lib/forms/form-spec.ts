@@ -1,4 +1,5 @@
 import type { $ZodIssue, $ZodType } from "zod/v4/core";
+import type { FormType, FormVariant } from "./form-types";
 
 /** What the visitor typed, by input name: every input of a form is a string. */
 export type Values = Record<string, string>;
@@ -10,10 +11,13 @@ export type FieldErrors = Record<string, string[]>;
  * Everything both sides need to know about one form: the browser uses it to validate as
  * the visitor types and to build the JSON it sends, the no-JavaScript page action uses
  * the same conversion and schema, and the API validates the JSON with the same schema.
+ * Each form is one module in `kinds/`, listed once in `registry.ts`.
  */
 export interface FormSpec {
   /** Identifies the form in the hidden `_form` field and in the stored lead. */
   kind: string;
+  /** What the desk and the sales e-mails call the form. */
+  label?: string;
   /** API path the browser calls (section 7). */
   endpoint: string;
   method?: "POST" | "PUT";
@@ -29,6 +33,23 @@ export interface FormSpec {
   toPayload(values: Values): Record<string, unknown>;
   /** The input that shows a wire field's error, when their names differ. */
   fieldOf?: (wireField: string) => string;
+  /** The type codes (spec section 3) this form is sent with, and what each means to sales. */
+  types?: Partial<Record<FormType, string>>;
+  /** Which contact form those type codes show (contact-form.tsx). */
+  variant?: FormVariant;
+  /**
+   * Whether a JSON body sent to `endpoint` is this form, where several forms share the
+   * endpoint; by default, a body whose type code is one of `types`.
+   */
+  takes?: (body: Record<string, unknown>) => boolean;
+  /**
+   * What the API accepts (decisions.md, "Wire contract"): every payload that satisfies
+   * spec section 5's rules for the form. Given when our page asks for more than that;
+   * without it the API uses `schema`.
+   */
+  wireSchema?: () => Promise<$ZodType>;
+  /** Without JavaScript, the typed ZIP code fills in the rest of the address (form-action.server.ts). */
+  addressFromZip?: boolean;
 }
 
 /**

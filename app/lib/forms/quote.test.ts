@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { campaignDates, DAY_MS, deliveryWindowMs, deliveryWindowOf, deliveryWindows, employeeSizeValue, HOUR_MS } from "./quote";
+import { campaignDates, DAY_MS, deliveryWindowMs, deliveryWindowOf, deliveryWindows, employeeSizeValue, HOUR_MS } from "./kinds/quote-business";
 
 describe("employee size", () => {
   it("maps each range to its upper bound (decisions.md corrects 200-500 and 500-1000)", () => {

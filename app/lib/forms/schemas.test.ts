@@ -1,11 +1,18 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { safeParse } from "zod/v4/core";
 import { type FormSpec, resolveSchema, type Values, validateValues } from "./form-spec";
-import { formTypeCodes, formTypes, pageFormType } from "./form-types";
-import { quoteBusinessSchema } from "./schemas";
-import { businessLeadSpec, fleetSignupSpec, newsletterSpec, personalLeadSpec, saasLeadSpec } from "./specs";
-import { quoteBusinessPayload, quoteBusinessSpec, quoteShortSpec } from "./quote-specs";
-import { formByKind, formForBody, forms } from "./registry";
+import { pageFormType } from "./form-types";
+import { fleetSignupSpec } from "./kinds/fleet";
+import { businessLeadSpec } from "./kinds/lead-business";
+import { personalLeadSpec } from "./kinds/lead-personal";
+import { saasLeadSpec } from "./kinds/lead-saas";
+import { newsletterSpec } from "./kinds/newsletter";
+import { quoteBusinessPayload, quoteBusinessRules, quoteBusinessSpec } from "./kinds/quote-business";
+import { quoteShortSpec } from "./kinds/quote-short";
+import { formByKind, formForBody, forms, formTypeCodes, formTypes } from "./registry";
+import * as rules from "./schemas";
+
+const quoteBusinessSchema = quoteBusinessRules(rules);
 
 beforeAll(async () => {
   for (const spec of [newsletterSpec, personalLeadSpec, businessLeadSpec, saasLeadSpec, fleetSignupSpec, quoteShortSpec, quoteBusinessSpec]) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { quoteBusinessPayload } from "./quote-specs";
-import { toNumber } from "./specs";
+import { toNumber } from "./define";
+import { quoteBusinessPayload } from "./kinds/quote-business";
 
 describe("number fields read numbers as people write them", () => {
   it.each([

@@ -1,4 +1,4 @@
-import { waitlistSpec } from "~/lib/forms/waitlist-spec";
+import { waitlistSpec } from "~/lib/forms/kinds/waitlist";
 import { ZIP_UNKNOWN_MESSAGE, zipProblem } from "~/lib/service-area";
 import { submissionHandler } from "../leads/api.server";
 import type { Services } from "../services.server";

@@ -1,7 +1,7 @@
 import { type $ZodObject, type $ZodType, safeParse } from "zod/v4/core";
 import { errorsFromZod, type FieldErrors, type FormSpec, resolveSchema } from "~/lib/forms/form-spec";
-import { UNKNOWN_TYPE, type WireKind, wireSchemas } from "~/lib/forms/schemas";
 import { formForBody } from "~/lib/forms/registry";
+import { UNKNOWN_TYPE } from "~/lib/forms/schemas";
 import { SUCCESS_TEXT } from "~/lib/forms/success";
 import type { Services } from "../services.server";
 import { HONEYPOT_FIELD, honeypotFilled } from "./honeypot";
@@ -80,7 +80,7 @@ export async function acceptSubmission(
   let schema: $ZodType;
   let input = body;
   if (ctx.wire) {
-    schema = wireSchemas[spec.kind as WireKind] ?? (await resolveSchema(spec));
+    schema = spec.wireSchema ? await spec.wireSchema() : await resolveSchema(spec);
     const { known, unknown } = withoutUnknownFields(schema, body);
     if (unknown.length) {
       services.log.info({ kind: spec.kind, fields: unknown.slice(0, 20).map((k) => k.slice(0, 60)) }, "unknown fields dropped");

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { quoteBusinessPayload } from "~/lib/forms/quote-specs";
+import { quoteBusinessPayload } from "~/lib/forms/kinds/quote-business";
 import { SUCCESS_TEXT } from "~/lib/forms/success";
 import { type Api, createApi } from "../api/router.server";
 import type { ApiRequest, ApiResponse } from "../api/types";

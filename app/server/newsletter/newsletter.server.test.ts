@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { newsletterSpec } from "~/lib/forms/specs";
+import { newsletterSpec } from "~/lib/forms/kinds/newsletter";
 import type { Db } from "../db/db.server";
 import { openTestDb } from "../db/test-db";
 import { eachLeadBatch } from "../desk/leads/query.server";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { formTypeCodes } from "~/lib/forms/form-types";
+import { formTypeCodes } from "~/lib/forms/registry";
 import {
   leadKinds,
   leadStatuses,

@@ -1,24 +1,18 @@
-import { type FormType, formTypes, isFormType, type NewsletterType, newsletterTypes } from "~/lib/forms/form-types";
-import { deliveryWindowOf, deliveryWindows } from "~/lib/forms/quote";
-import { stateName } from "~/lib/forms/options";
+import { type FormType, isFormType } from "~/lib/forms/form-types";
+import { type NewsletterType, newsletterTypes } from "~/lib/forms/kinds/newsletter";
+import { deliveryWindowOf, deliveryWindows } from "~/lib/forms/kinds/quote-business";
+import { forms, formTypeCodes, formTypes } from "~/lib/forms/registry";
+import { stateName } from "~/lib/forms/us-states";
 
-/** How the desk names each form (the `kind` stored with a lead). */
-export const kindLabels = {
-  "lead-personal": "Contact form",
-  "lead-business": "Business contact form",
-  "lead-saas": "Software enquiry",
-  fleet: "Fleet sign-up",
-  "quote-short": "Quote",
-  "quote-business": "Business quote",
-  waitlist: 'Waitlist ("Do we deliver to you?")',
-  newsletter: "Newsletter",
-} as const satisfies Record<string, string>;
+/** How the desk names each form (the `kind` stored with a lead): the form module's label. */
+const kindLabels = new Map(forms.map((f) => [f.kind, f.label ?? f.kind]));
 
-export type LeadKind = Exclude<keyof typeof kindLabels, "newsletter">;
-export const leadKinds = Object.keys(kindLabels).filter((k) => k !== "newsletter") as LeadKind[];
+/** The forms whose submissions are leads (a newsletter sign-up is a subscriber). */
+export type LeadKind = string;
+export const leadKinds: LeadKind[] = forms.map((f) => f.kind).filter((k) => k !== "newsletter");
 
 export function kindLabel(kind: string): string {
-  return (kindLabels as Record<string, string>)[kind] ?? kind;
+  return kindLabels.get(kind) ?? kind;
 }
 
 /** A type code in words: "Gasoline (9)"; newsletter codes name the page the sign-up was on. */
@@ -30,7 +24,7 @@ export function typeLabel(type: number, kind?: string): string {
   return isFormType(type) ? `${formTypes[type as FormType].label} (${type})` : `Type ${type}`;
 }
 
-export const typeOptions = (Object.keys(formTypes).map(Number) as FormType[]).map((t) => ({ value: String(t), label: typeLabel(t) }));
+export const typeOptions = formTypeCodes.map((t) => ({ value: String(t), label: typeLabel(t) }));
 
 export const leadStatuses = ["new", "contacted", "qualified", "won", "lost", "spam"] as const;
 export type LeadStatus = (typeof leadStatuses)[number];

@@ -34,8 +34,8 @@ export async function leadsPerDay(db: Db, days = 90, now = new Date()): Promise<
   }
   for (const r of rows) {
     const entry = index.get(r.day);
-    if (!entry || !(leadKinds as string[]).includes(r.kind)) continue;
-    entry.byKind[r.kind as LeadKind] += Number(r.n);
+    if (!entry || !leadKinds.includes(r.kind)) continue;
+    entry.byKind[r.kind] = (entry.byKind[r.kind] ?? 0) + Number(r.n);
     entry.total += Number(r.n);
   }
   return out;
