@@ -45,7 +45,7 @@ export async function requestPasswordReset(services: Pick<Services, "db" | "env"
         used_at: null,
       })
       .execute();
-    await insertOutbox(trx, rows);
+    await insertOutbox(db.kysely, trx, rows);
   });
   outbox.nudge();
   return true;
