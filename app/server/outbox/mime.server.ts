@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { foldLines } from "nodemailer/lib/mime-funcs/index.js";
 import MimeNode, { type MimeNodeHeaderValue } from "nodemailer/lib/mime-node/index.js";
 import { encode as qpEncode, wrap as qpWrap } from "nodemailer/lib/qp/index.js";
+import type { OutgoingMail } from "./mailer.server";
 
 /**
  * What the .eml files need of a message, composed without MailComposer.
@@ -20,16 +21,9 @@ import { encode as qpEncode, wrap as qpWrap } from "nodemailer/lib/qp/index.js";
  *   "=" is written "=3D"), so it cannot occur in a part. It is derived from the
  *   Message-ID, like everything else but the Date, so a retry writes the same message.
  */
-export interface MimeMessage {
-  from: string;
-  to: string[];
-  replyTo?: { name: string; address: string };
-  subject: string;
-  text: string;
-  html: string;
-  messageId: string;
-  headers?: Record<string, string>;
-}
+
+/** A message of ours and its sender. */
+export type MimeMessage = OutgoingMail & { from: string };
 
 // One node for its header encoding only (it reads nothing of the node but the encoding option).
 const encoder = new MimeNode();
