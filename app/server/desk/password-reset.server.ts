@@ -35,7 +35,7 @@ export async function requestPasswordReset(services: Pick<Services, "db" | "env"
   const rows = outbox.rows([{ channel: "email", template: "password-reset", recipient: account.email, staffId, payload: { link } }]);
   await writeQueueFor(db).run(async (trx) => {
     await replaceSetPasswordToken(trx, staffId, token, RESET_TTL_MS, now);
-    await insertOutbox(trx, rows);
+    await insertOutbox(db.kysely, trx, rows);
   });
   outbox.nudge();
   return true;

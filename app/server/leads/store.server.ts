@@ -1,8 +1,11 @@
+import type { Insertable } from "kysely";
+import { compiledOnce, runCompiled } from "../db/compiled.server";
 import type { Db } from "../db/db.server";
+import type { LeadsTable } from "../db/schema";
 import { searchColumns } from "../desk/leads/search-columns.server";
 import { writeQueueFor } from "../db/write-queue.server";
 import { insertOutbox, type outboxRows } from "../outbox/store.server";
-import { type Attribution, attributionColumns } from "./attribution.server";
+import { ATTRIBUTION_FIELDS, type Attribution, attributionColumns } from "./attribution.server";
 
 export interface NewLead {
   kind: string;
@@ -32,8 +35,44 @@ function isUniqueViolation(error: unknown): boolean {
   return e?.code === "SQLITE_CONSTRAINT_UNIQUE" || e?.code === "SQLITE_CONSTRAINT_PRIMARYKEY" || e?.code === "23505";
 }
 
-async function findBySubmissionId(db: Db, submissionId: string) {
-  return db.kysely.selectFrom("leads").select(["id", "submission_id"]).where("submission_id", "=", submissionId).executeTakeFirst();
+/** Every column a new lead sets, in the order of the insert's parameters. */
+const LEAD_COLUMNS = [
+  "submission_id",
+  "kind",
+  "type",
+  "email",
+  "payload",
+  "page_path",
+  "user_agent",
+  "ip_hash",
+  "created_at",
+  "status",
+  "email_norm",
+  "name_norm",
+  "last_norm",
+  "business_norm",
+  "phone_norm",
+  "zip",
+  "city",
+  ...ATTRIBUTION_FIELDS.map(([, column]) => column),
+] as const satisfies readonly (keyof Insertable<LeadsTable>)[];
+
+type LeadValues = Record<(typeof LEAD_COLUMNS)[number], unknown>;
+
+const leadInsert = (db: Db) =>
+  compiledOnce(db.kysely, "lead-insert", LEAD_COLUMNS.length, (k) =>
+    k
+      .insertInto("leads")
+      .values(Object.fromEntries(LEAD_COLUMNS.map((c) => [c, null])) as unknown as Insertable<LeadsTable>)
+      .returning("id"),
+  );
+
+const leadBySubmissionId = (db: Db) =>
+  compiledOnce(db.kysely, "lead-by-submission-id", 1, (k) => k.selectFrom("leads").select("id").where("submission_id", "=", ""));
+
+async function findBySubmissionId(db: Db, submissionId: string, executor = db.kysely) {
+  const [row] = await runCompiled<{ id: number }>(executor, leadBySubmissionId(db), [submissionId]);
+  return row;
 }
 
 /**
@@ -53,29 +92,31 @@ export async function storeLead(db: Db, lead: NewLead): Promise<StoredLead> {
   try {
     const stored = await writeQueueFor(db).run(async (trx) => {
       if (submissionId) {
-        const same = await trx.selectFrom("leads").select("id").where("submission_id", "=", submissionId).executeTakeFirst();
+        const same = await findBySubmissionId(db, submissionId, trx);
         if (same) return { id: Number(same.id), replay: true };
       }
-      const row = await trx
-        .insertInto("leads")
-        .values({
-          submission_id: submissionId,
-          kind: lead.kind,
-          type: lead.type,
-          email: lead.email,
-          payload: JSON.stringify(lead.payload),
-          page_path: lead.pagePath ?? null,
-          user_agent: lead.userAgent ?? null,
-          ip_hash: lead.ipHash ?? null,
-          created_at: new Date().toISOString(),
-          // A sign-up counts once its address confirms (newsletter/subscriptions.server.ts).
-          status: lead.kind === "newsletter" ? "pending" : "new",
-          ...searchColumns(lead.email, lead.payload),
-          ...attributionColumns(lead.attribution),
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      if (lead.messages) await insertOutbox(trx, lead.messages(Number(row.id)));
+      const values: LeadValues = {
+        submission_id: submissionId,
+        kind: lead.kind,
+        type: lead.type,
+        email: lead.email,
+        payload: JSON.stringify(lead.payload),
+        page_path: lead.pagePath ?? null,
+        user_agent: lead.userAgent ?? null,
+        ip_hash: lead.ipHash ?? null,
+        created_at: new Date().toISOString(),
+        // A sign-up counts once its address confirms (newsletter/subscriptions.server.ts).
+        status: lead.kind === "newsletter" ? "pending" : "new",
+        ...searchColumns(lead.email, lead.payload),
+        ...attributionColumns(lead.attribution),
+      };
+      const [row] = await runCompiled<{ id: number }>(
+        trx,
+        leadInsert(db),
+        LEAD_COLUMNS.map((c) => values[c]),
+      );
+      if (!row) throw new Error("the lead insert returned no id");
+      if (lead.messages) await insertOutbox(db.kysely, trx, lead.messages(Number(row.id)));
       return { id: Number(row.id), replay: false };
     });
     return { ...stored, submissionId };

@@ -1,8 +1,8 @@
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
-import MailComposer from "nodemailer/lib/mail-composer/index.js";
 import type { Logger } from "../logger.server";
+import { composeEml } from "./mime.server";
 
 export interface OutgoingMail {
   to: string[];
@@ -51,20 +51,14 @@ export function createMailer(opts: { smtpUrl?: string; from: string; mailDir: st
     };
   }
   const dir = resolve(opts.mailDir);
-  // The message is composed as the SMTP transport composes it (MailComposer), without the
-  // stream transport around it, which made each file cost 1.7 times as much; Unix line ends.
-  const compose = (mail: OutgoingMail) =>
-    new Promise<Buffer>((res, rej) =>
-      new MailComposer(message(from, mail))
-        .compile()
-        .build((error, raw) => (error ? rej(error) : res(Buffer.from(raw.toString("latin1").replace(/\r\n/g, "\n"), "latin1")))),
-    );
+  // Composed in one pass (mime.server.ts): MailComposer's streams cost several times as much.
+  const compose = (mail: OutgoingMail) => composeEml({ ...mail, from });
   // Made once, not once per message (a folder removed meanwhile is made again below).
   let made: Promise<unknown> | null = null;
   return {
     describe: `files in ${dir}`,
     async send(mail) {
-      const raw = await compose(mail);
+      const raw = compose(mail);
       made ??= mkdir(dir, { recursive: true }).catch((error) => {
         made = null;
         throw error;

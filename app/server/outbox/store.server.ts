@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { type Kysely, type Selectable, sql } from "kysely";
+import { type Insertable, type Kysely, type Selectable, sql } from "kysely";
+import { compiledOnce, runCompiled } from "../db/compiled.server";
 import type { Db } from "../db/db.server";
 import type { Database, OutboxTable } from "../db/schema";
 import { writeQueueFor } from "../db/write-queue.server";
@@ -72,15 +73,50 @@ export function outboxRows(drafts: OutboxDraft[], leadId: number | null, opts: {
   });
 }
 
-/** Inserts messages inside the caller's transaction (the executor it was given). */
-export async function insertOutbox(trx: Kysely<Database>, rows: ReturnType<typeof outboxRows>): Promise<void> {
-  if (rows.length) await trx.insertInto("outbox").values(rows).execute();
+/** Every column a new message sets, in the order of the insert's parameters. */
+const OUTBOX_COLUMNS = [
+  "channel",
+  "template",
+  "lead_id",
+  "staff_id",
+  "recipient",
+  "payload",
+  "idempotency_key",
+  "message_id",
+  "next_attempt_at",
+  "give_up_at",
+  "created_at",
+] as const satisfies readonly (keyof ReturnType<typeof outboxRows>[number])[];
+
+/** The insert of `count` messages, compiled once per count (a lead writes two or three). */
+const outboxInsert = (db: Kysely<Database>, count: number) =>
+  compiledOnce(db, `outbox-insert-${count}`, count * OUTBOX_COLUMNS.length, (k) =>
+    k
+      .insertInto("outbox")
+      .values(Array.from({ length: count }, () => Object.fromEntries(OUTBOX_COLUMNS.map((c) => [c, null])) as unknown as Insertable<OutboxTable>)),
+  );
+
+/**
+ * Inserts messages inside the caller's transaction (the executor it was given). `db` is
+ * the handle the statement is compiled for once; the executor may be a transaction of it.
+ */
+export async function insertOutbox(db: Kysely<Database>, trx: Kysely<Database>, rows: ReturnType<typeof outboxRows>): Promise<void> {
+  if (!rows.length) return;
+  if (rows.length > 20) {
+    await trx.insertInto("outbox").values(rows).execute();
+    return;
+  }
+  await runCompiled(
+    trx,
+    outboxInsert(db, rows.length),
+    rows.flatMap((r) => OUTBOX_COLUMNS.map((c) => r[c])),
+  );
 }
 
 /** Writes messages on their own (not caused by a lead insert), through the write queue. */
 export async function enqueue(db: Db, drafts: OutboxDraft[], opts: { domain: string; giveUpMs: number; leadId?: number | null }): Promise<void> {
   const rows = outboxRows(drafts, opts.leadId ?? null, opts);
-  await writeQueueFor(db).run((trx) => insertOutbox(trx, rows));
+  await writeQueueFor(db).run((trx) => insertOutbox(db.kysely, trx, rows));
 }
 
 /**

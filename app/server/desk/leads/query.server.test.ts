@@ -195,6 +195,11 @@ describe("the desk's lead queries", () => {
       "q=ana@example.com",
       "q=75201",
       "q=smith",
+      "landing=/gasoline",
+      "referrer=www.google.com",
+      "utm_source=newsletter",
+      "utm_medium=email",
+      "utm_campaign=spring",
       `after=${encodeCursor({ at: "2026-01-01T00:03:00.000Z", id: 3 })}`,
     ]) {
       expect(await plan(qs), qs).not.toMatch(/SCAN leads(?! USING)/);

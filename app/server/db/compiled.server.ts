@@ -1,0 +1,43 @@
+import type { CompiledQuery, Kysely } from "kysely";
+import type { Database } from "./schema";
+
+/**
+ * Statements on the hot path (a lead and its outbox rows, the replay lookup), built with
+ * Kysely once per database handle and then run with each call's parameters only.
+ *
+ * Building and compiling a query is a good part of a small insert's cost when the lead
+ * endpoint takes well over a thousand a second. Kysely still writes the SQL, for
+ * whichever dialect the handle speaks (`?` or `$1`, quoting, RETURNING), and the compiled
+ * query keeps its node, so the SQLite driver still sends a SELECT to its read connection
+ * and plugins see it as before. The parameters must come in the order the builder put
+ * them, which `compiledOnce` checks against the expected count.
+ */
+const cache = new WeakMap<object, Map<string, CompiledQuery>>();
+
+export function compiledOnce(
+  db: Kysely<Database>,
+  key: string,
+  parameterCount: number,
+  build: (db: Kysely<Database>) => { compile(): CompiledQuery },
+): CompiledQuery {
+  let byKey = cache.get(db);
+  if (!byKey) {
+    byKey = new Map();
+    cache.set(db, byKey);
+  }
+  let compiled = byKey.get(key);
+  if (!compiled) {
+    compiled = build(db).compile();
+    if (compiled.parameters.length !== parameterCount) {
+      throw new Error(`${key}: compiled with ${compiled.parameters.length} parameters, expected ${parameterCount}`);
+    }
+    byKey.set(key, compiled);
+  }
+  return compiled;
+}
+
+/** A compiled query run on `executor` (a transaction's too) with these parameters. */
+export async function runCompiled<R>(executor: Kysely<Database>, compiled: CompiledQuery, parameters: readonly unknown[]): Promise<R[]> {
+  const { rows } = await executor.executeQuery<R>({ ...compiled, parameters } as CompiledQuery<R>);
+  return rows;
+}
