@@ -1,10 +1,9 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { simpleParser } from "mailparser";
 import { createStaff, testDb } from "./desk-fixtures";
 import { hydrated } from "./fixtures";
+import { rawMailsTo } from "./mail-fixtures";
 
 /**
  * "Forgot your password?": the same answer for any address; an account's address gets a
@@ -13,15 +12,11 @@ import { hydrated } from "./fixtures";
  */
 
 async function resetMailFor(email: string): Promise<{ link: string; count: number }> {
-  const dir = process.env.E2E_MAIL_DIR ?? "";
   let found: { link: string; count: number } | null = null;
   await expect
     .poll(
       async () => {
-        const mails = await Promise.all(
-          (existsSync(dir) ? readdirSync(dir) : []).filter((f) => f.endsWith(".eml")).map(async (f) => simpleParser(readFileSync(join(dir, f)))),
-        );
-        const mine = mails.filter((m) => m.to && !Array.isArray(m.to) && m.to.value[0]?.address === email && m.subject?.startsWith("Reset your"));
+        const mine = await Promise.all(rawMailsTo(email, "Reset your").map((raw) => simpleParser(raw)));
         const link = /https?:\/\/\S+\/desk\/set-password\/[A-Za-z0-9_-]+/.exec(mine[0]?.text ?? "")?.[0];
         found = link ? { link, count: mine.length } : null;
         return !!found;

@@ -1,8 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, request, test } from "@playwright/test";
+import { rawMailsTo } from "./mail-fixtures";
 import { createStaff, signIn, testDb } from "./desk-fixtures";
 
 /**
@@ -15,17 +14,13 @@ import { createStaff, signIn, testDb } from "./desk-fixtures";
 
 const tag = () => randomBytes(4).toString("hex");
 
-/** The raw confirmation e-mails the server wrote for `email` (the test server has no SMTP: E2E_MAIL_DIR). */
+/** The raw confirmation e-mails the server wrote for `email`. */
 async function confirmationsFor(email: string, count = 1): Promise<string[]> {
-  const dir = process.env.E2E_MAIL_DIR ?? "";
   let found: string[] = [];
   await expect
     .poll(
       () => {
-        found = (existsSync(dir) ? readdirSync(dir) : [])
-          .filter((f) => f.endsWith(".eml"))
-          .map((f) => readFileSync(join(dir, f), "utf8"))
-          .filter((raw) => new RegExp(`^To: ${email.replace(/[.+]/g, "\\$&")}$`, "im").test(raw) && /^Subject: Confirm your Fillway newsletter/im.test(raw));
+        found = rawMailsTo(email, "Confirm your Fillway newsletter");
         return found.length;
       },
       { timeout: 15_000 },
@@ -77,6 +72,8 @@ test("subscribe, confirm with the button (a GET confirms nothing), unsubscribe b
   page,
   browser,
 }) => {
+  // The whole life of a subscription with four axe runs: about 30 s on a quiet machine.
+  test.setTimeout(90_000);
   const email = `reader-${tag()}@news.test`;
   await page.goto("/careers");
   const form = page.locator("#newsletter-3");
