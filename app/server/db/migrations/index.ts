@@ -5,6 +5,7 @@ import { outboxMigration } from "./007-outbox";
 import { contentMigration } from "./009-content";
 import { commentModerationMigration } from "./010-comment-moderation";
 import { newsletterMigration } from "./011-newsletter";
+import { deskCommentPagesMigration } from "./014-desk-comment-pages";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -146,5 +147,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
         await sql`CREATE INDEX posts_published_shown ON posts (is_published, (coalesce(published_by, created_on)) DESC, id, publish_at)`.execute(db);
       },
     },
+    "014-desk-comment-pages": deskCommentPagesMigration(dialect),
   };
 }
