@@ -187,6 +187,31 @@ describe("pages rendered once per content version", () => {
     expect(String(own.headers["content-security-policy"])).toContain("nonce-");
   });
 
+  it("writes the header's menus and the footer from memory exactly as React renders them in full", async () => {
+    // The layout as the visitor's browser hydrates it: the <header> and the <footer>.
+    const layout = (html: string) => {
+      const clean = html.replace(/ nonce="[^"]*"/g, "");
+      const part = (tag: string) => clean.slice(clean.indexOf(`<${tag}`), clean.indexOf(`</${tag}>`) + tag.length + 3);
+      return { header: part("header"), footer: part("footer") };
+    };
+    // Each path twice: rendered in full first, then with the parts kept from that (another
+    // URL of the same path, so not the cached page); against a page rendered for one
+    // visitor alone (a cookie), which never takes parts from memory.
+    for (const [first, again] of [
+      [`/blogdetail/${POST}`, `/blogdetail/${POST}?comments=1`],
+      ["/blog", "/blog?page=1"],
+      ["/news", "/news?from=memory"],
+    ] as const) {
+      await get(first);
+      const fromMemory = await get(again);
+      const full = await get(first, { cookie: "theme=dark" });
+      expect(fromMemory.status).toBe(200);
+      expect(full.headers["content-security-policy"]).toMatch(/nonce-/);
+      expect(layout(fromMemory.text).header.length).toBeGreaterThan(10_000);
+      expect(layout(fromMemory.text)).toEqual(layout(full.text));
+    }
+  });
+
   it("keeps memory bounded under thousands of distinct search URLs", { timeout: 120_000 }, async () => {
     for (let i = 0; i < 150; i++) {
       const res = await get(`/blog?search=${encodeURIComponent(`query ${i} ${randomUUID()}`)}`);
