@@ -17,6 +17,7 @@ import { type ComponentPropsWithoutRef, createContext, type ReactElement, type R
 const parts = {
   "main-nav": { start: '<nav aria-label="Main" class="hidden xl:block">', tag: "nav" },
   "mobile-nav": { start: '<ul class="mx-auto max-w-5xl">', tag: "ul" },
+  "contact-form": { start: '<div class="grid gap-10 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)] lg:items-start">', tag: "div" },
   "footer-links": { start: '<div class="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-4">', tag: "div" },
 } as const;
 
