@@ -7,6 +7,7 @@ import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceContext } from "~/lib/nonce";
 import { inertHydrationTransform, makeHydrationInert } from "~/lib/paint-first";
+import { keepStaticParts, StaticPartsContext, type StaticPartsRequest } from "~/lib/static-parts";
 import { logRouteError } from "~/server/http/route-errors.server";
 
 export const streamTimeout = 5_000;
@@ -35,9 +36,13 @@ export default function handleRequest(
       (userAgent && isbot(userAgent)) || routerContext.isSpaMode || !nonce ? "onAllReady" : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
+    // A page rendered whole for the page cache writes the layout's unchanging parts from memory.
+    const staticParts: StaticPartsRequest | null = nonce ? null : new Map();
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <StaticPartsContext.Provider value={staticParts}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </StaticPartsContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,
@@ -59,6 +64,7 @@ export default function handleRequest(
               clearTimeout(timeoutId);
               timeoutId = undefined;
               const html = Buffer.concat(chunks).toString("utf8");
+              if (staticParts?.size && responseStatusCode < 500) keepStaticParts(staticParts, html);
               resolve(new Response(import.meta.env.PROD ? makeHydrationInert(html) : html, { headers: responseHeaders, status: responseStatusCode }));
             });
             pipe(whole);

@@ -16,7 +16,7 @@ import { blogDetailAction } from "~/server/blog/comment-action.server";
 import { loadBlogDetail } from "~/server/blog/pages.server";
 import type { Route } from "./+types/blog-detail";
 
-export const loader = ({ context, params }: Route.LoaderArgs) => loadBlogDetail(context.services, params.id);
+export const loader = ({ context, params, request }: Route.LoaderArgs) => loadBlogDetail(context.services, params.id, new URL(request.url));
 
 export const action = blogDetailAction;
 
@@ -55,7 +55,7 @@ const sortOfKind = { blog: "blog", article: "related", event: "upcoming" } as co
 
 const abs = (path: string) => new URL(path, brand.siteUrl).toString();
 
-export default function BlogDetail({ loaderData: { post, recent } }: Route.ComponentProps) {
+export default function BlogDetail({ loaderData: { post, comments, recent } }: Route.ComponentProps) {
   const nonce = useNonce();
   const kind = itemKind(post);
   const category = blogCategory(sortOfKind[kind]);
@@ -72,7 +72,7 @@ export default function BlogDetail({ loaderData: { post, recent } }: Route.Compo
     datePublished: itemDate(post),
     author: { "@type": "Organization", name: brand.name, url: brand.siteUrl },
     publisher: { "@type": "Organization", name: brand.name, url: brand.siteUrl, logo: { "@type": "ImageObject", url: abs("/media/logo-light.svg") } },
-    commentCount: post.comments.reduce((n, c) => n + 1 + c.childComments.length, 0),
+    commentCount: comments.total,
     ...(post.articleUrl ? { isBasedOn: post.articleUrl } : {}),
   };
   const articleHost = post.articleUrl ? new URL(post.articleUrl).hostname.replace(/^www\./, "") : null;
@@ -115,7 +115,7 @@ export default function BlogDetail({ loaderData: { post, recent } }: Route.Compo
             )}
           </article>
           <div className="mt-14 border-t border-slate-200 pt-10 dark:border-slate-800">
-            <Comments blogId={post._id} comments={post.comments} />
+            <Comments blogId={post._id} comments={comments} />
           </div>
         </div>
         <aside aria-label="Blog" className="space-y-6 lg:self-start">

@@ -187,6 +187,36 @@ describe("pages rendered once per content version", () => {
     expect(String(own.headers["content-security-policy"])).toContain("nonce-");
   });
 
+  it("writes the header's menus, the contact form and the footer from memory exactly as React renders them in full", async () => {
+    // The layout as the visitor's browser hydrates it: the <header>, the contact form's section and the <footer>.
+    const layout = (html: string) => {
+      const clean = html.replace(/ nonce="[^"]*"/g, "");
+      const part = (tag: string) => clean.slice(clean.indexOf(`<${tag}`), clean.indexOf(`</${tag}>`) + tag.length + 3);
+      const contact = clean.indexOf('<section id="contact"');
+      return { header: part("header"), footer: part("footer"), contact: contact === -1 ? "" : clean.slice(contact, clean.indexOf("</section>", contact)) };
+    };
+    // Each path rendered in full first, then again after a change of content, with the
+    // parts kept from the first; against a page rendered for one visitor alone (a
+    // cookie), which never takes parts from memory.
+    for (const path of [`/blogdetail/${POST}`, "/blog", "/news"]) {
+      await get(path);
+      const put = await fetch(`${base}/admin/addCommentBlog`, {
+        method: "PUT",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ text: "Same menus?", email: "sam@fleet.example", commentBy: "Sam Porter", companyName: "Porter Logistics", blogId: POST }),
+      });
+      expect(put.status).toBe(201);
+      const fromMemory = await get(path);
+      const full = await get(path, { cookie: "theme=dark" });
+      expect(fromMemory.status).toBe(200);
+      expect(full.headers["content-security-policy"]).toMatch(/nonce-/);
+      expect(layout(fromMemory.text).header.length).toBeGreaterThan(10_000);
+      // The post page ends in the contact form (spec: type 2); the lists have none.
+      if (path.startsWith("/blogdetail/")) expect(layout(fromMemory.text).contact.length).toBeGreaterThan(3_000);
+      expect(layout(fromMemory.text)).toEqual(layout(full.text));
+    }
+  });
+
   it("keeps memory bounded under thousands of distinct search URLs", { timeout: 120_000 }, async () => {
     for (let i = 0; i < 150; i++) {
       const res = await get(`/blog?search=${encodeURIComponent(`query ${i} ${randomUUID()}`)}`);

@@ -89,7 +89,10 @@ async function check(load: (db: Db) => Promise<unknown>, opts: { sorts?: boolean
 }
 
 describe("query plans (SQLite)", () => {
-  it("the post page with 500 comments", () => check(() => loadBlogDetail(services(), BIG)));
+  it("the post page with 500 comments, its first and a later page of them", async () => {
+    await check(() => loadBlogDetail(services(), BIG));
+    await check(() => loadBlogDetail(services(), BIG, new URL(`http://x/blogdetail/${BIG}?comments=7`)));
+  });
   it("the blog list, page 1 and a deep page, per category", async () => {
     await check(() => loadBlogList(services(), new URL("http://x/blog")));
     await check(() => loadBlogList(services(), new URL("http://x/blog?page=70")));
@@ -108,6 +111,10 @@ describe("query plans (SQLite)", () => {
   it("the comment desk: counts, held first, each state; a new comment's block check", async () => {
     await check(async (d) => listComments(d, "all", 1, await commentCounts(d)));
     await check(async (d) => listComments(d, "all", 3, await commentCounts(d)));
+    // Past the held ones: the partial index of every other comment, newest first (migration 014).
+    await check(async (d) => listComments(d, "all", 40, await commentCounts(d)));
+    const deep = await plansOf(rec, async (d) => listComments(d, "all", 40, await commentCounts(d)));
+    expect(deep.flatMap((p) => p.plan).join("\n")).toContain("comments_settled_created");
     await check(async (d) => listComments(d, "visible", 2, await commentCounts(d)));
     await check((d) => initialState(d, "links", { text: "plain", email: "s1@fleet.example", ipHash: "abc" }));
   });

@@ -6,10 +6,13 @@ import type { Values } from "~/lib/forms/form-spec";
 import { useForm } from "~/lib/forms/use-form";
 import { AWAITING_REVIEW, COMMENT_MAX, commentSpec, HELD_PARAM } from "~/lib/blog/comment-spec";
 import { formatDate, initials } from "./format";
-import type { BlogComment, BlogReply } from "~/lib/blog/types";
+import { type BlogReply, COMMENTS_PAGE_PARAM, type CommentPage } from "~/lib/blog/types";
+import { Pagination } from "./pagination";
 
 /** The query parameter that opens the reply form under a comment (works without JavaScript too). */
 export const REPLY_PARAM = "replyTo";
+
+const commentPageLabels = { nav: "Comment pages", prev: "Newer comments", next: "Earlier comments" };
 
 function CommentFields({ form, idPrefix }: { form: ReturnType<typeof useForm>; idPrefix: string }) {
   return (
@@ -172,7 +175,7 @@ function CommentBody({ c, small }: { c: BlogReply; small?: boolean }) {
  * a form under that comment and hides the main one; closing or sending brings it back.
  * Which comment is being answered lives in the URL (?replyTo=id), so Reply is a real link.
  */
-export function Comments({ blogId, comments }: { blogId: string; comments: BlogComment[] }) {
+export function Comments({ blogId, comments: { items: comments, page, pageCount, total } }: { blogId: string; comments: CommentPage }) {
   const location = useLocation();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
@@ -206,7 +209,12 @@ export function Comments({ blogId, comments }: { blogId: string; comments: BlogC
     const t = window.setTimeout(() => setMarked(null), MARK_MS);
     return () => window.clearTimeout(t);
   }, [marked]);
-  const total = comments.reduce((n, c) => n + 1 + c.childComments.length, 0);
+  const pageHref = (p: number) => `${location.pathname}${p === 1 ? "" : `?${COMMENTS_PAGE_PARAM}=${p}`}#comments`;
+  const replyHref = (id: string) => {
+    const next = new URLSearchParams(location.search);
+    next.set(REPLY_PARAM, id);
+    return `?${next.toString()}#comment-${id}`;
+  };
 
   const without = () => {
     const next = new URLSearchParams(location.search);
@@ -251,7 +259,7 @@ export function Comments({ blogId, comments }: { blogId: string; comments: BlogC
                 {replyTo !== c._id && (
                   <Link
                     id={`reply-link-${c._id}`}
-                    to={`?${REPLY_PARAM}=${encodeURIComponent(c._id)}#comment-${c._id}`}
+                    to={replyHref(c._id)}
                     replace
                     preventScrollReset
                     className="link inline-flex min-h-11 items-center gap-1.5 text-sm"
@@ -289,6 +297,14 @@ export function Comments({ blogId, comments }: { blogId: string; comments: BlogC
           ))}
         </ol>
       )}
+      {pageCount > 1 && (
+        <>
+          <p className="mt-6 text-sm text-slate-600 dark:text-slate-300">
+            Page {page} of {pageCount}: the newest conversations come first, earlier ones on the following pages.
+          </p>
+          <Pagination page={page} pageCount={pageCount} href={pageHref} labels={commentPageLabels} className="mt-4" />
+        </>
+      )}
       {!replying && (
         <div className="mt-10">
           <CommentForm
@@ -296,7 +312,9 @@ export function Comments({ blogId, comments }: { blogId: string; comments: BlogC
             onSent={(newId) => {
               setAnnounce(newId ? "Your comment has been posted." : HELD_NOTE);
               setPosted(newId);
-              revalidator.revalidate();
+              // A new comment is among the newest: on page 1, where the visitor is taken from a later page.
+              if (page === 1) revalidator.revalidate();
+              else void navigate(location.pathname, { preventScrollReset: true });
             }}
           />
         </div>

@@ -16,18 +16,33 @@ export function pageWindow(page: number, count: number): (number | null)[] {
 
 const cell = "inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg px-3 text-sm font-semibold";
 
+const listLabels = { nav: "Pagination", prev: "Previous", next: "Next" };
+
 /** Real page links (?page=N), so every post stays reachable without JavaScript (decisions.md). */
-export function Pagination({ page, pageCount, href }: { page: number; pageCount: number; href: (page: number) => string }) {
+export function Pagination({
+  page,
+  pageCount,
+  href,
+  labels = listLabels,
+  className = "mt-10",
+}: {
+  page: number;
+  pageCount: number;
+  href: (page: number) => string;
+  /** The navigation's name and its previous and next links' words. */
+  labels?: { nav: string; prev: string; next: string };
+  className?: string;
+}) {
   if (pageCount <= 1) return null;
   const idle = `${cell} border border-slate-300 bg-white text-slate-800 hover:bg-brand-50 hover:text-brand-800 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800`;
   return (
-    <nav aria-label="Pagination" className="mt-10">
+    <nav aria-label={labels.nav} className={className}>
       <ul className="flex flex-wrap items-center justify-center gap-2">
         {page > 1 && (
           <li>
             <Link to={href(page - 1)} className={idle} rel="prev">
               <ChevronLeft aria-hidden="true" className="size-4" />
-              <span>Previous</span>
+              <span>{labels.prev}</span>
             </Link>
           </li>
         )}
@@ -55,7 +70,7 @@ export function Pagination({ page, pageCount, href }: { page: number; pageCount:
         {page < pageCount && (
           <li>
             <Link to={href(page + 1)} className={idle} rel="next">
-              <span>Next</span>
+              <span>{labels.next}</span>
               <ChevronRight aria-hidden="true" className="size-4" />
             </Link>
           </li>

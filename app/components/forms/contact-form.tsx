@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { Section } from "~/components/layout/section";
 import type { FormType, FormVariant } from "~/lib/forms/form-types";
 import { fleetSignupSpec } from "~/lib/forms/kinds/fleet";
@@ -8,6 +8,7 @@ import { personalLeadSpec } from "~/lib/forms/kinds/lead-personal";
 import { saasLeadSpec } from "~/lib/forms/kinds/lead-saas";
 import { QUOTE_FORM_TYPE } from "~/lib/forms/kinds/quote-short";
 import { useForm } from "~/lib/forms/use-form";
+import { staticPart } from "~/lib/static-parts";
 import { FormShell, Select, Textarea, TextInput } from "./field";
 import { FleetSignupFields } from "./fleet-signup-form";
 import { CityZipFields, ContactAside, EmailField, FormCard, NameFields, PhoneField, ZIP_DIGITS } from "./lead-fields";
@@ -171,6 +172,7 @@ const defaults: Record<Exclude<FormVariant, "quote">, { eyebrow: string; title: 
  */
 export function ContactForm({ type, title, intro, id = "contact" }: { type: FormType; title?: string; intro?: string; id?: string }) {
   const variant = variantOf(type);
+  const location = useLocation();
   if (variant === "quote") {
     return (
       <Section id={id} eyebrow="Fleet quote" title={title ?? "Get a fleet quote"} intro={intro} tone="muted">
@@ -181,14 +183,18 @@ export function ContactForm({ type, title, intro, id = "contact" }: { type: Form
     );
   }
   const d = defaults[variant];
+  const form = (
+    <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)] lg:items-start">
+      <ContactAside>{d.aside}</ContactAside>
+      <FormCard>
+        <LeadForm type={type} id={`${id}-form`} labelledBy={`${id}-title`} />
+      </FormCard>
+    </div>
+  );
   return (
     <Section id={id} eyebrow={d.eyebrow} title={title ?? d.title} intro={intro ?? d.intro} tone="muted" renderWhenNear={false}>
-      <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)] lg:items-start">
-        <ContactAside>{d.aside}</ContactAside>
-        <FormCard>
-          <LeadForm type={type} id={`${id}-form`} labelledBy={`${id}-title`} />
-        </FormCard>
-      </div>
+      {/* On the server, once rendered for this URL, from memory (lib/static-parts): a page rendered for the cache never holds a form's answer. */}
+      {import.meta.env.SSR ? staticPart("contact-form", `${location.pathname}${location.search} ${type} ${id}`, form) : form}
     </Section>
   );
 }

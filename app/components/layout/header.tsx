@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { brand } from "~/content/brand";
 import { activeGroupId, isSaasPath, type NavGroup, navGroups } from "~/content/nav";
+import { staticPart } from "~/lib/static-parts";
 import { Logo } from "./logo";
 import { ThemeToggle } from "./theme-toggle";
 
@@ -156,6 +157,44 @@ export function Header() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the route changing is what closes it
   useEffect(() => setOpen(false), [pathname]);
 
+  // The menus' links: written from memory on the server once rendered for this path (lib/static-parts).
+  const mainNav = (
+    <nav aria-label="Main" className="hidden xl:block">
+      <ul className="flex items-center gap-1">
+        <li>
+          <NavLink to="/" end className={({ isActive }) => `${topLink} ${isActive ? activeTop : ""}`}>
+            Home
+          </NavLink>
+        </li>
+        {navGroups.map((g) => (
+          <DesktopGroup key={g.id} group={g} active={activeGroup === g.id} />
+        ))}
+        <li>
+          <NavLink to={brand.charge.path} className={({ isActive }) => `${topLink} ${isActive ? activeTop : ""}`}>
+            {brand.charge.name}
+          </NavLink>
+        </li>
+      </ul>
+    </nav>
+  );
+  const mobileLinks = (
+    <ul className="mx-auto max-w-5xl">
+      <li className="border-b border-slate-200 py-2 dark:border-slate-800">
+        <NavLink to="/" end className={`${topLink} w-full`}>
+          Home
+        </NavLink>
+      </li>
+      {navGroups.map((g) => (
+        <MobileGroup key={g.id} group={g} active={activeGroup === g.id} />
+      ))}
+      <li className="border-b border-slate-200 py-2 dark:border-slate-800">
+        <NavLink to={brand.charge.path} className={`${topLink} w-full`}>
+          {brand.charge.name}
+        </NavLink>
+      </li>
+    </ul>
+  );
+
   return (
     <header
       data-testid="site-header"
@@ -171,23 +210,7 @@ export function Header() {
         <Link to="/" className="shrink-0 rounded-md" aria-label={`${brand.name} home`}>
           <Logo className="h-8 w-auto lg:h-9" />
         </Link>
-        <nav aria-label="Main" className="hidden xl:block">
-          <ul className="flex items-center gap-1">
-            <li>
-              <NavLink to="/" end className={({ isActive }) => `${topLink} ${isActive ? activeTop : ""}`}>
-                Home
-              </NavLink>
-            </li>
-            {navGroups.map((g) => (
-              <DesktopGroup key={g.id} group={g} active={activeGroup === g.id} />
-            ))}
-            <li>
-              <NavLink to={brand.charge.path} className={({ isActive }) => `${topLink} ${isActive ? activeTop : ""}`}>
-                {brand.charge.name}
-              </NavLink>
-            </li>
-          </ul>
-        </nav>
+        {import.meta.env.SSR ? staticPart("main-nav", pathname, mainNav) : mainNav}
         <div className="flex items-center gap-1 sm:gap-2">
           <ThemeToggle className="max-sm:[&>span]:sr-only" />
           <External href={brand.customerPanel.loginUrl} className="btn-secondary hidden sm:inline-flex">
@@ -215,21 +238,7 @@ export function Header() {
         className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-slate-200 bg-white px-4 pb-6 xl:hidden dark:border-slate-800 dark:bg-slate-950"
       >
         <nav aria-label="Mobile">
-          <ul className="mx-auto max-w-5xl">
-            <li className="border-b border-slate-200 py-2 dark:border-slate-800">
-              <NavLink to="/" end className={`${topLink} w-full`}>
-                Home
-              </NavLink>
-            </li>
-            {navGroups.map((g) => (
-              <MobileGroup key={g.id} group={g} active={activeGroup === g.id} />
-            ))}
-            <li className="border-b border-slate-200 py-2 dark:border-slate-800">
-              <NavLink to={brand.charge.path} className={`${topLink} w-full`}>
-                {brand.charge.name}
-              </NavLink>
-            </li>
-          </ul>
+          {import.meta.env.SSR ? staticPart("mobile-nav", pathname, mobileLinks) : mobileLinks}
           <div className="mx-auto mt-4 max-w-5xl rounded-2xl bg-slate-50 p-4 sm:hidden dark:bg-slate-900">
             <p className="font-bold text-slate-900 dark:text-white">Customer panel</p>
             <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Manage deliveries, vehicles and invoices.</p>

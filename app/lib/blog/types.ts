@@ -31,6 +31,22 @@ export interface BlogItem {
   comments: BlogComment[];
 }
 
+/** One page of a post's visible comments, as the post page shows them. */
+export interface CommentPage {
+  /** Oldest first, as the spec lists them; each with its replies. */
+  items: BlogComment[];
+  page: number;
+  pageCount: number;
+  /** Every visible comment of the post, replies included. */
+  total: number;
+}
+
+/** The query parameter of a post's further comment pages (page 1, the newest threads, has none). */
+export const COMMENTS_PAGE_PARAM = "comments";
+
+/** Threads (a comment and its replies) on one page of a post's comments. */
+export const COMMENT_PAGE_SIZE = 50;
+
 /** The date a visitor sees and lists sort on: publishedBy over createdOn (spec 3). */
 export const itemDate = (item: Pick<BlogItem, "publishedBy" | "createdOn">): string => item.publishedBy ?? item.createdOn;
 

@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, data, redirect } from "react-router";
 import { commentPayloadSchema } from "~/lib/blog/comment-schema";
+import { COMMENTS_PAGE_PARAM } from "~/lib/blog/types";
 import { commentSpec, HELD_PARAM } from "~/lib/blog/comment-spec";
 import { errorsFromZod, type FieldErrors, pickValues } from "~/lib/forms/form-spec";
 import { FORM_KIND_FIELD, type FormActionData, messages } from "~/lib/forms/protocol";
@@ -9,7 +10,7 @@ import { busyAnswer, formAction, formIdOf, limitPagePost } from "../form-action.
 import { readFormBody } from "../http/body.server";
 import { HONEYPOT_FIELD, honeypotFilled } from "../leads/honeypot";
 import { hashIp } from "../ip-hash.server";
-import { addComment } from "./posts.server";
+import { addComment, threadPage } from "./posts.server";
 
 /**
  * The blog detail page's action: the comment and reply forms without JavaScript (the
@@ -68,6 +69,8 @@ export async function blogDetailAction(args: ActionFunctionArgs) {
   }
   // Held for review: back to the post, which says so (the same page for everyone, so it may be cached).
   if (result.comment.held) throw redirect(`/blogdetail/${blogId}?${HELD_PARAM}=held#comments`, 303);
-  // Back to the post without the reply form, at the new comment (303: a reload never re-sends).
-  throw redirect(`/blogdetail/${blogId}#comment-${result.comment._id}`, 303);
+  // Back to the post without the reply form, at the new comment (303: a reload never re-sends):
+  // a new comment is on page 1, a reply on the page of its thread.
+  const page = result.comment.parentId ? await threadPage(services.db, blogId, result.comment.parentId) : 1;
+  throw redirect(`/blogdetail/${blogId}${page > 1 ? `?${COMMENTS_PAGE_PARAM}=${page}` : ""}#comment-${result.comment._id}`, 303);
 }

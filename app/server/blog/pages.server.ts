@@ -1,8 +1,8 @@
 import { data } from "react-router";
-import type { BlogItem, CardItem } from "~/lib/blog/types";
+import { type BlogItem, type CardItem, COMMENTS_PAGE_PARAM, type CommentPage } from "~/lib/blog/types";
 import { BLOG_PAGE_SIZE, type BlogSort, blogCategory, isBlogSort, NEWS_TAB_SIZE, newsTabs, RECENT_SIZE, SEARCH_MIN_CHARS } from "~/content/news";
 import type { Services } from "../services.server";
-import { getPost, listPosts } from "./posts.server";
+import { commentPage, getPost, listPosts } from "./posts.server";
 
 /** What the news and blog pages load; route modules stay short and only render. */
 
@@ -15,7 +15,7 @@ function requireServices(services: Services | undefined): Services {
 }
 
 export async function recentPosts(services: Pick<Services, "db">): Promise<CardItem[]> {
-  const { items } = await listPosts(services.db, { isPublished: true, isArticle: false, limit: RECENT_SIZE, offset: 0, cards: true });
+  const { items } = await listPosts(services.db, { isPublished: true, isArticle: false, limit: RECENT_SIZE, offset: 0, cards: true, total: false });
   return items.map(card);
 }
 
@@ -91,17 +91,29 @@ export async function loadBlogList(maybe: Services | undefined, url: URL): Promi
 
 export interface BlogDetailData {
   post: BlogItem;
+  /** One page of its comments (`?comments=N`, page 1 without it). */
+  comments: CommentPage;
   recent: CardItem[];
 }
 
 /** Ids from post files are kebab-case; a back office may use other simple ids. */
 const ID = /^[A-Za-z0-9][\w-]{0,99}$/;
 
-/** /blogdetail/:id: the post with its comments; an unknown id is a real 404. */
-export async function loadBlogDetail(maybe: Services | undefined, id: string | undefined): Promise<BlogDetailData> {
+/**
+ * /blogdetail/:id[?comments=N]: the post with one page of its comments; an unknown id, or
+ * a comment page that is not a number or lies past the last one, is a real 404.
+ */
+export async function loadBlogDetail(maybe: Services | undefined, id: string | undefined, url?: URL): Promise<BlogDetailData> {
   const services = requireServices(maybe);
   if (!id || !ID.test(id)) throw data(null, { status: 404 });
-  const [post, recent] = await Promise.all([getPost(services.db, id), recentPosts(services)]);
-  if (!post) throw data(null, { status: 404 });
-  return { post, recent };
+  const rawPage = url?.searchParams.get(COMMENTS_PAGE_PARAM) ?? null;
+  if (rawPage !== null && !/^[1-9]\d{0,5}$/.test(rawPage)) throw data(null, { status: 404 });
+  const page = rawPage === null ? 1 : Number(rawPage);
+  const [post, comments, recent] = await Promise.all([
+    getPost(services.db, id, { comments: false }),
+    commentPage(services.db, id, page),
+    recentPosts(services),
+  ]);
+  if (!post || !comments) throw data(null, { status: 404 });
+  return { post, comments, recent };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type Expression, type ExpressionBuilder, type Insertable, type Selectable, type SqlBool, sql } from "kysely";
-import type { BlogComment, BlogItem, BlogReply } from "~/lib/blog/types";
+import { type BlogComment, type BlogItem, type BlogReply, COMMENT_PAGE_SIZE, type CommentPage } from "~/lib/blog/types";
 import type { KindFilter } from "~/content/news";
 import type { Db } from "../db/db.server";
 import type { CommentsTable, Database, PostsTable } from "../db/schema";
@@ -19,6 +19,11 @@ export interface ListQuery extends KindFilter {
    * page of a list never reads or sanitises more than it shows.
    */
   cards?: boolean;
+  /**
+   * `false`: the list's total is not counted (a sidebar of the few newest posts needs none,
+   * and counting reads every matching row); `count` is then the number of items read.
+   */
+  total?: false;
 }
 
 export interface ListResult {
@@ -87,13 +92,15 @@ export async function listPosts(db: Db, q: ListQuery): Promise<ListResult> {
   if (rank) list = list.orderBy(rank);
   const [rows, total] = await Promise.all([
     list.orderBy(sql`coalesce(published_by, created_on)`, "desc").orderBy("id").limit(q.limit).offset(q.offset).execute(),
-    db.kysely
-      .selectFrom("posts")
-      .select((eb) => eb.fn.countAll<number | string | bigint>().as("n"))
-      .where(filter)
-      .executeTakeFirst(),
+    q.total === false
+      ? undefined
+      : db.kysely
+          .selectFrom("posts")
+          .select((eb) => eb.fn.countAll<number | string | bigint>().as("n"))
+          .where(filter)
+          .executeTakeFirst(),
   ]);
-  const count = Number(total?.n ?? 0);
+  const count = q.total === false ? rows.length : Number(total?.n ?? 0);
   if (q.cards) return { items: rows.map((r) => toItem(r, [], false)), count };
   const comments = await commentsFor(
     db,
@@ -102,7 +109,8 @@ export async function listPosts(db: Db, q: ListQuery): Promise<ListResult> {
   return { items: rows.map((r) => toItem(r, comments.get(r.id) ?? [])), count };
 }
 
-export async function getPost(db: Db, id: string): Promise<BlogItem | null> {
+/** One post as the API sends it; `comments: false` leaves its comments out (the page reads one page of them, see `commentPage`). */
+export async function getPost(db: Db, id: string, opts: { comments?: false } = {}): Promise<BlogItem | null> {
   const row = await db.kysely
     .selectFrom("posts")
     .selectAll()
@@ -110,8 +118,66 @@ export async function getPost(db: Db, id: string): Promise<BlogItem | null> {
     .where((eb) => isPublic(eb))
     .executeTakeFirst();
   if (!row) return null;
+  if (opts.comments === false) return toItem(row, []);
   const comments = await commentsFor(db, [id]);
   return toItem(row, comments.get(id) ?? []);
+}
+
+const visibleComments = (db: Db, postId: string) => db.kysely.selectFrom("comments").where("post_id", "=", postId).where("state", "=", "visible");
+
+/**
+ * One page of a post's visible comments. Page 1 holds the newest threads, so a new
+ * comment shows on the post's own URL; page 2 the threads before them, and so on. Each
+ * page reads its threads from the index (post, state, time) and their replies by parent,
+ * never the post's other comments. Null for a page past the last one.
+ */
+export async function commentPage(db: Db, postId: string, page: number): Promise<CommentPage | null> {
+  const [counts, threads] = await Promise.all([
+    visibleComments(db, postId)
+      .select((eb) => [eb.fn.countAll<number | string | bigint>().as("total"), eb.fn.count<number | string | bigint>("parent_id").as("replies")])
+      .executeTakeFirst(),
+    visibleComments(db, postId)
+      .select(["id", "comment_by", "text", "created_on", "from_team"])
+      .where("parent_id", "is", null)
+      .orderBy("created_on", "desc")
+      .orderBy("id", "desc")
+      .limit(COMMENT_PAGE_SIZE)
+      .offset((page - 1) * COMMENT_PAGE_SIZE)
+      .execute(),
+  ]);
+  const total = Number(counts?.total ?? 0);
+  const pageCount = Math.max(1, Math.ceil((total - Number(counts?.replies ?? 0)) / COMMENT_PAGE_SIZE));
+  if (page > pageCount) return null;
+  const items: BlogComment[] = threads.reverse().map((r) => ({ ...shown(r), childComments: [] }));
+  if (items.length) {
+    const byId = new Map(items.map((c) => [c._id, c]));
+    const replies = await db.kysely
+      .selectFrom("comments")
+      .select(["id", "parent_id", "comment_by", "text", "created_on", "from_team"])
+      .where(
+        "parent_id",
+        "in",
+        items.map((c) => c._id),
+      )
+      .where("state", "=", "visible")
+      .execute();
+    // Oldest first, ties by id (the order commentsFor reads from the index).
+    replies.sort((a, b) => (a.created_on === b.created_on ? (a.id < b.id ? -1 : 1) : a.created_on < b.created_on ? -1 : 1));
+    for (const r of replies) if (r.parent_id) byId.get(r.parent_id)?.childComments.push(shown(r));
+  }
+  return { items, page, pageCount, total };
+}
+
+/** The page of a post's comments that shows a thread (for the answer to a reply sent without JavaScript). */
+export async function threadPage(db: Db, postId: string, threadId: string): Promise<number> {
+  const thread = await visibleComments(db, postId).select(["created_on", "id"]).where("id", "=", threadId).executeTakeFirst();
+  if (!thread) return 1;
+  const newer = await visibleComments(db, postId)
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as("n"))
+    .where("parent_id", "is", null)
+    .where((eb) => eb.or([eb("created_on", ">", thread.created_on), eb.and([eb("created_on", "=", thread.created_on), eb("id", ">", thread.id)])]))
+    .executeTakeFirst();
+  return Math.floor(Number(newer?.n ?? 0) / COMMENT_PAGE_SIZE) + 1;
 }
 
 export async function postCount(db: Db): Promise<number> {

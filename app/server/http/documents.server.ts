@@ -7,9 +7,8 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { contentSecurityPolicy, inlineScriptHashes } from "../security-headers.server";
 import type { Services } from "../services.server";
 import { noneMatchHits, pickEncoding } from "./negotiate";
-import { CACHED_PAGE_CACHE_CONTROL, type CachedPage, createPageCache, type PageCache, preparePage } from "./page-cache.server";
+import { CACHED_PAGE_CACHE_CONTROL, type CachedPage, createPageCache, encodedBody, type PageCache, preparePage } from "./page-cache.server";
 import { clientIp, documentUrl } from "./request.server";
-import { encoded } from "./static.server";
 
 /**
  * Requests a cached page may answer: GET or HEAD of a page, from a visitor without a
@@ -147,13 +146,14 @@ export function createDocuments({ services, build, pageCache, dev, pageCsp }: Do
       res.setHeader("Cache-Control", CACHED_PAGE_CACHE_CONTROL);
     }
     res.setHeader("ETag", page.etag);
-    if (page.br || page.gz) res.setHeader("Vary", "Accept-Encoding");
+    if (page.compressible) res.setHeader("Vary", "Accept-Encoding");
     if (page.status === 200 && noneMatchHits(req.headers["if-none-match"], page.etag)) {
       res.statusCode = 304;
       res.end();
       return;
     }
-    const body = encoded(req, res, page) ?? page.body;
+    const { body, encoding } = encodedBody(page, pickEncoding(req.headers["accept-encoding"]));
+    if (encoding) res.setHeader("Content-Encoding", encoding);
     res.setHeader("Content-Length", body.length);
     res.end(req.method === "HEAD" ? undefined : body);
   }

@@ -1,11 +1,13 @@
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import type { Encoding } from "./negotiate";
 
 /**
  * Pages rendered per request (news, the blog list, posts, the 404 page, the sitemap and
  * the RSS feed) change only when the content does: a post, a comment, a moderation
  * decision. They are rendered once per content version and served from memory, with
- * their gzip and brotli forms and a strong ETag, like the pre-rendered pages.
+ * their gzip and brotli forms (each made when first asked for) and a strong ETag, like
+ * the pre-rendered pages.
  *
  * Memory stays bounded whatever the URLs: one least-recently-used map, capped by entries
  * and by bytes (the search results and junk query strings share it with the rest).
@@ -17,6 +19,8 @@ export interface CachedPage {
   headers: [string, string][];
   type: string;
   body: Buffer;
+  /** Worth compressing (text, over 256 bytes): its brotli and gzip forms are made on first request. */
+  compressible: boolean;
   br?: Buffer;
   gz?: Buffer;
   etag: string;
@@ -33,9 +37,37 @@ export interface PageCacheOptions {
 
 const sizeOf = (p: CachedPage) => p.body.length + (p.br?.length ?? 0) + (p.gz?.length ?? 0) + 512;
 
+/** How a cache hears that one of its pages grew a compressed form. */
+const growth = new WeakMap<CachedPage, (bytes: number) => void>();
+
+/**
+ * The page in the encoding the client takes, compressed on first use and kept. A page is
+ * rendered again after every change of content and most renderings are asked for in one
+ * encoding only (browsers take brotli), so the other is made only when someone asks.
+ */
+export function encodedBody(page: CachedPage, encoding: Encoding): { body: Buffer; encoding?: "br" | "gzip" } {
+  if (!page.compressible || !encoding) return { body: page.body };
+  const made = encoding === "br" ? page.br : page.gz;
+  if (made) return { body: made, encoding };
+  const body =
+    encoding === "br"
+      ? brotliCompressSync(page.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: page.body.length } })
+      : gzipSync(page.body, { level: 6 });
+  if (encoding === "br") page.br = body;
+  else page.gz = body;
+  growth.get(page)?.(body.length);
+  return { body, encoding };
+}
+
 export function createPageCache({ maxEntries = 1_000, maxBytes = 48 * 1024 * 1024 }: PageCacheOptions = {}) {
   const entries = new Map<string, CachedPage>();
   let bytes = 0;
+  const trim = () => {
+    for (const oldest of entries.keys()) {
+      if (entries.size <= maxEntries && bytes <= maxBytes) break;
+      drop(oldest);
+    }
+  };
   const drop = (key: string) => {
     const old = entries.get(key);
     if (!old) return;
@@ -62,10 +94,13 @@ export function createPageCache({ maxEntries = 1_000, maxBytes = 48 * 1024 * 102
       if (size > maxBytes / 4) return;
       entries.set(key, page);
       bytes += size;
-      for (const oldest of entries.keys()) {
-        if (entries.size <= maxEntries && bytes <= maxBytes) break;
-        drop(oldest);
-      }
+      growth.set(page, (more) => {
+        // Counted while the page is held; a page already dropped is no longer counted.
+        if (entries.get(key) !== page) return;
+        bytes += more;
+        trim();
+      });
+      trim();
     },
     get size() {
       return entries.size;
@@ -80,7 +115,7 @@ export type PageCache = ReturnType<typeof createPageCache>;
 
 const compressible = /^(text\/|application\/(xml|rss\+xml|json))/;
 
-/** A rendered page made ready to serve from memory: compressed once, tagged by its bytes. */
+/** A rendered page made ready to serve from memory, tagged by its bytes (compressed when first asked for, see `encodedBody`). */
 export function preparePage(status: number, headers: [string, string][], body: Buffer, version: string, scriptHashes: string[]): CachedPage {
   const type = headers.find(([k]) => k === "content-type")?.[1] ?? "text/html; charset=utf-8";
   const page: CachedPage = {
@@ -91,11 +126,8 @@ export function preparePage(status: number, headers: [string, string][], body: B
     etag: `"${createHash("sha1").update(body).digest("base64url").slice(0, 27)}"`,
     scriptHashes,
     version,
+    compressible: compressible.test(type) && body.length > 256,
   };
-  if (compressible.test(type) && body.length > 256) {
-    page.br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
-    page.gz = gzipSync(body, { level: 6 });
-  }
   return page;
 }
 

@@ -6,6 +6,7 @@ import { contentMigration } from "./009-content";
 import { commentModerationMigration } from "./010-comment-moderation";
 import { newsletterMigration } from "./011-newsletter";
 import { sparseLeadIndexesMigration } from "./013-sparse-lead-indexes";
+import { deskCommentPagesMigration } from "./014-desk-comment-pages";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -148,5 +149,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
       },
     },
     "013-sparse-lead-indexes": sparseLeadIndexesMigration(dialect),
+    "014-desk-comment-pages": deskCommentPagesMigration(dialect),
   };
 }
