@@ -185,6 +185,8 @@ test("marking as spam hides the comment and holds that e-mail address's later co
 });
 
 test("a reply as Fillway Team shows on the post with a visible Staff reply mark", async ({ page, request, browser }) => {
+  // Two pages, a desk session and axe in both themes: about 25 s on a quiet machine.
+  test.setTimeout(90_000);
   const id = await someBlogPost(request);
   const question = `Is there a minimum order? ${randomUUID().slice(0, 8)}`;
   await apiComment(request, id, question);
