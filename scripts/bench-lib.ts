@@ -204,11 +204,27 @@ export interface CannonOptions {
 }
 
 const require = createRequire(import.meta.url);
-const autocannon = require("autocannon") as (opts: CannonOptions, cb: (err: Error | null, res: CannonResult) => void) => unknown;
+const autocannon = require("autocannon") as (
+  opts: CannonOptions,
+  cb: (err: Error | null, res: CannonResult) => void,
+) => { on(event: "response", listener: () => void): void };
 
+/**
+ * One autocannon run. A run of a fixed --amount stops only at autocannon's next
+ * one-second tick, so its own duration is rounded up to whole seconds (15,000 requests
+ * done in 10.1 s read as 11.02 s, 9 % too slow); such a run's duration is taken from
+ * the first request to the last response instead.
+ */
 export function cannon(opts: CannonOptions): Promise<CannonResult> {
   return new Promise((res, rej) => {
-    autocannon(opts, (err, result) => (err ? rej(err) : res(result)));
+    const started = performance.now();
+    let last = started;
+    const instance = autocannon(opts, (err, result) => {
+      if (err) return rej(err);
+      if (opts.amount && last > started) result.duration = round((last - started) / 1000, 2);
+      res(result);
+    });
+    if (opts.amount) instance.on("response", () => (last = performance.now()));
   });
 }
 
