@@ -47,7 +47,11 @@ async function openForm(page: Page, path: string, formSelector: string) {
 /** Types into a city or ZIP combobox and chooses the first suggestion with the keyboard. */
 async function chooseSuggestion(box: Locator, text: string, option: RegExp) {
   await box.fill("");
+  // The answer for the whole text: on a slow machine an answer for the first letters can
+  // open the list, and the later one then replaces its options (and the active one).
+  const answered = box.page().waitForResponse((r) => r.url().includes("/web/getData2") && r.url().includes(`=${encodeURIComponent(text)}&`));
   await box.pressSequentially(text, { delay: 30 });
+  await answered;
   const list = box.page().locator(`#${await box.getAttribute("aria-controls")}`);
   await expect(list.getByRole("option").first()).toBeVisible();
   await expect(box).toHaveAttribute("aria-expanded", "true");

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import type { BlogItem } from "~/lib/blog/types";
 import type { Db } from "../db/db.server";
 import { openTestDb } from "../db/test-db";
@@ -243,7 +243,14 @@ describe("PUT /admin/addCommentBlog", () => {
   });
 
   it("stores a reply under its comment, and a reply to a reply in the same thread", async () => {
+    // A second between the comments: within one millisecond their order would be a tie.
+    const t0 = Date.now();
+    vi.useFakeTimers({ toFake: ["Date"], now: t0 });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const top = await comment({ ...valid, blogId: "b-bravo", text: "Question about routes" });
+    vi.setSystemTime(t0 + 1_000);
     const reply = await comment({
       ...valid,
       blogId: "b-bravo",
@@ -253,6 +260,7 @@ describe("PUT /admin/addCommentBlog", () => {
       commentBy: "Fillway Team",
     });
     expect(reply.status).toBe(201);
+    vi.setSystemTime(t0 + 2_000);
     const again = await comment({ ...valid, blogId: "b-bravo", text: "Thanks!", commentId: reply.body.data?._id, isChildComment: true });
     expect(again.status).toBe(201);
     const comments = await commentsOf("b-bravo");
