@@ -7,6 +7,24 @@ import { brand } from "~/content/brand";
 import { footerLinks, navGroups } from "~/content/nav";
 import { staticPart } from "~/lib/static-parts";
 
+/** A titled column of footer links, a navigation landmark of its own. */
+function LinkList({ title, links }: { title: string; links: readonly { to: string; label: string }[] }) {
+  return (
+    <nav aria-label={title}>
+      <h2 className="text-sm font-bold uppercase tracking-wider">{title}</h2>
+      <ul className="mt-4 space-y-1 text-sm">
+        {links.map((l) => (
+          <li key={l.to}>
+            <Link to={l.to} className="inline-block py-1.5 hover:text-brand-700 hover:underline dark:hover:text-brand-300">
+              {l.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 export function Footer() {
   // Pre-rendered pages carry the build year; the visitor's clock corrects it after load.
   const [year, setYear] = useState(() => new Date().getFullYear());
@@ -20,32 +38,8 @@ export function Footer() {
         <p className="max-w-xs text-sm">{brand.description}</p>
         <StoreBadges />
       </div>
-      <nav aria-label="Company">
-        <h2 className="text-sm font-bold uppercase tracking-wider">Company</h2>
-        <ul className="mt-4 space-y-1 text-sm">
-          {footerLinks.map((l) => (
-            <li key={l.to}>
-              <Link to={l.to} className="inline-block py-1.5 hover:text-brand-700 hover:underline dark:hover:text-brand-300">
-                {l.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <nav aria-label="Services">
-        <h2 className="text-sm font-bold uppercase tracking-wider">Services</h2>
-        <ul className="mt-4 space-y-1 text-sm">
-          {navGroups[1]?.columns
-            .flatMap((c) => c.links)
-            .map((l) => (
-              <li key={l.to}>
-                <Link to={l.to} className="inline-block py-1.5 hover:text-brand-700 hover:underline dark:hover:text-brand-300">
-                  {l.label}
-                </Link>
-              </li>
-            ))}
-        </ul>
-      </nav>
+      <LinkList title="Company" links={footerLinks} />
+      <LinkList title="Services" links={navGroups[1]?.columns.flatMap((c) => c.links) ?? []} />
       <div>
         <h2 className="text-sm font-bold uppercase tracking-wider">Contact</h2>
         <ul className="mt-4 space-y-2 text-sm">
