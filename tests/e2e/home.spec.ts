@@ -62,24 +62,33 @@ test.describe("home pop-up", () => {
   /**
    * Notes, in the page's own clock, when the load event fires and when the dialog opens
    * (a mutation observer sees its `open` attribute in the same task that sets it).
+   * The test waits on a promise the page resolves then, not by polling: under 4× CPU
+   * throttling one poll of a role locator (accessible names across the page) is a task of
+   * 50–300 ms, and one running at the timer's moment held the pop-up back in one load in ten.
    */
   async function watchPopupTiming(page: Page) {
     await page.addInitScript(() => {
-      const w = window as unknown as { __timing: { load?: number; open?: number } };
+      const w = window as unknown as { __timing: { load?: number; open?: number }; __opened: Promise<void> };
       w.__timing = {};
+      let opened = () => {};
+      w.__opened = new Promise<void>((resolve) => {
+        opened = resolve;
+      });
       addEventListener("load", () => {
         w.__timing.load = performance.now();
       });
       new MutationObserver((records) => {
         if (w.__timing.open === undefined && records.some((r) => (r.target as Element).localName === "dialog" && (r.target as Element).hasAttribute("open"))) {
           w.__timing.open = performance.now();
+          opened();
         }
       }).observe(document, { subtree: true, attributes: true, attributeFilter: ["open"] });
     });
   }
   async function openedAfterLoad(page: Page): Promise<number> {
-    await expect(popup(page)).toBeVisible({ timeout: 15_000 });
+    await page.evaluate(() => Promise.race([(window as unknown as { __opened: Promise<void> }).__opened, new Promise((r) => setTimeout(r, 15_000))]));
     const t = await page.evaluate(() => (window as unknown as { __timing: { load?: number; open?: number } }).__timing);
+    await expect(popup(page)).toBeVisible();
     expect(t.load, "load event seen").toBeDefined();
     expect(t.open, "dialog opening seen").toBeDefined();
     return (t.open ?? 0) - (t.load ?? 0);
