@@ -7,7 +7,7 @@
 import SQLite from "better-sqlite3";
 import { type CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
-import type { Db } from "../app/server/db/db.server";
+import { arraysThroughKysely, type Db } from "../app/server/db/db.server";
 import type { Database } from "../app/server/db/schema";
 
 export interface RecordingDb {
@@ -34,6 +34,7 @@ export function recordingDb(url: string): RecordingDb {
     describe: "query recorder",
     contentVersion: async () => "0",
     contentChanged: async () => {},
+    readArrays: arraysThroughKysely(kysely),
     close: () => kysely.destroy(),
   };
   return {

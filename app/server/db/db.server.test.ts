@@ -29,6 +29,16 @@ describe("database", () => {
     expect(rows[0]?.email).toBe("a@b.co");
   });
 
+  it("reads a query's rows as arrays in the order it selects its columns", async () => {
+    const query = db.kysely.selectFrom("leads").select(["email", "id", "page_path"]).where("email", "=", "a@b.co").compile();
+    const rows = await db.readArrays(query);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.[0]).toBe("a@b.co");
+    expect(Number(rows[0]?.[1])).toBeGreaterThan(0);
+    expect(rows[0]?.[2]).toBe("/");
+    expect(await db.readArrays(db.kysely.selectFrom("leads").select("id").where("email", "=", "nobody@b.co").compile())).toEqual([]);
+  });
+
   it("runs migrations idempotently on reopen", async () => {
     if (db.dialect !== "sqlite") {
       const again = await openDb(process.env.DATABASE_URL);

@@ -134,6 +134,31 @@ function execute(db: SQLite.Database, { sql, parameters }: CompiledQuery): Query
   return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
 }
 
+/**
+ * A SELECT's rows as arrays of column values, in the order the query selects them, from
+ * the read connection (so never inside anyone's transaction). For reads of very
+ * many rows (the CSV export): better-sqlite3 builds an array per row much faster than an
+ * object with a property per column, and the rows make less garbage.
+ */
+export function readArrays(reader: SQLite.Database, { sql, parameters }: CompiledQuery, busyDeadlineMs: number): Promise<unknown[][]> {
+  const db = reader;
+  let cache = rawStatements.get(db);
+  if (!cache) {
+    cache = new Map();
+    rawStatements.set(db, cache);
+  }
+  let stmt = cache.get(sql);
+  if (!stmt) {
+    stmt = db.prepare(sql).raw(true);
+    if (cache.size >= MAX_STATEMENTS) cache.clear();
+    cache.set(sql, stmt);
+  }
+  const started = Date.now();
+  const raw = stmt;
+  return retryWhileBusy(() => raw.all(parameters as unknown[]) as unknown[][], started + busyDeadlineMs, started);
+}
+const rawStatements = new WeakMap<SQLite.Database, Map<string, SQLite.Statement>>();
+
 export interface SqliteConnections {
   writer: SQLite.Database;
   /** Absent for an in-memory database, which one connection alone can see. */

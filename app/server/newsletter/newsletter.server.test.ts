@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { newsletterSpec } from "~/lib/forms/kinds/newsletter";
 import type { Db } from "../db/db.server";
 import { openTestDb } from "../db/test-db";
-import { eachLeadBatch } from "../desk/leads/query.server";
+import { eachLeadBatch, exportColumn } from "../desk/leads/query.server";
 import { loadEnv } from "../env.server";
 import { acceptSubmission } from "../leads/accept.server";
 import { createLogger } from "../logger.server";
@@ -155,7 +155,7 @@ describe("newsletter double opt-in", () => {
     // The export's scope: confirmed sign-ups only.
     const exported: string[] = [];
     for await (const batch of eachLeadBatch(db, { subscribers: { status: "subscribed", q: email.toLowerCase() } }))
-      exported.push(...batch.map((r) => `${r.id}`));
+      exported.push(...batch.map((r) => `${r[exportColumn.id]}`));
     expect(exported).toEqual([String(again.id)]);
   });
 });

@@ -2,7 +2,7 @@ import type { Db } from "../../db/db.server";
 import { DESK_HEADERS } from "../auth.server";
 import type { LeadFilters, SubscriberFilters } from "./filters.server";
 import { kindLabel, parsePayload, payloadFields, typeLabel } from "./labels.server";
-import { eachLeadBatch } from "./query.server";
+import { eachLeadBatch, exportColumn as at } from "./query.server";
 import { ATTRIBUTION_FIELDS } from "../../leads/attribution.server";
 import { type StaffName, staffLabel } from "./staff.server";
 
@@ -29,6 +29,7 @@ export const csvLine = (cells: unknown[]) => `${cells.map(csvCell).join(",")}\r\
 
 const leadFields = payloadFields.filter(([key]) => key !== "type");
 const leadFieldKeys = leadFields.map(([key]) => key);
+const attributionColumns = ATTRIBUTION_FIELDS.map(([, column]) => at[column]);
 
 export const leadCsvHeader = [
   "ID",
@@ -100,14 +101,25 @@ export function csvStream(
       let chunk = "";
       for (const r of next.value) {
         if (isLeads) {
-          const payload = parsePayload(r.payload);
-          const assignee = r.assignee_id === null ? "" : assigneeCell(Number(r.assignee_id));
-          let line = `${r.id},${r.created_at},${kindCell(r.kind)},${r.type},${typeCell(`${r.kind}\0${r.type}`)},${r.status},${assignee},${csvCell(r.page_path)},${csvCell(r.user_agent)}`;
+          const payload = parsePayload(r[at.payload] as string);
+          const assigneeId = r[at.assignee_id];
+          const assignee = assigneeId === null ? "" : assigneeCell(Number(assigneeId));
+          const kind = r[at.kind] as string;
+          let line = `${r[at.id]},${r[at.created_at]},${kindCell(kind)},${r[at.type]},${typeCell(`${kind}\0${r[at.type]}`)},${r[at.status]},${assignee},${csvCell(r[at.page_path])},${csvCell(r[at.user_agent])}`;
           for (const key of leadFieldKeys) line += `,${csvCell(payload[key])}`;
-          for (const [, column] of ATTRIBUTION_FIELDS) line += `,${csvCell(r[column])}`;
+          for (const column of attributionColumns) line += `,${csvCell(r[column])}`;
           chunk += `${line}\r\n`;
         } else {
-          chunk += csvLine([r.id, r.created_at, r.email, r.type, typeLabel(Number(r.type), r.kind), r.status, r.page_path, r.confirmed_at]);
+          chunk += csvLine([
+            r[at.id],
+            r[at.created_at],
+            r[at.email],
+            r[at.type],
+            typeLabel(Number(r[at.type]), r[at.kind] as string),
+            r[at.status],
+            r[at.page_path],
+            r[at.confirmed_at],
+          ]);
         }
       }
       rows += next.value.length;
