@@ -81,6 +81,39 @@ describe("write queue (group commit)", () => {
     expect(await count(other, "dup-%")).toBe(2);
   });
 
+  it("keeps nothing of a write that ran before another failed: the batch's retry stores it once", async () => {
+    const q = createWriteQueue(db);
+    let runs = 0;
+    const results = await Promise.allSettled([
+      q.run(async (trx) => {
+        runs++;
+        return insertLead(trx, "twice-a@example.com");
+      }),
+      q.run(async (trx) => {
+        await insertLead(trx, "twice-b@example.com");
+        throw new Error("fails after writing");
+      }),
+      q.run((trx) => insertLead(trx, "twice-c@example.com")),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    expect(runs).toBe(2);
+    expect(await count(other, "twice-a@%")).toBe(1);
+    expect(await count(other, "twice-b@%")).toBe(0);
+    expect(await count(other, "twice-c@%")).toBe(1);
+  });
+
+  it("refuses a lone failing write and keeps nothing of it", async () => {
+    const q = createWriteQueue(db);
+    await expect(
+      q.run(async (trx) => {
+        await insertLead(trx, "lone@example.com");
+        throw new Error("fails after writing");
+      }),
+    ).rejects.toThrow("fails after writing");
+    expect(await count(other, "lone@%")).toBe(0);
+    expect(await q.run((trx) => insertLead(trx, "after-lone@example.com"))).toBeGreaterThan(0);
+  });
+
   it("keeps taking writes while a batch commits, and drains", async () => {
     const q = createWriteQueue(db, { maxBatch: 8 });
     const all: Promise<number>[] = [];

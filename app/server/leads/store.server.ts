@@ -30,11 +30,6 @@ export interface StoredLead {
   replay: boolean;
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string };
-  return e?.code === "SQLITE_CONSTRAINT_UNIQUE" || e?.code === "SQLITE_CONSTRAINT_PRIMARYKEY" || e?.code === "23505";
-}
-
 /** Every column a new lead sets, in the order of the insert's parameters. */
 const LEAD_COLUMNS = [
   "submission_id",
@@ -64,6 +59,9 @@ const leadInsert = (db: Db) =>
     k
       .insertInto("leads")
       .values(Object.fromEntries(LEAD_COLUMNS.map((c) => [c, null])) as unknown as Insertable<LeadsTable>)
+      // The one unique column a lead sets is its submission id: a second insert of the same
+      // id inserts nothing (on PostgreSQL after waiting for the first one's transaction).
+      .onConflict((oc) => oc.doNothing())
       .returning("id"),
   );
 
@@ -77,54 +75,43 @@ async function findBySubmissionId(db: Db, submissionId: string, executor = db.ky
 
 /**
  * Stores one submission, exactly once per submission id: a retry or a double click with
- * the same id finds the first row (even when both arrive at the same moment: in one batch
- * the second sees the first; across instances the unique index decides). The insert goes
+ * the same id inserts nothing (the unique index decides, in one batch and across
+ * transactions or instances) and gets the first row's id. The insert goes
  * through the database's write queue, which commits the submissions arriving together
  * in one transaction (SQLite WAL + synchronous=FULL, or PostgreSQL) and answers each
  * only after that commit, so an acknowledged lead survives a crash.
  */
 export async function storeLead(db: Db, lead: NewLead): Promise<StoredLead> {
   const submissionId = lead.submissionId ?? null;
-  if (submissionId) {
-    const existing = await findBySubmissionId(db, submissionId);
-    if (existing) return { id: Number(existing.id), submissionId, replay: true };
-  }
-  try {
-    const stored = await writeQueueFor(db).run(async (trx) => {
-      if (submissionId) {
-        const same = await findBySubmissionId(db, submissionId, trx);
-        if (same) return { id: Number(same.id), replay: true };
-      }
-      const values: LeadValues = {
-        submission_id: submissionId,
-        kind: lead.kind,
-        type: lead.type,
-        email: lead.email,
-        payload: JSON.stringify(lead.payload),
-        page_path: lead.pagePath ?? null,
-        user_agent: lead.userAgent ?? null,
-        ip_hash: lead.ipHash ?? null,
-        created_at: new Date().toISOString(),
-        // A sign-up counts once its address confirms (newsletter/subscriptions.server.ts).
-        status: lead.kind === "newsletter" ? "pending" : "new",
-        ...searchColumns(lead.email, lead.payload),
-        ...attributionColumns(lead.attribution),
-      };
-      const [row] = await runCompiled<{ id: number }>(
-        trx,
-        leadInsert(db),
-        LEAD_COLUMNS.map((c) => values[c]),
-      );
-      if (!row) throw new Error("the lead insert returned no id");
-      if (lead.messages) await insertOutbox(db.kysely, trx, lead.messages(Number(row.id)));
-      return { id: Number(row.id), replay: false };
-    });
-    return { ...stored, submissionId };
-  } catch (error) {
-    if (submissionId && isUniqueViolation(error)) {
-      const existing = await findBySubmissionId(db, submissionId);
-      if (existing) return { id: Number(existing.id), submissionId, replay: true };
+  const values: LeadValues = {
+    submission_id: submissionId,
+    kind: lead.kind,
+    type: lead.type,
+    email: lead.email,
+    payload: JSON.stringify(lead.payload),
+    page_path: lead.pagePath ?? null,
+    user_agent: lead.userAgent ?? null,
+    ip_hash: lead.ipHash ?? null,
+    created_at: new Date().toISOString(),
+    // A sign-up counts once its address confirms (newsletter/subscriptions.server.ts).
+    status: lead.kind === "newsletter" ? "pending" : "new",
+    ...searchColumns(lead.email, lead.payload),
+    ...attributionColumns(lead.attribution),
+  };
+  const stored = await writeQueueFor(db).run(async (trx) => {
+    const [row] = await runCompiled<{ id: number }>(
+      trx,
+      leadInsert(db),
+      LEAD_COLUMNS.map((c) => values[c]),
+    );
+    if (!row) {
+      // Nothing inserted: this submission id is stored already (a retry, a double click).
+      const same = submissionId ? await findBySubmissionId(db, submissionId, trx) : undefined;
+      if (!same) throw new Error("the lead insert returned no id");
+      return { id: Number(same.id), replay: true };
     }
-    throw error;
-  }
+    if (lead.messages) await insertOutbox(db.kysely, trx, lead.messages(Number(row.id)));
+    return { id: Number(row.id), replay: false };
+  });
+  return { ...stored, submissionId };
 }
