@@ -127,4 +127,19 @@ describe("write queue (group commit)", () => {
     expect(q.stats.largestBatch).toBeLessThanOrEqual(8);
     expect(await count(other, "wave-%")).toBe(60);
   });
+
+  it("runs several batches at once when asked (PostgreSQL) and still answers every write once", async () => {
+    const q = createWriteQueue(db, { maxBatch: 4, concurrency: 3 });
+    const all: Promise<number>[] = [];
+    for (let wave = 0; wave < 4; wave++) {
+      for (let i = 0; i < 10; i++) all.push(q.run((trx) => insertLead(trx, `parallel-${wave}-${i}@example.com`)));
+      await new Promise((r) => setImmediate(r));
+    }
+    await q.drain();
+    const ids = await Promise.all(all);
+    expect(new Set(ids).size).toBe(40);
+    expect(q.stats.largestBatch).toBeLessThanOrEqual(4);
+    expect(q.stats.batches).toBeGreaterThanOrEqual(10);
+    expect(await count(other, "parallel-%")).toBe(40);
+  });
 });
