@@ -6,12 +6,13 @@
  *
  * Then the waitlist endpoint (POST /api/waitlist, "Tell me when you arrive"), a lead too.
  * Each lead run also reports the server's CPU per request, and per lead once the outbox
- * worker has delivered the e-mails those leads caused.
+ * worker has delivered the e-mails those leads caused, over SMTP to a local sink.
  *
  * Options: --no-build (reuse BUILD_DIR), --duration S (10), --connections N (10),
  * --leads N (requests in the /web/form run, 15000), --waitlist N (requests in the
  * waitlist run, 3000), --rounds N (page rounds, 2), --only-form (the lead endpoints
- * only, no page runs; writes bench/load-forms.*).
+ * only, no page runs; writes bench/load-forms.*), --eml (the worker writes .eml files
+ * instead of delivering to the local SMTP sink the bench starts).
  * Writes bench/load.json and bench/load.md; exits 1 when a target is missed or a lead
  * answered 2xx is not stored.
  */
@@ -19,6 +20,7 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
+import { startSmtpSink } from "../app/server/outbox/test-smtp";
 import {
   benchArgs,
   buildDir,
@@ -60,6 +62,8 @@ const args = benchArgs({
   waitlist: { type: "string" },
   // The lead endpoints alone (POST /web/form, POST /api/waitlist), without the page runs.
   "only-form": { type: "boolean", default: false },
+  // The worker writes .eml files instead of delivering to the local SMTP sink.
+  eml: { type: "boolean", default: false },
 });
 
 interface LeadPhase {
@@ -201,7 +205,10 @@ async function main() {
   readFileSync(htmlFile); // fail early, with the path, when the page was not pre-rendered
 
   const dbFile = tempDbFile("load");
-  const server = await startServer({ dbFile });
+  // The worker delivers every lead's e-mails over SMTP to a local sink (smtp-server), as in
+  // production; --eml: to .eml files instead.
+  const sink = args.eml ? null : await startSmtpSink({ parse: false });
+  const server = await startServer({ dbFile, env: sink ? { SMTP_URL: sink.url } : {} });
   console.log(`server ${server.url}; ${connections} connections${onlyForms ? ", lead endpoints only" : `, ${duration} s per page run`}`);
 
   let pages: { bareBest: Figure; pageBest: Figure; ratio: number; bareRuns: Figure[]; pageRuns: Figure[]; ssr: Figure | null; ssrStatus: number } | null = null;
@@ -236,6 +243,9 @@ async function main() {
     ],
     dbFile,
   );
+  const emailsReceived = sink?.received.length ?? null;
+  await sink?.close();
+  const delivery = sink ? "a local SMTP sink (smtp-server)" : ".eml files, no SMTP_URL";
   const form = leads.phases[0]?.figure ?? null;
   const waitlist = leads.phases[1]?.figure ?? null;
   console.log(`leads answered 2xx ${leads.acked}, stored ${leads.stored} (${JSON.stringify(leads.storedByKind)}), missing ${leads.ackedButMissing}`);
@@ -273,7 +283,7 @@ async function main() {
           serverRendered: pages.ssr ?? { missing: true, status: pages.ssrStatus },
         }
       : {}),
-    lead: leads,
+    lead: { ...leads, deliveredTo: delivery, emailsReceived },
     ...(pages ? { rounds: { bare: pages.bareRuns, prerendered: pages.pageRuns } } : {}),
     checks,
     ok,
@@ -291,14 +301,14 @@ async function main() {
     .filter((p) => p.figure)
     .map(
       (p) =>
-        `- Server CPU for \`POST ${p.path}\`: ${p.cpuMsPerRequest ?? "n/a"} ms per request while the requests ran; ${p.cpuMsPerLeadDelivered ?? "n/a"} ms per lead counting the delivery of its e-mails (.eml files), which ended ${p.deliveryTailS ?? "n/a (not within 120 s)"} s after the last request.`,
+        `- Server CPU for \`POST ${p.path}\`: ${p.cpuMsPerRequest ?? "n/a"} ms per request while the requests ran; ${p.cpuMsPerLeadDelivered ?? "n/a"} ms per lead counting the delivery of its e-mails (${delivery}), which ended ${p.deliveryTailS ?? "n/a (not within 120 s)"} s after the last request.`,
     )
     .join("\n");
   const md = `# Load benchmark
 
 ${report.date.slice(0, 16).replace("T", " ")} UTC · ${report.machine.cpus} × ${report.machine.cpuModel} · Node ${report.machine.node} · load average before the run ${report.machine.loadAverage1m}
 
-autocannon on loopback, ${connections} connections, no pipelining${pages ? `, ${duration} s per page run after a 2 s warm-up (best of ${rounds} interleaved rounds for the static pair); pages are requested with \`accept-encoding: br, gzip\` from both servers` : " (lead endpoints only: `--only-form`)"}. The lead runs are a fixed ${amount.toLocaleString("en-US")} requests to \`${LEAD_PATH}\`, each a valid type-1 lead with its own submissionId, then ${waitlistAmount.toLocaleString("en-US")} to \`${WAITLIST_PATH}\` (ZIP codes served, coming soon and out of area); the outbox worker delivers each lead's e-mails meanwhile (.eml files, no SMTP_URL).
+autocannon on loopback, ${connections} connections, no pipelining${pages ? `, ${duration} s per page run after a 2 s warm-up (best of ${rounds} interleaved rounds for the static pair); pages are requested with \`accept-encoding: br, gzip\` from both servers` : " (lead endpoints only: `--only-form`)"}. The lead runs are a fixed ${amount.toLocaleString("en-US")} requests to \`${LEAD_PATH}\`, each a valid type-1 lead with its own submissionId, then ${waitlistAmount.toLocaleString("en-US")} to \`${WAITLIST_PATH}\` (ZIP codes served, coming soon and out of area); the outbox worker delivers each lead's e-mails meanwhile (${delivery}${emailsReceived === null ? "" : `: ${emailsReceived.toLocaleString("en-US")} received`}).
 
 ${table(rows)}
 ${
