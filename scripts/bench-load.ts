@@ -245,7 +245,7 @@ async function main() {
   );
   const emailsReceived = sink?.received.length ?? null;
   await sink?.close();
-  const delivery = sink ? "a local SMTP sink (smtp-server)" : ".eml files, no SMTP_URL";
+  const delivery = sink ? "over SMTP to a local sink, smtp-server" : "to .eml files, no SMTP_URL";
   const form = leads.phases[0]?.figure ?? null;
   const waitlist = leads.phases[1]?.figure ?? null;
   console.log(`leads answered 2xx ${leads.acked}, stored ${leads.stored} (${JSON.stringify(leads.storedByKind)}), missing ${leads.ackedButMissing}`);
