@@ -110,17 +110,20 @@ class Mutex {
  * IN list of any length) cannot grow it without end; when full it starts again.
  */
 const statements = new WeakMap<SQLite.Database, Map<string, SQLite.Statement>>();
+/** Statements that give rows as arrays (`readArrays`): a statement's mode is its own, so they are kept apart. */
+const rawStatements = new WeakMap<SQLite.Database, Map<string, SQLite.Statement>>();
 const MAX_STATEMENTS = 500;
 
-function prepared(db: SQLite.Database, sql: string): SQLite.Statement {
-  let cache = statements.get(db);
+function prepared(db: SQLite.Database, sql: string, raw = false): SQLite.Statement {
+  const caches = raw ? rawStatements : statements;
+  let cache = caches.get(db);
   if (!cache) {
     cache = new Map();
-    statements.set(db, cache);
+    caches.set(db, cache);
   }
   let stmt = cache.get(sql);
   if (!stmt) {
-    stmt = db.prepare(sql);
+    stmt = raw ? db.prepare(sql).raw(true) : db.prepare(sql);
     if (cache.size >= MAX_STATEMENTS) cache.clear();
     cache.set(sql, stmt);
   }
@@ -141,23 +144,10 @@ function execute(db: SQLite.Database, { sql, parameters }: CompiledQuery): Query
  * object with a property per column, and the rows make less garbage.
  */
 export function readArrays(reader: SQLite.Database, { sql, parameters }: CompiledQuery, busyDeadlineMs: number): Promise<unknown[][]> {
-  const db = reader;
-  let cache = rawStatements.get(db);
-  if (!cache) {
-    cache = new Map();
-    rawStatements.set(db, cache);
-  }
-  let stmt = cache.get(sql);
-  if (!stmt) {
-    stmt = db.prepare(sql).raw(true);
-    if (cache.size >= MAX_STATEMENTS) cache.clear();
-    cache.set(sql, stmt);
-  }
+  const stmt = prepared(reader, sql, true);
   const started = Date.now();
-  const raw = stmt;
-  return retryWhileBusy(() => raw.all(parameters as unknown[]) as unknown[][], started + busyDeadlineMs, started);
+  return retryWhileBusy(() => stmt.all(parameters as unknown[]) as unknown[][], started + busyDeadlineMs, started);
 }
-const rawStatements = new WeakMap<SQLite.Database, Map<string, SQLite.Statement>>();
 
 export interface SqliteConnections {
   writer: SQLite.Database;
