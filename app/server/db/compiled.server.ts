@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { CompiledQuery, Kysely } from "kysely";
 import type { Database } from "./schema";
 
@@ -32,8 +33,21 @@ export function compiledOnce(
       throw new Error(`${key}: compiled with ${compiled.parameters.length} parameters, expected ${parameterCount}`);
     }
     byKey.set(key, compiled);
+    preparedNames.set(compiled.sql, `fw_${createHash("sha1").update(compiled.sql).digest("hex").slice(0, 20)}`);
   }
   return compiled;
+}
+
+/**
+ * The SQL of every statement compiled once, each with a name of its own (from its text).
+ * On PostgreSQL these run as named prepared statements (db.server.ts): each connection
+ * parses and plans one the first time and then only binds the parameters, where an
+ * unnamed statement is parsed and planned on every run.
+ */
+const preparedNames = new Map<string, string>();
+
+export function preparedName(sql: string): string | undefined {
+  return preparedNames.get(sql);
 }
 
 /** A compiled query run on `executor` (a transaction's too) with these parameters. */

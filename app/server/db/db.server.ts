@@ -3,6 +3,7 @@ import { dirname, resolve } from "node:path";
 import SQLite from "better-sqlite3";
 import { type CompiledQuery, Kysely, type KyselyPlugin, Migrator, PostgresDialect, sql } from "kysely";
 import pg from "pg";
+import { preparedName } from "./compiled.server";
 import { type Dialect, migrations } from "./migrations/index";
 import { publishClock } from "./publish-clock.server";
 import type { Database } from "./schema";
@@ -98,8 +99,21 @@ function openSqlite(file: string, busyDeadlineMs: number): Db {
   };
 }
 
+/**
+ * A pg client that runs the hot path's statements (compiled.server.ts) as named prepared
+ * statements; Kysely passes every statement as a text and its parameters.
+ */
+class PreparingClient extends pg.Client {
+  // biome-ignore lint/suspicious/noExplicitAny: pg's query() has a dozen overloads; this passes them all through.
+  query(config: any, values?: any, callback?: any): any {
+    const name = typeof config === "string" ? preparedName(config) : undefined;
+    if (name) return super.query({ name, text: config, values }, callback);
+    return super.query(config, values, callback);
+  }
+}
+
 function openPostgres(url: string): Db {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: 10, Client: PreparingClient });
   // Writes made through this instance move its content version at once (and again a
   // moment later, for a page rendered between a write and its transaction's commit);
   // other instances' writes show in the table statistics, read at most once a second.
