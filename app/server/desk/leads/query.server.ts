@@ -110,7 +110,8 @@ type LeadingColumn = "status" | "assignee_id" | "type" | "page_path" | "utm_camp
  */
 function leadingColumn(f: LeadFilters): LeadingColumn | undefined {
   if (f.status) return "status";
-  if (f.assignee !== undefined) return "assignee_id";
+  // Not "nobody assigned" (IS NULL): PostgreSQL then sorts the whole table instead of reading the index.
+  if (f.assignee !== undefined && f.assignee !== "none") return "assignee_id";
   if (f.type !== undefined) return "type";
   if (f.page) return "page_path";
   if (f.utm_campaign) return "utm_campaign";
