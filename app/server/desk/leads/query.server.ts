@@ -56,8 +56,8 @@ function nextDayStart(day: string): string {
   return d.toISOString();
 }
 
-function applyLeadFilters(q: LeadsQuery, f: LeadFilters): LeadsQuery {
-  const eq = equalsFor(leadingColumn(f));
+function applyLeadFilters(q: LeadsQuery, f: LeadFilters, leading: LeadingColumn | undefined): LeadsQuery {
+  const eq = equalsFor(leading);
   let out = f.kind ? eq(q, "kind", f.kind) : q.where("kind", "<>", "newsletter");
   if (f.type !== undefined) out = eq(out, "type", f.type);
   if (f.page) out = eq(out, "page_path", f.page);
@@ -72,8 +72,8 @@ function applyLeadFilters(q: LeadsQuery, f: LeadFilters): LeadsQuery {
   return applyRange(out, f);
 }
 
-function applySubscriberFilters(q: LeadsQuery, f: SubscriberFilters): LeadsQuery {
-  const eq = equalsFor(subscriberLeading(f));
+function applySubscriberFilters(q: LeadsQuery, f: SubscriberFilters, leading: LeadingColumn | undefined): LeadsQuery {
+  const eq = equalsFor(leading);
   let out = eq(q, "kind", "newsletter");
   if (f.type) out = out.where("type", "=", subscriberTypes[f.type]);
   if (f.status) out = eq(out, "status", f.status);
@@ -106,7 +106,7 @@ type LeadingColumn = "status" | "assignee_id" | "type" | "page_path" | "utm_camp
  * (it has one value throughout, so the order is the same). Otherwise PostgreSQL may walk
  * the newest leads by time and drop those that do not match: when the newest thousands
  * are all "new", a filter on "won" read 200,000 rows (675 ms; from this index, 1 ms).
- * None with a search, whose branches have indexes of their own.
+ * None with a search, whose branches have indexes of their own (`listQuery`).
  */
 function leadingColumn(f: LeadFilters): LeadingColumn | undefined {
   if (f.status) return "status";
@@ -123,6 +123,27 @@ function leadingColumn(f: LeadFilters): LeadingColumn | undefined {
 }
 
 const subscriberLeading = (f: SubscriberFilters): LeadingColumn => (f.status ? "status" : "kind");
+
+type Scope = { leads: LeadFilters } | { subscribers: SubscriberFilters };
+
+/** A list's query: its filters, the branches of its search, and (without a search) the column whose index gives its order. */
+interface ListQuery {
+  base: LeadsQuery;
+  branches: Branch[] | null;
+  leading: LeadingColumn | undefined;
+}
+
+function listQuery(db: Db, scope: Scope): ListQuery {
+  const from = db.kysely.selectFrom("leads");
+  if ("leads" in scope) {
+    const branches = scope.leads.q ? searchBranches(scope.leads.q, "leads") : null;
+    const leading = branches ? undefined : leadingColumn(scope.leads);
+    return { base: applyLeadFilters(from, scope.leads, leading), branches, leading };
+  }
+  const branches = scope.subscribers.q ? searchBranches(scope.subscribers.q, "subscribers") : null;
+  const leading = branches ? undefined : subscriberLeading(scope.subscribers);
+  return { base: applySubscriberFilters(from, scope.subscribers, leading), branches, leading };
+}
 
 /** Rows older than the cursor (newest first), or newer (read oldest first, then reversed). */
 function keyset(q: LeadsQuery, after: Cursor | undefined, before: Cursor | undefined, limit: number, leading?: LeadingColumn): LeadsQuery {
@@ -171,16 +192,14 @@ const newestFirst = (a: ListRaw, b: ListRaw) => (a.created_at < b.created_at ? 1
  * is its own keyset query and their rows are merged without duplicates.
  */
 async function fetchRows<R extends ListRaw>(
-  base: LeadsQuery,
-  branches: Branch[] | null,
+  { base, branches, leading }: ListQuery,
   after: Cursor | undefined,
   before: Cursor | undefined,
   limit: number,
   columns: readonly string[],
-  leading?: LeadingColumn,
 ): Promise<R[]> {
   const run = (q: LeadsQuery) =>
-    keyset(q, after, before, limit, branches ? undefined : leading)
+    keyset(q, after, before, limit, leading)
       .select(columns as (typeof listColumns)[number][])
       .execute() as unknown as Promise<R[]>;
   if (!branches) return run(base);
@@ -191,14 +210,8 @@ async function fetchRows<R extends ListRaw>(
   return merged.slice(0, limit);
 }
 
-async function pageOf<R extends ListRaw>(
-  base: LeadsQuery,
-  branches: Branch[] | null,
-  f: { after?: Cursor; before?: Cursor },
-  limit: number,
-  leading: LeadingColumn | undefined,
-): Promise<Page<R>> {
-  const raw = await fetchRows<R>(base, branches, f.after, f.before, limit + 1, listColumns, leading);
+async function pageOf<R extends ListRaw>(list: ListQuery, f: { after?: Cursor; before?: Cursor }, limit: number): Promise<Page<R>> {
+  const raw = await fetchRows<R>(list, f.after, f.before, limit + 1, listColumns);
   const more = raw.length > limit;
   const rows = raw.slice(0, limit);
   if (f.before) rows.reverse();
@@ -245,14 +258,12 @@ function toRow(r: RawLead): LeadRow {
 
 /** One inbox page: every lead form, fleet sign-up and quote matching the filters, newest first. */
 export async function listLeads(db: Db, f: LeadFilters, limit = PAGE_SIZE): Promise<Page<LeadRow>> {
-  const branches = f.q ? searchBranches(f.q, "leads") : null;
-  const page = await pageOf<RawLead>(applyLeadFilters(db.kysely.selectFrom("leads"), f), branches, f, limit, leadingColumn(f));
+  const page = await pageOf<RawLead>(listQuery(db, { leads: f }), f, limit);
   return { ...page, rows: page.rows.map(toRow) };
 }
 
 export async function listSubscribers(db: Db, f: SubscriberFilters, limit = PAGE_SIZE): Promise<Page<LeadRow>> {
-  const branches = f.q ? searchBranches(f.q, "subscribers") : null;
-  const page = await pageOf<RawLead>(applySubscriberFilters(db.kysely.selectFrom("leads"), f), branches, f, limit, subscriberLeading(f));
+  const page = await pageOf<RawLead>(listQuery(db, { subscribers: f }), f, limit);
   return { ...page, rows: page.rows.map(toRow) };
 }
 
@@ -266,22 +277,14 @@ export const exportColumn = Object.fromEntries(EXPORT_COLUMNS.map((c, i) => [c, 
  * arrays (`EXPORT_COLUMNS`): a million of them read as objects cost the driver and the
  * garbage collector more than everything else the export does.
  */
-export async function* eachLeadBatch(
-  db: Db,
-  scope: { leads: LeadFilters } | { subscribers: SubscriberFilters },
-  batchSize = 2000,
-): AsyncGenerator<unknown[][]> {
-  const base =
-    "leads" in scope ? applyLeadFilters(db.kysely.selectFrom("leads"), scope.leads) : applySubscriberFilters(db.kysely.selectFrom("leads"), scope.subscribers);
-  const q = "leads" in scope ? scope.leads.q : scope.subscribers.q;
-  const branches = q ? searchBranches(q, "leads" in scope ? "leads" : "subscribers") : null;
-  const leading = "leads" in scope ? leadingColumn(scope.leads) : subscriberLeading(scope.subscribers);
+export async function* eachLeadBatch(db: Db, scope: Scope, batchSize = 2000): AsyncGenerator<unknown[][]> {
+  const list = listQuery(db, scope);
   const columns = EXPORT_COLUMNS as unknown as (typeof listColumns)[number][];
   let after: Cursor | undefined;
   for (;;) {
-    const rows = branches
-      ? (await fetchRows<ListRaw & Record<string, unknown>>(base, branches, after, undefined, batchSize, columns)).map((r) => EXPORT_COLUMNS.map((c) => r[c]))
-      : await db.readArrays(keyset(base, after, undefined, batchSize, leading).select(columns).compile());
+    const rows = list.branches
+      ? (await fetchRows<ListRaw & Record<string, unknown>>(list, after, undefined, batchSize, columns)).map((r) => EXPORT_COLUMNS.map((c) => r[c]))
+      : await db.readArrays(keyset(list.base, after, undefined, batchSize, list.leading).select(columns).compile());
     if (rows.length === 0) return;
     yield rows;
     if (rows.length < batchSize) return;
@@ -381,7 +384,6 @@ export async function unsubscribeRow(db: Db, id: number, staffId: number): Promi
 
 /** The queries behind an inbox page (one per search branch), for checking their plans. */
 export function inboxQueriesForPlan(db: Db, f: LeadFilters) {
-  const base = applyLeadFilters(db.kysely.selectFrom("leads"), f);
-  const branches = f.q ? searchBranches(f.q, "leads") : [null];
-  return branches.map((b) => keyset(b ? base.where(b) : base, f.after, f.before, PAGE_SIZE + 1, b ? undefined : leadingColumn(f)).select([...listColumns]));
+  const { base, branches, leading } = listQuery(db, { leads: f });
+  return (branches ?? [null]).map((b) => keyset(b ? base.where(b) : base, f.after, f.before, PAGE_SIZE + 1, leading).select([...listColumns]));
 }
