@@ -4,6 +4,7 @@
  * With `--dev` (`npm run dev`) the same process serves the current sources through Vite
  * with hot reload instead of a build.
  */
+import "./app/server/heap.server";
 import { createServer, type RequestListener } from "node:http";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
