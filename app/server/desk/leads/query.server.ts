@@ -4,7 +4,7 @@ import { type Cursor, encodeCursor, type LeadFilters, type SubscriberFilters } f
 import { kindLabel, type LeadStatus, parsePayload, phoneOf, subscriberTypes, typeLabel, whoOf } from "./labels.server";
 import { normaliseText, phoneDigits } from "./search-columns.server";
 import { unsubscribeAddress } from "../../newsletter/subscriptions.server";
-import { ATTRIBUTION_FIELDS, type AttributionColumns } from "../../leads/attribution.server";
+import { ATTRIBUTION_FIELDS } from "../../leads/attribution.server";
 
 export const PAGE_SIZE = 50;
 
