@@ -51,17 +51,9 @@ if (!only || only === "unit") {
 }
 if (built && (!only || only === "e2e")) {
   ensureChromium();
-  // Two passes: the suite on two workers, then the tests tagged @alone on one worker with
-  // nothing else running (timing measured under Lighthouse-style CPU throttling means
-  // nothing when a second browser shares the machine's two cores).
-  const passes = [
-    { label: "browser tests", args: ["--grep-invert", "@alone"], json: "test-results/e2e.json" },
-    {
-      label: "browser tests that need the machine to themselves",
-      args: ["--grep", "@alone", "--workers", "1", "--pass-with-no-tests"],
-      json: "test-results/e2e-alone.json",
-    },
-  ];
+  // One pass on two workers. No browser test asserts a wall-clock time (a timer is read on
+  // the page's own clock), so the suite holds on a busy machine; timings are benchmarks.
+  const passes = [{ label: "browser tests", args: [], json: "test-results/e2e.json" }];
   const known = readKnownFlaky("tests/known-flaky.json");
   for (const pass of passes) {
     rmSync(pass.json, { force: true });

@@ -105,7 +105,7 @@ test.describe("ZIP check with JavaScript", () => {
     const zip = page.getByRole("textbox", { name: /Do we deliver to you\?/ });
     await zip.fill("99501");
     await page.locator("#service-area").getByRole("button", { name: "Check" }).click();
-    await expect(page.locator("#service-area").getByRole("status")).toHaveText("Not in your area yet");
+    await expect(page.locator("#service-area").getByTestId("zip-answer")).toHaveText("Not in your area yet");
   });
 });
 
