@@ -164,25 +164,74 @@ test.describe("leads inbox", () => {
     await expect(fields).toContainText("Mozilla/5.0 (desk test)");
     await expect(fields).not.toContainText("{");
 
+    // One save keeps the status, the assignee and the note typed beside them.
     await page.getByLabel("Status").selectOption("contacted");
     await page.getByLabel("Assignee").selectOption({ label: `${sales.name} (${sales.email})` });
-    await page.getByRole("button", { name: "Save status and assignee" }).click();
-    await expect(page.getByRole("status")).toContainText("Lead updated.");
+    await page.getByLabel("Note").fill("Called: wants 3 trucks fuelled weekly. Café déjà vu ✓");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByRole("status")).toContainText("Lead updated and note added.");
     const timeline = page.locator("ol");
     await expect(timeline).toContainText("Status set to Contacted");
     await expect(timeline).toContainText(`Assigned to ${sales.name}`);
     await expect(timeline).toContainText("Ada Admin");
-
-    // An empty note is refused on the server; what was typed stays after a refusal.
-    await page.getByRole("button", { name: "Add note" }).click();
-    await expect(page.getByRole("alert")).toContainText("Write a note first");
-    await page.getByLabel("Note").fill("Called: wants 3 trucks fuelled weekly. Café déjà vu ✓");
-    await page.getByRole("button", { name: "Add note" }).click();
     await expect(timeline).toContainText("Café déjà vu ✓");
     await expect(page.getByLabel("Note")).toHaveValue("");
 
+    // A note alone is a save too; a refused save keeps what was typed.
+    await page.getByLabel("Note").fill("x".repeat(10));
+    await page.getByLabel("Status").evaluate((el: HTMLSelectElement) => {
+      const bad = document.createElement("option");
+      bad.value = "sold-twice";
+      el.append(bad);
+      el.value = "sold-twice";
+    });
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByRole("alert")).toContainText("Choose a status from the list");
+    await expect(page.getByLabel("Note")).toHaveValue("x".repeat(10));
+    await page.getByLabel("Status").selectOption("contacted");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByRole("status")).toContainText("Note added.");
+
     await page.goto(`/desk/leads?assignee=${sales.id}&status=contacted`);
     await expect(page.locator("tbody tr")).toHaveCount(1);
+  });
+
+  test("a typed note is never lost: leaving asks first, and a failed save brings it back", async ({ page, context }) => {
+    const sales = await createStaff("sales");
+    await signIn(context, sales);
+    const id = await seedLead("lead-personal", 1, `keep-${tag()}@keep.test`, { firstName: "Kept", lastName: surname(), zipCode: "10001" }, "/");
+    await page.goto(`/desk/leads/${id}`);
+    await hydrated(page);
+    const text = "Left a voicemail; call back after 3 pm.";
+    await page.getByLabel("Note").fill(text);
+
+    // Leaving through a desk link asks; staying keeps the text.
+    page.once("dialog", (d) => d.dismiss());
+    await page.getByRole("link", { name: "All leads" }).click();
+    await expect(page).toHaveURL(new RegExp(`/desk/leads/${id}$`));
+    await expect(page.getByLabel("Note")).toHaveValue(text);
+
+    // The save fails on the way (the connection drops): the text comes back on the page.
+    await page.route(/\/desk\/leads\/\d+(\.data)?(\?.*)?$/, (route) =>
+      route.request().method() === "POST" ? route.abort("connectionreset") : route.fallback(),
+    );
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await page.unroute(/\/desk\/leads\/\d+(\.data)?(\?.*)?$/);
+    // The tab is reloaded (its "leave this page?" question answered yes).
+    page.once("dialog", (d) => d.accept());
+    await page.goto(`/desk/leads/${id}`);
+    await hydrated(page);
+    await expect(page.getByLabel("Note")).toHaveValue(text);
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByRole("status")).toContainText("Note added.");
+    await expect(page.locator("ol")).toContainText(text);
+
+    // Once saved, leaving asks nothing and nothing comes back.
+    await page.getByRole("link", { name: "All leads" }).click();
+    await expect(page).toHaveURL(/\/desk\/leads$/);
+    await page.goto(`/desk/leads/${id}`);
+    await hydrated(page);
+    await expect(page.getByLabel("Note")).toHaveValue("");
   });
 
   test("several leads change at once from the list", async ({ page, context }) => {
@@ -351,7 +400,8 @@ test.describe("leads inbox", () => {
     await status.selectOption("won");
     await page.keyboard.press("Tab");
     await page.keyboard.press("Tab");
-    await expect(page.getByRole("button", { name: "Save status and assignee" })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("button", { name: "Save", exact: true })).toBeFocused();
     await page.keyboard.press("Enter");
     await expect(page.getByRole("status")).toContainText("Lead updated.");
   });

@@ -1,12 +1,13 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { DESK_HEADERS, deskServices, requireStaff } from "~/server/desk/auth.server";
 import { audit } from "~/server/desk/audit.server";
-import { leadChoices, messages, noteSchema, resolveAssignee, workSchema } from "~/server/desk/leads/forms.server";
+import { leadChoices, leadWorkSchema, messages, resolveAssignee } from "~/server/desk/leads/forms.server";
 import { formatWhen, labelledFields, statusLabels, type LeadStatus } from "~/server/desk/leads/labels.server";
-import { addNote, changeLeads, getLead, leadEvents } from "~/server/desk/leads/query.server";
+import { getLead, leadEvents, saveLeadWork } from "~/server/desk/leads/query.server";
 import { staffDirectory, staffLabel } from "~/server/desk/leads/staff.server";
 import { leadAttribution, leadDeliveries } from "~/server/outbox/desk.server";
 import { DeliveriesTable } from "~/components/desk/deliveries-table";
+import { useKeptDraft } from "~/components/desk/kept-draft";
 import { deskInput, deskLink, deskPrimary, ErrorList, Field, NOBODY, Notice, PageTitle, SelectField, StatusBadge } from "~/components/desk/ui";
 import type { Route } from "./+types/lead";
 
@@ -73,40 +74,32 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const lead = await getLead(db, id);
   if (!lead || lead.kind === "newsletter") throw data({ message: `There is no lead ${id}.` }, { status: 404, headers: DESK_HEADERS });
   const form = await request.formData();
-  const intent = form.get("intent");
-  if (intent === "note") {
-    const values = { note: String(form.get("note") ?? "") };
-    const parsed = noteSchema.safeParse(values);
-    if (!parsed.success) return data({ intent, errors: messages(parsed.error), values, done: null }, { status: 422, headers: DESK_HEADERS });
-    await addNote(db, id, parsed.data.note, me.id);
-    return data({ intent, errors: null as string[] | null, values: null, done: "Note added." }, { headers: DESK_HEADERS });
+  const values = { status: String(form.get("status") ?? ""), assignee: String(form.get("assignee") ?? ""), note: String(form.get("note") ?? "") };
+  const refuse = (errors: string[]) => data({ errors, values, done: null }, { status: 422, headers: DESK_HEADERS });
+  const parsed = leadWorkSchema.safeParse(values);
+  if (!parsed.success) return refuse(messages(parsed.error));
+  const staff = await staffDirectory(db);
+  const assignee = resolveAssignee(staff, parsed.data.assignee);
+  if (!assignee.ok) return refuse([assignee.error]);
+  const saved = await saveLeadWork(db, id, { status: parsed.data.status, assigneeId: assignee.id, note: parsed.data.note }, me.id);
+  if (saved.changed) {
+    await audit(db, {
+      staffId: me.id,
+      action: "lead.change",
+      subject: String(id),
+      detail: { status: parsed.data.status ?? null, assigneeId: assignee.id ?? null },
+    });
   }
-  if (intent === "work") {
-    const values = { status: String(form.get("status") ?? ""), assignee: String(form.get("assignee") ?? "") };
-    const parsed = workSchema.safeParse(values);
-    if (!parsed.success) return data({ intent, errors: messages(parsed.error), values, done: null }, { status: 422, headers: DESK_HEADERS });
-    const staff = await staffDirectory(db);
-    const assignee = resolveAssignee(staff, parsed.data.assignee);
-    if (!assignee.ok) return data({ intent, errors: [assignee.error], values, done: null }, { status: 422, headers: DESK_HEADERS });
-    const changed = await changeLeads(db, [id], { status: parsed.data.status, assigneeId: assignee.id }, me.id);
-    if (changed) {
-      await audit(db, {
-        staffId: me.id,
-        action: "lead.change",
-        subject: String(id),
-        detail: { status: parsed.data.status ?? null, assigneeId: assignee.id ?? null },
-      });
-    }
-    return data({ intent, errors: null as string[] | null, values: null, done: changed ? "Lead updated." : "Nothing to change." }, { headers: DESK_HEADERS });
-  }
-  return data({ intent: null, errors: ["Unknown action"], values: null, done: null }, { status: 400, headers: DESK_HEADERS });
+  const done =
+    saved.changed && saved.noted ? "Lead updated and note added." : saved.changed ? "Lead updated." : saved.noted ? "Note added." : "Nothing to change.";
+  return data({ errors: null as string[] | null, values: null, done }, { headers: DESK_HEADERS });
 }
 
 export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
   const { lead, timeline, choices, deliveries, cameFrom } = loaderData;
   const busy = useNavigation().state !== "idle";
-  const workValues = actionData?.intent === "work" ? (actionData.values as { status: string; assignee: string } | null) : null;
-  const noteValues = actionData?.intent === "note" ? (actionData.values as { note: string } | null) : null;
+  const values = actionData?.values ?? null;
+  const note = useKeptDraft(`desk-lead-note-${lead.id}`, actionData?.done ? timeline.length : null);
   return (
     <div>
       <p className="mb-2 text-sm">
@@ -156,32 +149,31 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
           <p className="mb-3 text-sm">
             Now: <StatusBadge status={lead.status} label={lead.statusLabel} />, assigned to {lead.assignee}
           </p>
-          {actionData?.intent === "work" ? <ErrorList errors={actionData.errors} /> : null}
-          <Form method="post" className="space-y-3" key={`work-${lead.status}-${lead.assigneeId}`}>
-            <input type="hidden" name="intent" value="work" />
-            <SelectField id="l-status" name="status" label="Status" options={choices.statuses} defaultValue={workValues?.status ?? lead.status} />
+          <ErrorList errors={actionData?.errors} />
+          <Form method="post" className="space-y-3" key={`work-${lead.status}-${lead.assigneeId}-${timeline.length}`}>
+            <SelectField id="l-status" name="status" label="Status" options={choices.statuses} defaultValue={values?.status ?? lead.status} />
             <SelectField
               id="l-assignee"
               name="assignee"
               label="Assignee"
               first={[NOBODY]}
               options={choices.staff}
-              defaultValue={workValues?.assignee ?? (lead.assigneeId === null ? "none" : String(lead.assigneeId))}
+              defaultValue={values?.assignee ?? (lead.assigneeId === null ? "none" : String(lead.assigneeId))}
             />
-            <button type="submit" className={deskPrimary} disabled={busy}>
-              Save status and assignee
-            </button>
-          </Form>
-
-          <h3 className="mt-6 mb-2 font-semibold">Add a note</h3>
-          {actionData?.intent === "note" ? <ErrorList errors={actionData.errors} /> : null}
-          <Form method="post" className="space-y-3" key={`note-${timeline.length}`}>
-            <input type="hidden" name="intent" value="note" />
-            <Field id="l-note" label="Note">
-              <textarea id="l-note" name="note" rows={4} maxLength={2000} defaultValue={noteValues?.note ?? ""} className={deskInput} />
+            <Field id="l-note" label="Note (optional)">
+              <textarea
+                id="l-note"
+                name="note"
+                rows={4}
+                maxLength={2000}
+                defaultValue={values?.note ?? ""}
+                ref={note.ref}
+                onInput={note.onInput}
+                className={deskInput}
+              />
             </Field>
             <button type="submit" className={deskPrimary} disabled={busy}>
-              Add note
+              Save
             </button>
           </Form>
         </section>

@@ -49,6 +49,17 @@ export const noteSchema = z.object({
   note: z.string().trim().min(1, "Write a note first").max(2000, "A note is at most 2,000 characters"),
 });
 
+/** The lead page's one save: a status, an assignee and a note, any of them. */
+export const leadWorkSchema = z.object({
+  status: statusChoice,
+  assignee: assigneeChoice,
+  note: z
+    .string()
+    .trim()
+    .max(2000, "A note is at most 2,000 characters")
+    .transform((n) => n || undefined),
+});
+
 /** The assignee of a change as a staff id (null: nobody), or an error when not assignable. */
 export function resolveAssignee(
   staff: Map<number, StaffName>,

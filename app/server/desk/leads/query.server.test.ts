@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../db/db.server";
 import { openTestDb } from "../../db/test-db";
 import { decodeCursor, encodeCursor, parseLeadFilters, parseSubscriberFilters } from "./filters.server";
-import { addNote, changeLeads, eachLeadBatch, getLead, leadEvents, listLeads, listSubscribers } from "./query.server";
+import { changeLeads, eachLeadBatch, getLead, leadEvents, listLeads, listSubscribers, saveLeadWork } from "./query.server";
 import { searchColumns } from "./search-columns.server";
 
 const filters = (qs: string) => {
@@ -159,13 +159,20 @@ describe("the desk's lead queries", () => {
     const changed = await changeLeads(db, [ids.ana as number, ids.acme as number], { status: "contacted", assigneeId: 7 }, 3);
     expect(changed).toBe(2);
     expect(await changeLeads(db, [ids.ana as number], { status: "contacted" }, 3)).toBe(0);
-    await addNote(db, ids.ana as number, "Called, wants a quote for 3 trucks", 3);
+    // The lead page's one save: a note typed with a status change is kept with it.
+    expect(await saveLeadWork(db, ids.ana as number, { status: "qualified", note: "Called, wants a quote for 3 trucks" }, 3)).toEqual({
+      changed: true,
+      noted: true,
+    });
+    expect(await saveLeadWork(db, ids.ana as number, { status: "qualified" }, 3)).toEqual({ changed: false, noted: false });
     const events = await leadEvents(db, ids.ana as number);
     expect(events.map((e) => [e.action, e.value, e.staffId])).toEqual([
       ["status", "contacted", 3],
       ["assignee", "7", 3],
+      ["status", "qualified", 3],
       ["note", "Called, wants a quote for 3 trucks", 3],
     ]);
+    await changeLeads(db, [ids.ana as number], { status: "contacted" }, 3);
     expect((await getLead(db, ids.ana as number))?.status).toBe("contacted");
     expect((await listLeads(db, filters("status=contacted&assignee=7"))).rows.map((r) => r.id).sort()).toEqual([ids.ana, ids.acme].sort());
     expect((await listLeads(db, filters("assignee=none"))).rows).toHaveLength(9);

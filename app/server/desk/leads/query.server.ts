@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, type SelectQueryBuilder, sql } from "kysely";
+import { type ExpressionBuilder, type SelectQueryBuilder, sql, type Transaction } from "kysely";
 import type { Database, Db } from "../../db/db.server";
 import { type Cursor, encodeCursor, type LeadFilters, type SubscriberFilters } from "./filters.server";
 import { kindLabel, type LeadStatus, parsePayload, phoneOf, subscriberTypes, typeLabel, whoOf } from "./labels.server";
@@ -335,40 +335,61 @@ export async function leadEvents(db: Db, leadId: number): Promise<LeadEvent[]> {
  */
 export async function changeLeads(db: Db, ids: number[], change: { status?: LeadStatus; assigneeId?: number | null }, staffId: number): Promise<number> {
   if (ids.length === 0) return 0;
-  const now = new Date().toISOString();
-  return db.kysely.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom("leads").select(["id", "status", "assignee_id"]).where("id", "in", ids).where("kind", "<>", "newsletter").execute();
-    let changed = 0;
-    for (const row of current) {
-      const id = Number(row.id);
-      const events: { action: string; value: string }[] = [];
-      const set: { status?: string; assignee_id?: number | null } = {};
-      if (change.status && change.status !== row.status) {
-        set.status = change.status;
-        events.push({ action: "status", value: change.status });
-      }
-      const currentAssignee = row.assignee_id === null ? null : Number(row.assignee_id);
-      if (change.assigneeId !== undefined && change.assigneeId !== currentAssignee) {
-        set.assignee_id = change.assigneeId;
-        events.push({ action: "assignee", value: change.assigneeId === null ? "" : String(change.assigneeId) });
-      }
-      if (events.length === 0) continue;
-      changed++;
-      await trx.updateTable("leads").set(set).where("id", "=", id).execute();
-      await trx
-        .insertInto("lead_events")
-        .values(events.map((e) => ({ lead_id: id, staff_id: staffId, action: e.action, value: e.value, created_at: now })))
-        .execute();
-    }
-    return changed;
-  });
+  return db.kysely.transaction().execute((trx) => applyChange(trx, ids, change, staffId, new Date().toISOString()));
 }
 
-export async function addNote(db: Db, leadId: number, text: string, staffId: number): Promise<void> {
-  await db.kysely
-    .insertInto("lead_events")
-    .values({ lead_id: leadId, staff_id: staffId, action: "note", value: text, created_at: new Date().toISOString() })
-    .execute();
+/** Sets status and assignee where they differ, with one event each; the number of leads changed. */
+async function applyChange(
+  trx: Transaction<Database>,
+  ids: number[],
+  change: { status?: LeadStatus; assigneeId?: number | null },
+  staffId: number,
+  now: string,
+): Promise<number> {
+  const current = await trx.selectFrom("leads").select(["id", "status", "assignee_id"]).where("id", "in", ids).where("kind", "<>", "newsletter").execute();
+  let changed = 0;
+  for (const row of current) {
+    const id = Number(row.id);
+    const events: { action: string; value: string }[] = [];
+    const set: { status?: string; assignee_id?: number | null } = {};
+    if (change.status && change.status !== row.status) {
+      set.status = change.status;
+      events.push({ action: "status", value: change.status });
+    }
+    const currentAssignee = row.assignee_id === null ? null : Number(row.assignee_id);
+    if (change.assigneeId !== undefined && change.assigneeId !== currentAssignee) {
+      set.assignee_id = change.assigneeId;
+      events.push({ action: "assignee", value: change.assigneeId === null ? "" : String(change.assigneeId) });
+    }
+    if (events.length === 0) continue;
+    changed++;
+    await trx.updateTable("leads").set(set).where("id", "=", id).execute();
+    await trx
+      .insertInto("lead_events")
+      .values(events.map((e) => ({ lead_id: id, staff_id: staffId, action: e.action, value: e.value, created_at: now })))
+      .execute();
+  }
+  return changed;
+}
+
+/**
+ * One save of the lead page: status, assignee and a note together, in one transaction, so
+ * a note typed before the status was changed is never left behind. What was saved.
+ */
+export async function saveLeadWork(
+  db: Db,
+  leadId: number,
+  work: { status?: LeadStatus; assigneeId?: number | null; note?: string },
+  staffId: number,
+): Promise<{ changed: boolean; noted: boolean }> {
+  const now = new Date().toISOString();
+  return db.kysely.transaction().execute(async (trx) => {
+    const changed = (await applyChange(trx, [leadId], work, staffId, now)) > 0;
+    const noted = Boolean(work.note);
+    if (work.note)
+      await trx.insertInto("lead_events").values({ lead_id: leadId, staff_id: staffId, action: "note", value: work.note, created_at: now }).execute();
+    return { changed, noted };
+  });
 }
 
 /**

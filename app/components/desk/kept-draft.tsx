@@ -1,0 +1,71 @@
+import { useEffect, useRef, useState } from "react";
+import { useBlocker } from "react-router";
+
+/**
+ * Text typed into a desk form is never lost: it is kept in this tab's session storage as
+ * it is typed (so a save that fails, a server error page or a reload brings it back), and
+ * leaving the page while it is unsaved asks first, for a link in the desk and for closing
+ * or reloading the tab alike. `saved` clears it: pass what changes when a save succeeds.
+ */
+export function useKeptDraft(storageKey: string, saved: unknown) {
+  const ref = useRef<HTMLTextAreaElement>(null);
+  const [dirty, setDirty] = useState(false);
+
+  // Bring back what was typed before a failed save or a reload.
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    let kept: string | null = null;
+    try {
+      kept = sessionStorage.getItem(storageKey);
+    } catch {}
+    if (kept && !el.value) {
+      el.value = kept;
+      setDirty(true);
+    }
+  }, [storageKey]);
+
+  // A successful save: forget the kept copy.
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (!saved) return;
+    try {
+      sessionStorage.removeItem(storageKey);
+    } catch {}
+    setDirty(false);
+  }, [saved, storageKey]);
+
+  const onInput = (e: React.FormEvent<HTMLTextAreaElement>) => {
+    const value = e.currentTarget.value;
+    try {
+      if (value.trim()) sessionStorage.setItem(storageKey, value);
+      else sessionStorage.removeItem(storageKey);
+    } catch {}
+    setDirty(Boolean(value.trim()));
+  };
+
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  useEffect(() => {
+    if (blocker.state !== "blocked") return;
+    if (window.confirm("You have typed text that is not saved. Leave this page without saving it?")) {
+      try {
+        sessionStorage.removeItem(storageKey);
+      } catch {}
+      blocker.proceed();
+    } else blocker.reset();
+  }, [blocker, storageKey]);
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+    };
+    addEventListener("beforeunload", warn);
+    return () => removeEventListener("beforeunload", warn);
+  }, [dirty]);
+
+  return { ref, onInput };
+}
