@@ -1,8 +1,9 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { storeLead } from "../../app/server/leads/store.server";
 import { confirmSubscription } from "../../app/server/newsletter/subscriptions.server";
+import { submissionReference } from "../../app/lib/forms/success";
 import { createStaff, signIn, testDb } from "./desk-fixtures";
 import { expect, hydrated, test } from "./fixtures";
 
@@ -232,6 +233,28 @@ test.describe("leads inbox", () => {
     await page.goto(`/desk/leads/${id}`);
     await hydrated(page);
     await expect(page.getByLabel("Note")).toHaveValue("");
+  });
+
+  test("the reference a visitor quotes on the phone finds their lead, and the lead page shows it", async ({ page, context, request }) => {
+    const sales = await createStaff("sales");
+    await signIn(context, sales);
+    const submissionId = randomUUID();
+    const last = surname();
+    const sent = await request.post("/web/form", {
+      data: { firstName: "Quinn", lastName: last, email: `ref-${tag()}@ref.test`, zipCode: "10001", type: 18, submissionId, pagePath: "/saas/home" },
+    });
+    expect(sent.status()).toBe(201);
+    const reference = submissionReference(submissionId);
+    for (const typed of [reference, `#${reference}`, reference.toLowerCase()]) {
+      await page.goto("/desk/leads");
+      await page.getByRole("searchbox").first().fill(typed);
+      await page.keyboard.press("Enter");
+      await expect(page.locator("tbody tr")).toHaveCount(1);
+      await expect(page.locator("tbody tr")).toContainText(`Quinn ${last}`);
+    }
+    await page.locator("tbody tr").getByRole("link").first().click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(`#${reference}`);
+    await expect(page.locator("dl")).toContainText(reference);
   });
 
   test("several leads change at once from the list", async ({ page, context }) => {

@@ -9,6 +9,7 @@ import { leadAttribution, leadDeliveries } from "~/server/outbox/desk.server";
 import { DeliveriesTable } from "~/components/desk/deliveries-table";
 import { useKeptDraft } from "~/components/desk/kept-draft";
 import { deskInput, deskLink, deskPrimary, ErrorList, Field, NOBODY, Notice, PageTitle, SelectField, StatusBadge } from "~/components/desk/ui";
+import { submissionReference } from "~/lib/forms/success";
 import type { Route } from "./+types/lead";
 
 export const meta = ({ params }: Route.MetaArgs) => [{ title: `Lead ${params.id} · Fillway desk` }];
@@ -45,6 +46,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     {
       lead: {
         id: lead.id,
+        reference: lead.submissionId ? submissionReference(lead.submissionId) : null,
         form: lead.form,
         typeLabel: lead.typeLabel,
         who: lead.who || lead.email,
@@ -108,7 +110,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
         </Link>
       </p>
       <PageTitle>
-        Lead {lead.id}: {lead.who}
+        {lead.reference ? `Lead #${lead.reference}` : `Lead ${lead.id}`}: {lead.who}
       </PageTitle>
       {actionData?.done ? <Notice>{actionData.done}</Notice> : null}
       <div className="grid gap-6 lg:grid-cols-3">
@@ -117,6 +119,11 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
             What was sent
           </h2>
           <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-[12rem_1fr]">
+            <dt className="font-semibold">Reference</dt>
+            <dd>
+              <span className="font-mono tracking-wider">{lead.reference ?? "None (stored before references)"}</span>
+              <span className="text-slate-600 dark:text-slate-400"> · lead {lead.id}</span>
+            </dd>
             <dt className="font-semibold">Form</dt>
             <dd>{lead.form}</dd>
             <dt className="font-semibold">Type</dt>

@@ -17,7 +17,10 @@ import { countsBy, leadsPerDay, newSinceLastVisit } from "./stats.server";
 describe("CSV cells", () => {
   it("neutralises formulas and quotes what needs quoting", () => {
     expect(csvCell('=HYPERLINK("http://x","y")')).toBe(`"'=HYPERLINK(""http://x"",""y"")"`);
-    for (const lead of ["+1", "-2", "@SUM(A1)", "\tx", "\rx"]) expect(csvCell(lead).replace(/^"/, "").startsWith("'")).toBe(true);
+    for (const lead of ["+1+1", "-2+3", "-A1", "+cmd|' /C calc'!A0", "@SUM(A1)", "\tx", "\rx", "=1"])
+      expect(csvCell(lead).replace(/^"/, "").startsWith("'"), lead).toBe(true);
+    // A plain number is no formula: a longitude or a negative amount stays a number.
+    for (const n of ["-96.8044", "+1", "-2", "1e5", "-.5"]) expect(csvCell(n)).toBe(n);
     expect(csvCell("Zoë, Ångström")).toBe('"Zoë, Ångström"');
     expect(csvCell(42)).toBe("42");
     expect(csvCell(null)).toBe("");

@@ -5,13 +5,15 @@ import { kindLabel, parsePayload, payloadFields, typeLabel } from "./labels.serv
 import { eachLeadBatch, exportColumn as at } from "./query.server";
 import { ATTRIBUTION_FIELDS } from "../../leads/attribution.server";
 import { type StaffName, staffLabel } from "./staff.server";
+import { submissionReference } from "~/lib/forms/success";
 
 const BOM = "\uFEFF";
 
 /**
- * One CSV cell. A value a spreadsheet would run as a formula (it begins with =, +, -, @,
- * a tab or a carriage return) is prefixed with an apostrophe, so it shows as the text
- * that was typed; cells with a comma, quote or line break are quoted.
+ * One CSV cell. Text a spreadsheet would run as a formula (it begins with =, +, -, @, a
+ * tab or a carriage return) is prefixed with an apostrophe, so it shows as the text that
+ * was typed; a plain number ("-96.8044", "+1") is no formula and stays a number. Cells
+ * with a comma, quote or line break are quoted.
  */
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return "";
@@ -19,11 +21,12 @@ export function csvCell(value: unknown): string {
   if (text === "") return "";
   const first = text.charCodeAt(0);
   // = + - @ tab CR
-  if (first === 61 || first === 43 || first === 45 || first === 64 || first === 9 || first === 13) text = `'${text}`;
+  if ((first === 61 || first === 43 || first === 45 || first === 64 || first === 9 || first === 13) && !PLAIN_NUMBER.test(text)) text = `'${text}`;
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 const NEEDS_QUOTES = /[",\r\n]/;
+const PLAIN_NUMBER = /^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/;
 
 export const csvLine = (cells: unknown[]) => `${cells.map(csvCell).join(",")}\r\n`;
 
@@ -33,6 +36,7 @@ const attributionColumns = ATTRIBUTION_FIELDS.map(([, column]) => at[column]);
 
 export const leadCsvHeader = [
   "ID",
+  "Reference",
   "Received (UTC)",
   "Form",
   "Type code",
@@ -107,7 +111,8 @@ export function csvStream(
             const assigneeId = r[at.assignee_id];
             const assignee = assigneeId === null ? "" : assigneeCell(Number(assigneeId));
             const kind = r[at.kind] as string;
-            let line = `${r[at.id]},${r[at.created_at]},${kindCell(kind)},${r[at.type]},${typeCell(`${kind}\0${r[at.type]}`)},${r[at.status]},${assignee},${csvCell(r[at.page_path])},${csvCell(r[at.user_agent])}`;
+            const submissionId = r[at.submission_id] as string | null;
+            let line = `${r[at.id]},${submissionId ? submissionReference(submissionId) : ""},${r[at.created_at]},${kindCell(kind)},${r[at.type]},${typeCell(`${kind}\0${r[at.type]}`)},${r[at.status]},${assignee},${csvCell(r[at.page_path])},${csvCell(r[at.user_agent])}`;
             for (const key of leadFieldKeys) line += `,${csvCell(payload[key])}`;
             for (const column of attributionColumns) line += `,${csvCell(r[column])}`;
             chunk += `${line}\r\n`;

@@ -110,6 +110,15 @@ describe("the desk's lead queries", () => {
     expect(await found("nobody")).toEqual([]);
   });
 
+  it("finds a lead by the reference the visitor was given, in any case, with or without #", async () => {
+    const id = await insert("lead-personal", 1, "ref@example.com", { firstName: "Reff", lastName: "Erence", zipCode: "10001" });
+    await db.kysely.updateTable("leads").set({ submission_id: "939bbdde-3c1f-4a8e-9d51-0f6a2b7c8d90" }).where("id", "=", id).execute();
+    const found = async (q: string) => (await listLeads(db, filters(`q=${encodeURIComponent(q)}`))).rows.map((r) => r.id);
+    for (const q of ["939BBDDE", "939bbdde", "#939BBDDE", "# 939bbdde"]) expect(await found(q), q).toEqual([id]);
+    expect(await found("939BBDDF")).toEqual([]);
+    await db.kysely.deleteFrom("leads").where("id", "=", id).execute();
+  });
+
   it("pages by keyset both ways", async () => {
     const first = await listLeads(db, filters(""), 4);
     expect(first.rows).toHaveLength(4);
@@ -213,6 +222,7 @@ describe("the desk's lead queries", () => {
       "assignee=3",
       "q=ana@example.com",
       "q=75201",
+      "q=%23939BBDDE",
       "q=smith",
       "landing=/gasoline",
       "referrer=www.google.com",

@@ -18,7 +18,7 @@ export function prefixEnd(prefix: string): string {
   return head + String.fromCodePoint(last + 1);
 }
 
-type SearchColumn = "email_norm" | "name_norm" | "last_norm" | "business_norm" | "phone_norm" | "zip";
+type SearchColumn = "email_norm" | "name_norm" | "last_norm" | "business_norm" | "phone_norm" | "zip" | "submission_id";
 type Branch = (eb: Eb) => ReturnType<Eb["and"]>;
 
 /**
@@ -39,6 +39,18 @@ const matches = (column: SearchColumn, term: string, prefix = true): Branch[] =>
  */
 export function searchBranches(q: string, scope: "leads" | "subscribers"): Branch[] {
   const text = normaliseText(q);
+  // The reference shown to the visitor ("939BBDDE", quoted with or without "#"): the start
+  // of the submission id, found through its unique index (ids are stored as sent, so both cases).
+  const reference = /^#?\s*([0-9a-f]{8})$/.exec(text)?.[1];
+  if (scope === "leads" && reference) {
+    const cases = [...new Set([reference, reference.toUpperCase()])];
+    const byReference = cases.flatMap((r) => [(eb: Eb) => eb.and([eb("submission_id", ">=", r), eb("submission_id", "<", prefixEnd(r))])]);
+    if (/^\d+$/.test(reference)) return [...byReference, ...matches("phone_norm", reference)];
+    return [
+      ...byReference,
+      ...(text.startsWith("#") ? [] : (["name_norm", "last_norm", "business_norm", "email_norm"] as const).flatMap((c) => matches(c, reference))),
+    ];
+  }
   if (scope === "subscribers" || text.includes("@")) return matches("email_norm", text);
   if (/^[\d\s()+.-]+$/.test(text) && /\d/.test(text)) {
     const digits = phoneDigits(text);
@@ -268,7 +280,7 @@ export async function listSubscribers(db: Db, f: SubscriberFilters, limit = PAGE
 }
 
 /** The columns of an export row, in order: `eachLeadBatch` yields each row as an array of their values. */
-export const EXPORT_COLUMNS = [...listColumns, "user_agent", "confirmed_at", ...ATTRIBUTION_FIELDS.map(([, column]) => column)] as const;
+export const EXPORT_COLUMNS = [...listColumns, "user_agent", "confirmed_at", "submission_id", ...ATTRIBUTION_FIELDS.map(([, column]) => column)] as const;
 /** Where each column is in an export row. */
 export const exportColumn = Object.fromEntries(EXPORT_COLUMNS.map((c, i) => [c, i])) as Record<(typeof EXPORT_COLUMNS)[number], number>;
 
