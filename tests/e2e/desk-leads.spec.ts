@@ -257,6 +257,37 @@ test.describe("leads inbox", () => {
     await expect(page.locator("dl")).toContainText(reference);
   });
 
+  test("a salesperson walks a searched list lead by lead and comes back to the same list", async ({ page, context }) => {
+    const sales = await createStaff("sales");
+    await signIn(context, sales);
+    const last = surname();
+    const ids: number[] = [];
+    for (const first of ["Ada", "Ben", "Cy"])
+      ids.push(await seedLead("lead-personal", 1, `${first.toLowerCase()}-${tag()}@walk.test`, { firstName: first, lastName: last, zipCode: "10001" }, "/"));
+    const spam = await seedLead("lead-personal", 1, `spam-${tag()}@walk.test`, { firstName: "Spammy", lastName: last, zipCode: "10001" }, "/");
+    await page.goto(`/desk/leads/${spam}`);
+    await page.getByLabel("Status").selectOption("spam");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByRole("status")).toContainText("Lead updated.");
+
+    await page.goto(`/desk/leads?q=${last.toLowerCase()}`);
+    // Spam stays out of the list unless asked for.
+    await expect(page.locator("tbody tr")).toHaveCount(3);
+    await page.locator("tbody tr").first().getByRole("link").click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(`Cy ${last}`);
+    await expect(page.getByRole("link", { name: /Newer lead/ })).toHaveCount(0);
+    await page.getByRole("link", { name: /Older lead/ }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(`Ben ${last}`);
+    await page.getByRole("link", { name: /Older lead/ }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(`Ada ${last}`);
+    await expect(page.getByRole("link", { name: /Older lead/ })).toHaveCount(0);
+    await page.getByRole("link", { name: "Back to the list" }).click();
+    await expect(page).toHaveURL(new RegExp(`/desk/leads\\?q=${last.toLowerCase()}$`));
+    await expect(page.locator("tbody tr")).toHaveCount(3);
+    await page.goto(`/desk/leads?q=${last.toLowerCase()}&status=spam`);
+    await expect(page.locator("tbody tr")).toHaveCount(1);
+  });
+
   test("several leads change at once from the list", async ({ page, context }) => {
     const sales = await createStaff("sales", { name: `Bulk ${tag()}` });
     await signIn(context, sales);
@@ -415,7 +446,7 @@ test.describe("leads inbox", () => {
     const link = page.locator("tbody tr").first().getByRole("link");
     await expect(link).toBeFocused();
     await page.keyboard.press("Enter");
-    await expect(page).toHaveURL(/\/desk\/leads\/\d+$/);
+    await expect(page).toHaveURL(/\/desk\/leads\/\d+(\?|$)/);
     await expect(page.getByRole("heading", { level: 1 })).toContainText(`Kay ${last}`);
     const status = page.getByLabel("Status");
     for (let i = 0; i < 40 && !(await status.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");

@@ -3,7 +3,8 @@ import { DESK_HEADERS, deskServices, requireStaff } from "~/server/desk/auth.ser
 import { audit } from "~/server/desk/audit.server";
 import { leadChoices, leadWorkSchema, messages, resolveAssignee } from "~/server/desk/leads/forms.server";
 import { formatWhen, labelledFields, statusLabels, type LeadStatus } from "~/server/desk/leads/labels.server";
-import { getLead, leadEvents, saveLeadWork } from "~/server/desk/leads/query.server";
+import { getLead, leadEvents, leadNeighbours, saveLeadWork } from "~/server/desk/leads/query.server";
+import { parseLeadFilters, rawFilters } from "~/server/desk/leads/filters.server";
 import { staffDirectory, staffLabel } from "~/server/desk/leads/staff.server";
 import { leadAttribution, leadDeliveries } from "~/server/outbox/desk.server";
 import { DeliveriesTable } from "~/components/desk/deliveries-table";
@@ -30,7 +31,19 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = leadId(params.id);
   const lead = await getLead(db, id);
   if (!lead || lead.kind === "newsletter") throw data({ message: `There is no lead ${id}.` }, { status: 404, headers: DESK_HEADERS });
-  const [events, staff, deliveries, cameFrom] = await Promise.all([leadEvents(db, id), staffDirectory(db), leadDeliveries(db, id), leadAttribution(db, id)]);
+  // The inbox's filter and search come along in the query string: "All leads", "Newer"
+  // and "Older" keep them.
+  const { after: _a, before: _b, ...kept } = rawFilters(new URL(request.url).searchParams);
+  const parsed = parseLeadFilters(new URLSearchParams(kept));
+  const filters = parsed.ok ? parsed.filters : {};
+  const listSearch = parsed.ok && Object.keys(kept).length ? `?${new URLSearchParams(kept)}` : "";
+  const [events, staff, deliveries, cameFrom, around] = await Promise.all([
+    leadEvents(db, id),
+    staffDirectory(db),
+    leadDeliveries(db, id),
+    leadAttribution(db, id),
+    leadNeighbours(db, filters, { id, createdAt: lead.createdAt }),
+  ]);
   const timeline = [
     { id: 0, when: formatWhen(lead.createdAt), who: "", text: `Received from ${lead.page || "an unknown page"}`, note: false },
     ...events.map((e) => {
@@ -61,6 +74,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         fields: labelledFields(lead.payload),
       },
       timeline,
+      listSearch,
+      around,
       choices: leadChoices(staff),
       deliveries,
       cameFrom,
@@ -98,17 +113,27 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, timeline, choices, deliveries, cameFrom } = loaderData;
+  const { lead, timeline, choices, deliveries, cameFrom, listSearch, around } = loaderData;
   const busy = useNavigation().state !== "idle";
   const values = actionData?.values ?? null;
   const note = useKeptDraft(`desk-lead-note-${lead.id}`, actionData?.done ? timeline.length : null);
   return (
     <div>
-      <p className="mb-2 text-sm">
-        <Link to="/desk/leads" className={deskLink}>
-          All leads
+      <nav aria-label="Leads" className="mb-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+        <Link to={`/desk/leads${listSearch}`} className={deskLink}>
+          {listSearch ? "Back to the list" : "All leads"}
         </Link>
-      </p>
+        {around.newer ? (
+          <Link to={`/desk/leads/${around.newer}${listSearch}`} className={deskLink} rel="prev">
+            ← Newer lead
+          </Link>
+        ) : null}
+        {around.older ? (
+          <Link to={`/desk/leads/${around.older}${listSearch}`} className={deskLink} rel="next">
+            Older lead →
+          </Link>
+        ) : null}
+      </nav>
       <PageTitle>
         {lead.reference ? `Lead #${lead.reference}` : `Lead ${lead.id}`}: {lead.who}
       </PageTitle>

@@ -69,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 type LeadRow = Route.ComponentProps["loaderData"]["rows"][number];
 
 /** The inbox's columns; the first ticks a lead for "Change the selected leads". */
-const columns = (selected: Set<string>): Column<LeadRow>[] => [
+const columns = (selected: Set<string>, listSearch: string): Column<LeadRow>[] => [
   {
     header: "Select",
     srOnly: true,
@@ -88,7 +88,7 @@ const columns = (selected: Set<string>): Column<LeadRow>[] => [
   {
     header: "From",
     cell: (r) => (
-      <Link to={`/desk/leads/${r.id}`} className={deskLink}>
+      <Link to={`/desk/leads/${r.id}${listSearch}`} className={deskLink}>
         {r.who || r.email}
       </Link>
     ),
@@ -115,6 +115,9 @@ const columns = (selected: Set<string>): Column<LeadRow>[] => [
 export default function Leads({ loaderData, actionData }: Route.ComponentProps) {
   const { raw, errors, rows, next, prev, choices } = loaderData;
   const location = useLocation();
+  // The filter and search, without the page: a lead opened from here keeps them.
+  const { after: _after, before: _before, ...kept } = raw;
+  const listSearch = Object.keys(kept).length ? `?${new URLSearchParams(kept)}` : "";
   const busy = useNavigation().state !== "idle";
   const exportHref = `/desk/leads/export.csv${location.search}`;
   const values = actionData?.values;
@@ -192,7 +195,7 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
 
         <DeskTable
           caption="Leads, newest first"
-          columns={columns(selected)}
+          columns={columns(selected, listSearch)}
           rows={rows}
           empty={errors ? null : "No leads match these filters."}
           rowClassName="hover:bg-slate-50 focus-within:bg-brand-50 dark:hover:bg-slate-900 dark:focus-within:bg-brand-950"

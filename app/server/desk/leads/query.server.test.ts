@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../db/db.server";
 import { openTestDb } from "../../db/test-db";
 import { decodeCursor, encodeCursor, parseLeadFilters, parseSubscriberFilters } from "./filters.server";
-import { changeLeads, eachLeadBatch, getLead, leadEvents, listLeads, listSubscribers, saveLeadWork } from "./query.server";
+import { changeLeads, eachLeadBatch, getLead, leadEvents, leadNeighbours, listLeads, listSubscribers, saveLeadWork } from "./query.server";
 import { searchColumns } from "./search-columns.server";
 
 const filters = (qs: string) => {
@@ -108,6 +108,23 @@ describe("the desk's lead queries", () => {
     expect(await found("75201")).toEqual([ids.ana, ids.quote].sort());
     expect(await found("smith")).toEqual([ids.jon]);
     expect(await found("nobody")).toEqual([]);
+  });
+
+  it("keeps spam out of every list that does not ask for it, and walks a filtered list lead by lead", async () => {
+    const a = await insert("lead-personal", 1, "walk-a@walk.test", { firstName: "Walk", lastName: "Alpha" });
+    const spam = await insert("lead-personal", 1, "walk-s@walk.test", { firstName: "Walk", lastName: "Spam" });
+    const b = await insert("lead-personal", 1, "walk-b@walk.test", { firstName: "Walk", lastName: "Beta" });
+    await changeLeads(db, [spam], { status: "spam" }, 3);
+    const found = async (qs: string) => (await listLeads(db, filters(qs))).rows.map((r) => r.id);
+    expect(await found("q=walk")).toEqual([b, a]);
+    expect(await found("q=walk&status=spam")).toEqual([spam]);
+    expect(await found("")).not.toContain(spam);
+    const lead = await getLead(db, a);
+    expect(await leadNeighbours(db, filters("q=walk"), { id: a, createdAt: lead?.createdAt ?? "" })).toEqual({ newer: b, older: null });
+    const newest = await getLead(db, b);
+    expect(await leadNeighbours(db, filters("q=walk"), { id: b, createdAt: newest?.createdAt ?? "" })).toEqual({ newer: null, older: a });
+    await db.kysely.deleteFrom("lead_events").where("lead_id", "in", [a, spam, b]).execute();
+    await db.kysely.deleteFrom("leads").where("id", "in", [a, spam, b]).execute();
   });
 
   it("finds a lead by the reference the visitor was given, in any case, with or without #", async () => {

@@ -71,6 +71,8 @@ function nextDayStart(day: string): string {
 function applyLeadFilters(q: LeadsQuery, f: LeadFilters, leading: LeadingColumn | undefined): LeadsQuery {
   const eq = equalsFor(leading);
   let out = f.kind ? eq(q, "kind", f.kind) : q.where("kind", "<>", "newsletter");
+  // Spam stays out of every list that does not ask for it by its status.
+  if (!f.status) out = out.where("status", "<>", "spam");
   if (f.type !== undefined) out = eq(out, "type", f.type);
   if (f.page) out = eq(out, "page_path", f.page);
   if (f.status) out = eq(out, "status", f.status);
@@ -234,6 +236,20 @@ async function pageOf<R extends ListRaw>(list: ListQuery, f: { after?: Cursor; b
   const next = f.before ? (last ? cursorOf(last) : null) : more && last ? cursorOf(last) : null;
   const prev = f.before ? (more && first ? cursorOf(first) : null) : f.after && first ? cursorOf(first) : null;
   return { rows, next, prev };
+}
+
+/**
+ * The leads either side of one in a filtered list (the inbox's order, newest first): the
+ * lead page's "Newer" and "Older" keep the salesperson's filter and search.
+ */
+export async function leadNeighbours(db: Db, f: LeadFilters, lead: { id: number; createdAt: string }): Promise<{ newer: number | null; older: number | null }> {
+  const list = listQuery(db, { leads: { ...f, after: undefined, before: undefined } });
+  const at = { at: lead.createdAt, id: lead.id };
+  const [older, newer] = await Promise.all([
+    fetchRows<ListRaw>(list, at, undefined, 1, ["id", "created_at"]),
+    fetchRows<ListRaw>(list, undefined, at, 1, ["id", "created_at"]),
+  ]);
+  return { newer: newer[0] ? Number(newer[0].id) : null, older: older[0] ? Number(older[0].id) : null };
 }
 
 type RawLead = ListRaw & {
