@@ -1,6 +1,8 @@
 import { hostname } from "node:os";
+import type { Kysely } from "kysely";
 import { brand } from "~/content/brand";
 import type { Db } from "../db/db.server";
+import type { Database } from "../db/schema";
 import type { Env } from "../env.server";
 import type { Logger } from "../logger.server";
 import { kindLabel, typeLabel, whoOf } from "../desk/leads/labels.server";
@@ -17,6 +19,7 @@ import {
   type Result,
 } from "./store.server";
 import { isPlainAddress, type LeadForMail, leadForMail, oneLine, passwordResetMail, salesNotification, visitorReceipt } from "./templates.server";
+import { leadDrafts } from "./visitor-mail.server";
 import { postWebhook } from "./webhook.server";
 import { newsletterTemplates } from "../newsletter/mail.server";
 
@@ -37,8 +40,11 @@ export type Template = (ctx: TemplateContext) => Delivery | Promise<Delivery>;
 
 export interface Outbox {
   timing: OutboxTiming;
-  /** The rows a newly stored lead writes in its own transaction. */
-  rowsForLead(kind: string, email: string, leadId: number): ReturnType<typeof outboxRows>;
+  /**
+   * The rows a newly stored lead writes in its own transaction (`trx`, which also counts
+   * what its address was sent today: visitor-mail.server.ts).
+   */
+  rowsForLead(kind: string, email: string, leadId: number, trx: Kysely<Database>, now?: Date): Promise<ReturnType<typeof outboxRows>>;
   /** Rows for any other message (a confirmation, a reset link). */
   rows(drafts: OutboxDraft[], leadId?: number | null): ReturnType<typeof outboxRows>;
   /** Something was written: look for due messages now rather than at the next poll. */
@@ -324,16 +330,9 @@ export function startOutbox(opts: OutboxOptions): Outbox {
     mailer,
     stats,
     rows: (drafts, leadId = null) => outboxRows(drafts, leadId, { domain, giveUpMs: timing.giveUpMs }),
-    rowsForLead(kind, email, leadId) {
-      if (kind === "newsletter") {
-        // Double opt-in: the sign-up's one message is the link that confirms it.
-        const confirm: OutboxDraft[] = isPlainAddress(email) ? [{ channel: "email", template: "newsletter-confirm", recipient: email }] : [];
-        return outboxRows(confirm, leadId, { domain, giveUpMs: timing.giveUpMs });
-      }
-      const drafts: OutboxDraft[] = [{ channel: "email", template: "lead-sales" }];
-      if (isPlainAddress(email)) drafts.push({ channel: "email", template: "lead-receipt" });
-      if (env.LEAD_WEBHOOK_URL) drafts.push({ channel: "webhook", template: "lead-webhook" });
-      return outboxRows(drafts, leadId, { domain, giveUpMs: timing.giveUpMs });
+    async rowsForLead(kind, email, leadId, trx, now = new Date()) {
+      const drafts = await leadDrafts(trx, { kind, email }, { perDay: env.VISITOR_MAIL_PER_DAY, webhook: !!env.LEAD_WEBHOOK_URL, now });
+      return outboxRows(drafts, leadId, { domain, giveUpMs: timing.giveUpMs, now });
     },
     nudge() {
       if (stopped) return;
