@@ -5,6 +5,7 @@ import type { Db } from "../db/db.server";
 import type { Database } from "../db/schema";
 import type { Env } from "../env.server";
 import type { Logger } from "../logger.server";
+import { withoutAddresses } from "../log-safe.server";
 import { kindLabel, typeLabel, whoOf } from "../desk/leads/labels.server";
 import { createMailer, type Mailer, type OutgoingMail } from "./mailer.server";
 import {
@@ -20,7 +21,7 @@ import {
 } from "./store.server";
 import { isPlainAddress, type LeadForMail, leadForMail, oneLine, passwordResetMail, salesNotification, visitorReceipt } from "./templates.server";
 import { leadDrafts } from "./visitor-mail.server";
-import { postWebhook } from "./webhook.server";
+import { leadDeletedWebhookBody, postWebhook } from "./webhook.server";
 import { newsletterTemplates } from "../newsletter/mail.server";
 
 /** What a template turns a row into: an e-mail or a webhook body. */
@@ -141,6 +142,8 @@ const leadTemplates: Record<string, Template> = {
     };
   },
   "lead-webhook": (ctx) => ({ webhook: leadWebhookBody(needLead(ctx), ctx.row, ctx.env.SITE_URL) }),
+  // Written by a privacy deletion (desk/leads/privacy.server.ts), with no lead: it is gone.
+  "lead-deleted": (ctx) => ({ webhook: leadDeletedWebhookBody(ctx.row.idempotency_key, ctx.payload) }),
   "password-reset": (ctx) => {
     const to = ctx.row.recipient ?? "";
     const link = typeof ctx.payload.link === "string" ? ctx.payload.link : "";
@@ -224,7 +227,7 @@ export function startOutbox(opts: OutboxOptions): Outbox {
         // An unreadable payload is an empty one; the template says what it misses.
       }
       const delivery = await template({ env, row, lead, payload });
-      if ("mail" in delivery) await mailer.send(delivery.mail);
+      if ("mail" in delivery) await mailer.send({ ...delivery.mail, template: row.template });
       else {
         if (!env.LEAD_WEBHOOK_URL || !env.LEAD_WEBHOOK_SECRET) throw new Undeliverable("LEAD_WEBHOOK_URL is no longer set");
         await postWebhook(env.LEAD_WEBHOOK_URL, env.LEAD_WEBHOOK_SECRET, delivery.webhook, row.idempotency_key);
@@ -254,7 +257,7 @@ export function startOutbox(opts: OutboxOptions): Outbox {
         if (failed) stats.failed++;
         else stats.retried++;
         log.warn(
-          { id: r.id, template: row?.template, attempt: row?.attempts, error: r.error, instance },
+          { id: r.id, template: row?.template, attempt: row?.attempts, error: withoutAddresses(r.error), instance },
           failed ? "outbox: delivery failed for good" : "outbox: delivery failed, will retry",
         );
       }
