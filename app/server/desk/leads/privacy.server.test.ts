@@ -209,12 +209,14 @@ describe("privacy deletion", () => {
     // Three leads: the third is past the day's three receipts and confirmations, so it has none.
     expect(found).toEqual({ leads: 3, subscriptions: 1, comments: 1, outbox: 9, mailFiles: 5, audit: 1 });
 
-    const done = services(false);
-    const removed = await deleteByEmail(done, email);
+    const removed = await deleteByEmail(paused, email);
     expect(removed).toEqual(found);
+    // Delivered from here on: the deletion's webhook, and nothing of the deleted leads.
+    const done = services(false);
 
     // The CRM hears which leads went, by id and reference, signed like every webhook.
     await until(() => received.length > delivered);
+    expect(received).toHaveLength(delivered + 1);
     const event = received[delivered];
     expect(verifySignature(SECRET, event?.body ?? "", event?.signature ?? "")).toBe(true);
     const body = JSON.parse(event?.body ?? "{}");
