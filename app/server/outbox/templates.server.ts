@@ -167,7 +167,7 @@ Your reference: ${reference}
 
 What happens next: a member of our team reads it and gets back to you within one business day, by e-mail or by phone if you gave us a number. You do not need to do anything meanwhile. For your privacy this e-mail does not repeat what you wrote; quote the reference if you write to us about it.
 
-If you did not send this request, someone typed your address into our form: ignore this e-mail, or write to ${brand.email} and we delete it.
+If you did not send this request, someone typed your address into our form: ignore this e-mail, or write to ${brand.email} and we will delete it.
 
 The ${brand.name} team
 ${siteUrl}
@@ -179,7 +179,7 @@ ${siteUrl}
 ${fieldsHtml(fields)}
 <p>Your reference: <strong>${escapeHtml(reference)}</strong></p>
 <p><strong>What happens next:</strong> a member of our team reads it and gets back to you within one business day, by e-mail or by phone if you gave us a number. You do not need to do anything meanwhile. For your privacy this e-mail does not repeat what you wrote; quote the reference if you write to us about it.</p>
-<p>If you did not send this request, someone typed your address into our form: ignore this e-mail, or write to <a href="mailto:${escapeHtml(brand.email)}">${escapeHtml(brand.email)}</a> and we delete it.</p>
+<p>If you did not send this request, someone typed your address into our form: ignore this e-mail, or write to <a href="mailto:${escapeHtml(brand.email)}">${escapeHtml(brand.email)}</a> and we will delete it.</p>
 <p>The ${escapeHtml(brand.name)} team<br><a href="${escapeHtml(siteUrl)}">${escapeHtml(siteUrl.replace(/^https?:\/\//, ""))}</a></p>`,
   );
   return { subject, text, html };
