@@ -48,7 +48,7 @@ async function main() {
         payload,
         submissionId,
         pagePath: "/gasoline",
-        messages: (id) => outbox.rowsForLead("lead-personal", body.email, id),
+        messages: (id, trx) => outbox.rowsForLead("lead-personal", body.email, id, trx),
       }).then((r) => {
         outbox.nudge();
         return r;

@@ -1,5 +1,6 @@
 // A minimal CRM-side receiver of Fillway's lead webhook: it verifies the signature and
-// the timestamp, ignores a delivery it has seen (by Idempotency-Key), and prints the lead.
+// the timestamp, ignores a delivery it has seen (by Idempotency-Key), and prints the lead
+// (or, for a lead.deleted event, the ids of the leads to delete).
 //
 //   LEAD_WEBHOOK_SECRET=… PORT=4000 node scripts/webhook-receiver.mjs
 //   # then start the site with LEAD_WEBHOOK_URL=http://127.0.0.1:4000/leads and the same secret
@@ -40,8 +41,14 @@ const server = createServer((req, res) => {
     const key = String(req.headers["idempotency-key"]);
     if (!seen.has(key)) {
       seen.add(key);
-      const { lead } = JSON.parse(body);
-      console.log(JSON.stringify({ received: key, lead: lead.id, form: lead.form, email: lead.email }));
+      const event = JSON.parse(body);
+      if (event.event === "lead.deleted") {
+        // A person's data was deleted at their request: delete these leads here too.
+        console.log(JSON.stringify({ received: key, deleted: event.leads.map((l) => l.id) }));
+      } else {
+        const { lead } = event;
+        console.log(JSON.stringify({ received: key, lead: lead.id, form: lead.form, email: lead.email }));
+      }
     }
     res.writeHead(204).end();
   });

@@ -88,6 +88,11 @@ export const envSchema = z.object({
     .max(24 * 30)
     .default(24),
   /**
+   * How many receipts and newsletter confirmations one address is sent within 24 hours.
+   * A lead past it is still stored and sent to sales; only the visitor's receipt is left out.
+   */
+  VISITOR_MAIL_PER_DAY: z.coerce.number().int().min(1).max(100).default(3),
+  /**
    * Which public comments wait for review in the desk before they show: none (`off`), those
    * with a link or an e-mail address in them (`links`), or every one (`all`).
    */

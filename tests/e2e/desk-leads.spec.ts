@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { storeLead } from "../../app/server/leads/store.server";
 import { confirmSubscription } from "../../app/server/newsletter/subscriptions.server";
@@ -21,6 +22,17 @@ async function seedLead(kind: string, type: number, email: string, payload: Reco
   const db = await testDb();
   const stored = await storeLead(db, { kind, type, email, payload: { ...payload, email, type }, pagePath, userAgent: "Mozilla/5.0 (desk test)" });
   return stored.id;
+}
+
+/** The .eml files the test server wrote (E2E_MAIL_DIR) that name `text`, decoded from quoted-printable. */
+function mailFilesNaming(text: string): string[] {
+  const dir = process.env.E2E_MAIL_DIR ?? "";
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).filter((f) => {
+    const raw = readFileSync(join(dir, f), "utf8");
+    const decoded = raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
+    return `${raw}${decoded}`.toLowerCase().includes(text.toLowerCase());
+  });
 }
 
 /** RFC 4180 rows of a CSV text (quoted cells with doubled quotes and line breaks). */
@@ -517,12 +529,26 @@ test.describe("subscribers, the desk home and privacy", () => {
     await expect(page.getByRole("table", { name: "By status, last 7 days" })).toContainText("New");
   });
 
-  test("privacy deletion removes leads, subscriptions and comments for an e-mail, asked twice, audited without the data", async ({ page, context }) => {
+  test("privacy deletion lists what will go, asks for the address again, then leaves it in no table and no mail file", async ({ page, context }) => {
     const admin = await createStaff("admin");
     await signIn(context, admin);
     const email = `forget-${tag()}@privacy.test`;
-    await seedLead("lead-personal", 9, email, { firstName: "Fay", lastName: "Forget", zipCode: "75201" });
-    await seedLead("newsletter", 4, email, {}, "/");
+    // As the visitor did: a lead and a newsletter sign-up through the public endpoints, so
+    // the server's outbox writes their e-mails (the sales note, the receipt, the confirmation).
+    const posted = await page.request.post("/web/form", {
+      data: {
+        type: 9,
+        firstName: "Fay",
+        lastName: "Forget",
+        email,
+        phone: "2145550142",
+        zipCode: "75201",
+        message: "Call me about diesel",
+        pagePath: "/gasoline",
+      },
+    });
+    expect(posted.ok()).toBe(true);
+    expect((await page.request.post("/web/suscribe", { data: { email, type: 4 } })).status()).toBe(201);
     const db = await testDb();
     const post = await db.kysely.selectFrom("posts").select("id").limit(1).executeTakeFirstOrThrow();
     const now = new Date().toISOString();
@@ -541,24 +567,58 @@ test.describe("subscribers, the desk home and privacy", () => {
         ip_hash: null,
       })
       .execute();
+    // An export filtered by the address is in the audit log with its filter.
+    expect((await page.request.get(`/desk/leads/export.csv?q=${encodeURIComponent(email)}`)).ok()).toBe(true);
+    await expect.poll(() => mailFilesNaming(email).length, { timeout: 15_000 }).toBe(3);
+
     await page.goto("/desk/privacy");
     await page.getByLabel("E-mail address").fill(email.toUpperCase());
     await page.getByRole("button", { name: "Find what we hold" }).click();
-    await expect(page.getByText("Found 1 lead, 1 newsletter subscription and 1 comment")).toBeVisible();
+    const list = page.getByRole("list", { name: "This will go:" });
+    await expect(list.getByRole("listitem")).toHaveText([
+      "1 lead",
+      "1 newsletter subscription",
+      "1 comment",
+      "3 outbox messages",
+      "3 mail files",
+      "1 audit entry naming the address",
+    ]);
+    const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
+    // Nothing is gone before the admin confirms.
+    expect(await db.kysely.selectFrom("leads").select("id").where("email_norm", "=", email).execute()).toHaveLength(2);
     await page.getByLabel("Type the e-mail address again to confirm").fill("someone@else.test");
     await page.getByRole("button", { name: "Delete everything" }).click();
     await expect(page.getByRole("alert")).toContainText("Type the same e-mail address again");
     await expect(page.getByLabel("Type the e-mail address again to confirm")).toHaveValue("someone@else.test");
+    await expect(list.getByRole("listitem")).toHaveCount(6);
     await page.getByLabel("Type the e-mail address again to confirm").fill(email);
     await page.getByRole("button", { name: "Delete everything" }).click();
-    await expect(page.getByRole("status")).toContainText("Deleted 1 lead, 1 newsletter subscription and 1 comment");
-    const left = await db.kysely.selectFrom("leads").select("id").where("email_norm", "=", email).execute();
-    expect(left).toHaveLength(0);
+    await expect(page.getByRole("status")).toContainText(
+      "Deleted 1 lead, 1 newsletter subscription, 1 comment, 3 outbox messages, 3 mail files and 1 audit entry naming the address",
+    );
+
+    expect(await db.kysely.selectFrom("leads").select("id").where("email_norm", "=", email).execute()).toHaveLength(0);
     expect(await db.kysely.selectFrom("comments").select("id").where("email", "=", email).execute()).toHaveLength(0);
+    expect(await db.kysely.selectFrom("outbox").select("id").where("recipient", "=", email).execute()).toHaveLength(0);
+    expect(mailFilesNaming(email)).toEqual([]);
+    const exported = await db.kysely.selectFrom("audit_log").selectAll().where("action", "=", "leads.export").where("staff_id", "=", admin.id).execute();
+    expect(exported).toHaveLength(1);
+    expect(JSON.stringify(exported[0]).toLowerCase()).not.toContain("forget-");
     const logged = await db.kysely.selectFrom("audit_log").selectAll().where("action", "=", "privacy.delete").where("staff_id", "=", admin.id).execute();
     expect(logged).toHaveLength(1);
     expect(JSON.stringify(logged[0])).not.toContain("forget-");
     expect(JSON.stringify(logged[0])).not.toContain("Fay");
+    await page.getByLabel("E-mail address").fill(email);
+    await page.getByRole("button", { name: "Find what we hold" }).click();
+    await expect(list.getByRole("listitem")).toHaveText([
+      "0 leads",
+      "0 newsletter subscriptions",
+      "0 comments",
+      "0 outbox messages",
+      "0 mail files",
+      "0 audit entries naming the address",
+    ]);
   });
 
   test("a sales account cannot reach privacy deletion", async ({ page, context }) => {

@@ -3,7 +3,7 @@ import { data, Form, useNavigation } from "react-router";
 import { DESK_HEADERS, deskServices, requireStaff } from "~/server/desk/auth.server";
 import { audit } from "~/server/desk/audit.server";
 import { messages } from "~/server/desk/leads/forms.server";
-import { deleteByEmail, findByEmail } from "~/server/desk/leads/privacy.server";
+import { deleteByEmail, findByEmail, type PersonalData } from "~/server/desk/leads/privacy.server";
 import { deskDanger, deskInput, deskPrimary, ErrorList, Field, Notice, PageTitle } from "~/components/desk/ui";
 import type { Route } from "./+types/privacy";
 
@@ -26,7 +26,7 @@ const deleteSchema = z
   .object({ email, confirm: z.string().trim() })
   .refine((v) => v.confirm.toLowerCase() === v.email.toLowerCase(), { message: "Type the same e-mail address again to confirm", path: ["confirm"] });
 
-type Found = { leads: number; subscriptions: number; comments: number };
+type Found = PersonalData;
 type ActionResult = {
   step: "find" | "confirm" | "done";
   errors: string[] | null;
@@ -37,27 +37,28 @@ type ActionResult = {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const me = await requireStaff(request, context, ["admin"]);
-  const { db } = deskServices(context);
+  const services = deskServices(context);
+  const { db } = services;
   const form = await request.formData();
   const intent = form.get("intent");
   const typed = String(form.get("email") ?? "").slice(0, 300);
   if (intent === "find") {
     const parsed = findSchema.safeParse({ email: typed });
     if (!parsed.success) return data<ActionResult>({ step: "find", errors: messages(parsed.error), email: typed }, { status: 422, headers: DESK_HEADERS });
-    const found = await findByEmail(db, parsed.data.email);
+    const found = await findByEmail(services, parsed.data.email);
     return data<ActionResult>({ step: "confirm", errors: null, email: parsed.data.email, found }, { headers: DESK_HEADERS });
   }
   if (intent === "delete") {
     const confirm = String(form.get("confirm") ?? "").slice(0, 300);
     const parsed = deleteSchema.safeParse({ email: typed, confirm });
     if (!parsed.success) {
-      const found = findSchema.safeParse({ email: typed }).success ? await findByEmail(db, typed) : undefined;
+      const found = findSchema.safeParse({ email: typed }).success ? await findByEmail(services, typed) : undefined;
       return data<ActionResult>(
         { step: found ? "confirm" : "find", errors: messages(parsed.error), email: typed, confirm, found },
         { status: 422, headers: DESK_HEADERS },
       );
     }
-    const removed = await deleteByEmail(db, parsed.data.email);
+    const removed = await deleteByEmail(services, parsed.data.email);
     // The log says that a deletion happened and how much it removed, never whose data it was.
     await audit(db, { staffId: me.id, action: "privacy.delete", subject: null, detail: { ...removed } });
     return data<ActionResult>({ step: "done", errors: null, email: "", found: removed }, { headers: DESK_HEADERS });
@@ -65,8 +66,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data<ActionResult>({ step: "find", errors: ["Unknown action"], email: "" }, { status: 400, headers: DESK_HEADERS });
 }
 
-const summary = (f: Found) =>
-  `${f.leads} ${f.leads === 1 ? "lead" : "leads"}, ${f.subscriptions} newsletter ${f.subscriptions === 1 ? "subscription" : "subscriptions"} and ${f.comments} ${f.comments === 1 ? "comment" : "comments"}`;
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** What a deletion removes, in the order the confirmation lists it. */
+const items = (f: Found) => [
+  plural(f.leads, "lead", "leads"),
+  plural(f.subscriptions, "newsletter subscription", "newsletter subscriptions"),
+  plural(f.comments, "comment", "comments"),
+  plural(f.outbox, "outbox message", "outbox messages"),
+  plural(f.mailFiles, "mail file", "mail files"),
+  plural(f.audit, "audit entry naming the address", "audit entries naming the address"),
+];
+
+const summary = (f: Found) => {
+  const all = items(f);
+  return `${all.slice(0, -1).join(", ")} and ${all.at(-1)}`;
+};
 
 export default function Privacy({ actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
@@ -77,15 +92,26 @@ export default function Privacy({ actionData }: Route.ComponentProps) {
       <PageTitle>Privacy requests</PageTitle>
       <p className="mb-4 text-sm">
         When someone asks us to delete their information (see the privacy policy), enter their e-mail address. Everything the site holds under it is deleted:
-        leads and their notes, newsletter subscriptions and blog comments. The audit log records that a deletion was made, not whose.
+        leads and their notes, newsletter subscriptions, blog comments, the e-mails about them and the address wherever the audit log names it. You see the list
+        before anything is deleted. The audit log records that a deletion was made, not whose.
       </p>
       {step === "done" && result?.found ? <Notice>Deleted {summary(result.found)}.</Notice> : null}
       <ErrorList errors={result?.errors} />
       {step === "confirm" && result?.found ? (
         <Form method="post" className="space-y-3 rounded-md border border-red-700 p-4 dark:border-red-400" key="confirm">
           <h2 className="text-lg font-semibold">Delete everything about {result.email}?</h2>
+          <p className="text-sm" id="p-found">
+            This will go:
+          </p>
+          <ul className="list-disc pl-6 text-sm" aria-labelledby="p-found">
+            {items(result.found).map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
           <p className="text-sm">
-            Found {summary(result.found)}. This cannot be undone. A comment that others have replied to is emptied and shown as removed, so their replies stay.
+            This cannot be undone. Messages not yet sent are deleted; sent ones keep only that they were sent. Audit entries keep their action, with the address
+            replaced. A comment that others have replied to is emptied and shown as removed, so their replies stay.
+            {result.found.leads ? " The CRM is told which leads were deleted, by reference, when one receives leads." : ""}
           </p>
           <input type="hidden" name="intent" value="delete" />
           <input type="hidden" name="email" value={result.email} />

@@ -115,7 +115,7 @@ export async function acceptSubmission(
     userAgent: ctx.userAgent?.slice(0, 500) ?? null,
     ipHash: hashIp(ctx.ip, services.env.IP_HASH_SALT),
     attribution,
-    messages: services.outbox ? (id) => services.outbox?.rowsForLead(spec.kind, String(payload.email), id) ?? [] : undefined,
+    messages: services.outbox ? (id, trx) => services.outbox?.rowsForLead(spec.kind, String(payload.email), id, trx) ?? [] : undefined,
   });
   if (!stored.replay) services.outbox?.nudge();
   services.log.debug({ kind: spec.kind, type: payload.type, id: stored.id, replay: stored.replay }, "lead stored");

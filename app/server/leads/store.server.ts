@@ -1,7 +1,7 @@
-import type { Insertable } from "kysely";
+import type { Insertable, Kysely } from "kysely";
 import { compiledOnce, runCompiled } from "../db/compiled.server";
 import type { Db } from "../db/db.server";
-import type { LeadsTable } from "../db/schema";
+import type { Database, LeadsTable } from "../db/schema";
 import { searchColumns } from "../desk/leads/search-columns.server";
 import { writeQueueFor } from "../db/write-queue.server";
 import { insertOutbox, type outboxRows } from "../outbox/store.server";
@@ -19,8 +19,8 @@ export interface NewLead {
   ipHash?: string | null;
   /** Where the visitor came from, when the browser said. */
   attribution?: Attribution | null;
-  /** The messages the lead causes (outbox rows), written in the same transaction as the lead. */
-  messages?: (leadId: number) => ReturnType<typeof outboxRows>;
+  /** The messages the lead causes (outbox rows), written in the same transaction (`trx`) as the lead. */
+  messages?: (leadId: number, trx: Kysely<Database>) => ReturnType<typeof outboxRows> | Promise<ReturnType<typeof outboxRows>>;
 }
 
 export interface StoredLead {
@@ -110,7 +110,7 @@ export async function storeLead(db: Db, lead: NewLead): Promise<StoredLead> {
       if (!same) throw new Error("the lead insert returned no id");
       return { id: Number(same.id), replay: true };
     }
-    if (lead.messages) await insertOutbox(db.kysely, trx, lead.messages(Number(row.id)));
+    if (lead.messages) await insertOutbox(db.kysely, trx, await lead.messages(Number(row.id), trx));
     return { id: Number(row.id), replay: false };
   });
   return { ...stored, submissionId };

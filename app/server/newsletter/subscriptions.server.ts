@@ -81,25 +81,31 @@ export async function newsletterLinks(db: Db, siteUrl: string, sub: { id: number
 export type ConfirmOutcome = "confirmed" | "already" | "unsubscribed";
 
 /**
- * Confirms a pending sign-up. One that is confirmed already stays so; one that was
- * unsubscribed since is not revived by an old link (the visitor subscribes again).
+ * Confirms a pending sign-up, and with it every other pending sign-up of the same address:
+ * a second sign-up while the first one's confirmation is on its way gets no e-mail of its
+ * own (outbox/visitor-mail.server.ts), so the one link answers for both. One that is
+ * confirmed already stays so; one that was unsubscribed since is not revived by an old
+ * link (the visitor subscribes again).
  */
 export async function confirmSubscription(db: Db, id: number, now = new Date()): Promise<ConfirmOutcome> {
   const at = now.toISOString();
   return writeQueueFor(db).run(async (trx) => {
-    const res = await trx
-      .updateTable("leads")
-      .set({ status: "subscribed", confirmed_at: at })
-      .where("id", "=", id)
+    const row = await trx.selectFrom("leads").select(["status", "email_norm"]).where("id", "=", id).where("kind", "=", "newsletter").executeTakeFirst();
+    if (row?.status !== "pending") return row?.status === "subscribed" ? "already" : "unsubscribed";
+    const pending = await trx
+      .selectFrom("leads")
+      .select("id")
       .where("kind", "=", "newsletter")
       .where("status", "=", "pending")
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) > 0) {
-      await trx.insertInto("lead_events").values({ lead_id: id, staff_id: null, action: "status", value: "subscribed", created_at: at }).execute();
-      return "confirmed";
-    }
-    const row = await trx.selectFrom("leads").select("status").where("id", "=", id).executeTakeFirst();
-    return row?.status === "subscribed" ? "already" : "unsubscribed";
+      .where((eb) => (row.email_norm ? eb.or([eb("id", "=", id), eb("email_norm", "=", row.email_norm)]) : eb("id", "=", id)))
+      .execute();
+    const ids = pending.map((r) => Number(r.id));
+    await trx.updateTable("leads").set({ status: "subscribed", confirmed_at: at }).where("id", "in", ids).where("status", "=", "pending").execute();
+    await trx
+      .insertInto("lead_events")
+      .values(ids.map((lead) => ({ lead_id: lead, staff_id: null, action: "status", value: "subscribed", created_at: at })))
+      .execute();
+    return "confirmed";
   });
 }
 

@@ -7,6 +7,7 @@ export const templateLabels: Record<string, string> = {
   "lead-sales": "E-mail to sales",
   "lead-receipt": "Receipt to the visitor",
   "lead-webhook": "CRM webhook",
+  "lead-deleted": "CRM: leads deleted on request",
   "newsletter-confirm": "Newsletter confirmation",
   "password-reset": "Password reset link",
 };

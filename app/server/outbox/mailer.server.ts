@@ -13,6 +13,8 @@ export interface OutgoingMail {
   messageId: string;
   /** Extra headers (List-Unsubscribe…); names and values are ours, never a visitor's. */
   headers?: Record<string, string>;
+  /** The outbox template it was made by, for the log line (which never names recipients). */
+  template?: string;
 }
 
 export interface Mailer {
@@ -25,7 +27,7 @@ export interface Mailer {
 /**
  * SMTP through a pool of connections when SMTP_URL is set; otherwise every message is
  * written to MAIL_DIR as an .eml file (named by its Message-ID, so a retry rewrites the
- * same file) and logged, for a developer to open.
+ * same file) and logged by Message-ID and template, for a developer to open.
  */
 export function createMailer(opts: { smtpUrl?: string; from: string; mailDir: string; log: Logger }): Mailer {
   const { smtpUrl, from, log } = opts;
@@ -76,7 +78,8 @@ export function createMailer(opts: { smtpUrl?: string; from: string; mailDir: st
         await writeFile(`${file}.tmp`, raw);
       }
       await rename(`${file}.tmp`, file);
-      log.info({ file, to: mail.to, subject: mail.subject }, "mail written (no SMTP_URL)");
+      // The message id and template only: recipients and subjects name people.
+      log.info({ messageId: mail.messageId, template: mail.template }, "mail written (no SMTP_URL)");
     },
     close: () => {},
   };

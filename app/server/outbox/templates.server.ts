@@ -130,39 +130,56 @@ ${fieldsHtml(fields)}
   return { subject, text, html };
 }
 
-/** The visitor's receipt: we got it, what happens next, a copy of what they sent. */
+/**
+ * What a receipt may say about a lead: the form and the service asked for in our own words,
+ * the ZIP code (five digits, by its rules) and the names of the fields sent, never their
+ * values. Anyone can type anyone's address into a form, so a receipt that repeated the
+ * message or the name would let a stranger make Fillway mail their text to that address.
+ */
+export function receiptSummary(lead: LeadForMail): { label: string; value: string }[] {
+  const zip = typeof lead.payload.zipCode === "string" && /^\d{5}$/.test(lead.payload.zipCode) ? lead.payload.zipCode : null;
+  // Only fields we have a label for: a field's name is ours, never the sender's.
+  const names = labelledFields(lead.payload)
+    .filter((f) => f.label !== f.key && f.value !== "")
+    .map((f) => f.label);
+  return [
+    { label: "Form", value: kindLabel(lead.kind) },
+    // The type code is for staff: "Gasoline (9)" reads "Gasoline".
+    { label: "Service", value: typeLabel(lead.type, lead.kind).replace(/ \(\d+\)$/, "") },
+    ...(zip ? [{ label: "ZIP code", value: zip }] : []),
+    { label: "Received", value: formatWhen(lead.createdAt) },
+    ...(names.length ? [{ label: "Fields sent", value: names.join(", ") }] : []),
+  ];
+}
+
+/** The visitor's receipt: we got it, what happens next, the reference; what was sent, not its text. */
 export function visitorReceipt(lead: LeadForMail, siteUrl: string): MailContent {
-  const first = typeof lead.payload.firstName === "string" ? oneLine(lead.payload.firstName, 60) : "";
-  const hello = first ? `Hi ${first},` : "Hello,";
-  const fields = labelledFields(lead.payload);
+  const fields = receiptSummary(lead);
   const reference = lead.submissionId ? lead.submissionId.slice(0, 8).toUpperCase() : String(lead.id);
   const subject = `We got your request – ${brand.name}`;
-  const text = `${hello}
+  const text = `Hello,
 
-thank you for writing to ${brand.name}. We got your request (${kindLabel(lead.kind).toLowerCase()}, ${formatWhen(lead.createdAt)}).
-
-What happens next: a member of our team reads it and gets back to you within one business day, by e-mail or by phone if you gave us a number. You do not need to do anything meanwhile.
-
-This is what you sent us:
+thank you for writing to ${brand.name}. We got your request:
 
 ${fieldsText(fields)}
 
 Your reference: ${reference}
 
-If something is wrong or you have more to tell us, reply to this e-mail or write to ${brand.email}.
+What happens next: a member of our team reads it and gets back to you within one business day, by e-mail or by phone if you gave us a number. You do not need to do anything meanwhile. For your privacy this e-mail does not repeat what you wrote; quote the reference if you write to us about it.
+
+If you did not send this request, someone typed your address into our form: ignore this e-mail, or write to ${brand.email} and we will delete it.
 
 The ${brand.name} team
 ${siteUrl}
 `;
   const html = htmlShell(
     subject,
-    `<p>${escapeHtml(hello)}</p>
-<p>thank you for writing to ${escapeHtml(brand.name)}. We got your request (${escapeHtml(kindLabel(lead.kind).toLowerCase())}, ${escapeHtml(formatWhen(lead.createdAt))}).</p>
-<p><strong>What happens next:</strong> a member of our team reads it and gets back to you within one business day, by e-mail or by phone if you gave us a number. You do not need to do anything meanwhile.</p>
-<p>This is what you sent us:</p>
+    `<p>Hello,</p>
+<p>thank you for writing to ${escapeHtml(brand.name)}. We got your request:</p>
 ${fieldsHtml(fields)}
 <p>Your reference: <strong>${escapeHtml(reference)}</strong></p>
-<p>If something is wrong or you have more to tell us, reply to this e-mail or write to <a href="mailto:${escapeHtml(brand.email)}">${escapeHtml(brand.email)}</a>.</p>
+<p><strong>What happens next:</strong> a member of our team reads it and gets back to you within one business day, by e-mail or by phone if you gave us a number. You do not need to do anything meanwhile. For your privacy this e-mail does not repeat what you wrote; quote the reference if you write to us about it.</p>
+<p>If you did not send this request, someone typed your address into our form: ignore this e-mail, or write to <a href="mailto:${escapeHtml(brand.email)}">${escapeHtml(brand.email)}</a> and we will delete it.</p>
 <p>The ${escapeHtml(brand.name)} team<br><a href="${escapeHtml(siteUrl)}">${escapeHtml(siteUrl.replace(/^https?:\/\//, ""))}</a></p>`,
   );
   return { subject, text, html };

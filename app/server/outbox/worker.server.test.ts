@@ -129,9 +129,17 @@ describe("outbox over SMTP", () => {
     expect(receipt.envelopeTo).toEqual([body.email]);
     expect(receipt.mail.subject).toBe("We got your request – Fillway");
     expect(receipt.mail.messageId).toBe(rows[1]?.message_id);
-    expect(receipt.mail.text).toMatch(/^Hi Dana,/);
+    expect(receipt.mail.text).toMatch(/^Hello,/);
     expect(receipt.mail.text).toContain("What happens next");
-    expect(receipt.mail.text).toContain("Message: Two vans parked overnight");
+    expect(receipt.mail.text).toContain(`Your reference: ${body.submissionId.slice(0, 8).toUpperCase()}`);
+    expect(receipt.mail.text).toContain("Service: Gasoline\n");
+    expect(receipt.mail.text).toContain("ZIP code: 75201");
+    expect(receipt.mail.text).toMatch(/Fields sent: First name, Last name, .*Message/);
+    // What the visitor typed is not repeated to the address typed.
+    for (const typed of ["Two vans", "Dana", "Reyes", "2145550123", "Dallas"]) {
+      expect(receipt.mail.text).not.toContain(typed);
+      expect(String(receipt.mail.html)).not.toContain(typed);
+    }
     const html = String(receipt.mail.html);
     expect(html).toContain('name="color-scheme" content="light dark"');
     expect(html).toContain("prefers-color-scheme:dark");
@@ -194,7 +202,7 @@ describe("outbox over SMTP", () => {
       email: "eve@example.com\r\nBcc: victim@example.com",
       payload: { firstName: "Eve\r\nBcc: victim@example.com\r\nX-Evil: 1", lastName: "X\nSubject: spoofed", email: "eve@example.com" },
       pagePath: "/faq\r\nX-Page: 1",
-      messages: (id) => s.outbox.rowsForLead("lead-personal", "eve@example.com\r\nBcc: victim@example.com", id),
+      messages: (id, trx) => s.outbox.rowsForLead("lead-personal", "eve@example.com\r\nBcc: victim@example.com", id, trx),
     });
     s.outbox.nudge();
     const [m] = await sink.waitFor(1);

@@ -1,8 +1,11 @@
 import { hostname } from "node:os";
+import type { Kysely } from "kysely";
 import { brand } from "~/content/brand";
 import type { Db } from "../db/db.server";
+import type { Database } from "../db/schema";
 import type { Env } from "../env.server";
 import type { Logger } from "../logger.server";
+import { withoutAddresses } from "../log-safe.server";
 import { kindLabel, typeLabel, whoOf } from "../desk/leads/labels.server";
 import { createMailer, type Mailer, type OutgoingMail } from "./mailer.server";
 import {
@@ -17,7 +20,8 @@ import {
   type Result,
 } from "./store.server";
 import { isPlainAddress, type LeadForMail, leadForMail, oneLine, passwordResetMail, salesNotification, visitorReceipt } from "./templates.server";
-import { postWebhook } from "./webhook.server";
+import { leadDrafts } from "./visitor-mail.server";
+import { leadDeletedWebhookBody, postWebhook } from "./webhook.server";
 import { newsletterTemplates } from "../newsletter/mail.server";
 
 /** What a template turns a row into: an e-mail or a webhook body. */
@@ -37,8 +41,11 @@ export type Template = (ctx: TemplateContext) => Delivery | Promise<Delivery>;
 
 export interface Outbox {
   timing: OutboxTiming;
-  /** The rows a newly stored lead writes in its own transaction. */
-  rowsForLead(kind: string, email: string, leadId: number): ReturnType<typeof outboxRows>;
+  /**
+   * The rows a newly stored lead writes in its own transaction (`trx`, which also counts
+   * what its address was sent today: visitor-mail.server.ts).
+   */
+  rowsForLead(kind: string, email: string, leadId: number, trx: Kysely<Database>, now?: Date): Promise<ReturnType<typeof outboxRows>>;
   /** Rows for any other message (a confirmation, a reset link). */
   rows(drafts: OutboxDraft[], leadId?: number | null): ReturnType<typeof outboxRows>;
   /** Something was written: look for due messages now rather than at the next poll. */
@@ -135,6 +142,8 @@ const leadTemplates: Record<string, Template> = {
     };
   },
   "lead-webhook": (ctx) => ({ webhook: leadWebhookBody(needLead(ctx), ctx.row, ctx.env.SITE_URL) }),
+  // Written by a privacy deletion (desk/leads/privacy.server.ts), with no lead: it is gone.
+  "lead-deleted": (ctx) => ({ webhook: leadDeletedWebhookBody(ctx.row.idempotency_key, ctx.payload) }),
   "password-reset": (ctx) => {
     const to = ctx.row.recipient ?? "";
     const link = typeof ctx.payload.link === "string" ? ctx.payload.link : "";
@@ -218,7 +227,7 @@ export function startOutbox(opts: OutboxOptions): Outbox {
         // An unreadable payload is an empty one; the template says what it misses.
       }
       const delivery = await template({ env, row, lead, payload });
-      if ("mail" in delivery) await mailer.send(delivery.mail);
+      if ("mail" in delivery) await mailer.send({ ...delivery.mail, template: row.template });
       else {
         if (!env.LEAD_WEBHOOK_URL || !env.LEAD_WEBHOOK_SECRET) throw new Undeliverable("LEAD_WEBHOOK_URL is no longer set");
         await postWebhook(env.LEAD_WEBHOOK_URL, env.LEAD_WEBHOOK_SECRET, delivery.webhook, row.idempotency_key);
@@ -248,7 +257,7 @@ export function startOutbox(opts: OutboxOptions): Outbox {
         if (failed) stats.failed++;
         else stats.retried++;
         log.warn(
-          { id: r.id, template: row?.template, attempt: row?.attempts, error: r.error, instance },
+          { id: r.id, template: row?.template, attempt: row?.attempts, error: withoutAddresses(r.error), instance },
           failed ? "outbox: delivery failed for good" : "outbox: delivery failed, will retry",
         );
       }
@@ -324,16 +333,9 @@ export function startOutbox(opts: OutboxOptions): Outbox {
     mailer,
     stats,
     rows: (drafts, leadId = null) => outboxRows(drafts, leadId, { domain, giveUpMs: timing.giveUpMs }),
-    rowsForLead(kind, email, leadId) {
-      if (kind === "newsletter") {
-        // Double opt-in: the sign-up's one message is the link that confirms it.
-        const confirm: OutboxDraft[] = isPlainAddress(email) ? [{ channel: "email", template: "newsletter-confirm", recipient: email }] : [];
-        return outboxRows(confirm, leadId, { domain, giveUpMs: timing.giveUpMs });
-      }
-      const drafts: OutboxDraft[] = [{ channel: "email", template: "lead-sales" }];
-      if (isPlainAddress(email)) drafts.push({ channel: "email", template: "lead-receipt" });
-      if (env.LEAD_WEBHOOK_URL) drafts.push({ channel: "webhook", template: "lead-webhook" });
-      return outboxRows(drafts, leadId, { domain, giveUpMs: timing.giveUpMs });
+    async rowsForLead(kind, email, leadId, trx, now = new Date()) {
+      const drafts = await leadDrafts(trx, { kind, email }, { perDay: env.VISITOR_MAIL_PER_DAY, webhook: !!env.LEAD_WEBHOOK_URL, now });
+      return outboxRows(drafts, leadId, { domain, giveUpMs: timing.giveUpMs, now });
     },
     nudge() {
       if (stopped) return;

@@ -12,6 +12,7 @@ import { storeLead } from "../../leads/store.server";
 import { csvCell, csvLine, csvStream, leadCsvHeader } from "./export.server";
 import { kindLabel, labelledFields, typeLabel, whoOf } from "./labels.server";
 import { deleteByEmail, findByEmail } from "./privacy.server";
+import { loadEnv } from "../../env.server";
 import { countsBy, leadsPerDay, newSinceLastVisit } from "./stats.server";
 
 describe("CSV cells", () => {
@@ -140,9 +141,14 @@ describe("desk data on the database", () => {
       .insertInto("comments")
       .values([comment("c1", "For", email), comment("c2", "Other", "other@example.com", "c1"), comment("c3", "For", email)])
       .execute();
-    expect(await findByEmail(db, "forget.me@EXAMPLE.com")).toEqual({ leads: 1, subscriptions: 1, comments: 2 });
-    expect(await deleteByEmail(db, email)).toEqual({ leads: 1, subscriptions: 1, comments: 2 });
-    expect(await findByEmail(db, email)).toEqual({ leads: 0, subscriptions: 0, comments: 0 });
+    const services = {
+      db,
+      env: { ...loadEnv({ NODE_ENV: "test", MAIL_DIR: mkdtempSync(join(tmpdir(), "fillway-mail-")) }), IP_HASH_SALT: "desk-data-salt-012345" },
+    };
+    const none = { outbox: 0, mailFiles: 0, audit: 0 };
+    expect(await findByEmail(services, "forget.me@EXAMPLE.com")).toEqual({ leads: 1, subscriptions: 1, comments: 2, ...none });
+    expect(await deleteByEmail(services, email)).toEqual({ leads: 1, subscriptions: 1, comments: 2, ...none });
+    expect(await findByEmail(services, email)).toEqual({ leads: 0, subscriptions: 0, comments: 0, ...none });
     const left = await db.kysely
       .selectFrom("comments")
       .select(["id", "comment_by", "email", "text"])

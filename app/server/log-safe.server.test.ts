@@ -1,0 +1,17 @@
+import { describe, expect, it } from "vitest";
+import { targetForLog, withoutAddresses } from "./log-safe.server";
+
+describe("log lines without addresses", () => {
+  it("replaces addresses in an SMTP error, as typed or URL-encoded", () => {
+    expect(withoutAddresses("550 5.1.1 <Fay.Forget+x@Privacy.test>: Recipient address rejected")).toBe("550 5.1.1 <[address]>: Recipient address rejected");
+    expect(withoutAddresses("no recipients: a@b.example, c%40d.example")).toBe("no recipients: [address], [address]");
+    expect(withoutAddresses("connect ECONNREFUSED 127.0.0.1:2525")).toBe("connect ECONNREFUSED 127.0.0.1:2525");
+  });
+
+  it("keeps a request's path and replaces addresses in its query string only", () => {
+    expect(targetForLog("/desk/leads?q=fay%40privacy.test&status=new")).toBe("/desk/leads?q=[address]&status=new");
+    expect(targetForLog("/desk/leads/export.csv?q=Fay@Privacy.test")).toBe("/desk/leads/export.csv?q=[address]");
+    expect(targetForLog("/media/uploads/logo@2x.png")).toBe("/media/uploads/logo@2x.png");
+    expect(targetForLog("/blog?page=2")).toBe("/blog?page=2");
+  });
+});
