@@ -1,4 +1,6 @@
 import { brand } from "~/content/brand";
+import { pages } from "~/content/pages";
+import { submissionReference } from "~/lib/forms/success";
 import { ATTRIBUTION_FIELDS, type AttributionColumns, attributionFromRow } from "../leads/attribution.server";
 import { formatWhen, kindLabel, labelledFields, parsePayload, typeLabel, whoOf } from "../desk/leads/labels.server";
 
@@ -99,20 +101,29 @@ function fieldsHtml(fields: { label: string; value: string }[]): string {
 /** Where the form was: "/getafleet" or "an unknown page". */
 const pageOf = (lead: LeadForMail) => lead.pagePath || "an unknown page";
 
+/** The page in words for a subject line: its title ("Welcome to Fillway"), else its path. */
+function pageTitleOf(lead: LeadForMail): string {
+  const path = lead.pagePath?.toLowerCase() ?? "";
+  const info = (pages as Record<string, { title: string } | undefined>)[path];
+  return info ? `"${info.title}"` : pageOf(lead);
+}
+
 /** The note to sales: the form and page in words, every field labelled, a link to the lead in the desk. */
 export function salesNotification(lead: LeadForMail, siteUrl: string): MailContent {
   const form = kindLabel(lead.kind);
   const type = typeLabel(lead.type, lead.kind);
   const who = whoOf(lead.payload) || lead.email;
   const link = `${siteUrl}/desk/leads/${lead.id}`;
+  const reference = lead.submissionId ? submissionReference(lead.submissionId) : null;
   const fields = [
+    ...(reference ? [{ label: "Reference", value: reference }] : []),
     { label: "Form", value: `${form}, ${type}` },
     { label: "Page", value: pageOf(lead) },
     { label: "Received", value: formatWhen(lead.createdAt) },
     ...ATTRIBUTION_FIELDS.filter(([key]) => lead.attribution?.[key]).map(([key, , label]) => ({ label, value: lead.attribution?.[key] ?? "" })),
     ...labelledFields(lead.payload),
   ];
-  const subject = oneLine(`New lead: ${form} from ${who} on ${pageOf(lead)}`);
+  const subject = oneLine(`New lead${reference ? ` #${reference}` : ""}: ${form} from ${who} on ${pageTitleOf(lead)}`);
   const text = `A new lead came in through the ${form} (${type}) on ${pageOf(lead)}.
 
 ${fieldsText(fields)}
@@ -124,7 +135,7 @@ Reply to this e-mail to answer ${who} directly.
     subject,
     `<p>A new lead came in through the <strong>${escapeHtml(form)}</strong> (${escapeHtml(type)}) on ${escapeHtml(pageOf(lead))}.</p>
 ${fieldsHtml(fields)}
-<p><a href="${escapeHtml(link)}">Open lead ${lead.id} in the desk</a></p>
+<p><a href="${escapeHtml(link)}">Open lead ${escapeHtml(reference ? `#${reference}` : String(lead.id))} in the desk</a></p>
 <p>Reply to this e-mail to answer ${escapeHtml(who)} directly.</p>`,
   );
   return { subject, text, html };
