@@ -341,6 +341,7 @@ test.describe("leads inbox", () => {
         city: "Düsseldorf",
         message: '=HYPERLINK("http://evil.example","click me")',
         pagePath: "/gasoline",
+        submissionId: randomUUID(),
       },
     });
     expect(posted.ok()).toBe(true);
@@ -350,8 +351,17 @@ test.describe("leads inbox", () => {
       zipCode: "75001",
       message: '+1 then -2, @home, "quoted"\nsecond line',
     });
+    await seedLead("quote-business", 19, `quote-${tag()}@csv.test`, {
+      businessName: `${last} Quotes`,
+      address1: "Dallas",
+      employeeSize: 500,
+      long: -96.8044,
+      deliveryWindowStartTime: 57_600_000,
+      deliveryWindowEndTime: 72_000_000,
+      campaignStartDate: Date.UTC(2026, 0, 1),
+    });
     await page.goto(`/desk/leads?q=${last.toLowerCase()}`);
-    await expect(page.locator("tbody tr")).toHaveCount(2);
+    await expect(page.locator("tbody tr")).toHaveCount(3);
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export these leads (CSV)" }).click()]);
     expect(download.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/);
     const bytes = readFileSync((await download.path()) as string);
@@ -362,9 +372,17 @@ test.describe("leads inbox", () => {
     expect(header).toContain("Business name (contact form)");
     expect(header).toContain("Delivery window starts");
     expect(new Set(rows.map((r) => r.length)).size).toBe(1);
-    expect(data).toHaveLength(2);
+    expect(data).toHaveLength(3);
     const col = (name: string) => (header as string[]).indexOf(name);
-    const [biz, zoe] = data as string[][];
+    const [quote, biz, zoe] = data as string[][];
+    // Values as a spreadsheet reader reads them; a longitude stays a number.
+    expect(quote?.[col("Delivery window starts")]).toBe("16:00");
+    expect(quote?.[col("Delivery window ends")]).toBe("20:00");
+    expect(quote?.[col("Campaign starts")]).toBe("January 1, 2026");
+    expect(quote?.[col("Employees")]).toBe("200–500");
+    expect(quote?.[col("Place name")]).toBe("Dallas");
+    expect(quote?.[col("Longitude")]).toBe("-96.8044");
+    expect(zoe?.[col("Reference")]).toMatch(/^[0-9A-F]{8}$/);
     expect(zoe?.[col("First name")]).toBe("Zoë");
     expect(zoe?.[col("City")]).toBe("Düsseldorf");
     expect(zoe?.[col("Message")]).toBe(`'=HYPERLINK("http://evil.example","click me")`);

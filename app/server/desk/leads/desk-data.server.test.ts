@@ -54,6 +54,18 @@ describe("labels", () => {
     ]);
     expect(whoOf({ firstName: "Ana", lastName: "López", companyName: "Acme" })).toBe("Ana López, Acme");
   });
+
+  it("says what the visitor chose: the place name is no suite, the employee range as picked, a waitlist is a waitlist", () => {
+    expect(labelledFields({ address2: "2100 Ross Avenue", address1: "Dallas", employeeSize: 500 })).toEqual([
+      { key: "address2", label: "Street address", value: "2100 Ross Avenue" },
+      { key: "address1", label: "Place name", value: "Dallas" },
+      { key: "employeeSize", label: "Employees", value: "200–500" },
+    ]);
+    // A number an API client sent that is no range's upper bound stays the number.
+    expect(labelledFields({ employeeSize: 320 })[0]?.value).toBe("320");
+    expect(typeLabel(1, "waitlist")).toBe("Waitlist (1)");
+    expect(typeLabel(1, "lead-personal")).toMatch(/^General enquiry/);
+  });
 });
 
 describe("desk data on the database", () => {

@@ -1,7 +1,7 @@
 import type { Db } from "../../db/db.server";
 import { DESK_HEADERS } from "../auth.server";
 import type { LeadFilters, SubscriberFilters } from "./filters.server";
-import { kindLabel, parsePayload, payloadFields, typeLabel } from "./labels.server";
+import { formatValue, kindLabel, parsePayload, payloadFields, typeLabel } from "./labels.server";
 import { eachLeadBatch, exportColumn as at } from "./query.server";
 import { ATTRIBUTION_FIELDS } from "../../leads/attribution.server";
 import { type StaffName, staffLabel } from "./staff.server";
@@ -113,7 +113,8 @@ export function csvStream(
             const kind = r[at.kind] as string;
             const submissionId = r[at.submission_id] as string | null;
             let line = `${r[at.id]},${submissionId ? submissionReference(submissionId) : ""},${r[at.created_at]},${kindCell(kind)},${r[at.type]},${typeCell(`${kind}\0${r[at.type]}`)},${r[at.status]},${assignee},${csvCell(r[at.page_path])},${csvCell(r[at.user_agent])}`;
-            for (const key of leadFieldKeys) line += `,${csvCell(payload[key])}`;
+            // Values as a person reads them: "08:00", "January 1, 2026", "200–500", "Texas (TX)".
+            for (const key of leadFieldKeys) line += `,${csvCell(formatValue(key, payload[key]))}`;
             for (const column of attributionColumns) line += `,${csvCell(r[column])}`;
             chunk += `${line}\r\n`;
           } else {

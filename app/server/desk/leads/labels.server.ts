@@ -1,6 +1,6 @@
 import { type FormType, isFormType } from "~/lib/forms/form-types";
 import { type NewsletterType, newsletterTypes } from "~/lib/forms/kinds/newsletter";
-import { deliveryWindowOf, deliveryWindows } from "~/lib/forms/kinds/quote-business";
+import { deliveryWindowOf, deliveryWindows, employeeSizeValue } from "~/lib/forms/kinds/quote-business";
 import { forms, formTypeCodes, formTypes } from "~/lib/forms/registry";
 import { stateName } from "~/lib/forms/us-states";
 
@@ -21,6 +21,8 @@ export function typeLabel(type: number, kind?: string): string {
     const words = (newsletterTypes as Record<number, string>)[type];
     return words ? `${words} newsletter (${type})` : `Type ${type}`;
   }
+  // A waitlist sign-up carries the code of the page it was on: it is not that page's enquiry.
+  if (kind === "waitlist") return `Waitlist (${type})`;
   return isFormType(type) ? `${formTypes[type as FormType].label} (${type})` : `Type ${type}`;
 }
 
@@ -66,7 +68,7 @@ export const payloadFields = [
   ["businessAddress", "Business address"],
   ["bussinessAddress", "Business address (contact form)"],
   ["address2", "Street address"],
-  ["address1", "Suite or unit"],
+  ["address1", "Place name"],
   ["city", "City"],
   ["county", "County"],
   ["state", "State"],
@@ -97,6 +99,9 @@ export const payloadFields = [
 
 const fieldLabel = new Map<string, string>(payloadFields);
 
+/** The number the quote form sends for an employee range (its upper bound) back to the range the visitor chose. */
+const employeeRanges = new Map(Object.entries(employeeSizeValue).map(([range, n]) => [n, range.replace("-", "–")]));
+
 const frequencyWords: Record<string, string> = { daily: "Daily", alternate: "Every other day", weekly: "Weekly" };
 const tankWords: Record<string, string> = { "Over Ground": "Above ground", "Under Ground": "Underground" };
 
@@ -126,6 +131,7 @@ export function formatValue(key: string, value: unknown): string {
     return Number.isNaN(d.getTime()) ? String(value) : dateWords.format(d);
   }
   if (key === "frequency" && typeof value === "string") return frequencyWords[value] ?? value;
+  if (key === "employeeSize" && employeeRanges.has(Number(value))) return employeeRanges.get(Number(value)) ?? String(value);
   if (key === "tankType" && typeof value === "string") return tankWords[value] ?? value;
   if ((key === "state" || key === "stateId") && typeof value === "string") {
     const name = stateName(value);
