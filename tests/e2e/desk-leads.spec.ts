@@ -300,6 +300,37 @@ test.describe("leads inbox", () => {
     await expect(page.locator("tbody tr")).toHaveCount(1);
   });
 
+  test("saved views in the URL: mine, unassigned, today and spam, refined by the filters", async ({ page, context }) => {
+    const sales = await createStaff("sales");
+    await signIn(context, sales);
+    const last = surname();
+    const mine = await seedLead("lead-personal", 1, `mine-${tag()}@views.test`, { firstName: "Mia", lastName: last, zipCode: "10001" }, "/");
+    await seedLead("lead-personal", 1, `free-${tag()}@views.test`, { firstName: "Fay", lastName: last, zipCode: "10001" }, "/");
+    await page.goto(`/desk/leads/${mine}`);
+    await page.getByLabel("Assignee").selectOption(String(sales.id));
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByRole("status")).toContainText("Lead updated.");
+
+    await page.goto("/desk/leads");
+    await page.getByRole("navigation", { name: "Views" }).getByRole("link", { name: "Mine" }).click();
+    await expect(page).toHaveURL(/\?view=mine$/);
+    await expect(page.getByRole("link", { name: "Mine" })).toHaveAttribute("aria-current", "page");
+    await expect(page.locator("tbody tr")).toHaveCount(1);
+    await expect(page.locator("tbody tr")).toContainText(`Mia ${last}`);
+    // A filter refines the view and keeps it.
+    await page.getByRole("searchbox").first().fill(last.toLowerCase());
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/view=mine/);
+    await expect(page.locator("tbody tr")).toHaveCount(1);
+    await page.goto(`/desk/leads?view=unassigned&q=${last.toLowerCase()}`);
+    await expect(page.locator("tbody tr")).toHaveCount(1);
+    await expect(page.locator("tbody tr")).toContainText(`Fay ${last}`);
+    await page.goto(`/desk/leads?view=today&q=${last.toLowerCase()}`);
+    await expect(page.locator("tbody tr")).toHaveCount(2);
+    await page.goto("/desk/leads?view=someday");
+    await expect(page.getByRole("alert")).toContainText("View must be mine, unassigned, today or spam");
+  });
+
   test("several leads change at once from the list", async ({ page, context }) => {
     const sales = await createStaff("sales", { name: `Bulk ${tag()}` });
     await signIn(context, sales);

@@ -1,7 +1,7 @@
 import { data, Form, Link, useLocation, useNavigation } from "react-router";
 import { DESK_HEADERS, deskServices, requireStaff } from "~/server/desk/auth.server";
 import { audit } from "~/server/desk/audit.server";
-import { parseLeadFilters, rawFilters } from "~/server/desk/leads/filters.server";
+import { type LeadView, parseLeadFilters, rawFilters, withView } from "~/server/desk/leads/filters.server";
 import { bulkSchema, leadChoices, messages, resolveAssignee } from "~/server/desk/leads/forms.server";
 import { formatWhen, statusLabels, type LeadStatus } from "~/server/desk/leads/labels.server";
 import { changeLeads, listLeads } from "~/server/desk/leads/query.server";
@@ -19,21 +19,31 @@ const ATTRIBUTION_INPUTS = [
   { name: "utm_campaign", label: "utm_campaign", placeholder: "spring-fleet" },
 ] as const;
 
+/** The saved views offered above the list (`withView` says what each filters). */
+const leadViews: { value: LeadView; label: string }[] = [
+  { value: "mine", label: "Mine" },
+  { value: "unassigned", label: "Unassigned" },
+  { value: "today", label: "Today" },
+  { value: "spam", label: "Spam" },
+];
+
 export const meta = () => [{ title: "Leads · Fillway desk" }];
 export const headers = () => DESK_HEADERS;
 
 const ROLES: ("admin" | "sales")[] = ["admin", "sales"];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(request, context, ROLES);
+  const me = await requireStaff(request, context, ROLES);
   const { db } = deskServices(context);
   const url = new URL(request.url);
   const staff = await staffDirectory(db);
   const choices = leadChoices(staff);
+  const viewed = withView(url.searchParams, me);
+  const view = viewed.view;
   const raw = rawFilters(url.searchParams);
-  const parsed = parseLeadFilters(url.searchParams);
+  const parsed = viewed.error ? { ok: false as const, errors: [viewed.error] } : parseLeadFilters(viewed.params);
   if (!parsed.ok) {
-    return data({ raw, errors: parsed.errors, rows: [], next: null, prev: null, choices }, { status: 400, headers: DESK_HEADERS });
+    return data({ raw, view, errors: parsed.errors, rows: [], next: null, prev: null, choices }, { status: 400, headers: DESK_HEADERS });
   }
   const page = await listLeads(db, parsed.filters);
   const rows = page.rows.map((r) => ({
@@ -42,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     statusLabel: statusLabels[r.status as LeadStatus] ?? r.status,
     assignee: r.assigneeId === null ? "" : staffLabel(staff.get(r.assigneeId), r.assigneeId),
   }));
-  return data({ raw, errors: null as string[] | null, rows, next: page.next, prev: page.prev, choices }, { headers: DESK_HEADERS });
+  return data({ raw, view, errors: null as string[] | null, rows, next: page.next, prev: page.prev, choices }, { headers: DESK_HEADERS });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -113,11 +123,11 @@ const columns = (selected: Set<string>, listSearch: string): Column<LeadRow>[] =
 ];
 
 export default function Leads({ loaderData, actionData }: Route.ComponentProps) {
-  const { raw, errors, rows, next, prev, choices } = loaderData;
+  const { raw, view, errors, rows, next, prev, choices } = loaderData;
   const location = useLocation();
   // The filter and search, without the page: a lead opened from here keeps them.
   const { after: _after, before: _before, ...kept } = raw;
-  const listSearch = Object.keys(kept).length ? `?${new URLSearchParams(kept)}` : "";
+  const listSearch = Object.keys(kept).length || view ? `?${new URLSearchParams({ ...(view ? { view } : {}), ...kept })}` : "";
   const busy = useNavigation().state !== "idle";
   const exportHref = `/desk/leads/export.csv${location.search}`;
   const values = actionData?.values;
@@ -135,6 +145,18 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
       >
         Leads
       </PageTitle>
+      <nav aria-label="Views" className="mb-3 flex flex-wrap gap-2 text-sm">
+        {[{ value: null, label: "All leads" }, ...leadViews].map((v) => (
+          <Link
+            key={v.label}
+            to={v.value ? `/desk/leads?view=${v.value}` : "/desk/leads"}
+            aria-current={view === v.value && (v.value || !Object.keys(kept).length) ? "page" : undefined}
+            className="rounded-full border border-slate-300 px-3 py-1 font-medium hover:bg-slate-100 aria-[current=page]:border-brand-700 aria-[current=page]:bg-brand-700 aria-[current=page]:text-white aria-[current=page]:hover:bg-brand-800 dark:border-slate-600 dark:hover:bg-slate-800 dark:aria-[current=page]:hover:bg-brand-800"
+          >
+            {v.label}
+          </Link>
+        ))}
+      </nav>
 
       <FilterBar
         label="Filter leads"
@@ -158,6 +180,7 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
           ...dateFields(),
         ]}
       >
+        {view ? <input type="hidden" name="view" value={view} /> : null}
         <fieldset className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-5">
           <legend className="mb-1 text-sm font-semibold">Where the visitor came from (first page of the visit)</legend>
           {ATTRIBUTION_INPUTS.map((f) => (

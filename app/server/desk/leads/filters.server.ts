@@ -186,6 +186,30 @@ function parseWith<T>(schema: z.ZodType<T>, params: URLSearchParams): Parsed<T> 
   return { ok: false, errors: [...new Set(result.error.issues.map((i) => i.message))] };
 }
 
+/** The inbox's saved views, each a filter in the URL (`?view=mine`). */
+export type LeadView = "mine" | "unassigned" | "today" | "spam";
+
+/**
+ * The URL's filters with its view applied: a view sets the filters it stands for and
+ * the rest of the query refines it (`?view=mine&kind=fleet`). An unknown view is an error.
+ */
+export function withView(
+  params: URLSearchParams,
+  me: { id: number },
+  now = new Date(),
+): { params: URLSearchParams; view: LeadView | null; error: string | null } {
+  const view = params.get("view");
+  if (!view) return { params, view: null, error: null };
+  const out = new URLSearchParams(params);
+  out.delete("view");
+  if (view === "mine") out.set("assignee", String(me.id));
+  else if (view === "unassigned") out.set("assignee", "none");
+  else if (view === "today") out.set("from", now.toISOString().slice(0, 10));
+  else if (view === "spam") out.set("status", "spam");
+  else return { params: out, view: null, error: "View must be mine, unassigned, today or spam" };
+  return { params: out, view, error: null };
+}
+
 export const parseLeadFilters = (params: URLSearchParams) => parseWith(leadFilterSchema as z.ZodType<LeadFilters>, params);
 export const parseSubscriberFilters = (params: URLSearchParams) => parseWith(subscriberFilterSchema as z.ZodType<SubscriberFilters>, params);
 
