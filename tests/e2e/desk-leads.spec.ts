@@ -164,6 +164,9 @@ test.describe("leads inbox", () => {
     );
     await page.goto(`/desk/leads/${id}`);
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Zeta Logistics");
+    // The person first: a tap calls or writes to them.
+    await expect(page.getByRole("link", { name: /^Call / })).toHaveAttribute("href", /^tel:\+1\d{10}$/);
+    await expect(page.getByRole("link", { name: /^E-mail / })).toHaveAttribute("href", /^mailto:.+@/);
     const fields = page.locator("dl");
     await expect(fields).toContainText("Delivery window");
     await expect(fields).toContainText("08:00 to 12:00");

@@ -6,10 +6,11 @@ import { formatWhen, labelledFields, statusLabels, type LeadStatus } from "~/ser
 import { getLead, leadEvents, leadNeighbours, saveLeadWork } from "~/server/desk/leads/query.server";
 import { parseLeadFilters, rawFilters } from "~/server/desk/leads/filters.server";
 import { staffDirectory, staffLabel } from "~/server/desk/leads/staff.server";
+import { phoneDigits } from "~/server/desk/leads/search-columns.server";
 import { leadAttribution, leadDeliveries } from "~/server/outbox/desk.server";
 import { DeliveriesTable } from "~/components/desk/deliveries-table";
 import { useKeptDraft } from "~/components/desk/kept-draft";
-import { deskInput, deskLink, deskPrimary, ErrorList, Field, NOBODY, Notice, PageTitle, SelectField, StatusBadge } from "~/components/desk/ui";
+import { deskInput, deskLink, deskPrimary, deskSecondary, ErrorList, Field, NOBODY, Notice, PageTitle, SelectField, StatusBadge } from "~/components/desk/ui";
 import { submissionReference } from "~/lib/forms/success";
 import type { Route } from "./+types/lead";
 
@@ -17,6 +18,13 @@ export const meta = ({ params }: Route.MetaArgs) => [{ title: `Lead ${params.id}
 export const headers = () => DESK_HEADERS;
 
 const ROLES: ("admin" | "sales")[] = ["admin", "sales"];
+
+/** A phone number as a link a phone dials: "(214) 555-0100" → "tel:+12145550100". */
+function telHref(phone: string): string | null {
+  const digits = phoneDigits(phone);
+  if (digits.length < 7) return null;
+  return `tel:${digits.length === 10 ? `+1${digits}` : digits}`;
+}
 
 function leadId(param: string | undefined): number {
   if (!param || !/^[1-9]\d{0,15}$/.test(param)) {
@@ -64,6 +72,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         typeLabel: lead.typeLabel,
         who: lead.who || lead.email,
         email: lead.email,
+        phone: lead.phone,
+        tel: telHref(lead.phone),
         page: lead.page,
         userAgent: lead.userAgent,
         when: formatWhen(lead.createdAt),
@@ -138,43 +148,19 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
         {lead.reference ? `Lead #${lead.reference}` : `Lead ${lead.id}`}: {lead.who}
       </PageTitle>
       {actionData?.done ? <Notice>{actionData.done}</Notice> : null}
+      <section aria-label="Reach this person" className="mb-4 flex flex-wrap items-center gap-2 text-sm">
+        <StatusBadge status={lead.status} label={lead.statusLabel} />
+        {lead.tel ? (
+          <a href={lead.tel} className={`${deskSecondary} inline-flex min-h-11 items-center`}>
+            Call {lead.phone}
+          </a>
+        ) : null}
+        <a href={`mailto:${lead.email}`} className={`${deskSecondary} inline-flex min-h-11 items-center break-all`}>
+          E-mail {lead.email}
+        </a>
+      </section>
       <div className="grid gap-6 lg:grid-cols-3">
-        <section aria-labelledby="lead-fields" className="lg:col-span-2">
-          <h2 id="lead-fields" className="mb-2 text-lg font-semibold">
-            What was sent
-          </h2>
-          <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-[12rem_1fr]">
-            <dt className="font-semibold">Reference</dt>
-            <dd>
-              <span className="font-mono tracking-wider">{lead.reference ?? "None (stored before references)"}</span>
-              <span className="text-slate-600 dark:text-slate-400"> · lead {lead.id}</span>
-            </dd>
-            <dt className="font-semibold">Form</dt>
-            <dd>{lead.form}</dd>
-            <dt className="font-semibold">Type</dt>
-            <dd>{lead.typeLabel}</dd>
-            <dt className="font-semibold">Received</dt>
-            <dd>{lead.when}</dd>
-            {lead.fields.map((f) => (
-              <div key={f.key} className="contents">
-                <dt className="font-semibold">{f.label}</dt>
-                <dd className="whitespace-pre-wrap break-words">{f.value}</dd>
-              </div>
-            ))}
-            <dt className="font-semibold">Page</dt>
-            <dd className="break-all">{lead.page || "Not known"}</dd>
-            {cameFrom.map((f) => (
-              <div key={f.label} className="contents">
-                <dt className="font-semibold">{f.label}</dt>
-                <dd className="break-all">{f.value}</dd>
-              </div>
-            ))}
-            <dt className="font-semibold">Browser (user agent)</dt>
-            <dd className="break-all">{lead.userAgent || "Not known"}</dd>
-          </dl>
-        </section>
-
-        <section aria-labelledby="lead-work">
+        <section aria-labelledby="lead-work" className="lg:col-start-3 lg:row-start-1">
           <h2 id="lead-work" className="mb-2 text-lg font-semibold">
             Work on this lead
           </h2>
@@ -208,6 +194,41 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
               Save
             </button>
           </Form>
+        </section>
+
+        <section aria-labelledby="lead-fields" className="lg:col-span-2 lg:col-start-1 lg:row-start-1">
+          <h2 id="lead-fields" className="mb-2 text-lg font-semibold">
+            What was sent
+          </h2>
+          <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-[12rem_1fr]">
+            <dt className="font-semibold">Reference</dt>
+            <dd>
+              <span className="font-mono tracking-wider">{lead.reference ?? "None (stored before references)"}</span>
+              <span className="text-slate-600 dark:text-slate-400"> · lead {lead.id}</span>
+            </dd>
+            <dt className="font-semibold">Form</dt>
+            <dd>{lead.form}</dd>
+            <dt className="font-semibold">Type</dt>
+            <dd>{lead.typeLabel}</dd>
+            <dt className="font-semibold">Received</dt>
+            <dd>{lead.when}</dd>
+            {lead.fields.map((f) => (
+              <div key={f.key} className="contents">
+                <dt className="font-semibold">{f.label}</dt>
+                <dd className="whitespace-pre-wrap break-words">{f.value}</dd>
+              </div>
+            ))}
+            <dt className="font-semibold">Page</dt>
+            <dd className="break-all">{lead.page || "Not known"}</dd>
+            {cameFrom.map((f) => (
+              <div key={f.label} className="contents">
+                <dt className="font-semibold">{f.label}</dt>
+                <dd className="break-all">{f.value}</dd>
+              </div>
+            ))}
+            <dt className="font-semibold">Browser (user agent)</dt>
+            <dd className="break-all">{lead.userAgent || "Not known"}</dd>
+          </dl>
         </section>
       </div>
 
