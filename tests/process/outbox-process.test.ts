@@ -186,11 +186,12 @@ describe("outbox across a crash", () => {
     const inFlight = sink.received.filter((m) => m.clientGone).length;
     expect(lost).toEqual([]);
     expect(unknown).toEqual([]);
-    // The mailer's pool has 10 connections: at most 10 messages in flight at a kill, and
-    // a few whose answer had come while their outcome was being written. (Before each
-    // outcome was recorded as it came, a kill re-sent every message of its round.)
+    // The mailer's pool has 10 connections: at a kill, each has at most one message the
+    // server is taking and one whose answer came while its outcome was being written.
+    // (When a round's outcomes were written after its last message, a kill re-sent every
+    // message of the round already delivered: 105 of 120 here.)
     expect(inFlight).toBeLessThanOrEqual(kills.length * 10);
-    expect(resent).toBeLessThanOrEqual(kills.length * (10 + 3));
+    expect(resent).toBeLessThanOrEqual(kills.length * 2 * 10);
     expect(Math.max(...counts.values())).toBeLessThanOrEqual(1 + kills.length);
     await db.close();
     await sink.close();

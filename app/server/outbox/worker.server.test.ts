@@ -18,7 +18,7 @@ import { listDeliveries } from "./desk.server";
 import { retryDelayMs, retryNow } from "./store.server";
 import { freePort, type SmtpSink, startSmtpSink } from "./test-smtp";
 import { verifySignature } from "./webhook.server";
-import { type Outbox, startOutbox } from "./worker.server";
+import { isPermanentSmtpError, type Outbox, startOutbox, withoutAddresses } from "./worker.server";
 
 /**
  * The outbox end to end against a real database, a real SMTP server (smtp-server) and a
@@ -252,6 +252,23 @@ describe("SMTP refusals", () => {
     expect(to.filter((a) => a === "sales@fillway.example")).toHaveLength(2);
     expect(to).toContain(busy.email);
     expect(to).not.toContain(gone.email);
+  });
+});
+
+describe("SMTP errors", () => {
+  it("are permanent for a reply in the 500s only", () => {
+    expect(isPermanentSmtpError(Object.assign(new Error("x"), { responseCode: 550 }))).toBe(true);
+    expect(isPermanentSmtpError(Object.assign(new Error("x"), { responseCode: 554 }))).toBe(true);
+    expect(isPermanentSmtpError(Object.assign(new Error("x"), { responseCode: 451 }))).toBe(false);
+    expect(isPermanentSmtpError(Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNECTION" }))).toBe(false);
+    expect(isPermanentSmtpError(undefined)).toBe(false);
+  });
+
+  it("are logged without the addresses a server quotes", () => {
+    expect(withoutAddresses("Can't send mail - all recipients were rejected: 550 5.1.1 <dana.reyes@fleetco.com>: no such user")).toBe(
+      "Can't send mail - all recipients were rejected: 550 5.1.1 <<address>>: no such user",
+    );
+    expect(withoutAddresses("answered 503")).toBe("answered 503");
   });
 });
 
