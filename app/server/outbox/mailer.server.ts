@@ -76,7 +76,8 @@ export function createMailer(opts: { smtpUrl?: string; from: string; mailDir: st
         await writeFile(`${file}.tmp`, raw);
       }
       await rename(`${file}.tmp`, file);
-      log.info({ file, to: mail.to, subject: mail.subject }, "mail written (no SMTP_URL)");
+      // The file, not its recipients or subject: those name the visitor.
+      log.info({ file }, "mail written (no SMTP_URL)");
     },
     close: () => {},
   };
