@@ -456,3 +456,47 @@ export const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 1
 export function sleep(ms: number) {
   return new Promise((r) => setTimeout(r, ms));
 }
+
+/**
+ * A CRM that takes every webhook request and never answers (the worker gives up on each
+ * after its timeout). `open` counts the requests still waiting for an answer.
+ */
+export async function startHangingWebhook(): Promise<{ url: string; stats: { requests: number; open: number }; close(): Promise<void> }> {
+  const stats = { requests: 0, open: 0 };
+  const server = http.createServer((req) => {
+    stats.requests++;
+    stats.open++;
+    req.resume();
+    req.socket.once("close", () => stats.open--);
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const port = (server.address() as { port: number }).port;
+  return {
+    url: `http://127.0.0.1:${port}/crm`,
+    stats,
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
+}
+
+/** Counts of what an SMTP sink received against the Message-IDs that were stored. */
+export function mailCounts(stored: Iterable<string>, received: { messageId: string; clientGone: boolean }[]) {
+  const expected = new Set(stored);
+  const counts = new Map<string, number>();
+  for (const m of received) counts.set(m.messageId, (counts.get(m.messageId) ?? 0) + 1);
+  return {
+    expected: expected.size,
+    received: received.length,
+    lost: [...expected].filter((id) => !counts.has(id)).length,
+    /** Message-IDs received more than once. */
+    duplicated: [...counts.values()].filter((c) => c > 1).length,
+    /** Copies beyond the first. */
+    resent: received.length - counts.size,
+    /** Copies the sink had whole when the sender was killed waiting for its answer. */
+    clientGone: received.filter((m) => m.clientGone).length,
+    unknown: [...counts.keys()].filter((id) => !expected.has(id)).length,
+  };
+}

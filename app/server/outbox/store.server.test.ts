@@ -50,6 +50,27 @@ describe("claimDue", () => {
   });
 });
 
+describe("claimDue by channel", () => {
+  it("claims only the given channel's messages", async () => {
+    await db.kysely.deleteFrom("outbox").execute();
+    await enqueue(
+      db,
+      [
+        { channel: "webhook", template: "lead-webhook" },
+        { channel: "email", template: "lead-sales" },
+        { channel: "webhook", template: "lead-webhook" },
+      ],
+      { domain: "fillway.example", giveUpMs: 60_000 },
+    );
+    const mail = await claimDue(db, 10, 60_000, new Date(), "email");
+    expect(mail.map((r) => r.channel)).toEqual(["email"]);
+    const hooks = await claimDue(db, 10, 60_000, new Date(), "webhook");
+    expect(hooks.map((r) => r.channel)).toEqual(["webhook", "webhook"]);
+    expect(await claimDue(db, 10, 60_000)).toEqual([]);
+    await db.kysely.deleteFrom("outbox").execute();
+  });
+});
+
 describe("outbox keys", () => {
   it("are UUIDs (version 7), unique, and later ones sort after earlier ones", () => {
     const keys = Array.from({ length: 2000 }, (_, i) => timeOrderedUuid(1_700_000_000_000 + Math.floor(i / 10)));

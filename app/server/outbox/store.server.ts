@@ -122,21 +122,23 @@ export async function enqueue(db: Db, drafts: OutboxDraft[], opts: { domain: str
 /**
  * Claims up to `limit` due messages for this process until `leaseMs` from now: pending
  * ones whose time has come, and ones claimed before whose lease ran out (their worker
- * died). On PostgreSQL rows another instance is claiming are skipped (SKIP LOCKED), so
+ * died). With `channel`, only that channel's messages (each channel has its own worker
+ * loop). On PostgreSQL rows another instance is claiming are skipped (SKIP LOCKED), so
  * each message goes to one instance; on SQLite the one process claims. The claim goes
  * through the write queue: it shares the transaction (and the disk sync) of the leads
  * being stored at that moment instead of taking the writer for a commit of its own.
  */
-export async function claimDue(db: Db, limit: number, leaseMs: number, now = new Date()): Promise<OutboxRow[]> {
+export async function claimDue(db: Db, limit: number, leaseMs: number, now = new Date(), channel?: Channel): Promise<OutboxRow[]> {
   const at = now.toISOString();
   const lease = new Date(now.getTime() + leaseMs).toISOString();
   const lock = db.dialect === "postgres" ? sql`FOR UPDATE SKIP LOCKED` : sql``;
+  const only = channel ? sql`AND channel = ${channel}` : sql``;
   const { rows } = await writeQueueFor(db).run((trx) =>
     sql<OutboxRow>`
     UPDATE outbox SET state = 'sending', lease_until = ${lease}, attempts = attempts + 1
     WHERE id IN (
       SELECT id FROM outbox
-      WHERE (state = 'pending' AND next_attempt_at <= ${at}) OR (state = 'sending' AND lease_until <= ${at})
+      WHERE ((state = 'pending' AND next_attempt_at <= ${at}) OR (state = 'sending' AND lease_until <= ${at})) ${only}
       ORDER BY next_attempt_at, id
       LIMIT ${limit}
       ${lock}
@@ -164,7 +166,7 @@ export type Result = { id: number; ok: true } | { id: number; ok: false; error: 
  * Records the outcome of attempts: sent; or due again after the back-off; or failed when
  * the error is permanent or the message is past its give-up time. One transaction for all
  * (the write queue), and only for rows still claimed by this attempt. The delivered rows
- * of a round are marked in one statement (a password reset's also forget their link).
+ * given at once are marked in one statement (a password reset's also forget their link).
  */
 export async function recordResults(db: Db, claimed: Map<number, OutboxRow>, results: Result[], timing: OutboxTiming, now = new Date()): Promise<void> {
   const at = now.toISOString();

@@ -10,6 +10,8 @@ export interface Received {
   mail: ParsedMail;
   /** When the sink had it whole (ms since the epoch). */
   at: number;
+  /** Accepted after the client's connection had closed (the client was killed waiting for the answer). */
+  clientGone: boolean;
 }
 
 export interface SmtpSink {
@@ -34,11 +36,25 @@ export async function freePort(): Promise<number> {
   });
 }
 
+export interface SmtpSinkOptions {
+  port?: number;
+  /** Refuse connections until `up()`. */
+  down?: boolean;
+  /** `false`: only the Message-ID is read from each message (benches). */
+  parse?: boolean;
+  /** A slow server: each message is accepted (and kept) this long after its data ended (ms). */
+  delayMs?: number;
+  /** Refuses a recipient with this SMTP reply, e.g. `{ code: 550, message: "no such user" }`. */
+  rejectRcpt?: (address: string) => { code: number; message: string } | undefined;
+}
+
 /** A local SMTP server that keeps what it receives (no TLS, no auth); `parse: false` only counts Message-IDs. */
-export async function startSmtpSink(opts: { port?: number; down?: boolean; parse?: boolean } = {}): Promise<SmtpSink> {
+export async function startSmtpSink(opts: SmtpSinkOptions = {}): Promise<SmtpSink> {
   const port = opts.port ?? (await freePort());
   const parse = opts.parse ?? true;
+  const delayMs = opts.delayMs ?? 0;
   const received: Received[] = [];
+  const closed = new Set<string>();
   const waiters: (() => void)[] = [];
   const server = new SMTPServer({
     secure: false,
@@ -48,10 +64,19 @@ export async function startSmtpSink(opts: { port?: number; down?: boolean; parse
     size: 10 * 1024 * 1024,
     // Tests end with clients still connected (a pooled transport): do not wait for them.
     closeTimeout: 100,
+    onClose(session) {
+      closed.add(session.id);
+    },
+    onRcptTo(address, _session, callback) {
+      const refusal = opts.rejectRcpt?.(address.address);
+      if (!refusal) return callback();
+      callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
       stream.on("end", async () => {
+        if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
         const raw = Buffer.concat(chunks).toString("utf8");
         const mail = parse ? await simpleParser(raw) : ({ messageId: /^Message-ID:\s*(<[^>]+>)/im.exec(raw)?.[1] } as unknown as ParsedMail);
         received.push({
@@ -60,12 +85,15 @@ export async function startSmtpSink(opts: { port?: number; down?: boolean; parse
           raw,
           mail,
           at: Date.now(),
+          clientGone: closed.has(session.id),
         });
         for (const w of waiters.splice(0)) w();
         callback();
       });
     },
   });
+  // A client killed mid-message resets its connection: that is the sink's everyday, not an error.
+  server.on("error", () => {});
   let listening = false;
   const up = async () => {
     if (listening) return;

@@ -14,10 +14,12 @@ import { acceptSubmission } from "../leads/accept.server";
 import { storeLead } from "../leads/store.server";
 import { createLogger } from "../logger.server";
 import type { Services } from "../services.server";
+import { listDeliveries } from "./desk.server";
 import { retryDelayMs, retryNow } from "./store.server";
 import { freePort, type SmtpSink, startSmtpSink } from "./test-smtp";
 import { verifySignature } from "./webhook.server";
-import { type Outbox, startOutbox } from "./worker.server";
+import { isPermanentSmtpError, type Outbox, startOutbox } from "./worker.server";
+import { withoutAddresses } from "../log-safe.server";
 
 /**
  * The outbox end to end against a real database, a real SMTP server (smtp-server) and a
@@ -217,6 +219,106 @@ describe("outbox over SMTP", () => {
     expect(m?.mail.bcc).toBeUndefined();
     expect(m?.mail.replyTo).toBeUndefined();
     expect(m?.mail.subject).toBe("New lead: Contact form from Eve Bcc: victim@example.com X-Evil: 1 X Subject: spoofed on /faq X-Page: 1");
+  });
+});
+
+describe("SMTP refusals", () => {
+  it("fails a message at once on a permanent refusal (5xx), with the server's reason shown in the desk, and retries a temporary one (4xx)", async () => {
+    let busyRefused = true;
+    const sink = await startSmtpSink({
+      rejectRcpt: (address) => {
+        if (address.startsWith("gone-")) return { code: 550, message: "5.1.1 no such user" };
+        if (address.startsWith("busy-") && busyRefused) return { code: 451, message: "4.3.0 try again later" };
+        return undefined;
+      },
+    });
+    running.push({ sink });
+    const s = services({ SMTP_URL: sink.url });
+    const gone = personal({ email: `gone-${randomUUID().slice(0, 8)}@fleetco.com` });
+    const busy = personal({ email: `busy-${randomUUID().slice(0, 8)}@fleetco.com` });
+    await submit(s, gone);
+    await submit(s, busy);
+    const receipt = async (email: string) => {
+      const lead = await db.kysely.selectFrom("leads").select("id").where("email", "=", email).executeTakeFirstOrThrow();
+      return db.kysely.selectFrom("outbox").selectAll().where("lead_id", "=", lead.id).where("template", "=", "lead-receipt").executeTakeFirstOrThrow();
+    };
+    await until(async () => (await receipt(gone.email)).state === "failed" && Number((await receipt(busy.email)).attempts) >= 3);
+    const failed = await receipt(gone.email);
+    expect(Number(failed.attempts)).toBe(1);
+    expect(failed.last_error).toContain("550");
+    expect(failed.last_error).toContain("no such user");
+    const waiting = await receipt(busy.email);
+    expect(["pending", "sending"]).toContain(waiting.state);
+    expect(waiting.last_error).toContain("451");
+
+    const shown = (await listDeliveries(db, "failed")).rows;
+    expect(shown.map((d) => d.id)).toEqual([Number(failed.id)]);
+    expect(shown[0]?.lastError).toContain("550 5.1.1 no such user");
+
+    busyRefused = false;
+    await until(async () => (await receipt(busy.email)).state === "sent");
+    expect((await receipt(gone.email)).state).toBe("failed");
+    expect(Number((await receipt(gone.email)).attempts)).toBe(1);
+    const to = sink.received.flatMap((m) => m.envelopeTo);
+    expect(to.filter((a) => a === "sales@fillway.example")).toHaveLength(2);
+    expect(to).toContain(busy.email);
+    expect(to).not.toContain(gone.email);
+  });
+});
+
+describe("SMTP errors", () => {
+  it("are permanent for a reply in the 500s only", () => {
+    expect(isPermanentSmtpError(Object.assign(new Error("x"), { responseCode: 550 }))).toBe(true);
+    expect(isPermanentSmtpError(Object.assign(new Error("x"), { responseCode: 554 }))).toBe(true);
+    expect(isPermanentSmtpError(Object.assign(new Error("x"), { responseCode: 451 }))).toBe(false);
+    expect(isPermanentSmtpError(Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNECTION" }))).toBe(false);
+    expect(isPermanentSmtpError(undefined)).toBe(false);
+  });
+
+  it("are logged without the addresses a server quotes", () => {
+    expect(withoutAddresses("Can't send mail - all recipients were rejected: 550 5.1.1 <dana.reyes@fleetco.com>: no such user")).toBe(
+      "Can't send mail - all recipients were rejected: 550 5.1.1 <[address]>: no such user",
+    );
+    expect(withoutAddresses("answered 503")).toBe("answered 503");
+  });
+});
+
+describe("channels", () => {
+  it("delivers e-mail while the CRM webhook hangs", async () => {
+    // A receiver that takes every request and never answers.
+    const hanging: IncomingMessage[] = [];
+    let ended = 0;
+    const http = createServer((req) => {
+      hanging.push(req);
+      req.resume();
+      req.socket.once("close", () => ended++);
+    });
+    await new Promise<void>((r) => http.listen(0, "127.0.0.1", r));
+    const sink = await startSmtpSink({ parse: false });
+    running.push({ sink });
+    const port = (http.address() as { port: number }).port;
+    const s = services({ SMTP_URL: sink.url, LEAD_WEBHOOK_URL: `http://127.0.0.1:${port}/crm`, LEAD_WEBHOOK_SECRET: SECRET });
+    try {
+      await submit(s, personal());
+      await until(async () => hanging.length === 1);
+      // The first lead's webhook hangs; the e-mails of the leads after it must not wait for it.
+      for (let i = 0; i < 10; i++) await submit(s, personal());
+      await sink.waitFor(22);
+      await until(async () => {
+        const mail = await db.kysely.selectFrom("outbox").select("state").where("channel", "=", "email").execute();
+        return mail.length === 22 && mail.every((r) => r.state === "sent");
+      });
+      // All delivered and recorded while every webhook request is still waiting for its answer.
+      expect(ended).toBe(0);
+      expect(hanging.length).toBeGreaterThanOrEqual(1);
+      const hooks = await db.kysely.selectFrom("outbox").select(["state", "attempts"]).where("channel", "=", "webhook").execute();
+      expect(hooks).toHaveLength(11);
+      expect(hooks.some((h) => h.state === "sent")).toBe(false);
+      expect(new Set(sink.received.map((m) => String(m.mail.messageId))).size).toBe(22);
+    } finally {
+      http.closeAllConnections();
+      await new Promise<void>((r) => http.close(() => r()));
+    }
   });
 });
 

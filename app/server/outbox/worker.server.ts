@@ -9,6 +9,7 @@ import { withoutAddresses } from "../log-safe.server";
 import { kindLabel, typeLabel, whoOf } from "../desk/leads/labels.server";
 import { createMailer, type Mailer, type OutgoingMail } from "./mailer.server";
 import {
+  type Channel,
   claimDue,
   type OutboxDraft,
   type OutboxRow,
@@ -62,8 +63,20 @@ export interface OutboxOptions {
   log: Logger;
   /** Checks for due messages this often when nothing nudges (ms). */
   pollMs?: number;
-  /** Messages claimed at once. */
+  /** Most messages a channel claims at once. */
   batch?: number;
+  /**
+   * Messages in flight per channel (claimed, not yet recorded): e-mail 100 (the mailer's
+   * pool sends 10 at a time and queues the rest), webhook 10.
+   */
+  concurrency?: Partial<Record<Channel, number>>;
+  /**
+   * An outcome is written at most this long after it is known (ms), with the others known
+   * by then, or at once when `outcomeBatch` are waiting: one commit per outcome cost a
+   * third more CPU per e-mail.
+   */
+  outcomeLingerMs?: number;
+  outcomeBatch?: number;
   /**
    * While leads are arriving (one stored within the last `busyWindowMs`), the worker
    * yields to them: it claims at most `busyBatch` messages, then pauses `busyPauseMs`
@@ -154,13 +167,67 @@ const leadTemplates: Record<string, Template> = {
   },
 };
 
+/** An SMTP reply code in the 500s: the server refused for good ("550 no such user"), no retry helps. */
+export function isPermanentSmtpError(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === "number" && code >= 500 && code <= 599;
+}
+
+/** A wait that something else may end sooner. */
+function sleeper() {
+  let end: (() => void) | null = null;
+  let timer: NodeJS.Timeout | undefined;
+  let due = 0;
+  return {
+    wait(ms: number): Promise<void> {
+      return new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          end = null;
+          resolve();
+        };
+        end = done;
+        due = Date.now() + ms;
+        timer = setTimeout(done, ms);
+        timer.unref();
+      });
+    },
+    /** Ends the current wait within `ms` (a wait already due sooner stays). */
+    wakeIn(ms: number) {
+      const done = end;
+      if (!done || due <= Date.now() + ms) return;
+      clearTimeout(timer);
+      due = Date.now() + ms;
+      timer = setTimeout(done, ms);
+      timer.unref();
+    },
+  };
+}
+
+/** One channel's worker loop: its own claims, its own messages in flight. */
+interface Lane {
+  channel: Channel;
+  concurrency: number;
+  /** Claimed and not yet recorded (delivering, or its outcome being written). */
+  inFlight: number;
+  /** What the loop is waiting for: a nudge (idle), a free slot, or the end of a pause while leads arrive. */
+  waiting: "idle" | "slot" | "pause" | null;
+  /** A nudge came while the loop was not idle: look again before going idle. */
+  again: boolean;
+  sleep: ReturnType<typeof sleeper>;
+}
+
 /**
- * The outbox worker of this process. It claims due messages in batches, delivers them
- * concurrently (SMTP through the mailer's pool, webhooks over HTTP) and records each
- * outcome; failures come back after an exponential back-off with jitter until their
- * give-up time, then they are marked failed for the desk. Claims and outcomes go through
- * the write queue, so they share the leads' transactions; while leads are arriving the
- * worker takes smaller rounds with pauses between them (decision record 011).
+ * The outbox worker of this process. Each channel (e-mail, webhook) has its own loop and
+ * its own number of messages in flight, so a CRM that does not answer never holds e-mail
+ * back, nor a slow SMTP server the webhooks. A loop claims as many due messages as it has
+ * free slots (with a lease), delivers them concurrently (SMTP through the mailer's pool,
+ * webhooks over HTTP) and records each outcome as soon as it is known, so a crash re-sends
+ * at most the messages in flight at that moment. Failures come back after an exponential
+ * back-off with jitter until their give-up time, then they are marked failed for the
+ * desk; a permanent failure (an SMTP 5xx, a lead that is gone) is marked failed at once.
+ * Claims and outcomes go through the write queue, so they share the leads' transactions;
+ * while leads are arriving the loops claim less, with pauses (decision records 011, 019).
  */
 export function startOutbox(opts: OutboxOptions): Outbox {
   const { db, env, log } = opts;
@@ -178,15 +245,22 @@ export function startOutbox(opts: OutboxOptions): Outbox {
   const busyPauseMs = opts.busyPauseMs ?? 100;
   const busyWindowMs = opts.busyWindowMs ?? 250;
   const settleMs = opts.settleMs ?? 20;
+  const outcomeLingerMs = opts.outcomeLingerMs ?? 20;
+  const outcomeBatch = opts.outcomeBatch ?? 100;
 
   let stopped = !!opts.paused;
-  let timer: NodeJS.Timeout | null = null;
-  let timerDue = 0;
-  let running: Promise<void> | null = null;
-  let again = false;
   let started: Promise<void> = Promise.resolve();
   let lastNudge = 0;
-  let wake: (() => void) | null = null;
+  const lanes: Lane[] = (["email", "webhook"] as const).map((channel) => ({
+    channel,
+    concurrency: Math.max(1, opts.concurrency?.[channel] ?? (channel === "email" ? 100 : 10)),
+    inFlight: 0,
+    waiting: null,
+    again: false,
+    sleep: sleeper(),
+  }));
+  const loops: Promise<void>[] = [];
+  const deliveries = new Set<Promise<void>>();
   if (!stopped && db.dialect === "sqlite") {
     // One process delivers on SQLite: what it had claimed before a crash is due again now.
     started = releaseClaims(db).then(
@@ -234,100 +308,160 @@ export function startOutbox(opts: OutboxOptions): Outbox {
       }
       return { id: row.id, ok: true };
     } catch (error) {
-      const e = error as Error & { responseCode?: number };
-      const message = e.message || String(error);
-      return { id: row.id, ok: false, error: message, permanent: error instanceof Undeliverable };
+      const e = error as Error & { response?: string };
+      let message = e.message || String(error);
+      // The server's own words ("550 5.1.1 no such user"), for the desk.
+      if (typeof e.response === "string" && e.response && !message.includes(e.response)) message = `${message}: ${e.response}`;
+      return { id: row.id, ok: false, error: message, permanent: error instanceof Undeliverable || isPermanentSmtpError(error) };
     }
   }
 
-  async function round(limit: number): Promise<number> {
-    const claimed = await claimDue(db, limit, leaseMs);
-    if (!claimed.length) return 0;
-    const leads = await loadLeads(claimed);
-    const results = await Promise.all(claimed.map((row) => deliver(row, row.lead_id === null ? undefined : leads.get(Number(row.lead_id)))));
-    const byId = new Map(claimed.map((r) => [r.id, r]));
-    await recordResults(db, byId, results, timing);
-    for (const r of results) {
-      const row = byId.get(r.id);
-      if (r.ok) {
-        stats.sent++;
-        log.debug({ id: r.id, template: row?.template, attempt: row?.attempts }, "outbox: delivered");
-      } else {
-        const failed = r.permanent || (row ? new Date(Date.now() + timing.retryBaseMs).toISOString() > row.give_up_at : false);
-        if (failed) stats.failed++;
-        else stats.retried++;
-        log.warn(
-          { id: r.id, template: row?.template, attempt: row?.attempts, error: withoutAddresses(r.error), instance },
-          failed ? "outbox: delivery failed for good" : "outbox: delivery failed, will retry",
-        );
-      }
-    }
-    return claimed.length;
-  }
+  // Outcomes are written as they come: within outcomeLingerMs of the first one waiting,
+  // together with those known by then, so a burst of deliveries costs a few commits, not
+  // one each, and a crash loses the outcomes of a few milliseconds at most.
+  let outcomes: { row: OutboxRow; result: Result; done: () => void }[] = [];
+  let writing: Promise<void> | null = null;
 
-  function schedule(ms: number) {
-    if (stopped) return;
-    if (timer) clearTimeout(timer);
-    timerDue = Date.now() + ms;
-    timer = setTimeout(tick, ms);
-    timer.unref();
-  }
+  let endLinger: (() => void) | null = null;
 
-  /** A pause that stop() cuts short. */
-  function pause(ms: number) {
-    return new Promise<void>((resolve) => {
-      const t = setTimeout(done, ms);
-      t.unref();
-      function done() {
-        clearTimeout(t);
-        wake = null;
-        resolve();
-      }
-      wake = done;
+  function record(row: OutboxRow, result: Result): Promise<void> {
+    return new Promise<void>((done) => {
+      outcomes.push({ row, result, done });
+      if (outcomes.length >= outcomeBatch) endLinger?.();
+      writing ??= writeOutcomes().finally(() => {
+        writing = null;
+      });
     });
   }
 
-  function tick() {
-    timer = null;
-    if (stopped) return;
-    if (running) {
-      again = true;
+  async function writeOutcomes() {
+    while (outcomes.length) {
+      if (outcomeLingerMs > 0 && outcomes.length < outcomeBatch && !stopped) {
+        await new Promise<void>((resolve) => {
+          const t = setTimeout(done, outcomeLingerMs);
+          function done() {
+            clearTimeout(t);
+            endLinger = null;
+            resolve();
+          }
+          endLinger = done;
+        });
+      }
+      const these = outcomes;
+      outcomes = [];
+      try {
+        await recordResults(
+          db,
+          new Map(these.map((o) => [o.row.id, o.row])),
+          these.map((o) => o.result),
+          timing,
+        );
+      } catch (error) {
+        // The rows stay claimed: their lease runs out and they are delivered again (at least once).
+        log.error({ err: error, messages: these.length }, "outbox: could not record outcomes");
+      }
+      for (const o of these) {
+        report(o.row, o.result);
+        o.done();
+      }
+    }
+  }
+
+  function report(row: OutboxRow, r: Result) {
+    if (r.ok) {
+      stats.sent++;
+      log.debug({ id: r.id, template: row.template, attempt: row.attempts }, "outbox: delivered");
       return;
     }
-    running = (async () => {
-      await started;
-      // stop() ends the loop between rounds (and cuts a pause short).
-      while (!stopped) {
-        again = false;
-        const busy = Date.now() - lastNudge < busyWindowMs;
-        const limit = busy ? busyBatch : batch;
-        let n = 0;
+    const failed = r.permanent || new Date(Date.now() + timing.retryBaseMs).toISOString() > row.give_up_at;
+    if (failed) stats.failed++;
+    else stats.retried++;
+    log.warn(
+      { id: r.id, template: row.template, attempt: row.attempts, error: withoutAddresses(r.error), instance },
+      failed ? "outbox: delivery failed for good" : "outbox: delivery failed, will retry",
+    );
+  }
+
+  /** Delivers claimed messages, each recorded as soon as its outcome is known. */
+  function dispatch(lane: Lane, claimed: OutboxRow[]) {
+    lane.inFlight += claimed.length;
+    const leads = loadLeads(claimed);
+    for (const row of claimed) {
+      const one = (async () => {
+        let result: Result;
         try {
-          n = await round(limit);
+          const byId = await leads;
+          result = await deliver(row, row.lead_id === null ? undefined : byId.get(Number(row.lead_id)));
         } catch (error) {
-          log.error({ err: error }, "outbox: round failed");
-          break;
+          result = { id: row.id, ok: false, error: `could not read the lead: ${(error as Error).message}` };
         }
-        if (stopped) break;
-        if (busy && n > 0) {
-          // Leads are arriving: let them have the event loop and the writer for a while.
-          await pause(busyPauseMs);
-          continue;
-        }
-        if (n === limit || again) continue;
-        break;
+        await record(row, result);
+      })().finally(() => {
+        deliveries.delete(one);
+        lane.inFlight--;
+        // Claim again once half the slots are free: fewer, larger claims.
+        if (lane.waiting === "slot" && lane.concurrency - lane.inFlight >= refillAt(lane)) lane.sleep.wakeIn(0);
+      });
+      deliveries.add(one);
+    }
+  }
+
+  const refillAt = (lane: Lane) => Math.max(1, Math.floor(lane.concurrency / 2));
+
+  async function wait(lane: Lane, why: NonNullable<Lane["waiting"]>, ms: number) {
+    lane.waiting = why;
+    await lane.sleep.wait(ms);
+    lane.waiting = null;
+  }
+
+  async function run(lane: Lane) {
+    await started;
+    while (!stopped) {
+      const free = lane.concurrency - lane.inFlight;
+      if (free < refillAt(lane)) {
+        await wait(lane, "slot", pollMs);
+        continue;
       }
-    })().finally(() => {
-      running = null;
-      schedule(pollMs);
-    });
+      const busy = Date.now() - lastNudge < busyWindowMs;
+      const limit = Math.min(free, busy ? busyBatch : batch);
+      lane.again = false;
+      let claimed: OutboxRow[];
+      try {
+        claimed = await claimDue(db, limit, leaseMs, new Date(), lane.channel);
+      } catch (error) {
+        log.error({ err: error, channel: lane.channel }, "outbox: could not claim messages");
+        await wait(lane, "idle", pollMs);
+        continue;
+      }
+      if (claimed.length) dispatch(lane, claimed);
+      if (stopped) break;
+      if (busy && claimed.length) {
+        // Leads are arriving: let them have the event loop and the writer for a while.
+        await wait(lane, "pause", busyPauseMs);
+        continue;
+      }
+      if (claimed.length === limit || lane.again) continue;
+      await wait(lane, "idle", pollMs);
+    }
   }
 
   if (!stopped) {
-    log.info({ mail: mailer.describe, webhook: env.LEAD_WEBHOOK_URL ? new URL(env.LEAD_WEBHOOK_URL).origin : null }, "outbox: delivering");
-    schedule(0);
+    log.info(
+      {
+        mail: mailer.describe,
+        webhook: env.LEAD_WEBHOOK_URL ? new URL(env.LEAD_WEBHOOK_URL).origin : null,
+        concurrency: Object.fromEntries(lanes.map((l) => [l.channel, l.concurrency])),
+      },
+      "outbox: delivering",
+    );
+    for (const lane of lanes) {
+      loops.push(
+        run(lane).catch((error) => {
+          log.error({ err: error, channel: lane.channel }, "outbox: worker loop ended");
+        }),
+      );
+    }
   }
-
   return {
     timing,
     mailer,
@@ -340,16 +474,20 @@ export function startOutbox(opts: OutboxOptions): Outbox {
     nudge() {
       if (stopped) return;
       lastNudge = Date.now();
-      if (running) again = true;
-      // A timer already due sooner stays: nudges arriving back to back must not push the round away.
-      else if (!timer || timerDue > lastNudge + settleMs) schedule(settleMs);
+      for (const lane of lanes) {
+        // A wait already due sooner stays: nudges arriving back to back must not push a claim away.
+        if (lane.waiting === "idle") lane.sleep.wakeIn(settleMs);
+        else lane.again = true;
+      }
     },
     async stop() {
       stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      wake?.();
-      await running;
+      for (const lane of lanes) lane.sleep.wakeIn(0);
+      endLinger?.();
+      await Promise.all(loops);
+      // The attempts in flight finish and their outcomes are written.
+      while (deliveries.size) await Promise.all([...deliveries]);
+      await writing;
       mailer.close();
     },
   };
