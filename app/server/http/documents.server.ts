@@ -6,6 +6,7 @@ import { createBrotliCompress, createGzip, constants as zc } from "node:zlib";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { contentSecurityPolicy, inlineScriptHashes } from "../security-headers.server";
 import type { Services } from "../services.server";
+import { answerAfterDiscard, readRequestCapped } from "./body.server";
 import { noneMatchHits, pickEncoding } from "./negotiate";
 import { CACHED_PAGE_CACHE_CONTROL, type CachedPage, createPageCache, encodedBody, type PageCache, preparePage } from "./page-cache.server";
 import { clientIp, documentUrl } from "./request.server";
@@ -20,6 +21,12 @@ function cacheableRequest(req: IncomingMessage, url: URL): boolean {
   const path = url.pathname;
   return !(path === "/desk" || path.startsWith("/desk/") || path.endsWith(".data") || path === "/__manifest");
 }
+
+/** The largest body a page's form post may have (the post editor's is the largest form). */
+export const PAGE_BODY_LIMIT = 1024 * 1024;
+const PAGE_BODY_TOO_LARGE = `The form is larger than ${PAGE_BODY_LIMIT / 1024} KiB. Shorten what you typed and send it again.`;
+/** Posts whose body streams to the action, which caps it itself: image uploads. */
+const STREAMED_BODY_PATHS = new Set(["/desk/images"]);
 
 /** Pages whose rendering depends only on their URL and the stored content. */
 const CACHED_PATHS = /^\/(news|blog|sitemap\.xml|rss\.xml)$|^\/blogdetail\/[^/]+$|^\/sitemap\/\d+\.xml$/;
@@ -57,13 +64,26 @@ export function createDocuments({ services, build, pageCache, dev, pageCsp }: Do
       else headers.set(k, v);
     }
     const hasBody = req.method !== "GET" && req.method !== "HEAD";
+    // A page's form post is read here, under a cap counted as the bytes arrive; only an
+    // image upload streams on to its action, which counts against its own, larger cap.
+    const streamed = hasBody && STREAMED_BODY_PATHS.has(url.pathname);
+    let body: Uint8Array | ReadableStream | undefined;
+    if (streamed) body = Readable.toWeb(req) as ReadableStream;
+    else if (hasBody) {
+      const bytes = await readRequestCapped(req, PAGE_BODY_LIMIT);
+      if (bytes === null) {
+        answerAfterDiscard(req, res, 413, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" }, PAGE_BODY_TOO_LARGE);
+        return;
+      }
+      body = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    }
     const request = new Request(documentUrl(req, url, env.TRUST_PROXY), {
       method: req.method,
       headers,
       signal: controller.signal,
-      body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
+      body: body as BodyInit | undefined,
       // @ts-expect-error: Node needs duplex for a streamed request body.
-      duplex: hasBody ? "half" : undefined,
+      duplex: streamed ? "half" : undefined,
     });
     const responseHeaders = new Headers();
     const response = await handleDocument(request, { services, nonce, clientIp: clientIp(req, env.TRUST_PROXY), responseHeaders });
