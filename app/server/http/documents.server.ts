@@ -8,7 +8,7 @@ import { contentSecurityPolicy, inlineScriptHashes } from "../security-headers.s
 import type { Services } from "../services.server";
 import { answerAfterDiscard, readRequestCapped } from "./body.server";
 import { noneMatchHits, pickEncoding } from "./negotiate";
-import { CACHED_PAGE_CACHE_CONTROL, type CachedPage, createPageCache, encodedBody, type PageCache, preparePage } from "./page-cache.server";
+import { CACHED_PAGE_CACHE_CONTROL, type CachedPage, createPageCache, encodedBody, type PageCache, pageCacheKey, preparePage } from "./page-cache.server";
 import { clientIp, documentUrl } from "./request.server";
 
 /**
@@ -130,7 +130,9 @@ export function createDocuments({ services, build, pageCache, dev, pageCsp }: Do
     pending = (async () => {
       const headers = new Headers();
       if (req.headers.host) headers.set("host", req.headers.host);
-      const request = new Request(documentUrl(req, url, env.TRUST_PROXY), { method: "GET", headers });
+      // Rendered from the key: a parameter the key leaves out cannot change the page.
+      const asked = documentUrl(req, url, env.TRUST_PROXY);
+      const request = new Request(CACHED_PATHS.test(url.pathname) ? new URL(key, asked) : asked, { method: "GET", headers });
       const response = await handleDocument(request, { services, clientIp: "", responseHeaders: new Headers() });
       const body = response.body ? Buffer.from(await response.arrayBuffer()) : Buffer.alloc(0);
       const list = [...response.headers];
@@ -149,7 +151,8 @@ export function createDocuments({ services, build, pageCache, dev, pageCsp }: Do
   }
 
   async function sendCachedDocument(req: IncomingMessage, res: ServerResponse, url: URL) {
-    const key = `${url.pathname}${url.search}`;
+    // A page of its own (news, the blog, a post, feeds) by the parameters it reads; any other path as asked.
+    const key = CACHED_PATHS.test(url.pathname) ? pageCacheKey(url) : `${url.pathname}${url.search}`;
     const version = await services.db.contentVersion();
     let page = pages.get(key, version);
     if (!page) {
