@@ -8,6 +8,8 @@ import { staffDirectory, staffLabel } from "~/server/desk/leads/staff.server";
 import { leadAttribution, leadDeliveries } from "~/server/outbox/desk.server";
 import { DeliveriesTable } from "~/components/desk/deliveries-table";
 import { deskInput, deskLink, deskPrimary, ErrorList, Field, NOBODY, Notice, PageTitle, SelectField, StatusBadge } from "~/components/desk/ui";
+import { RETRY_AFTER_BUSY_SECONDS } from "~/server/api/types";
+import { isPassingDbFault } from "~/server/db/faults.server";
 import type { Route } from "./+types/lead";
 
 export const meta = ({ params }: Route.MetaArgs) => [{ title: `Lead ${params.id} · Fillway desk` }];
@@ -78,7 +80,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const values = { note: String(form.get("note") ?? "") };
     const parsed = noteSchema.safeParse(values);
     if (!parsed.success) return data({ intent, errors: messages(parsed.error), values, done: null }, { status: 422, headers: DESK_HEADERS });
-    await addNote(db, id, parsed.data.note, me.id);
+    try {
+      await addNote(db, id, parsed.data.note, me.id);
+    } catch (error) {
+      if (!isPassingDbFault(error)) throw error;
+      // The database locked by another process, or the disk full: the note typed stays in the form.
+      const message = `The note was not saved: the database is busy or out of space. Your text is still here; press Add note again in ${RETRY_AFTER_BUSY_SECONDS} seconds.`;
+      return data(
+        { intent, errors: [message], values, done: null },
+        { status: 503, headers: { ...DESK_HEADERS, "Retry-After": String(RETRY_AFTER_BUSY_SECONDS) } },
+      );
+    }
     return data({ intent, errors: null as string[] | null, values: null, done: "Note added." }, { headers: DESK_HEADERS });
   }
   if (intent === "work") {

@@ -6,6 +6,8 @@ import { kindLabels, POST_KINDS, POST_LIMITS, type PostStatus, statusLabels } fr
 import { renderPreview } from "~/components/desk/post-preview.server";
 import { kindOf } from "~/server/blog/post-file.server";
 import { DESK_HEADERS, deskServices, requireStaff } from "~/server/desk/auth.server";
+import { RETRY_AFTER_BUSY_SECONDS } from "~/server/api/types";
+import { isPassingDbFault } from "~/server/db/faults.server";
 import { readFormDataCapped } from "~/server/http/body.server";
 import { audit } from "~/server/desk/audit.server";
 import { problems } from "~/server/desk/forms.server";
@@ -96,9 +98,12 @@ async function preview(v: Values): Promise<{ previewHtml: string; previewError: 
   return { previewHtml: p.html ?? "", previewError: p.error };
 }
 
-async function refused(status: number, errors: string[], values: Values) {
-  return data({ errors, values, ...(await preview(values)), at: Date.now() }, { status, headers: DESK_HEADERS });
+async function refused(status: number, errors: string[], values: Values, headers: Record<string, string> = {}) {
+  return data({ errors, values, ...(await preview(values)), at: Date.now() }, { status, headers: { ...DESK_HEADERS, ...headers } });
 }
+
+/** The post could not be saved (the database locked by another process, the disk full): the editor keeps every word. */
+const NOT_SAVED = `The post was not saved: the database is busy or out of space. Everything you typed is still here; press the button again in ${RETRY_AFTER_BUSY_SECONDS} seconds.`;
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const me = await requireStaff(request, context, ROLES);
@@ -132,7 +137,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   const parsed = postFormSchema.safeParse(values);
   if (!parsed.success) return refused(422, problems(parsed.error), values);
-  const result = await savePost(db, isNew ? null : params.id, parsed.data);
+  let result: Awaited<ReturnType<typeof savePost>>;
+  try {
+    result = await savePost(db, isNew ? null : params.id, parsed.data);
+  } catch (error) {
+    if (!isPassingDbFault(error)) throw error;
+    deskServices(context).log.warn({ err: error, post: params.id }, "post not saved: answered 503");
+    return refused(503, [NOT_SAVED], values, { "Retry-After": String(RETRY_AFTER_BUSY_SECONDS) });
+  }
   if (!result.ok) {
     if (result.status === 404) throw data(null, { status: 404, headers: DESK_HEADERS });
     return refused(result.status, result.errors, values);
