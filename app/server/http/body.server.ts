@@ -195,3 +195,59 @@ export async function readFormDataCapped(request: Request, limit: number): Promi
     return { ok: false, status: 400 };
   }
 }
+
+/** How fast a request body must come in: after `graceMs`, at least `minBytesPerSecond` on average since the start. */
+export interface TransferRate {
+  minBytesPerSecond: number;
+  graceMs: number;
+  /** How often the rate is checked. */
+  checkEveryMs: number;
+}
+
+/**
+ * Bodies take the time their size needs: a 10 MB image at 64 KiB/s is 160 s, which a
+ * fixed 30 s limit cut off, while a client that trickles bytes to hold a connection
+ * falls below the rate and is cut after the grace period.
+ */
+export const BODY_RATE: TransferRate = { minBytesPerSecond: 8 * 1024, graceMs: 30_000, checkEveryMs: 1_000 };
+
+/** True when `received` bytes in `elapsedMs` is too slow a body. */
+export function bodyTooSlow(received: number, elapsedMs: number, rate: TransferRate = BODY_RATE): boolean {
+  return elapsedMs > rate.graceMs && received < (rate.minBytesPerSecond * elapsedMs) / 1000;
+}
+
+/**
+ * Watches a request body come in (without reading it) and, when it falls below the
+ * minimum rate, answers 408 and closes the connection. Stops when the body has ended.
+ */
+export function enforceTransferRate(
+  req: IncomingMessage,
+  res: ServerResponse,
+  rate: TransferRate = BODY_RATE,
+  now: () => number = () => performance.now(),
+): void {
+  if (req.complete) return;
+  const started = now();
+  // Counted on the socket, so the body is not touched: whoever reads it gets every byte.
+  const socket = req.socket;
+  const base = socket.bytesRead;
+  const stop = () => clearInterval(timer);
+  const timer = setInterval(() => {
+    if (req.complete || req.destroyed) return stop();
+    if (!bodyTooSlow(socket.bytesRead - base, now() - started, rate)) return;
+    stop();
+    if (!res.headersSent && !res.destroyed) {
+      const text = "The request body came in too slowly. Please try again on a faster connection.";
+      res.writeHead(408, {
+        "Content-Type": "text/plain; charset=utf-8",
+        "Cache-Control": "no-store",
+        "Content-Length": String(Buffer.byteLength(text)),
+        Connection: "close",
+      });
+      res.end(text, () => req.destroy());
+    } else req.destroy();
+  }, rate.checkEveryMs);
+  timer.unref();
+  req.once("end", stop);
+  req.once("close", stop);
+}
