@@ -85,6 +85,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     } catch (error) {
       if (!isPassingDbFault(error)) throw error;
       // The database locked by another process, or the disk full: the note typed stays in the form.
+      // React Router keeps an action's headers only where the route exports `headers`: the server adds these.
+      context.responseHeaders?.set("Retry-After", String(RETRY_AFTER_BUSY_SECONDS));
       const message = `The note was not saved: the database is busy or out of space. Your text is still here; press Add note again in ${RETRY_AFTER_BUSY_SECONDS} seconds.`;
       return data(
         { intent, errors: [message], values, done: null },

@@ -143,6 +143,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   } catch (error) {
     if (!isPassingDbFault(error)) throw error;
     deskServices(context).log.warn({ err: error, post: params.id }, "post not saved: answered 503");
+    context.responseHeaders?.set("Retry-After", String(RETRY_AFTER_BUSY_SECONDS));
     return refused(503, [NOT_SAVED], values, { "Retry-After": String(RETRY_AFTER_BUSY_SECONDS) });
   }
   if (!result.ok) {

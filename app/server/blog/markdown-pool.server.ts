@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { Worker } from "node:worker_threads";
@@ -32,6 +33,8 @@ export class MarkdownRefused extends Error {
   }
 }
 
+const hashOf = (source: string) => createHash("sha256").update(source).digest("base64url");
+
 interface Job {
   source: string;
   limitMs: number;
@@ -60,7 +63,25 @@ export interface MarkdownPool {
   close(): Promise<void>;
 }
 
+/**
+ * Bodies refused in the last half minute, by hash: the same body again at once (the
+ * editor's save renders the preview after it) is refused without another wait, while a
+ * body refused on a busy moment may be tried again soon after.
+ */
+const RECENT_REFUSALS = 32;
+const REMEMBER_MS = 30_000;
+
 export function createMarkdownPool(threads = 2): MarkdownPool {
+  const refused = new Map<string, { kind: RefusalKind; at: number }>();
+  const remember = (source: string, kind: RefusalKind) => {
+    if (kind === "failed") return;
+    refused.set(hashOf(source), { kind, at: performance.now() });
+    if (refused.size > RECENT_REFUSALS) refused.delete(refused.keys().next().value as string);
+  };
+  const recentRefusal = (source: string): RefusalKind | undefined => {
+    const hit = refused.get(hashOf(source));
+    return hit && performance.now() - hit.at < REMEMBER_MS ? hit.kind : undefined;
+  };
   const slots: Slot[] = [];
   const queue: Job[] = [];
   let nextId = 1;
@@ -81,8 +102,10 @@ export function createMarkdownPool(threads = 2): MarkdownPool {
       if (!job || job.id !== msg.id) return;
       clearTimeout(job.timer);
       slot.job = undefined;
-      if (msg.error) job.reject(new MarkdownRefused(msg.error));
-      else job.resolve(msg.html ?? "");
+      if (msg.error) {
+        remember(job.source, msg.error);
+        job.reject(new MarkdownRefused(msg.error));
+      } else job.resolve(msg.html ?? "");
       dispatch();
     });
     const gone = (error?: Error) => {
@@ -116,6 +139,7 @@ export function createMarkdownPool(threads = 2): MarkdownPool {
       const at = slots.indexOf(slot);
       if (at >= 0) slots.splice(at, 1);
       void slot.worker.terminate();
+      remember(job.source, "timeout");
       job.reject(new MarkdownRefused("timeout"));
       dispatch();
     }, job.limitMs);
@@ -138,6 +162,8 @@ export function createMarkdownPool(threads = 2): MarkdownPool {
   return {
     render(source, opts = {}) {
       if (closed) return Promise.reject(new Error("The Markdown pool is closed."));
+      const known = recentRefusal(source);
+      if (known) return Promise.reject(new MarkdownRefused(known));
       return new Promise<string>((resolve, reject) => {
         queue.push({ source, limitMs: opts.limitMs ?? MARKDOWN_TIME_LIMIT_MS, resolve, reject });
         dispatch();
