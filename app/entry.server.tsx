@@ -9,8 +9,7 @@ import { NonceContext } from "~/lib/nonce";
 import { inertHydrationTransform, makeHydrationInert } from "~/lib/paint-first";
 import { keepStaticParts, StaticPartsContext, type StaticPartsRequest } from "~/lib/static-parts";
 import { RETRY_AFTER_BUSY_SECONDS } from "~/server/api/types";
-import { isPassingDbFault } from "~/server/db/faults.server";
-import { logRouteError } from "~/server/http/route-errors.server";
+import { logRouteError, passingFaults } from "~/server/http/route-errors.server";
 
 export const streamTimeout = 5_000;
 
@@ -27,7 +26,7 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   // A loader or action that met a locked database or a full disk: 503 and when to try again, not 500.
-  if (responseStatusCode === 500 && Object.values(routerContext.staticHandlerContext?.errors ?? {}).some(isPassingDbFault)) {
+  if (responseStatusCode === 500 && passingFaults.has(request)) {
     responseStatusCode = 503;
     responseHeaders.set("Retry-After", String(RETRY_AFTER_BUSY_SECONDS));
   }
