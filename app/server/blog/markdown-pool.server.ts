@@ -45,6 +45,8 @@ interface Job {
 interface Slot {
   worker: Worker;
   ready: boolean;
+  /** Stops a thread left idle, so an idle server holds no threads. */
+  idle?: NodeJS.Timeout;
   job?: Job & { id: number; timer: NodeJS.Timeout };
 }
 
@@ -69,6 +71,8 @@ export interface MarkdownPool {
  * body refused on a busy moment may be tried again soon after.
  */
 const RECENT_REFUSALS = 32;
+/** A thread with nothing to do for this long is stopped (started again on the next body). */
+const IDLE_MS = 60_000;
 const REMEMBER_MS = 30_000;
 
 export function createMarkdownPool(threads = 2): MarkdownPool {
@@ -130,7 +134,20 @@ export function createMarkdownPool(threads = 2): MarkdownPool {
     return slot;
   }
 
+  function retireWhenIdle(slot: Slot) {
+    slot.idle = setTimeout(() => {
+      slot.idle = undefined;
+      if (slot.job) return;
+      const at = slots.indexOf(slot);
+      if (at >= 0) slots.splice(at, 1);
+      void slot.worker.terminate();
+    }, IDLE_MS);
+    slot.idle.unref();
+  }
+
   function start(slot: Slot, job: Job) {
+    clearTimeout(slot.idle);
+    slot.idle = undefined;
     const id = nextId++;
     const timer = setTimeout(() => {
       // Past the limit: the thread is stopped and a fresh one takes its place.
@@ -148,6 +165,9 @@ export function createMarkdownPool(threads = 2): MarkdownPool {
   }
 
   function dispatch() {
+    if (queue.length === 0) {
+      for (const slot of slots) if (slot.ready && !slot.job && !slot.idle) retireWhenIdle(slot);
+    }
     while (queue.length > 0 && !closed) {
       const free = slots.find((s) => s.ready && !s.job);
       if (!free) {
@@ -173,17 +193,23 @@ export function createMarkdownPool(threads = 2): MarkdownPool {
     async close() {
       closed = true;
       for (const job of queue.splice(0)) job.reject(new Error("The Markdown pool is closed."));
+      for (const s of slots) clearTimeout(s.idle);
       await Promise.all(slots.splice(0).map((s) => s.worker.terminate()));
     },
   };
 }
 
-let shared: MarkdownPool | undefined;
+/**
+ * The process's pool: one for the whole process, though this module is loaded twice (by
+ * server.ts from the sources, which loads the post files at start, and within the server
+ * build, which serves the desk).
+ */
+const SHARED = Symbol.for("fillway.markdownPool");
 
-/** The process's pool. */
 export function markdownPool(): MarkdownPool {
-  shared ??= createMarkdownPool();
-  return shared;
+  const holder = globalThis as { [SHARED]?: MarkdownPool };
+  holder[SHARED] ??= createMarkdownPool();
+  return holder[SHARED];
 }
 
 /** Markdown to the safe HTML a page shows, off the event loop; throws MarkdownRefused (422). */
