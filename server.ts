@@ -48,7 +48,8 @@ async function main() {
     log,
   });
   let listener: RequestListener;
-  const server = createServer({ keepAliveTimeout: 65_000, requestTimeout: 30_000 }, (req, res) => listener(req, res));
+  // Headers within 30 s; a body by its rate instead of a fixed time (BODY_RATE in http/body.server.ts), so large uploads finish.
+  const server = createServer({ keepAliveTimeout: 65_000, headersTimeout: 30_000, requestTimeout: 0 }, (req, res) => listener(req, res));
   let devAssets: DevAssets | undefined;
   if (dev) {
     const { startDevAssets } = await import("./app/server/http/dev.server");

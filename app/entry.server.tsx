@@ -8,7 +8,8 @@ import { ServerRouter } from "react-router";
 import { NonceContext } from "~/lib/nonce";
 import { inertHydrationTransform, makeHydrationInert } from "~/lib/paint-first";
 import { keepStaticParts, StaticPartsContext, type StaticPartsRequest } from "~/lib/static-parts";
-import { logRouteError } from "~/server/http/route-errors.server";
+import { RETRY_AFTER_BUSY_SECONDS } from "~/server/api/types";
+import { logRouteError, passingFaults } from "~/server/http/route-errors.server";
 
 export const streamTimeout = 5_000;
 
@@ -24,6 +25,11 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  // A loader or action that met a locked database or a full disk: 503 and when to try again, not 500.
+  if (responseStatusCode === 500 && passingFaults.has(request)) {
+    responseStatusCode = 503;
+    responseHeaders.set("Retry-After", String(RETRY_AFTER_BUSY_SECONDS));
+  }
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

@@ -57,7 +57,11 @@ export function setResponseHeader(context: { responseHeaders?: Headers }, name: 
   context.responseHeaders?.set(name, value);
 }
 
-/** The database stayed locked past the write deadline: 503, the values kept, try again. */
+/**
+ * The submission could not be stored (the database stayed locked past the write
+ * deadline, the disk is full, any other fault): 503 with Retry-After, the page's form
+ * again with every value kept and a message to press Submit again.
+ */
 export function busyAnswer(context: { responseHeaders?: Headers }, formId: string, values: Answer["values"]) {
   setResponseHeader(context, "Retry-After", String(RETRY_AFTER_BUSY_SECONDS));
   return answer({ formId, ok: false, values, message: messages.server }, 503, { "Retry-After": String(RETRY_AFTER_BUSY_SECONDS) });
@@ -122,8 +126,9 @@ export async function formAction({ request, context }: ActionFunctionArgs, alrea
       pagePath: new URL(request.url).pathname,
     });
   } catch (error) {
-    if (!isDatabaseBusy(error)) throw error;
-    services.log.warn({ kind: spec.kind, waitedMs: error.waitedMs }, "database locked: form post answered 503");
+    if (isDatabaseBusy(error)) services.log.warn({ kind: spec.kind, waitedMs: error.waitedMs }, "database locked: form post answered 503");
+    // A full disk (SQLITE_FULL, ENOSPC) or any other fault: what was typed is kept, as the API's 503 keeps it in the browser.
+    else services.log.error({ err: error, kind: spec.kind }, "form post could not be stored: answered 503");
     return busyAnswer(context, formId, values);
   }
   if (outcome.status === "invalid") {

@@ -4,6 +4,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { openDb } from "~/server/db/db.server";
+import { createAccount, setPassword } from "~/server/desk/accounts.server";
+import { createSession } from "~/server/desk/session.server";
+import { loadEnv } from "~/server/env.server";
 import { exitCode, type Started, start } from "./server";
 
 /**
@@ -51,6 +55,8 @@ const lead = (submissionId: string, tag: string) => ({
   city: "Dallas",
   message: "Two vans parked overnight need diesel twice a week.",
 });
+
+const SIGN_IN_PASSWORD = "correct horse battery staple 42";
 
 const postLead = (body: object) => fetch(`${base}/web/form`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 
@@ -175,5 +181,59 @@ describe("a write lock held by another process", () => {
     const lines = server.out().trim().split("\n");
     for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow();
     expect(lines.filter((l) => l.includes("database locked"))).toHaveLength(2);
+  });
+
+  it("lets staff open desk pages while the lock is held, and keeps a note typed with 503 when it cannot be stored", { timeout: 60_000 }, async () => {
+    // A member of staff whose session was last seen minutes ago: this request refreshes it, a write.
+    const db = await openDb(`file:${file}`);
+    let cookie = "";
+    let warmCookie = "";
+    let leadId = 0;
+    try {
+      const env = { ...loadEnv({ LOG_LEVEL: "silent" }), IP_HASH_SALT: "lock-test-salt-0123456789" };
+      const { account } = await createAccount(db, env, { email: "lock-desk@staff.test", role: "admin" });
+      await setPassword(db, account.id, SIGN_IN_PASSWORD);
+      const { token } = await createSession(db, account.id, {}, new Date(Date.now() - 5 * 60_000));
+      cookie = `fillway-desk=${token}; __Host-fillway-desk=${token}`;
+      const warm = await createSession(db, account.id, {});
+      warmCookie = `fillway-desk=${warm.token}; __Host-fillway-desk=${warm.token}`;
+      const id = crypto.randomUUID();
+      expect((await postLead(lead(id, "desk"))).status).toBe(201);
+      leadId = Number((await db.kysely.selectFrom("leads").select("id").where("submission_id", "=", id).executeTakeFirstOrThrow()).id);
+    } finally {
+      await db.close();
+    }
+    // Warm the desk's code up with another session: the one below still has its refresh due.
+    expect((await fetch(`${base}/desk/leads/${leadId}`, { headers: { cookie: warmCookie } })).status).toBe(200);
+    locker.exec("BEGIN IMMEDIATE");
+    try {
+      // Reads go on under the lock; the session's refresh is not waited for.
+      const page = await fetch(`${base}/desk/leads/${leadId}`, { headers: { cookie } });
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain(`Lead ${leadId}`);
+      // A note cannot be written until the lock goes: the page comes back with the note kept.
+      const note = "Called back, wants a quote for the Dallas depot.";
+      const posted = await fetch(`${base}/desk/leads/${leadId}`, {
+        method: "POST",
+        headers: { cookie, origin: base, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ intent: "note", note }),
+      });
+      expect(posted.status).toBe(503);
+      expect(Number(posted.headers.get("retry-after"))).toBeGreaterThan(0);
+      const html = await posted.text();
+      expect(html).toContain(note);
+      expect(html).toContain("Nothing was saved: the database is busy or out of space");
+      // Signing in writes a session: not a 500, but 503 and when to try again.
+      const signIn = await fetch(`${base}/desk/sign-in`, {
+        method: "POST",
+        headers: { origin: base, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ intent: "password", email: "lock-desk@staff.test", password: SIGN_IN_PASSWORD, next: "/desk" }),
+        redirect: "manual",
+      });
+      expect(signIn.status).toBe(503);
+      expect(Number(signIn.headers.get("retry-after"))).toBeGreaterThan(0);
+    } finally {
+      locker.exec("ROLLBACK");
+    }
   });
 });

@@ -11,7 +11,10 @@ import { openTestDb } from "~/server/db/test-db";
 import { loadEnv } from "~/server/env.server";
 import { withIpHashSalt } from "~/server/settings.server";
 import { createApp } from "~/server/http/app.server";
-import { createPageCache, type PageCache, preparePage } from "~/server/http/page-cache.server";
+import { createPageCache, type PageCache, pageCacheKey, preparePage } from "~/server/http/page-cache.server";
+import { REPLY_PARAM } from "~/components/blog/comments";
+import { HELD_PARAM } from "~/lib/blog/comment-spec";
+import { COMMENTS_PAGE_PARAM } from "~/lib/blog/types";
 import { createLogger } from "~/server/logger.server";
 import { inlineScriptHashes } from "~/server/security-headers.server";
 import type { Services } from "~/server/services.server";
@@ -233,4 +236,42 @@ describe("pages rendered once per content version", () => {
     expect(small.get("/blog?search=0", "1")).toBeUndefined();
     expect(small.get("/blog?search=9999", "2")).toBeUndefined();
   });
+
+  it("keys a page by the parameters it reads, in one order, and nothing else", () => {
+    const key = (path: string) => pageCacheKey(new URL(path, "http://localhost"));
+    expect(key("/news?r=123")).toBe("/news");
+    expect(key("/rss.xml?utm_source=x")).toBe("/rss.xml");
+    expect(key("/blog?page=2&r=1&sort=blog&utm_campaign=c")).toBe("/blog?sort=blog&page=2");
+    expect(key("/blog?search=night+fuel&x=1")).toBe("/blog?search=night+fuel");
+    expect(key("/blog?page=abc")).toBe("/blog?page=abc");
+    expect(key("/blog?sort=blog&sort=event")).toBe("/blog?sort=blog");
+    expect(key(`/blogdetail/a?fbclid=1&${REPLY_PARAM}=c1&${COMMENTS_PAGE_PARAM}=2&${HELD_PARAM}=held`)).toBe(
+      `/blogdetail/a?${COMMENTS_PAGE_PARAM}=2&${REPLY_PARAM}=c1&${HELD_PARAM}=held`,
+    );
+  });
+
+  it("serves junk query strings the page it already has, rendering nothing and pushing nothing out", { timeout: 60_000 }, async () => {
+    const news = await get("/news");
+    const post = await get(`/blogdetail/${POST}`);
+    const list = await get("/blog?sort=blog");
+    expect([news.status, post.status, list.status]).toEqual([200, 200, 200]);
+    const entries = cache.size;
+    for (let i = 0; i < 40; i++) {
+      const junk = `r=${randomUUID()}&utm_source=mail${i}`;
+      const a = await get(`/news?${junk}`);
+      const b = await get(`/blogdetail/${POST}?${junk}`);
+      const c = await get(`/blog?${junk}&sort=blog`);
+      expect(a.headers.etag).toBe(news.headers.etag);
+      expect(b.headers.etag).toBe(post.headers.etag);
+      expect(c.headers.etag).toBe(list.headers.etag);
+      // The parameter left out reaches no link on the page.
+      expect(a.text).not.toContain(randomUUIDPrefix(junk));
+    }
+    expect(cache.size).toBe(entries);
+    // The parameters the pages read still make pages of their own.
+    const other = await get("/blog?sort=upcoming");
+    expect(other.headers.etag).not.toBe(list.headers.etag);
+  });
 });
+
+const randomUUIDPrefix = (junk: string) => junk.slice(2, 38);

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { PostMedia } from "~/components/blog/media";
 import { PostBody } from "~/components/blog/post-body";
-import { renderMarkdown } from "~/server/blog/markdown.server";
+import { MarkdownRefused, renderMarkdownGuarded } from "~/server/blog/markdown-pool.server";
 
 export interface PreviewInput {
   title: string;
@@ -16,12 +16,21 @@ export interface PreviewInput {
  * body components around the body rendered by the same pipeline as every post (marked,
  * then sanitize-html). The desk's page only places this HTML, so neither the Markdown
  * library nor the public components' code is bundled for the desk (and the public
- * pages' chunks stay as they are).
+ * pages' chunks stay as they are). The body is rendered off the event loop under the time
+ * limit (markdown-pool.server.ts): a body that cannot be rendered gives `error`, the
+ * message saying what to change, and no HTML.
  */
-export function renderPreview(p: PreviewInput): string {
+export async function renderPreview(p: PreviewInput): Promise<{ html: string; error: null } | { html: null; error: string }> {
+  let body: string;
+  try {
+    body = await renderMarkdownGuarded(p.body);
+  } catch (error) {
+    if (error instanceof MarkdownRefused) return { html: null, error: error.message };
+    throw error;
+  }
   const image = /^\/media\/[\w./-]+$/.test(p.image) && !p.image.includes("..") ? p.image : null;
   const video = /^https:\/\/(www\.youtube-nocookie\.com|player\.vimeo\.com)\//.test(p.video) ? p.video : null;
-  return renderToStaticMarkup(
+  const html = renderToStaticMarkup(
     <>
       <p className="text-3xl font-extrabold tracking-tight">{p.title || "Title"}</p>
       <div className="mt-4">
@@ -29,8 +38,9 @@ export function renderPreview(p: PreviewInput): string {
       </div>
       <p className="mt-8 text-xl font-medium text-slate-900 dark:text-white">{p.subTitle}</p>
       <div className="mt-6">
-        <PostBody html={renderMarkdown(p.body)} />
+        <PostBody html={body} />
       </div>
     </>,
   );
+  return { html, error: null };
 }

@@ -12,6 +12,8 @@ import { DeliveriesTable } from "~/components/desk/deliveries-table";
 import { useKeptDraft } from "~/components/desk/kept-draft";
 import { deskInput, deskLink, deskPrimary, deskSecondary, ErrorList, Field, NOBODY, Notice, PageTitle, SelectField, StatusBadge } from "~/components/desk/ui";
 import { submissionReference } from "~/lib/forms/success";
+import { RETRY_AFTER_BUSY_SECONDS } from "~/server/api/types";
+import { isPassingDbFault } from "~/server/db/faults.server";
 import type { Route } from "./+types/lead";
 
 export const meta = ({ params }: Route.MetaArgs) => [{ title: `Lead ${params.id} · Fillway desk` }];
@@ -108,7 +110,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = await staffDirectory(db);
   const assignee = resolveAssignee(staff, parsed.data.assignee);
   if (!assignee.ok) return refuse([assignee.error]);
-  const saved = await saveLeadWork(db, id, { status: parsed.data.status, assigneeId: assignee.id, note: parsed.data.note }, me.id);
+  let saved: { changed: boolean; noted: boolean };
+  try {
+    saved = await saveLeadWork(db, id, { status: parsed.data.status, assigneeId: assignee.id, note: parsed.data.note }, me.id);
+  } catch (error) {
+    if (!isPassingDbFault(error)) throw error;
+    // The database locked by another process, or the disk full: what was typed stays in the form.
+    // React Router keeps an action's headers only where the route exports `headers`: the server adds these.
+    context.responseHeaders?.set("Retry-After", String(RETRY_AFTER_BUSY_SECONDS));
+    const message = `Nothing was saved: the database is busy or out of space. Your changes are still here; press Save again in ${RETRY_AFTER_BUSY_SECONDS} seconds.`;
+    return data({ errors: [message], values, done: null }, { status: 503, headers: { ...DESK_HEADERS, "Retry-After": String(RETRY_AFTER_BUSY_SECONDS) } });
+  }
   if (saved.changed) {
     await audit(db, {
       staffId: me.id,

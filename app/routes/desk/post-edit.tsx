@@ -6,6 +6,9 @@ import { kindLabels, POST_KINDS, POST_LIMITS, type PostStatus, statusLabels } fr
 import { renderPreview } from "~/components/desk/post-preview.server";
 import { kindOf } from "~/server/blog/post-file.server";
 import { DESK_HEADERS, deskServices, requireStaff } from "~/server/desk/auth.server";
+import { RETRY_AFTER_BUSY_SECONDS } from "~/server/api/types";
+import { isPassingDbFault } from "~/server/db/faults.server";
+import { readFormDataCapped } from "~/server/http/body.server";
 import { audit } from "~/server/desk/audit.server";
 import { problems } from "~/server/desk/forms.server";
 import { formatWhen } from "~/server/desk/leads/labels.server";
@@ -81,7 +84,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       fileState: row ? fileState(row) : ("none" as const),
       missingMarkdown: row !== null && row.body_markdown === null,
       images: await imageOptions(context, values.image ?? ""),
-      previewHtml: preview(values),
+      ...(await preview(values)),
       confirmDelete: !isNew && url.searchParams.get("confirm") === "delete",
       saved: saved !== null,
     },
@@ -89,24 +92,30 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   );
 }
 
-const preview = (v: Values) =>
-  renderPreview({ title: v.title ?? "", subTitle: v.subTitle ?? "", image: v.image ?? "", video: v.video ?? "", body: v.body ?? "" });
-
-function refused(status: number, errors: string[], values: Values) {
-  return data({ errors, values, previewHtml: preview(values), at: Date.now() }, { status, headers: DESK_HEADERS });
+/** The preview's HTML, or why the body cannot be shown (then the HTML is empty). */
+async function preview(v: Values): Promise<{ previewHtml: string; previewError: string | null }> {
+  const p = await renderPreview({ title: v.title ?? "", subTitle: v.subTitle ?? "", image: v.image ?? "", video: v.video ?? "", body: v.body ?? "" });
+  return { previewHtml: p.html ?? "", previewError: p.error };
 }
+
+async function refused(status: number, errors: string[], values: Values, headers: Record<string, string> = {}) {
+  return data({ errors, values, ...(await preview(values)), at: Date.now() }, { status, headers: { ...DESK_HEADERS, ...headers } });
+}
+
+/** The post could not be saved (the database locked by another process, the disk full): the editor keeps every word. */
+const NOT_SAVED = `The post was not saved: the database is busy or out of space. Everything you typed is still here; press the button again in ${RETRY_AFTER_BUSY_SECONDS} seconds.`;
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const me = await requireStaff(request, context, ROLES);
   const { db } = deskServices(context);
-  if (Number(request.headers.get("content-length") ?? "0") > MAX_FORM_BYTES) {
-    throw new Response(`The form is larger than ${MAX_FORM_BYTES / 1024} KiB.`, {
-      status: 413,
-      headers: { ...DESK_HEADERS, "Content-Type": "text/plain; charset=utf-8" },
-    });
+  // Counted as it arrives, whatever length the request declares.
+  const read = await readFormDataCapped(request, MAX_FORM_BYTES);
+  if (!read.ok) {
+    const text = read.status === 413 ? `The form is larger than ${MAX_FORM_BYTES / 1024} KiB.` : "The form could not be read. Please try again.";
+    throw new Response(text, { status: read.status, headers: { ...DESK_HEADERS, "Content-Type": "text/plain; charset=utf-8" } });
   }
   const isNew = params.id === "new";
-  const form = await request.formData();
+  const form = read.form;
   const intent = String(form.get("intent") ?? "");
 
   if (intent === "delete") {
@@ -120,10 +129,23 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 
   const values = formValues(form);
-  if (intent === "preview") return data({ errors: null, values, previewHtml: preview(values), at: Date.now() }, { headers: DESK_HEADERS });
+  if (intent === "preview") {
+    const shown = await preview(values);
+    // A body that cannot be rendered in time (or nests too deeply): 422, the message says what to change.
+    const status = shown.previewError ? 422 : 200;
+    return data({ errors: shown.previewError ? [shown.previewError] : null, values, ...shown, at: Date.now() }, { status, headers: DESK_HEADERS });
+  }
   const parsed = postFormSchema.safeParse(values);
   if (!parsed.success) return refused(422, problems(parsed.error), values);
-  const result = await savePost(db, isNew ? null : params.id, parsed.data);
+  let result: Awaited<ReturnType<typeof savePost>>;
+  try {
+    result = await savePost(db, isNew ? null : params.id, parsed.data);
+  } catch (error) {
+    if (!isPassingDbFault(error)) throw error;
+    deskServices(context).log.warn({ err: error, post: params.id }, "post not saved: answered 503");
+    context.responseHeaders?.set("Retry-After", String(RETRY_AFTER_BUSY_SECONDS));
+    return refused(503, [NOT_SAVED], values, { "Retry-After": String(RETRY_AFTER_BUSY_SECONDS) });
+  }
   if (!result.ok) {
     if (result.status === 404) throw data(null, { status: 404, headers: DESK_HEADERS });
     return refused(result.status, result.errors, values);
@@ -144,12 +166,12 @@ const statusColour: Record<PostStatus, string> = { draft: "lost", scheduled: "co
  * overtaken by a newer request is dropped). A plain fetch: nothing of the router's
  * fetcher machinery is added to the bundles the public pages share.
  */
-function useLivePreview(initial: string, version: number) {
-  const [state, setState] = useState({ html: initial, error: null as string | null, busy: false });
+function useLivePreview(initial: string, initialError: string | null, version: number) {
+  const [state, setState] = useState({ html: initial, error: initialError, busy: false });
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const pending = useRef<AbortController | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new answer from the server (version) replaces the preview
-  useEffect(() => setState({ html: initial, error: null, busy: false }), [version]);
+  useEffect(() => setState({ html: initial, error: initialError, busy: false }), [version]);
   useEffect(
     () => () => {
       clearTimeout(timer.current);
@@ -185,7 +207,7 @@ export default function PostEdit({ loaderData, actionData }: Route.ComponentProp
   const initialHtml = actionData?.previewHtml ?? loaderData.previewHtml;
   // A new answer from the server (an error, the preview without JavaScript) resets the form and the preview.
   const at = actionData?.at ?? 0;
-  const preview = useLivePreview(initialHtml, at);
+  const preview = useLivePreview(initialHtml, actionData ? actionData.previewError : loaderData.previewError, at);
 
   const hint = "mt-1 text-xs text-slate-600 dark:text-slate-400";
   return (

@@ -59,8 +59,9 @@ export async function blogDetailAction(args: ActionFunctionArgs) {
       services.env.COMMENT_MODERATION,
     );
   } catch (error) {
-    if (!isDatabaseBusy(error)) throw error;
-    services.log.warn({ blogId, waitedMs: error.waitedMs }, "database locked: comment post answered 503");
+    if (isDatabaseBusy(error)) services.log.warn({ blogId, waitedMs: error.waitedMs }, "database locked: comment post answered 503");
+    // A full disk or any other fault: the comment typed is kept, with a message to send it again.
+    else services.log.error({ err: error, blogId }, "comment could not be stored: answered 503");
     return busyAnswer(context, formId, values);
   }
   if (!result.ok) {

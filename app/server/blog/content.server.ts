@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { Db } from "../db/db.server";
 import type { Logger } from "../logger.server";
 import { DEFAULT_MEDIA_DIR } from "../media/store.server";
-import { type ParsedPost, parsePostFile, UPLOAD_PATH } from "./post-file.server";
+import { loadPostFile, type ParsedPost, UPLOAD_PATH } from "./post-file.server";
 
 /**
  * Loads content/posts/*.md into the posts table at start. Each row remembers the hash of
@@ -71,7 +71,7 @@ export async function syncPosts(db: Db, opts: SyncOptions = {}): Promise<SyncRep
     const file = relative(process.cwd(), join(dir, name)).split("\\").join("/");
     try {
       const source = readFileSync(join(dir, name), "utf8");
-      const post = parsePostFile(source);
+      const post = await loadPostFile(source);
       for (const img of new Set([post.imageOriginal, post.imageThumbnail])) {
         const upload = UPLOAD_PATH.test(img);
         const root = upload ? mediaDir : publicDir;

@@ -7,14 +7,15 @@ import { LIST_LIMIT, type PostStatus } from "~/lib/post-desk";
 import type { Db } from "../db/db.server";
 import type { PostsTable } from "../db/schema";
 import { imageByBanner } from "../media/store.server";
-import { htmlToText, renderMarkdown } from "./markdown.server";
+import { htmlToText } from "./markdown.server";
+import { MarkdownRefused, renderMarkdownGuarded } from "./markdown-pool.server";
 import {
   kindOf,
   POST_KINDS,
   POST_LIMITS,
   type PostFileFields,
   type PostKind,
-  parsePostFile,
+  postFileFields,
   postToFile,
   sameContent,
   UPLOAD_PATH,
@@ -71,7 +72,7 @@ export function fileState(r: Pick<Selectable<PostsTable>, "source_file"> & Selec
   const path = resolve(r.source_file);
   if (!existsSync(path)) return "missing";
   try {
-    return sameContent(parsePostFile(readFileSync(path, "utf8")), fieldsOf(r)) ? "same" : "differs";
+    return sameContent(postFileFields(readFileSync(path, "utf8")), fieldsOf(r)) ? "same" : "differs";
   } catch {
     return "differs";
   }
@@ -255,7 +256,14 @@ export async function savePost(db: Db, existingId: string | null, form: PostForm
     publishAt = at;
   }
 
-  const html = renderMarkdown(form.body);
+  // Off the event loop and under the time limit; a body that cannot be rendered is not saved.
+  let html: string;
+  try {
+    html = await renderMarkdownGuarded(form.body);
+  } catch (error) {
+    if (error instanceof MarkdownRefused) return { ok: false, status: 422, errors: [error.message] };
+    throw error;
+  }
   const columns = {
     title: form.title,
     sub_title: form.subTitle,

@@ -3,6 +3,7 @@ import * as yaml from "js-yaml";
 import { z } from "zod";
 import { POST_KINDS, POST_LIMITS, type PostKind } from "~/lib/post-desk";
 import { htmlToText, renderMarkdown } from "./markdown.server";
+import { MarkdownRefused, renderMarkdownGuarded } from "./markdown-pool.server";
 
 /**
  * One post as marketing writes it: a Markdown file whose front matter is YAML `key: value`
@@ -134,8 +135,8 @@ export function readFrontMatter(source: string): { fields: Record<string, unknow
   return { fields, body: file.content.replace(/^\n/, "") };
 }
 
-/** A post file to the row it stands for; throws PostFileError naming what is wrong. */
-export function parsePostFile(source: string): ParsedPost {
+/** A post file's fields, its body not yet rendered; throws PostFileError naming what is wrong. */
+function readPostFields(source: string): Omit<ParsedPost, "descriptionHtml" | "bodyText"> {
   const { fields, body } = readFrontMatter(source);
   const parsed = frontMatterSchema.safeParse(fields);
   if (!parsed.success) {
@@ -145,15 +146,12 @@ export function parsePostFile(source: string): ParsedPost {
   const fm = parsed.data;
   if (body.trim() === "") throw new PostFileError("the post has no body");
   if (body.length > POST_LIMITS.body) throw new PostFileError(`the body is longer than ${POST_LIMITS.body.toLocaleString("en-US")} characters`);
-  const descriptionHtml = renderMarkdown(body);
   return {
     id: fm.id,
     kind: fm.kind,
     body,
     title: fm.title,
     subTitle: fm.subTitle,
-    descriptionHtml,
-    bodyText: htmlToText(descriptionHtml),
     imageOriginal: fm.image,
     imageThumbnail: fm.thumbnail ?? fm.image,
     articleUrl: fm.articleUrl ?? null,
@@ -163,6 +161,42 @@ export function parsePostFile(source: string): ParsedPost {
     isPublished: fm.kind !== "event",
     isArticle: fm.kind === "article",
   };
+}
+
+const withHtml = (fields: Omit<ParsedPost, "descriptionHtml" | "bodyText">, descriptionHtml: string): ParsedPost => ({
+  ...fields,
+  descriptionHtml,
+  bodyText: htmlToText(descriptionHtml),
+});
+
+/**
+ * A post file to the row it stands for, rendered here on the calling thread; throws
+ * PostFileError naming what is wrong. For tools and tests: the server loads files with
+ * `loadPostFile`.
+ */
+export function parsePostFile(source: string): ParsedPost {
+  const fields = readPostFields(source);
+  return withHtml(fields, renderMarkdown(fields.body));
+}
+
+/**
+ * A post file to the row it stands for, its body rendered off the event loop under the
+ * time limit (markdown-pool.server.ts); throws PostFileError naming what is wrong,
+ * including a body that cannot be rendered in time or nests too deeply.
+ */
+export async function loadPostFile(source: string): Promise<ParsedPost> {
+  const fields = readPostFields(source);
+  try {
+    return withHtml(fields, await renderMarkdownGuarded(fields.body));
+  } catch (error) {
+    if (error instanceof MarkdownRefused) throw new PostFileError(error.message);
+    throw error;
+  }
+}
+
+/** Only the fields a file states (no rendering): what the desk compares with the stored row. */
+export function postFileFields(source: string): Omit<ParsedPost, "descriptionHtml" | "bodyText"> {
+  return readPostFields(source);
 }
 
 /** The kind a row's flags stand for (spec 4): not published = event; published article = related article. */

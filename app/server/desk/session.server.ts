@@ -70,6 +70,16 @@ export async function createSession(db: Db, staffId: number, meta: { userAgent?:
   return { token, maxAgeSeconds: SESSION_MAX_MS / 1000 };
 }
 
+/**
+ * Writes that can wait (the idle time refreshed, an expired session removed): not waited
+ * for, and dropped when they fail. While another process holds the SQLite write lock a
+ * page or an action of the desk goes on at once instead of waiting out the lock, and
+ * answering 500, for a refresh that the next request makes anyway.
+ */
+function inBackground(write: Promise<unknown>): void {
+  write.catch(() => {});
+}
+
 /** The live session of a token, its idle time refreshed; an expired one is deleted. */
 export async function findSession(db: Db, token: string, now = new Date()): Promise<SessionRow | null> {
   const id = hashToken(token);
@@ -78,11 +88,11 @@ export async function findSession(db: Db, token: string, now = new Date()): Prom
   const t = now.getTime();
   const lastSeen = Date.parse(row.last_seen_at);
   if (Date.parse(row.expires_at) <= t || lastSeen + SESSION_IDLE_MS <= t) {
-    await db.kysely.deleteFrom("staff_sessions").where("id", "=", id).execute();
+    inBackground(db.kysely.deleteFrom("staff_sessions").where("id", "=", id).execute());
     return null;
   }
   if (t - lastSeen >= TOUCH_EVERY_MS) {
-    await db.kysely.updateTable("staff_sessions").set({ last_seen_at: now.toISOString() }).where("id", "=", id).execute();
+    inBackground(db.kysely.updateTable("staff_sessions").set({ last_seen_at: now.toISOString() }).where("id", "=", id).execute());
   }
   return {
     id,

@@ -3,14 +3,14 @@ import { createApi } from "../api/router.server";
 import { MAX_BODY_BYTES } from "../api/types";
 import { resourceContentSecurityPolicy } from "../security-headers.server";
 import type { Services } from "../services.server";
-import { readCapped } from "./body.server";
+import { answerAfterDiscard, readRequestCapped } from "./body.server";
 import { clientIp } from "./request.server";
 
 const JSON_HEADERS = { "Cache-Control": "no-store", "Content-Security-Policy": resourceContentSecurityPolicy };
 
 /**
  * The JSON API on Node's request and response: the body read once under the cap (413
- * beyond it), the handler's answer written with its headers, no-store and the resource
+ * beyond it, sent once the rest of the body is thrown away), the handler's answer written with its headers, no-store and the resource
  * CSP. The handlers themselves (app/server/api) know nothing of Node.
  */
 export function createApiAdapter(services: Services) {
@@ -21,10 +21,11 @@ export function createApiAdapter(services: Services) {
     async send(req: IncomingMessage, res: ServerResponse, url: URL) {
       let body: Buffer | null = Buffer.alloc(0);
       if (req.method === "POST" || req.method === "PUT") {
-        body = await readCapped(req, req.headers["content-length"], MAX_BODY_BYTES);
+        body = await readRequestCapped(req, MAX_BODY_BYTES);
         if (body === null) {
-          res.writeHead(413, { "Content-Type": "application/json", ...JSON_HEADERS, Connection: "close" });
-          res.end(JSON.stringify({ message: `The request body is larger than ${MAX_BODY_BYTES / 1024} KiB.` }));
+          // The rest is read and thrown away (up to a bound) so that the client gets this answer.
+          const message = JSON.stringify({ message: `The request body is larger than ${MAX_BODY_BYTES / 1024} KiB.` });
+          answerAfterDiscard(req, res, 413, { "Content-Type": "application/json", ...JSON_HEADERS }, message);
           return;
         }
       }

@@ -6,6 +6,7 @@ import { NEWSLETTER_PAGE_HEADERS } from "../newsletter/pages.server";
 import { crossSiteOneClick } from "../newsletter/one-click.server";
 import type { Services } from "../services.server";
 import { createApiAdapter } from "./api-adapter.server";
+import { BODY_RATE, enforceTransferRate, type TransferRate } from "./body.server";
 import { createDocuments } from "./documents.server";
 import { allows, createMethodGate } from "./methods.server";
 import { parseTarget } from "./negotiate";
@@ -28,6 +29,8 @@ export interface AppOptions {
   pageCache?: PageCache;
   /** Development: every page renders per request (code changes without the content version moving). */
   dev?: boolean;
+  /** How fast a request body must come in (body.server.ts); tests make it quick. */
+  bodyRate?: TransferRate;
 }
 
 /**
@@ -36,7 +39,7 @@ export interface AppOptions {
  * (documents.server.ts); a method a page does not take and a cross-site form post are
  * refused here, one log line per request, never a stack trace to the visitor.
  */
-export function createApp({ services, build, clientDir, pageCache, dev = false }: AppOptions) {
+export function createApp({ services, build, clientDir, pageCache, dev = false, bodyRate = BODY_RATE }: AppOptions) {
   const { env, log } = services;
   const statics = clientDir ? loadStaticFiles(clientDir) : new Map<string, StaticFile>();
   const api = createApiAdapter(services);
@@ -99,6 +102,8 @@ export function createApp({ services, build, clientDir, pageCache, dev = false }
       });
     }
     const method = req.method ?? "GET";
+    // A body is timed by its rate, not by a fixed limit: an upload takes the time its size needs.
+    if (req.headers["content-length"] !== undefined || req.headers["transfer-encoding"] !== undefined) enforceTransferRate(req, res, bodyRate);
     const target = parseTarget(req.url ?? "/");
     let url: URL;
     try {

@@ -5,6 +5,8 @@
  * mark is allowed and dropped), at most the size limit.
  */
 
+import type { IncomingMessage, ServerResponse } from "node:http";
+
 /** The media type and charset of a Content-Type header, lower-cased; "" when absent. */
 export function parseContentType(header: string | string[] | undefined): { type: string; charset?: string } {
   const value = Array.isArray(header) ? header[0] : header;
@@ -75,4 +77,177 @@ export async function readFormBody(request: Request, limit: number): Promise<For
   const text = decodeUtf8(bytes);
   if (text === null) return { ok: false, status: 400 };
   return { ok: true, form: new URLSearchParams(text) };
+}
+
+/** What is read and thrown away of a refused body, at most, so that the client gets the answer. */
+export const DISCARD_LIMIT = 16 * 1024 * 1024;
+/** How long a refused body may take to be thrown away before the connection is cut. */
+export const DISCARD_MS = 10_000;
+
+/**
+ * At most `limit` bytes of a Node request body, counted as they arrive (a declared
+ * Content-Length is only a shortcut); null when it is larger. Unlike `readCapped` over a
+ * Node request, a body found too large is paused, not destroyed: the connection stays
+ * up, so the refusal can still reach the client (`answerAfterDiscard`).
+ */
+export function readRequestCapped(req: IncomingMessage, limit: number): Promise<Buffer | null> {
+  if (Number(req.headers["content-length"] ?? 0) > limit) return Promise.resolve(null);
+  if (req.complete) return Promise.resolve(Buffer.alloc(0));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = () => {
+      req.off("data", onData);
+      req.off("end", onEnd);
+      req.off("error", onError);
+      req.off("close", onClose);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        done();
+        req.pause();
+        resolve(null);
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      done();
+      resolve(Buffer.concat(chunks));
+    };
+    const onError = (error: Error) => {
+      done();
+      reject(error);
+    };
+    const onClose = () => {
+      done();
+      reject(Object.assign(new Error("The client closed the connection before the body ended."), { name: "AbortError" }));
+    };
+    req.on("data", onData);
+    req.on("end", onEnd);
+    req.on("error", onError);
+    req.on("close", onClose);
+  });
+}
+
+/**
+ * Sends a refusal of a body that was not read whole (413): the rest of the body is read
+ * and thrown away first, up to DISCARD_LIMIT bytes or DISCARD_MS, then the answer goes
+ * out and the connection closes. Answering while the client still sends, then closing,
+ * resets the connection, and most clients lose the answer with it.
+ */
+export function answerAfterDiscard(req: IncomingMessage, res: ServerResponse, status: number, headers: Record<string, string>, text: string): void {
+  const send = () => {
+    if (res.headersSent || res.destroyed) return;
+    res.writeHead(status, { ...headers, "Content-Length": String(Buffer.byteLength(text)), Connection: "close" });
+    res.end(text);
+  };
+  const declared = Number(req.headers["content-length"] ?? 0);
+  if (req.complete || req.destroyed) {
+    send();
+    return;
+  }
+  if (declared > DISCARD_LIMIT) {
+    // Too much to swallow: answer at once and cut the connection once the answer is out.
+    send();
+    res.once("finish", () => req.destroy());
+    return;
+  }
+  let discarded = 0;
+  const timer = setTimeout(() => {
+    send();
+    res.once("finish", () => req.destroy());
+  }, DISCARD_MS);
+  timer.unref();
+  const finish = () => {
+    clearTimeout(timer);
+    send();
+  };
+  req.on("data", (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > DISCARD_LIMIT) {
+      clearTimeout(timer);
+      req.pause();
+      send();
+      res.once("finish", () => req.destroy());
+    }
+  });
+  req.once("end", finish);
+  req.once("error", () => clearTimeout(timer));
+  req.resume();
+}
+
+export type FormDataBody = { ok: true; form: FormData } | { ok: false; status: 400 | 413 };
+
+/**
+ * A page's form post (URL-encoded or multipart) as FormData, read under `limit` bytes
+ * counted as they arrive: 413 over it, 400 when the body is not a form.
+ */
+export async function readFormDataCapped(request: Request, limit: number): Promise<FormDataBody> {
+  const bytes = await readCappedBytes(request, limit);
+  if (bytes === null) return { ok: false, status: 413 };
+  const type = request.headers.get("content-type") ?? "application/x-www-form-urlencoded";
+  try {
+    const form = await new Request(request.url, { method: "POST", headers: { "content-type": type }, body: new Uint8Array(bytes) }).formData();
+    return { ok: true, form };
+  } catch {
+    return { ok: false, status: 400 };
+  }
+}
+
+/** How fast a request body must come in: after `graceMs`, at least `minBytesPerSecond` on average since the start. */
+export interface TransferRate {
+  minBytesPerSecond: number;
+  graceMs: number;
+  /** How often the rate is checked. */
+  checkEveryMs: number;
+}
+
+/**
+ * Bodies take the time their size needs: a 10 MB image at 64 KiB/s is 160 s, which a
+ * fixed 30 s limit cut off, while a client that trickles bytes to hold a connection
+ * falls below the rate and is cut after the grace period.
+ */
+export const BODY_RATE: TransferRate = { minBytesPerSecond: 8 * 1024, graceMs: 30_000, checkEveryMs: 1_000 };
+
+/** True when `received` bytes in `elapsedMs` is too slow a body. */
+export function bodyTooSlow(received: number, elapsedMs: number, rate: TransferRate = BODY_RATE): boolean {
+  return elapsedMs > rate.graceMs && received < (rate.minBytesPerSecond * elapsedMs) / 1000;
+}
+
+/**
+ * Watches a request body come in (without reading it) and, when it falls below the
+ * minimum rate, answers 408 and closes the connection. Stops when the body has ended.
+ */
+export function enforceTransferRate(
+  req: IncomingMessage,
+  res: ServerResponse,
+  rate: TransferRate = BODY_RATE,
+  now: () => number = () => performance.now(),
+): void {
+  if (req.complete) return;
+  const started = now();
+  // Counted on the socket, so the body is not touched: whoever reads it gets every byte.
+  const socket = req.socket;
+  const base = socket.bytesRead;
+  const stop = () => clearInterval(timer);
+  const timer = setInterval(() => {
+    if (req.complete || req.destroyed) return stop();
+    if (!bodyTooSlow(socket.bytesRead - base, now() - started, rate)) return;
+    stop();
+    if (!res.headersSent && !res.destroyed) {
+      const text = "The request body came in too slowly. Please try again on a faster connection.";
+      res.writeHead(408, {
+        "Content-Type": "text/plain; charset=utf-8",
+        "Cache-Control": "no-store",
+        "Content-Length": String(Buffer.byteLength(text)),
+        Connection: "close",
+      });
+      res.end(text, () => req.destroy());
+    } else req.destroy();
+  }, rate.checkEveryMs);
+  timer.unref();
+  req.once("end", stop);
+  req.once("close", stop);
 }

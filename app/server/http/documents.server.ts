@@ -6,8 +6,9 @@ import { createBrotliCompress, createGzip, constants as zc } from "node:zlib";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { contentSecurityPolicy, inlineScriptHashes } from "../security-headers.server";
 import type { Services } from "../services.server";
+import { answerAfterDiscard, readRequestCapped } from "./body.server";
 import { noneMatchHits, pickEncoding } from "./negotiate";
-import { CACHED_PAGE_CACHE_CONTROL, type CachedPage, createPageCache, encodedBody, type PageCache, preparePage } from "./page-cache.server";
+import { CACHED_PAGE_CACHE_CONTROL, type CachedPage, createPageCache, encodedBody, type PageCache, pageCacheKey, preparePage } from "./page-cache.server";
 import { clientIp, documentUrl } from "./request.server";
 
 /**
@@ -20,6 +21,12 @@ function cacheableRequest(req: IncomingMessage, url: URL): boolean {
   const path = url.pathname;
   return !(path === "/desk" || path.startsWith("/desk/") || path.endsWith(".data") || path === "/__manifest");
 }
+
+/** The largest body a page's form post may have (the post editor's is the largest form). */
+export const PAGE_BODY_LIMIT = 1024 * 1024;
+const PAGE_BODY_TOO_LARGE = `The form is larger than ${PAGE_BODY_LIMIT / 1024} KiB. Shorten what you typed and send it again.`;
+/** Posts whose body streams to the action, which caps it itself: image uploads. */
+const STREAMED_BODY_PATHS = new Set(["/desk/images"]);
 
 /** Pages whose rendering depends only on their URL and the stored content. */
 const CACHED_PATHS = /^\/(news|blog|sitemap\.xml|rss\.xml)$|^\/blogdetail\/[^/]+$|^\/sitemap\/\d+\.xml$/;
@@ -57,13 +64,26 @@ export function createDocuments({ services, build, pageCache, dev, pageCsp }: Do
       else headers.set(k, v);
     }
     const hasBody = req.method !== "GET" && req.method !== "HEAD";
+    // A page's form post is read here, under a cap counted as the bytes arrive; only an
+    // image upload streams on to its action, which counts against its own, larger cap.
+    const streamed = hasBody && STREAMED_BODY_PATHS.has(url.pathname);
+    let body: Uint8Array | ReadableStream | undefined;
+    if (streamed) body = Readable.toWeb(req) as ReadableStream;
+    else if (hasBody) {
+      const bytes = await readRequestCapped(req, PAGE_BODY_LIMIT);
+      if (bytes === null) {
+        answerAfterDiscard(req, res, 413, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" }, PAGE_BODY_TOO_LARGE);
+        return;
+      }
+      body = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    }
     const request = new Request(documentUrl(req, url, env.TRUST_PROXY), {
       method: req.method,
       headers,
       signal: controller.signal,
-      body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
+      body: body as BodyInit | undefined,
       // @ts-expect-error: Node needs duplex for a streamed request body.
-      duplex: hasBody ? "half" : undefined,
+      duplex: streamed ? "half" : undefined,
     });
     const responseHeaders = new Headers();
     const response = await handleDocument(request, { services, nonce, clientIp: clientIp(req, env.TRUST_PROXY), responseHeaders });
@@ -110,7 +130,9 @@ export function createDocuments({ services, build, pageCache, dev, pageCsp }: Do
     pending = (async () => {
       const headers = new Headers();
       if (req.headers.host) headers.set("host", req.headers.host);
-      const request = new Request(documentUrl(req, url, env.TRUST_PROXY), { method: "GET", headers });
+      // Rendered from the key: a parameter the key leaves out cannot change the page.
+      const asked = documentUrl(req, url, env.TRUST_PROXY);
+      const request = new Request(CACHED_PATHS.test(url.pathname) ? new URL(key, asked) : asked, { method: "GET", headers });
       const response = await handleDocument(request, { services, clientIp: "", responseHeaders: new Headers() });
       const body = response.body ? Buffer.from(await response.arrayBuffer()) : Buffer.alloc(0);
       const list = [...response.headers];
@@ -129,7 +151,8 @@ export function createDocuments({ services, build, pageCache, dev, pageCsp }: Do
   }
 
   async function sendCachedDocument(req: IncomingMessage, res: ServerResponse, url: URL) {
-    const key = `${url.pathname}${url.search}`;
+    // A page of its own (news, the blog, a post, feeds) by the parameters it reads; any other path as asked.
+    const key = CACHED_PATHS.test(url.pathname) ? pageCacheKey(url) : `${url.pathname}${url.search}`;
     const version = await services.db.contentVersion();
     let page = pages.get(key, version);
     if (!page) {

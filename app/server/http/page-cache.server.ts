@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { HELD_PARAM } from "../../lib/blog/comment-spec";
+import { COMMENTS_PAGE_PARAM } from "../../lib/blog/types";
 import type { Encoding } from "./negotiate";
 
 /**
@@ -12,6 +14,34 @@ import type { Encoding } from "./negotiate";
  * Memory stays bounded whatever the URLs: one least-recently-used map, capped by entries
  * and by bytes (the search results and junk query strings share it with the rest).
  */
+
+/**
+ * The query parameters each cached page reads (its loader and components); any other
+ * parameter (a tracking tag, a cache-buster, junk) changes nothing on the page.
+ */
+const PAGE_PARAMS: [RegExp, readonly string[]][] = [
+  // The list: category, search, page number (pages.server.ts, loadBlogList).
+  [/^\/blog$/, ["sort", "search", "page"]],
+  // A post: its comment page, the comment being answered (?replyTo=, comments.tsx) and the note after a held comment.
+  [/^\/blogdetail\/[^/]+$/, [COMMENTS_PAGE_PARAM, "replyTo", HELD_PARAM]],
+];
+
+/**
+ * The cache key of a page that is rendered for everyone: its path and only the query
+ * parameters that page reads, in a fixed order, the first value of each. `/news?r=123`
+ * is `/news`: junk query strings neither render afresh nor push real pages out. The page
+ * is rendered from this key too, so what it shows never depends on a parameter left out.
+ */
+export function pageCacheKey(url: URL): string {
+  const names = PAGE_PARAMS.find(([path]) => path.test(url.pathname))?.[1] ?? [];
+  const kept = new URLSearchParams();
+  for (const name of names) {
+    const value = url.searchParams.get(name);
+    if (value !== null) kept.set(name, value);
+  }
+  const search = kept.toString();
+  return search ? `${url.pathname}?${search}` : url.pathname;
+}
 
 export interface CachedPage {
   status: number;
