@@ -1,6 +1,7 @@
 import { type ChangeEvent, type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useActionData, useFormAction } from "react-router";
 import { firstTouch } from "~/lib/first-touch";
+import { canonicalPath } from "~/content/nav";
 import { apiUrl, newSubmissionId } from "./api";
 import type { $ZodType } from "zod/v4/core";
 import { type FieldErrors, type FormSpec, HONEYPOT_FIELD, resolveSchema, schemaIfLoaded, type Values, validateWith } from "./form-spec";
@@ -187,7 +188,7 @@ export function useForm({ id, spec, fixed = {}, onSuccess, sendMeta = true }: Us
       ? {
           ...result.payload,
           submissionId: submissionId.current,
-          pagePath: window.location.pathname,
+          pagePath: canonicalPath(window.location.pathname),
           // Where the visitor came from goes with leads; a comment is not a lead.
           ...(spec.kind === "comment" ? {} : { attribution: firstTouch() }),
           ...(hp ? { [HONEYPOT_FIELD]: hp } : {}),
