@@ -6,7 +6,7 @@ import { apiUrl, newSubmissionId } from "./api";
 import type { $ZodType } from "zod/v4/core";
 import { type FieldErrors, type FormSpec, HONEYPOT_FIELD, resolveSchema, schemaIfLoaded, type Values, validateWith } from "./form-spec";
 import { isFormActionData, messages } from "./protocol";
-import { submissionReference } from "./success";
+import { type SentItem, sentSummary, submissionReference } from "./success";
 
 export interface FieldControl {
   id: string;
@@ -39,7 +39,7 @@ export interface FormController {
   dialogOpen: boolean;
   closeDialog(): void;
   /** The last submission the server accepted, with the reference the visitor can quote. */
-  accepted: { reference: string | null } | null;
+  accepted: { reference: string | null; summary: SentItem[] } | null;
   /** Back to an empty form after an accepted submission. */
   sendAnother(): void;
   /** The page re-rendered after a no-JavaScript submission that was stored. */
@@ -211,7 +211,7 @@ export function useForm({ id, spec, fixed = {}, onSuccess, sendMeta = true }: Us
     const answer = (await res.json().catch(() => null)) as { errors?: FieldErrors; data?: { submissionId?: unknown } } | null;
     if (res.ok) {
       const stored = answer?.data?.submissionId;
-      setAccepted({ reference: typeof stored === "string" && stored ? submissionReference(stored) : null });
+      setAccepted({ reference: typeof stored === "string" && stored ? submissionReference(stored) : null, summary: sentSummary(values) });
       submissionId.current = null;
       setAll(fresh());
       setTouched({});
