@@ -31,7 +31,7 @@ export function Layout({ children }: { children: ReactNode }) {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   // The desk (staff only) brings its own shell: no public header, footer or skip link.
-  const desk = /^\/desk(\/|$)/.test(useLocation().pathname);
+  const desk = /^\/desk(\/|$)/i.test(useLocation().pathname);
   return (
     <html lang="en" suppressHydrationWarning>
       <head>

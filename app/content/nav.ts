@@ -84,17 +84,36 @@ export const footerLinks: NavLink[] = [
   { label: "FAQ", to: "/faq" },
 ];
 
+export const SAAS_PATHS = ["/saas/home", "/saas/geofence", "/saas/fuelmanagement", "/saas/fleetmanagement"];
+
+/** Every path the menus and the layout compare against, by its lower-case form. */
+const knownPaths = new Map<string, string>(
+  [...navGroups.flatMap((g) => g.columns.flatMap((c) => c.links.map((l) => l.to))), ...footerLinks.map((l) => l.to), ...SAAS_PATHS].map((p) => [
+    p.toLowerCase(),
+    p,
+  ]),
+);
+
+/**
+ * The path as the route table spells it. Paths match regardless of letter case and a
+ * trailing slash, so `/Leadership-Team/` shows `/leaderShip-team`: whatever reads the path
+ * (the menus' highlight, the SaaS header, the path a lead was sent from) reads this form.
+ * Paths the menus do not know (a post's address) keep their letters.
+ */
+export function canonicalPath(pathname: string): string {
+  const path = pathname.replace(/\/+$/, "") || "/";
+  return knownPaths.get(path.toLowerCase()) ?? path;
+}
+
 /** The nav group whose links include the path, for highlighting. */
 export function activeGroupId(pathname: string): string | null {
-  const path = pathname.replace(/\/+$/, "") || "/";
+  const path = canonicalPath(pathname);
   for (const group of navGroups) {
     if (group.columns.some((c) => c.links.some((l) => l.to === path))) return group.id;
   }
   return null;
 }
 
-export const SAAS_PATHS = ["/saas/home", "/saas/geofence", "/saas/fuelmanagement", "/saas/fleetmanagement"];
-
 export function isSaasPath(pathname: string): boolean {
-  return SAAS_PATHS.includes(pathname.replace(/\/+$/, ""));
+  return SAAS_PATHS.includes(canonicalPath(pathname));
 }

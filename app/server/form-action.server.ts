@@ -8,6 +8,7 @@ import { type FormBody, readFormBody } from "./http/body.server";
 import { acceptSubmission } from "./leads/accept.server";
 import { HONEYPOT_FIELD } from "./leads/honeypot";
 import { postedAttribution } from "./leads/attribution.server";
+import { canonicalPath } from "~/content/nav";
 import { ATTRIBUTION_INPUT } from "~/lib/first-touch";
 import { rateLimiterFor } from "./rate-limit.server";
 import { zipIndex } from "./zip/zip-data.server";
@@ -123,7 +124,7 @@ export async function formAction({ request, context }: ActionFunctionArgs, alrea
     outcome = await acceptSubmission(services, spec, body, {
       ip,
       userAgent: request.headers.get("user-agent") ?? undefined,
-      pagePath: new URL(request.url).pathname,
+      pagePath: canonicalPath(new URL(request.url).pathname),
     });
   } catch (error) {
     if (isDatabaseBusy(error)) services.log.warn({ kind: spec.kind, waitedMs: error.waitedMs }, "database locked: form post answered 503");

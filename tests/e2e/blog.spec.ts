@@ -180,6 +180,28 @@ test.describe("blog list", () => {
     await expect(cards(page).getByRole("heading")).toHaveText(before);
   });
 
+  test("a word typed part-way already finds what the whole word finds, and the results stay in the URL", async ({ page }) => {
+    await freezeClock(page);
+    await page.goto("/blog");
+    await hydrated(page);
+    const box = page.getByRole("searchbox", { name: "Search the blog" });
+    await box.pressSequentially("nigh", { delay: 60 });
+    await page.clock.runFor(1000);
+    await expect(page.getByRole("heading", { name: "Results for “nigh”" })).toBeVisible();
+    await expect(page).toHaveURL(/search=nigh/);
+    const partWay = await cards(page).getByRole("heading").allTextContents();
+    expect(partWay.length).toBeGreaterThan(0);
+    await expect(page.getByText("Nothing found")).toHaveCount(0);
+    await box.pressSequentially("t", { delay: 60 });
+    await page.clock.runFor(1000);
+    await expect(page.getByRole("heading", { name: "Results for “night”" })).toBeVisible();
+    await expect(cards(page).getByRole("heading")).toHaveText(partWay);
+    // Reloaded from its URL, a part-way search shows the same results.
+    await page.goto("/blog?search=fue");
+    await expect(page.getByRole("heading", { name: "Results for “fue”" })).toBeVisible();
+    await expect(cards(page).first()).toBeVisible();
+  });
+
   test("search works without JavaScript as a GET form", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();

@@ -334,6 +334,26 @@ test.describe("leads inbox", () => {
     await expect(page.getByRole("alert")).toContainText("View must be mine, unassigned, today or spam");
   });
 
+  test("a lead whose ZIP code or phone number is shorter than a full one is marked in the inbox and on its page", async ({ page, context }) => {
+    const sales = await createStaff("sales");
+    await signIn(context, sales);
+    const last = surname();
+    const short = await seedLead("lead-personal", 8, `short-${tag()}@marks.test`, { firstName: "Part", lastName: last, phone: "21455", zipCode: "752" });
+    await seedLead("lead-personal", 8, `full-${tag()}@marks.test`, { firstName: "Full", lastName: last, phone: "2145550100", zipCode: "75201" });
+    await page.goto(`/desk/leads?q=${last.toLowerCase()}`);
+    const rows = page.getByRole("row");
+    const shortRow = rows.filter({ hasText: "Part" });
+    await expect(shortRow.getByText("ZIP incomplete")).toBeVisible();
+    await expect(shortRow.getByText("phone incomplete")).toBeVisible();
+    const fullRow = rows.filter({ hasText: "Full" });
+    await expect(fullRow).toBeVisible();
+    await expect(fullRow.getByText(/incomplete/)).toHaveCount(0);
+    await page.goto(`/desk/leads/${short}`);
+    const sent = page.getByRole("region", { name: "What was sent" });
+    await expect(sent.getByText("752")).toContainText("ZIP incomplete");
+    await expect(sent.getByText("21455")).toContainText("phone incomplete");
+  });
+
   test("several leads change at once from the list", async ({ page, context }) => {
     const sales = await createStaff("sales", { name: `Bulk ${tag()}` });
     await signIn(context, sales);

@@ -228,6 +228,26 @@ test.describe("Get a Fleet Quote", () => {
     await expect(name).toBeFocused();
   });
 
+  test("a ZIP code or phone number typed part-way is told what is missing, and nothing is sent", async ({ page }) => {
+    const form = await openForm(page, "/diesel-on-demand", "#contact-form");
+    await ready(form);
+    const address = email("short");
+    await form.getByLabel("First name").fill("Dana");
+    await form.getByLabel("Last name").fill("Reyes");
+    await form.getByLabel("Email").fill(address);
+    const phone = form.getByLabel("Phone");
+    await phone.fill("21455");
+    await phone.blur();
+    await expect(phone).toHaveAccessibleDescription(/Please enter a 10-digit phone number/);
+    const zip = form.getByRole("combobox", { name: "ZIP code" });
+    await zip.fill("752");
+    await zip.blur();
+    await expect(zip).toHaveAccessibleDescription(/Please enter a 5-digit ZIP code/);
+    await form.getByRole("button", { name: "Submit" }).click();
+    await expect(phone).toBeFocused();
+    expect(await rowsFor(address)).toHaveLength(0);
+  });
+
   test("a server failure or a dropped connection keeps what was typed, and a retry stores once", async ({ page }) => {
     const form = await openForm(page, "/getafleet", "#quick-quote-form");
     const address = email("retry");

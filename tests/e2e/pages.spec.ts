@@ -308,7 +308,7 @@ test("/environmental-impact: the quoted facts, rewards coming soon, and the CO2 
 
 test("/business-fleets-trucking-and-construction-companies: scenarios, benefits, venue promo, supplier block, testimonials", async ({ page }) => {
   await open(page, "/business-fleets-trucking-and-construction-companies");
-  await expect(page.getByRole("list", { name: "Places we fuel" }).getByRole("listitem")).toHaveText([
+  await expect(page.getByRole("region", { name: "Places we fuel" }).getByRole("group")).toHaveText([
     "Stadiums",
     "Hospitals",
     "Office Park",
@@ -336,7 +336,7 @@ test("/corporate-and-college-campuses-stadiums-and-arenas: audiences, perk steps
 
 test("/retail-and-rurface-parking-lots: scenarios, app pitch with badges, newsletter type 1 with privacy link", async ({ page }) => {
   await open(page, "/retail-and-rurface-parking-lots");
-  await expect(page.getByRole("list", { name: "Places we fuel" }).getByRole("listitem")).toHaveText(["Shopping", "Office Park", "Airport", "Hotels", "School"]);
+  await expect(page.getByRole("region", { name: "Places we fuel" }).getByRole("group")).toHaveText(["Shopping", "Office Park", "Airport", "Hotels", "School"]);
   const app = page.locator("#app");
   await expect(app.getByRole("link", { name: /iPhone/ })).toHaveAttribute("href", brand.apps.ios);
   await expect(app.getByRole("link", { name: /Android/ })).toHaveAttribute("href", brand.apps.android);

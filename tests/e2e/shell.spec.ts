@@ -80,6 +80,16 @@ test.describe("header", () => {
     await expect(page).toHaveURL(/\/geofencing$/);
   });
 
+  test("a path in another letter case or with a trailing slash highlights the same group", async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    for (const path of ["/leaderShip-team", "/leadership-team", "/Leadership-Team/", "/LEADERSHIP-TEAM"]) {
+      await page.goto(path);
+      const nav = page.getByRole("navigation", { name: "Main" });
+      await expect(nav.getByRole("button", { name: "Who We Are" }), path).toHaveClass(/(^| )text-brand-700( |$)/);
+      await expect(nav.getByRole("button", { name: "What We Do" }), path).not.toHaveClass(/(^| )text-brand-700( |$)/);
+    }
+  });
+
   test("login and sign up open the customer panel in a new tab", async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto("/faq");
@@ -120,8 +130,9 @@ test.describe("header", () => {
     const header = page.getByTestId("site-header");
     expect(await header.evaluate((h) => getComputedStyle(h).position)).toBe("sticky");
     expect(await header.evaluate((h) => getComputedStyle(h).boxShadow)).not.toBe("none");
-    for (const path of ["/saas/home", "/saas/geofence", "/saas/fuelmanagement", "/saas/fleetmanagement"]) {
+    for (const path of ["/saas/home", "/saas/geofence", "/saas/fuelmanagement", "/saas/fleetmanagement", "/SAAS/HOME", "/Saas/Geofence/"]) {
       await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       expect(await header.evaluate((h) => getComputedStyle(h).position)).not.toBe("sticky");
       expect(await header.evaluate((h) => getComputedStyle(h).boxShadow)).toBe("none");
     }

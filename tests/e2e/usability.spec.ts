@@ -112,6 +112,10 @@ test.describe("forms", () => {
     await expect(note).toContainText("Request received");
     await expect(note).toContainText("within one business day");
     await expect(note.getByText("Request received")).toBeFocused();
+    // What was sent, in short: the note keeps a record of it, not only the reference.
+    const summary = note.getByTestId("sent-summary");
+    await expect(summary.locator("dt")).toHaveText(["Name", "E-mail", "Phone", "ZIP code"]);
+    await expect(summary.locator("dd")).toHaveText(["Rosa Diaz", address, "2145550142", "75201"]);
     const reference = (await note.locator(".font-mono").textContent()) ?? "";
     expect(reference).toMatch(/^[0-9A-F]{8}$/);
     // The reference is the start of the stored lead's submission id: staff find the lead by it.
@@ -125,12 +129,17 @@ test.describe("forms", () => {
     // The newsletter says it in its own words.
     const news = page.locator("#newsletter-3");
     await scrollToReady(news);
-    await news.getByLabel("Email").fill(email("news"));
+    const newsAddress = email("news");
+    await news.getByLabel("Email").fill(newsAddress);
     await news.getByRole("button", { name: "Subscribe" }).tap();
     await thankYouComesAndGoes(page);
-    const subscribed = page.getByTestId("accepted-note").filter({ hasText: "You're subscribed" });
+    // The address waits for its confirmation link, and the note says so.
+    const subscribed = page.getByTestId("accepted-note").filter({ hasText: "Check your inbox to confirm" });
     await expect(subscribed).toBeVisible();
-    await expect(subscribed.getByText("You're subscribed")).toBeFocused();
+    await expect(subscribed.getByText("Check your inbox to confirm")).toBeFocused();
+    await expect(subscribed).toContainText("waits for confirmation");
+    await expect(subscribed).not.toContainText("subscribed");
+    await expect(subscribed.getByTestId("sent-summary").locator("dd")).toHaveText([newsAddress]);
     await expect(subscribed.getByRole("button", { name: "Subscribe another address" })).toBeVisible();
   });
 

@@ -5,6 +5,9 @@ import { usePrefersReducedMotion } from "~/components/ui/use-reduced-motion";
 
 export type PerView = "images" | "logos" | "single";
 
+/** Spec 9: the image slider moves on every 4 s. */
+export const IMAGE_SLIDE_MS = 4000;
+
 export interface CarouselProps {
   /** Accessible name of the carousel region (e.g. "What our customers say"). */
   label: string;

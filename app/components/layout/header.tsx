@@ -2,7 +2,7 @@ import { ChevronDown, Menu, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { brand } from "~/content/brand";
-import { activeGroupId, isSaasPath, type NavGroup, navGroups } from "~/content/nav";
+import { activeGroupId, canonicalPath, isSaasPath, type NavGroup, navGroups } from "~/content/nav";
 import { staticPart } from "~/lib/static-parts";
 import { Logo } from "./logo";
 import { ThemeToggle } from "./theme-toggle";
@@ -149,7 +149,7 @@ function MobileGroup({ group, active }: { group: NavGroup; active: boolean }) {
 }
 
 export function Header() {
-  const { pathname } = useLocation();
+  const pathname = canonicalPath(useLocation().pathname);
   const [open, setOpen] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
   const saas = isSaasPath(pathname);

@@ -25,6 +25,15 @@ export function fromRules(build: (r: typeof Rules) => $ZodType): () => Promise<$
   };
 }
 
+/**
+ * The loader of what the API accepts (a form module's `wireSchema`): the same build with
+ * the shared rules' lenient twins (`wire` in schemas.ts) in place of the page's rules.
+ */
+export function fromWireRules(build: (r: typeof Rules) => $ZodType): () => Promise<$ZodType> {
+  // The twins parse to the same output types; only their zod classes differ.
+  return fromRules((r) => build({ ...r, ...r.wire } as unknown as typeof Rules));
+}
+
 /** The codes of a form's `types`, as numbers. */
 export function typeCodes(spec: Pick<FormSpec, "types">): FormType[] {
   return Object.keys(spec.types ?? {}).map(Number) as FormType[];

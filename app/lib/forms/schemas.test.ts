@@ -175,8 +175,83 @@ describe("fleet scheduled-fueling sign-up (spec 5)", () => {
     ["fleetType", "", "fleettype is required"],
     ["stateId", "", "Please select a state"],
   ]);
-  it("accepts a general phone pattern within 10 characters", () => {
-    for (const p of ["2145550147", "555-0147", "+442071838"]) expect(messageFor(fleetSignupSpec, valid, "phone", p)).toBeUndefined();
+  it("asks for the 10 digits of a phone number on our page", () => {
+    expect(messageFor(fleetSignupSpec, valid, "phone", "2145550147")).toBeUndefined();
+    for (const p of ["555-0147", "+442071838"]) expect(messageFor(fleetSignupSpec, valid, "phone", p)).toBe(rules.PHONE_LENGTH);
+  });
+});
+
+/** What the API reads a body with: the wire rules. */
+async function wireParse(spec: FormSpec, body: Record<string, unknown>) {
+  const schema = spec.wireSchema ? await spec.wireSchema() : await resolveSchema(spec);
+  return safeParse(schema, body);
+}
+
+describe("our pages ask for 5 and 10 digits; the API keeps the specification's rule", () => {
+  const personal = { firstName: "Dana", lastName: "Lee", email: "dana@fleetco.com", phone: "2145550147", zipCode: "75201", type: "2" };
+  it("a ZIP code or phone number typed part-way is told what is missing on the page", () => {
+    for (const spec of [personalLeadSpec, businessLeadSpec, saasLeadSpec, fleetSignupSpec]) {
+      const r = validateValues(spec, { ...spec.initial, zipCode: "752" });
+      expect(r.ok ? [] : r.errors.zipCode, spec.kind).toEqual([rules.ZIP_LENGTH]);
+    }
+    for (const [spec, field] of [
+      [personalLeadSpec, "phone"],
+      [businessLeadSpec, "phone"],
+      [quoteShortSpec, "phoneNumber"],
+    ] as const) {
+      const r = validateValues(spec, { ...spec.initial, [field]: "21455" });
+      expect(r.ok ? [] : r.errors[field], spec.kind).toEqual([rules.PHONE_LENGTH]);
+    }
+  });
+  it("the API accepts what the specification's form would send, and no more digits", async () => {
+    const body = { ...personal, type: 2, zipCode: "752", phone: "21455" };
+    expect((await wireParse(personalLeadSpec, body)).success).toBe(true);
+    expect((await wireParse(personalLeadSpec, { ...body, zipCode: "752011" })).success).toBe(false);
+    expect((await wireParse(personalLeadSpec, { ...body, zipCode: "75a" })).success).toBe(false);
+  });
+});
+
+describe("the API reads values the way a client of the specification may write them, and stores the normal form", () => {
+  const business = {
+    bussinessName: "Lone Star Logistics",
+    email: "ops@lonestar.com",
+    phone: "2145550147",
+    zipCode: "75201",
+    companySize: "50-100",
+    fleetSize: "20",
+    fuelType: "Red diesel plus DEF with gasoline",
+    type: 13,
+  };
+  it("the business lead: fleetSize as a number, choices in any letter case", async () => {
+    const r = await wireParse(businessLeadSpec, { ...business, fleetSize: 30, fuelType: "red diesel plus def with gasoline", zipCode: 75201 });
+    expect(r.success ? r.data : r.error?.issues).toMatchObject({ fleetSize: "30", fuelType: "Red diesel plus DEF with gasoline", zipCode: "75201" });
+    expect((await wireParse(businessLeadSpec, { ...business, fleetSize: 31 })).success).toBe(false);
+    expect((await wireParse(businessLeadSpec, { ...business, fuelType: "kerosene" })).success).toBe(false);
+  });
+  const fleet = {
+    firstName: "Marcus",
+    lastName: "Reed",
+    email: "marcus@reedhaul.com",
+    phone: "555-0147",
+    companyName: "Reed Hauling",
+    city: "Dallas",
+    fleetSize: 12,
+    fleetType: "Semi trucks",
+    type: 17,
+  };
+  it("the fleet sign-up: a state by code or name, in any letter case, stored as its code", async () => {
+    for (const stateId of ["TX", "tx", "Texas", "TEXAS", " texas "]) {
+      const r = await wireParse(fleetSignupSpec, { ...fleet, stateId });
+      expect(r.success ? r.data : r.error?.issues, stateId).toMatchObject({ stateId: "TX", fleetSize: "12" });
+    }
+    expect((await wireParse(fleetSignupSpec, { ...fleet, stateId: "" })).success).toBe(true);
+    expect((await wireParse(fleetSignupSpec, fleet)).success).toBe(true);
+    expect((await wireParse(fleetSignupSpec, { ...fleet, stateId: "Texarkana" })).success).toBe(false);
+    expect((await wireParse(fleetSignupSpec, { ...fleet, stateId: 48 })).success).toBe(false);
+  });
+  it("the business quote: numbers as text, choices and the state in any case", async () => {
+    const r = await wireParse(quoteBusinessSpec, { ...quoteBusinessPayload(businessQuote), fleetSize: "25", state: "texas", tankType: "over ground" });
+    expect(r.success ? r.data : r.error?.issues).toMatchObject({ fleetSize: 25, state: "TX", tankType: "Over Ground" });
   });
 });
 

@@ -2,6 +2,7 @@
 // a few kilobytes of JavaScript instead of the whole library.
 import * as z from "zod/mini";
 import { type FormType, isFormType } from "./form-types";
+import { usStates } from "./us-states";
 
 /**
  * The field rules the forms share (name, e-mail, phone, ZIP, free text, the hidden meta
@@ -94,6 +95,8 @@ export function optionalText(max: number, multiline = false, pattern?: { re: Reg
   );
 }
 
+const stateCodes = usStates.map(([code]) => code) as [string, ...string[]];
+
 /** A choice from a fixed list; anything else (or nothing) gets the one message. */
 export function choice<const T extends readonly [string, ...string[]]>(values: T, message: string) {
   return z.enum(values, { error: message });
@@ -116,10 +119,22 @@ export const firstName = () =>
   requiredText({ required: "First name required", invalid: "Please enter valid firstname", max: LIMITS.name, pattern: NAME_PATTERN });
 export const lastName = () => requiredText({ required: "Last name required", invalid: "Please enter valid lastname", max: LIMITS.name, pattern: NAME_PATTERN });
 export const digits = (required: string, max: number) => requiredText({ required, invalid: "Must be only digits", max, pattern: DIGITS_PATTERN });
-export const phone = () => digits("phone is required", LIMITS.phone);
-export const zipCode = () => digits("ZipCode is required", LIMITS.zip);
+export const PHONE_LENGTH = "Please enter a 10-digit phone number";
+export const ZIP_LENGTH = "Please enter a 5-digit ZIP code";
+/** Exactly `length` digits, as our pages ask: a shorter answer is told what is missing. */
+const exactDigits = (required: string, length: number, message: string) =>
+  digits(required, length).check(z.refine((v: string) => v.length === length, { error: message }));
+export const phone = () => exactDigits("phone is required", LIMITS.phone, PHONE_LENGTH);
+export const zipCode = () => exactDigits("ZipCode is required", LIMITS.zip, ZIP_LENGTH);
 /** The quote forms name their phone field `phoneNumber`, with a message of its own. */
-export const phoneNumber = () => digits("phoneNumber is required", LIMITS.phone);
+export const phoneNumber = () => exactDigits("phoneNumber is required", LIMITS.phone, PHONE_LENGTH);
+/** A US state by its two-letter code. */
+export const state = (message: string) => choice(stateCodes, message);
+/** A phone number written any common way (+, brackets, dots, dashes), of 10 digits. */
+export const writtenPhone = (required: string, invalid: string) =>
+  requiredText({ required, invalid, max: LIMITS.phone, pattern: PHONE_PATTERN }).check(
+    z.refine((v: string) => v.replace(/\D/g, "").length === LIMITS.phone, { error: PHONE_LENGTH }),
+  );
 export const businessName = () =>
   requiredText({
     required: "businessName name required",
@@ -150,4 +165,67 @@ export const metaShape = {
     ),
   ),
   website: z.optional(z.string({ error: NOT_TEXT }).check(z.maxLength(500, { error: tooLong(500) }))),
+};
+
+// --- What the API accepts where our pages ask for more ---
+
+/** A number sent for text is read as its digits; text is trimmed. */
+const asText = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? String(v) : typeof v === "string" ? v.trim() : v);
+
+/** The list's value written in any letter case (or a number for a numeric value) is that value. */
+function lenientChoice<const T extends readonly [string, ...string[]]>(values: T, message: string) {
+  return z.pipe(
+    z.transform((v: unknown) => {
+      const t = asText(v);
+      return typeof t === "string" ? (values.find((x) => x.toLowerCase() === t.toLowerCase()) ?? t) : t;
+    }),
+    z.enum(values, { error: message }),
+  );
+}
+
+/** Up to `max` digits (the specification's rule), a JSON number included. */
+const lenientDigits = (required: string, max: number) => z.pipe(z.transform(asText), digits(required, max));
+
+/** A whole number sent as a JSON number or as its digits. */
+function lenientCount(required: string, invalid: string, max: number) {
+  return z.pipe(
+    z.transform((v: unknown) => (typeof v === "string" && DIGITS_PATTERN.test(v.trim()) ? Number(v.trim()) : v)),
+    count(required, invalid, max),
+  );
+}
+
+/** A state's code for its code or name in any letter case; anything else as it came. */
+const toStateCode = (v: unknown) => {
+  const t = typeof v === "string" ? v.trim().toLowerCase() : v;
+  return usStates.find(([code, name]) => code.toLowerCase() === t || name.toLowerCase() === t)?.[0] ?? v;
+};
+
+/** A state by its code or its name, in any letter case, stored as its code. */
+const lenientState = (message: string) => z.pipe(z.transform(toStateCode), z.enum(stateCodes, { error: message }));
+
+/**
+ * The rules the API reads a form with where they differ from our pages' (decisions: a
+ * payload the specification's form would send is never refused): phone numbers and ZIP
+ * codes of up to 10 and 5 digits, numbers as numbers or text, choices in any letter case,
+ * a state by code or name. What is stored is the normal form (the list's value, the code).
+ * A form module's `wireSchema` is built from them with `fromWireRules`.
+ */
+export const wire = {
+  choice: lenientChoice,
+  count: lenientCount,
+  state: lenientState,
+  phone: () => lenientDigits("phone is required", LIMITS.phone),
+  zipCode: () => lenientDigits("ZipCode is required", LIMITS.zip),
+  phoneNumber: () => lenientDigits("phoneNumber is required", LIMITS.phone),
+  /** A state's code or name, or nothing (a blank answer is kept blank). */
+  optionalState: (message: string) =>
+    z.optional(
+      z.pipe(
+        z.transform((v: unknown) => (typeof v === "string" && v.trim() === "" ? "" : toStateCode(v))),
+        z.enum(["", ...stateCodes], { error: message }),
+      ),
+    ),
+  /** Required free text, a number sent for it read as its digits. */
+  text: (required: string, max: number) => z.pipe(z.transform(asText), requiredText({ required, invalid: required, max })),
+  writtenPhone: (required: string, invalid: string) => z.pipe(z.transform(asText), requiredText({ required, invalid, max: LIMITS.phone, pattern: PHONE_PATTERN })),
 };

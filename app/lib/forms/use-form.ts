@@ -1,11 +1,12 @@
 import { type ChangeEvent, type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useActionData, useFormAction } from "react-router";
 import { firstTouch } from "~/lib/first-touch";
+import { canonicalPath } from "~/content/nav";
 import { apiUrl, newSubmissionId } from "./api";
 import type { $ZodType } from "zod/v4/core";
 import { type FieldErrors, type FormSpec, HONEYPOT_FIELD, resolveSchema, schemaIfLoaded, type Values, validateWith } from "./form-spec";
 import { isFormActionData, messages } from "./protocol";
-import { submissionReference } from "./success";
+import { type SentItem, sentSummary, submissionReference } from "./success";
 
 export interface FieldControl {
   id: string;
@@ -38,7 +39,7 @@ export interface FormController {
   dialogOpen: boolean;
   closeDialog(): void;
   /** The last submission the server accepted, with the reference the visitor can quote. */
-  accepted: { reference: string | null } | null;
+  accepted: { reference: string | null; summary: SentItem[] } | null;
   /** Back to an empty form after an accepted submission. */
   sendAnother(): void;
   /** The page re-rendered after a no-JavaScript submission that was stored. */
@@ -187,7 +188,7 @@ export function useForm({ id, spec, fixed = {}, onSuccess, sendMeta = true }: Us
       ? {
           ...result.payload,
           submissionId: submissionId.current,
-          pagePath: window.location.pathname,
+          pagePath: canonicalPath(window.location.pathname),
           // Where the visitor came from goes with leads; a comment is not a lead.
           ...(spec.kind === "comment" ? {} : { attribution: firstTouch() }),
           ...(hp ? { [HONEYPOT_FIELD]: hp } : {}),
@@ -210,7 +211,7 @@ export function useForm({ id, spec, fixed = {}, onSuccess, sendMeta = true }: Us
     const answer = (await res.json().catch(() => null)) as { errors?: FieldErrors; data?: { submissionId?: unknown } } | null;
     if (res.ok) {
       const stored = answer?.data?.submissionId;
-      setAccepted({ reference: typeof stored === "string" && stored ? submissionReference(stored) : null });
+      setAccepted({ reference: typeof stored === "string" && stored ? submissionReference(stored) : null, summary: sentSummary(values) });
       submissionId.current = null;
       setAll(fresh());
       setTouched({});

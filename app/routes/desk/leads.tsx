@@ -114,13 +114,36 @@ const columns = (selected: Set<string>, listSearch: string): Column<LeadRow>[] =
     ),
   },
   { header: "E-mail", className: "break-all", cell: (r) => r.email },
-  { header: "Phone", className: "whitespace-nowrap", cell: (r) => r.phone },
-  { header: "ZIP", cell: (r) => r.zip },
+  {
+    header: "Phone",
+    className: "whitespace-nowrap",
+    cell: (r) => (
+      <>
+        {r.phone}
+        <IncompleteMark marks={r.incomplete} mark="phone incomplete" />
+      </>
+    ),
+  },
+  {
+    header: "ZIP",
+    cell: (r) => (
+      <>
+        {r.zip}
+        <IncompleteMark marks={r.incomplete} mark="ZIP incomplete" />
+      </>
+    ),
+  },
   { header: "City", cell: (r) => r.city },
   { header: "Page", className: "break-all", cell: (r) => r.page },
   { header: "Status", cell: (r) => <StatusBadge status={r.status} label={r.statusLabel} /> },
   { header: "Assignee", cell: (r) => r.assignee },
 ];
+
+/** A short mark under a value shorter than a full one (the API keeps the specification's looser rule). */
+function IncompleteMark({ marks, mark }: { marks: string[]; mark: string }) {
+  if (!marks.includes(mark)) return null;
+  return <span className="mt-0.5 block w-fit rounded bg-amber-100 px-1.5 text-xs font-semibold text-amber-900 dark:bg-amber-900/40 dark:text-amber-100">{mark}</span>;
+}
 
 export default function Leads({ loaderData, actionData }: Route.ComponentProps) {
   const { raw, view, errors, rows, next, prev, choices } = loaderData;

@@ -39,20 +39,25 @@ const MAX_SEARCH_WORDS = 12;
 
 /**
  * Full-text search (migration 005-post-search): every word must occur, in any order, in the
- * title, subtitle or body, after English stemming ("fueling" finds "fuel"). The words are
- * bound as parameters: on SQLite each is a quoted FTS5 string (so no word is read as an
- * operator), on PostgreSQL they go through plainto_tsquery.
+ * title, subtitle or body, after English stemming ("fueling" finds "fuel"). The last word
+ * is also matched as the start of a word, since the list searches while the visitor types:
+ * "fue" finds "fuel", "nigh" finds "night". The words are bound as parameters: on SQLite
+ * each is a quoted FTS5 string (so no word is read as an operator), joined by AND, and the
+ * last one `("word" OR "word"*)`; on PostgreSQL the others go through plainto_tsquery and the last
+ * through to_tsquery as `word:*` (a word is letters and digits only, so it holds no
+ * operator), which stems it before matching it as a prefix.
  */
 function fullText(db: Db, words: string[]) {
   if (db.dialect === "postgres") {
-    const query = sql`plainto_tsquery('english', ${words.join(" ")})`;
+    const last = words[words.length - 1] ?? "";
+    const query = sql`(plainto_tsquery('english', ${words.slice(0, -1).join(" ")}) && to_tsquery('english', ${`${last}:*`}))`;
     return {
       matches: sql<boolean>`posts.search_vector @@ ${query}`,
       // Best first: ts_rank over the weighted vector (title A, subtitle B, body D).
       rank: sql`ts_rank(posts.search_vector, ${query}) desc`,
     };
   }
-  const match = words.map((w) => `"${w}"`).join(" ");
+  const match = words.map((w, i) => (i === words.length - 1 ? `("${w}" OR "${w}"*)` : `"${w}"`)).join(" AND ");
   return {
     matches: sql<boolean>`posts.rowid in (select rowid from posts_fts where posts_fts match ${match})`,
     // bm25 is lower for better matches; a title hit counts ten times a body hit.

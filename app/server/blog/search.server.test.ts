@@ -43,6 +43,17 @@ describe("post search", () => {
     expect(await search("night fueling", { isPublished: false })).toEqual([]);
   });
 
+  it("matches the last word as the start of a word, so a search typed part-way finds", async () => {
+    expect((await search("fue")).sort()).toEqual(["r-article", "r-body", "r-sub", "r-title"]);
+    expect((await search("nigh")).sort()).toEqual(["r-article", "r-body", "r-sub", "r-title"]);
+    expect(await search("night fue", { isArticle: false })).toEqual(["r-title", "r-sub", "r-body"]);
+    // The last word typed whole still matches by its stem; the words before it are never prefixes.
+    expect(await search("night fueling", { isArticle: false })).toEqual(["r-title", "r-sub", "r-body"]);
+    expect(await search("nigh fueling")).toEqual([]);
+    expect(await search("thorough")).toEqual(["r-none"]);
+    expect(await search("fuelx")).toEqual([]);
+  });
+
   it("follows edits of a post", async () => {
     expect(await search("thoroughly")).toEqual(["r-none"]);
     expect(await search("explained")).toEqual(["r-none"]);

@@ -449,6 +449,32 @@ describe("the specification's own payloads", () => {
     expect(row?.email).toBe(body.email);
   });
 
+  it("accepts a ZIP code and phone number shorter than our pages ask for, as the specification's rule does", async () => {
+    const submissionId = randomUUID();
+    const res = await post("/web/form", { body: { ...bodies.personal(), zipCode: "752", phone: "21455", submissionId } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const row = (await rowFor(submissionId))[0];
+    expect(JSON.parse(String(row?.payload))).toMatchObject({ zipCode: "752", phone: "21455" });
+  });
+
+  it("reads numbers as numbers or text, choices in any letter case and a state by name, and stores the normal form", async () => {
+    const business = randomUUID();
+    const b = await post("/web/form", { body: { ...bodies.business(), fleetSize: 30, fuelType: "diesel/def OTHER", companySize: "100-200", submissionId: business } });
+    expect(b.status, JSON.stringify(b.body)).toBe(201);
+    expect(JSON.parse(String((await rowFor(business))[0]?.payload))).toMatchObject({ fleetSize: "30", fuelType: "Diesel/DEF other" });
+
+    const fleet = randomUUID();
+    const f = await post("/web/form", { body: { ...bodies.fleet(), stateId: "texas", fleetSize: 12, submissionId: fleet } });
+    expect(f.status, JSON.stringify(f.body)).toBe(201);
+    expect(JSON.parse(String((await rowFor(fleet))[0]?.payload))).toMatchObject({ stateId: "TX", fleetSize: "12" });
+
+    const before = await count();
+    const bad = await post("/web/form", { body: { ...bodies.fleet(), stateId: "Texarkana" } });
+    expect(bad.status).toBe(422);
+    expect((bad.body as { errors: object }).errors).toEqual({ stateId: ["Please select a state"] });
+    expect(await count()).toBe(before);
+  });
+
   it("still checks a field the specification leaves optional when it is sent", async () => {
     const phone = await post("/web/form", { body: { ...bodies.business(), phone: "214-555" } });
     expect((phone.body as { errors: object }).errors).toEqual({ phone: ["Must be only digits"] });

@@ -1,7 +1,6 @@
-import { empty, fromRules, options, typeCodes, withType } from "../define";
+import { empty, fromRules, fromWireRules, options, typeCodes, withType } from "../define";
 import type { FormSpec } from "../form-spec";
 import type * as Rules from "../schemas";
-import { stateCodes } from "../us-states";
 
 /**
  * The fleet scheduled-fueling sign-up (POST /web/form, type 17, spec 3): choosing a city
@@ -28,7 +27,7 @@ function fleetSignupRules(r: typeof Rules) {
     firstName: r.firstName(),
     lastName: r.requiredText({ required: "Last name Required", invalid: "Please enter valid lastname", max: r.LIMITS.name, pattern: r.NAME_PATTERN }),
     email: r.email(),
-    phone: r.requiredText({ required: "Phone number required", invalid: "Phone number is not valid", max: r.LIMITS.phone, pattern: r.PHONE_PATTERN }),
+    phone: r.writtenPhone("Phone number required", "Phone number is not valid"),
     companyName: r.requiredText({
       required: "Company name required",
       invalid: "Please enter valid companyname",
@@ -36,7 +35,7 @@ function fleetSignupRules(r: typeof Rules) {
       pattern: r.BUSINESS_NAME_PATTERN,
     }),
     city: r.requiredText({ required: "City name required", invalid: "City name required", max: r.LIMITS.city }),
-    stateId: r.choice(stateCodes as [string, ...string[]], "Please select a state"),
+    stateId: r.state("Please select a state"),
     zipCode: r.zipCode(),
     fleetSize: r.choice(fleetSignupSizes, "fleetsize is required"),
     fleetType: r.choice(fleetTypes, "fleettype is required"),
@@ -51,10 +50,10 @@ function fleetSignupRules(r: typeof Rules) {
  */
 function fleetSignupWireRules(r: typeof Rules) {
   return r.zod.extend(fleetSignupRules(r), {
-    stateId: r.optionalText(2, false, { re: new RegExp(`^(?:${stateCodes.join("|")})$`), message: "Please select a state" }),
+    stateId: r.wire.optionalState("Please select a state"),
     zipCode: r.optionalDigits(r.LIMITS.zip),
-    fleetSize: r.requiredText({ required: "fleetsize is required", invalid: "fleetsize is required", max: r.LIMITS.name }),
-    fleetType: r.requiredText({ required: "fleettype is required", invalid: "fleettype is required", max: r.LIMITS.name }),
+    fleetSize: r.wire.text("fleetsize is required", r.LIMITS.name),
+    fleetType: r.wire.text("fleettype is required", r.LIMITS.name),
   });
 }
 
@@ -66,6 +65,6 @@ export const fleetSignupSpec: FormSpec = {
   variant: "fleet",
   initial: empty(fields),
   schema: fromRules(fleetSignupRules),
-  wireSchema: fromRules(fleetSignupWireRules),
+  wireSchema: fromWireRules(fleetSignupWireRules),
   toPayload: (v) => withType(v, fields),
 };

@@ -1,4 +1,4 @@
-import { empty, fromRules, options, typeCodes, withType } from "../define";
+import { empty, fromRules, fromWireRules, options, typeCodes, withType } from "../define";
 import type { FormSpec } from "../form-spec";
 import type * as Rules from "../schemas";
 
@@ -52,6 +52,6 @@ export const businessLeadSpec: FormSpec = {
   initial: empty(fields),
   schema: fromRules(businessLeadRules),
   // Spec 5 does not require a phone number on the business form; our page does.
-  wireSchema: fromRules((r) => r.zod.extend(businessLeadRules(r), { phone: r.optionalDigits(r.LIMITS.phone) })),
+  wireSchema: fromWireRules((r) => r.zod.extend(businessLeadRules(r), { phone: r.optionalDigits(r.LIMITS.phone) })),
   toPayload: (v) => withType(v, fields),
 };

@@ -1,4 +1,4 @@
-import { empty, fromRules, typeCodes, withType } from "../define";
+import { empty, fromRules, fromWireRules, typeCodes, withType } from "../define";
 import type { FormSpec } from "../form-spec";
 import type * as Rules from "../schemas";
 
@@ -43,5 +43,6 @@ export const personalLeadSpec: FormSpec = {
   variant: "personal",
   initial: empty(fields),
   schema: fromRules(personalLeadRules),
+  wireSchema: fromWireRules(personalLeadRules),
   toPayload: (v) => withType(v, fields),
 };

@@ -1,4 +1,4 @@
-import { empty, fromRules, typeCodes, withType } from "../define";
+import { empty, fromRules, fromWireRules, typeCodes, withType } from "../define";
 import type { FormSpec } from "../form-spec";
 import type * as Rules from "../schemas";
 
@@ -28,5 +28,6 @@ export const saasLeadSpec: FormSpec = {
   variant: "saas",
   initial: empty(fields),
   schema: fromRules(saasLeadRules),
+  wireSchema: fromWireRules(saasLeadRules),
   toPayload: (v) => withType(v, fields),
 };

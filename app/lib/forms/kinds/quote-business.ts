@@ -1,7 +1,6 @@
-import { empty, fromRules, options, plain, toNumber } from "../define";
+import { empty, fromRules, fromWireRules, options, plain, toNumber } from "../define";
 import { compact, type FormSpec, type Values } from "../form-spec";
 import type * as Rules from "../schemas";
-import { stateCodes } from "../us-states";
 import { quoteTypes } from "./quote-short";
 
 /**
@@ -141,6 +140,7 @@ export const quoteBusinessSpec: FormSpec = {
   takes: (body) => "businessName" in body,
   initial: empty(quoteBusinessFields),
   schema: fromRules(quoteBusinessRules),
+  wireSchema: fromWireRules(quoteBusinessRules),
   toPayload: (v) => quoteBusinessPayload(v),
   fieldOf: (f) => quoteBusinessFieldOf[f] ?? f,
   addressFromZip: true,
@@ -160,7 +160,7 @@ export function quoteBusinessRules(r: typeof Rules) {
       address2: r.requiredText({ required: "Please enter the street address", invalid: "Please enter the street address", max: r.LIMITS.address }),
       address1: r.optionalText(r.LIMITS.city),
       city: r.requiredText({ required: "City name required", invalid: "City name required", max: r.LIMITS.city }),
-      state: r.choice(stateCodes as [string, ...string[]], "Please select a state"),
+      state: r.state("Please select a state"),
       zipCode: r.zipCode(),
       county: r.optionalText(r.LIMITS.county),
       country: r.optionalText(r.LIMITS.country),

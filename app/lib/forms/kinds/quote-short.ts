@@ -1,4 +1,4 @@
-import { empty, fromRules, withType } from "../define";
+import { empty, fromRules, fromWireRules, withType } from "../define";
 import type { FormSpec } from "../form-spec";
 import type * as Rules from "../schemas";
 
@@ -41,7 +41,7 @@ export const quoteShortSpec: FormSpec = {
   initial: empty(fields),
   schema: fromRules(quoteShortRules),
   // The specification's short quote form has name inputs but does not send them.
-  wireSchema: fromRules((r) =>
+  wireSchema: fromWireRules((r) =>
     r.zod.extend(quoteShortRules(r), {
       firstName: r.optionalText(r.LIMITS.name, false, { re: r.NAME_PATTERN, message: "Please enter valid firstname" }),
       lastName: r.optionalText(r.LIMITS.name, false, { re: r.NAME_PATTERN, message: "Please enter valid lastname" }),

@@ -145,6 +145,8 @@ export interface LabelledField {
   key: string;
   label: string;
   value: string;
+  /** A short mark beside the value ("ZIP incomplete"), when it is shorter than a full one. */
+  mark?: string;
 }
 
 /**
@@ -165,7 +167,8 @@ export function labelledFields(payload: Record<string, unknown>): LabelledField[
       continue;
     }
     if (key === "deliveryWindowEndTime" && typeof start === "number" && typeof end === "number") continue;
-    out.push({ key, label, value: formatValue(key, payload[key]) });
+    const mark = incompleteMark(key, payload[key]);
+    out.push({ key, label, value: formatValue(key, payload[key]), ...(mark ? { mark } : {}) });
   }
   for (const key of Object.keys(payload)) {
     if (!fieldLabel.has(key)) out.push({ key, label: key, value: formatValue(key, payload[key]) });
@@ -180,6 +183,24 @@ export function whoOf(payload: Record<string, unknown>): string {
   const business = str(payload.businessName) || str(payload.bussinessName) || str(payload.companyName);
   if (name && business) return `${name}, ${business}`;
   return name || business;
+}
+
+/**
+ * The API keeps the specification's rule (a ZIP code of up to 5 digits, a phone number of
+ * up to 10 characters) while our pages ask for 5 and 10 digits: a lead sent by another
+ * client may hold a part of one. Such a value is marked, so sales knows to ask for the rest.
+ */
+export function incompleteMark(key: string, value: unknown): string | undefined {
+  if (typeof value !== "string" || value.trim() === "") return undefined;
+  const digits = value.replace(/\D/g, "").length;
+  if (key === "zipCode") return digits < 5 ? "ZIP incomplete" : undefined;
+  if (key === "phone" || key === "phoneNumber") return digits < 10 ? "phone incomplete" : undefined;
+  return undefined;
+}
+
+/** The marks of a lead's ZIP code and phone number, for the inbox row. */
+export function incompleteMarks(payload: Record<string, unknown>): string[] {
+  return ["zipCode", "phone", "phoneNumber"].flatMap((k) => incompleteMark(k, payload[k]) ?? []);
 }
 
 export function phoneOf(payload: Record<string, unknown>): string {

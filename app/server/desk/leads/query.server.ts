@@ -1,7 +1,7 @@
 import { type ExpressionBuilder, type SelectQueryBuilder, sql, type Transaction } from "kysely";
 import type { Database, Db } from "../../db/db.server";
 import { type Cursor, encodeCursor, type LeadFilters, type SubscriberFilters } from "./filters.server";
-import { kindLabel, type LeadStatus, parsePayload, phoneOf, subscriberTypes, typeLabel, whoOf } from "./labels.server";
+import { incompleteMarks, kindLabel, type LeadStatus, parsePayload, phoneOf, subscriberTypes, typeLabel, whoOf } from "./labels.server";
 import { normaliseText, phoneDigits } from "./search-columns.server";
 import { unsubscribeAddress } from "../../newsletter/subscriptions.server";
 import { ATTRIBUTION_FIELDS } from "../../leads/attribution.server";
@@ -179,6 +179,8 @@ export interface LeadRow {
   email: string;
   phone: string;
   zip: string;
+  /** "ZIP incomplete", "phone incomplete": values shorter than a full one. */
+  incomplete: string[];
   city: string;
   page: string;
   createdAt: string;
@@ -276,6 +278,7 @@ function toRow(r: RawLead): LeadRow {
     email: r.email,
     phone: phoneOf(payload),
     zip: r.zip ?? "",
+    incomplete: incompleteMarks(payload),
     city: r.city ?? "",
     page: r.page_path ?? "",
     createdAt: r.created_at,
