@@ -16,8 +16,10 @@ import { createApp } from "./app/server/http/app.server";
 import type { DevAssets } from "./app/server/http/dev.server";
 import { createLogger } from "./app/server/logger.server";
 import { mediaDir } from "./app/server/media/store.server";
+import { alertTemplate, startAlerts } from "./app/server/ops/alerts.server";
 import { startBackupSchedule } from "./app/server/ops/backup-schedule.server";
 import { createMetrics } from "./app/server/ops/metrics.server";
+import { dataDirOf } from "./app/server/ops/backup.server";
 import { createOpsEndpoints } from "./app/server/ops/ops-http.server";
 import { createPageCache } from "./app/server/http/page-cache.server";
 import { startOutbox } from "./app/server/outbox/worker.server";
@@ -42,10 +44,13 @@ async function main() {
   // Without IP_HASH_SALT, the installation's own salt, made on first start and kept in the database.
   const fullEnv = await withIpHashSalt(env, db);
   // Delivers what leads and the desk write to the outbox (e-mail, the CRM webhook).
-  const outbox = startOutbox({ db, env: fullEnv, log });
+  const outbox = startOutbox({ db, env: fullEnv, log, templates: { "ops-alert": alertTemplate } });
   const services: Services = { env: fullEnv, db, log, outbox };
   // SQLite: a checked online backup every BACKUP_EVERY_HOURS into BACKUP_DIR.
   const backups = startBackupSchedule({ env: fullEnv, log });
+  // The system's checks (outbox, backups, disk), every minute: an e-mail to admins and a banner in the desk.
+  const alerts = startAlerts({ env: fullEnv, db, log, lastBackup: backups.last, dataDir: dataDirOf(fullEnv) });
+  services.ops = { alerts, lastBackup: backups.last };
   // Health, readiness and (with METRICS_TOKEN) metrics; nothing is recorded without the token.
   const metrics = fullEnv.METRICS_TOKEN ? createMetrics({ db, outbox, lastBackup: backups.last }) : undefined;
   const ops = createOpsEndpoints({ env: fullEnv, db, metrics });
@@ -96,6 +101,7 @@ async function main() {
         await devAssets?.close();
         await outbox.stop();
         await backups.stop();
+        alerts.stop();
         metrics?.close();
         await db.close();
         log.info("stopped");

@@ -41,6 +41,12 @@ export function backupTarget(databaseUrl: string | undefined): BackupTarget {
 
 export class BackupError extends Error {}
 
+/** The folder the data lives in: the SQLite file's, else the backups' (PostgreSQL keeps its own elsewhere). */
+export function dataDirOf(env: { DATABASE_URL?: string; BACKUP_DIR: string }): string {
+  const target = env.DATABASE_URL?.startsWith("postgres") || env.DATABASE_URL === "file::memory:" ? undefined : backupTarget(env.DATABASE_URL);
+  return target ? dirname(target.where) : resolve(env.BACKUP_DIR);
+}
+
 export interface BackupFile {
   path: string;
   name: string;
