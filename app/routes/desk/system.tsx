@@ -10,6 +10,8 @@ export const headers = () => DESK_HEADERS;
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context, ["admin"]);
   const services = deskServices(context);
+  // The checks as they are now (this also sends what turned bad and updates the banner).
+  await services.ops?.alerts.run().catch(() => undefined);
   const report = await systemReport(services, { lastBackup: services.ops?.lastBackup, alerts: services.ops?.alerts.state });
   return data({ report }, { headers: DESK_HEADERS });
 }
