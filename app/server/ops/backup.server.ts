@@ -77,7 +77,9 @@ export function listBackups(dir: string): BackupFile[] {
     const takenAt = parseStamp(name.slice(BACKUP_PREFIX.length, -ext.length));
     if (!takenAt) continue;
     const path = join(dir, name);
-    out.push({ path, name, takenAt, bytes: statSync(path).size });
+    // A file pruned by another process between the listing and here is simply not listed.
+    const stat = statSync(path, { throwIfNoEntry: false });
+    if (stat) out.push({ path, name, takenAt, bytes: stat.size });
   }
   return out.sort((a, b) => a.takenAt.getTime() - b.takenAt.getTime());
 }
@@ -232,7 +234,14 @@ export async function takeBackup(target: BackupTarget, { dir, keep, now = new Da
     throw error;
   }
   const all = listBackups(folder);
-  for (const old of all.slice(0, Math.max(0, all.length - keep))) unlinkSync(old.path);
+  for (const old of all.slice(0, Math.max(0, all.length - keep))) {
+    try {
+      unlinkSync(old.path);
+    } catch (error) {
+      // Another process (the server, `npm run backup`) pruned it first.
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    }
+  }
   return { path: final, name, takenAt: now, bytes: statSync(final).size };
 }
 

@@ -9,6 +9,7 @@ export const templateLabels: Record<string, string> = {
   "lead-webhook": "CRM webhook",
   "newsletter-confirm": "Newsletter confirmation",
   "password-reset": "Password reset link",
+  "ops-alert": "System alert to an admin",
 };
 
 export const deliveryStates = ["failed", "pending", "sending", "sent"] as const;
