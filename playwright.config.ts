@@ -68,6 +68,8 @@ export default defineConfig({
       // Images uploaded in the desk's tests.
       MEDIA_DIR: process.env.E2E_MEDIA_DIR,
       BUILD_DIR: process.env.BUILD_DIR ?? "build",
+      // No scheduled backups of the test database into the repository's data/backups.
+      BACKUP_EVERY_HOURS: "0",
     },
   },
 });

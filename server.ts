@@ -16,6 +16,12 @@ import { createApp } from "./app/server/http/app.server";
 import type { DevAssets } from "./app/server/http/dev.server";
 import { createLogger } from "./app/server/logger.server";
 import { mediaDir } from "./app/server/media/store.server";
+import { alertTemplate, startAlerts } from "./app/server/ops/alerts.server";
+import { startBackupSchedule } from "./app/server/ops/backup-schedule.server";
+import { createMetrics } from "./app/server/ops/metrics.server";
+import { dataDirOf } from "./app/server/ops/backup.server";
+import { createOpsEndpoints } from "./app/server/ops/ops-http.server";
+import { createPageCache } from "./app/server/http/page-cache.server";
 import { startOutbox } from "./app/server/outbox/worker.server";
 import type { Services } from "./app/server/services.server";
 import { withIpHashSalt } from "./app/server/settings.server";
@@ -38,8 +44,17 @@ async function main() {
   // Without IP_HASH_SALT, the installation's own salt, made on first start and kept in the database.
   const fullEnv = await withIpHashSalt(env, db);
   // Delivers what leads and the desk write to the outbox (e-mail, the CRM webhook).
-  const outbox = startOutbox({ db, env: fullEnv, log });
+  const outbox = startOutbox({ db, env: fullEnv, log, templates: { "ops-alert": alertTemplate } });
   const services: Services = { env: fullEnv, db, log, outbox };
+  // SQLite: a checked online backup every BACKUP_EVERY_HOURS into BACKUP_DIR.
+  const backups = startBackupSchedule({ env: fullEnv, log });
+  // The system's checks (outbox, backups, disk), every minute: an e-mail to admins and a banner in the desk.
+  const alerts = startAlerts({ env: fullEnv, db, log, lastBackup: backups.last, dataDir: dataDirOf(fullEnv) });
+  services.ops = { alerts, lastBackup: backups.last };
+  // Health, readiness and (with METRICS_TOKEN) metrics; nothing is recorded without the token.
+  const metrics = fullEnv.METRICS_TOKEN ? createMetrics({ db, outbox, lastBackup: backups.last }) : undefined;
+  const ops = createOpsEndpoints({ env: fullEnv, db, metrics });
+  const pageCache = metrics ? metrics.countPageCache(createPageCache()) : undefined;
   // News and blog posts are Markdown files: load the new and changed ones into the database.
   await syncPosts(db, {
     dir: resolve(import.meta.dirname, "content/posts"),
@@ -54,14 +69,15 @@ async function main() {
   if (dev) {
     const { startDevAssets } = await import("./app/server/http/dev.server");
     const assets = await startDevAssets(server);
-    const app = createApp({ services, build: assets.build, dev: true });
+    const app = createApp({ services, build: assets.build, dev: true, ops, pageCache });
     listener = (req, res) => assets.handle(req, res, () => void app(req, res));
     devAssets = assets;
   } else {
     const buildDir = resolve(process.env.BUILD_DIR ?? "build");
     const build = (await import(pathToFileURL(resolve(buildDir, "server/index.js")).href)) as ServerBuild;
-    listener = createApp({ services, build, clientDir: resolve(buildDir, "client") });
+    listener = createApp({ services, build, clientDir: resolve(buildDir, "client"), ops, pageCache });
   }
+  ops.buildLoaded();
 
   server.on("error", (error: NodeJS.ErrnoException) => {
     if (error.code === "EADDRINUSE") console.error(`Port ${env.PORT} on ${env.HOST} is already in use; set PORT to a free port.`);
@@ -78,17 +94,28 @@ async function main() {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log.info({ signal }, "shutting down: finishing requests in flight");
-    server.close(async () => {
-      await devAssets?.close();
-      await outbox.stop();
-      await db.close();
-      log.info("stopped");
-      process.exit(0);
-    });
-    server.closeIdleConnections();
-    // A request that hangs must not keep the process alive for ever.
-    setTimeout(() => process.exit(1), 10_000).unref();
+    // /readyz answers 503 from now on: a load balancer that polls it stops sending.
+    ops.drain();
+    const close = () => {
+      log.info({ signal }, "shutting down: finishing requests in flight");
+      server.close(async () => {
+        await devAssets?.close();
+        await outbox.stop();
+        await backups.stop();
+        alerts.stop();
+        metrics?.close();
+        await db.close();
+        log.info("stopped");
+        process.exit(0);
+      });
+      server.closeIdleConnections();
+      // A request that hangs must not keep the process alive for ever.
+      setTimeout(() => process.exit(1), 10_000).unref();
+    };
+    if (fullEnv.SHUTDOWN_DELAY_SECONDS > 0) {
+      log.info({ signal, seconds: fullEnv.SHUTDOWN_DELAY_SECONDS }, "shutting down: not ready, still serving while the load balancer notices");
+      setTimeout(close, fullEnv.SHUTDOWN_DELAY_SECONDS * 1000);
+    } else close();
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));

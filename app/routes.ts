@@ -54,6 +54,7 @@ export default [
     route("account", "routes/desk/account.tsx"),
     route("accounts", "routes/desk/accounts.tsx"),
     route("audit", "routes/desk/audit.tsx"),
+    route("system", "routes/desk/system.tsx"),
     index("routes/desk/index.tsx"),
     route("leads", "routes/desk/leads.tsx"),
     route("leads/export.csv", "routes/desk/leads-export.ts"),

@@ -78,6 +78,8 @@ export async function startServer(opts: { dbFile: string; env?: Record<string, s
       LOG_LEVEL: "info",
       LOG_REQUESTS: "false",
       RATE_LIMIT_MAX: "100000000",
+      // No backup of the bench database into the repository's data/backups.
+      BACKUP_EVERY_HOURS: "0",
       // Without an SMTP sink the outbox writes .eml files: next to the bench database, not in data/.
       MAIL_DIR: `${opts.dbFile}.mail`,
       ...opts.env,

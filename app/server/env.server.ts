@@ -97,6 +97,23 @@ export const envSchema = z.object({
    * with a link or an e-mail address in them (`links`), or every one (`all`).
    */
   COMMENT_MODERATION: z.enum(["off", "links", "all"], "must be off, links or all").default("links"),
+  /** Where backups are written (`npm run backup`, and the server's own on SQLite). */
+  BACKUP_DIR: z.string().min(1).default("data/backups"),
+  /** SQLite: the server takes a backup this often (hours; 0: never, e.g. when a timer runs `npm run backup`). */
+  BACKUP_EVERY_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 7)
+    .default(6),
+  /** How many backups are kept; older ones are deleted after each new one. */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(28),
+  /** The bearer token that GET /metrics asks for (16+ characters). Unset: /metrics is a 404 and nothing is recorded. */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  /**
+   * After SIGTERM, /readyz answers 503 at once while the server goes on serving for this
+   * many seconds, so a load balancer that polls it stops sending before the connections close.
+   */
+  SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(120).default(0),
 });
 
 /** The settings as the environment gives them, with SITE_URL's default filled in. */

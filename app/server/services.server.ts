@@ -3,6 +3,8 @@ import type { Env } from "./env.server";
 import type { Logger } from "./logger.server";
 import type { Outbox } from "./outbox/worker.server";
 import type { RateLimiter } from "./rate-limit.server";
+import type { Alerts } from "./ops/alerts.server";
+import type { BackupFile } from "./ops/backup.server";
 
 /**
  * What the server process owns and hands to the API handlers and, through the load
@@ -16,4 +18,6 @@ export interface Services {
   rateLimiter?: RateLimiter;
   /** The outbox worker of this process (e-mail, webhooks); absent while pre-rendering. */
   outbox?: Outbox;
+  /** The system's checks and backups, for /desk/system and its banner (ops/); absent while pre-rendering. */
+  ops?: { alerts: Alerts; lastBackup: () => BackupFile | undefined };
 }

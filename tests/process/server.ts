@@ -20,7 +20,15 @@ export function start(env: Record<string, string>, args: string[] = []): Started
   let out = "";
   let err = "";
   const child = spawn(process.execPath, ["--import", "tsx", "server.ts", ...args], {
-    env: { ...process.env, LOG_REQUESTS: "false", DATABASE_URL: dbUrl(), MAIL_DIR: mkdtempSync(join(tmpdir(), "fillway-mail-")), ...env },
+    // No scheduled backups into the repository's data/backups unless a test asks for them.
+    env: {
+      ...process.env,
+      LOG_REQUESTS: "false",
+      DATABASE_URL: dbUrl(),
+      MAIL_DIR: mkdtempSync(join(tmpdir(), "fillway-mail-")),
+      BACKUP_EVERY_HOURS: "0",
+      ...env,
+    },
   });
   child.stdout?.on("data", (d) => {
     out += d;

@@ -1,6 +1,7 @@
 import { data, Form, isRouteErrorResponse, Link, NavLink, Outlet, useRouteLoaderData } from "react-router";
 import deskStyles from "~/desk.css?url";
 import { DESK_HEADERS, type Role, requireStaff } from "~/server/desk/auth.server";
+import { firingAlerts } from "~/server/ops/system.server";
 import type { Route } from "./+types/layout";
 
 /** Desk pages that are reached without a session. */
@@ -12,9 +13,11 @@ export const meta = () => [{ title: "Fillway desk" }, { name: "robots", content:
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const path = new URL(request.url).pathname;
-  if (OPEN_PATHS.some((p) => path === p || path.startsWith(`${p}/`))) return data({ user: null }, { headers: DESK_HEADERS });
+  if (OPEN_PATHS.some((p) => path === p || path.startsWith(`${p}/`))) return data({ user: null, alerts: [] }, { headers: DESK_HEADERS });
   const user = await requireStaff(request, context);
-  return data({ user: { email: user.email, name: user.name, role: user.role } }, { headers: DESK_HEADERS });
+  // Admins see a banner while a system check is bad (ops/alerts.server.ts).
+  const alerts = user.role === "admin" ? firingAlerts(context) : [];
+  return data({ user: { email: user.email, name: user.name, role: user.role }, alerts }, { headers: DESK_HEADERS });
 }
 
 interface NavItem {
@@ -36,6 +39,7 @@ const NAV: NavItem[] = [
   { to: "/desk/deliveries", label: "Deliveries", roles: ["admin"] },
   { to: "/desk/accounts", label: "Accounts", roles: ["admin"] },
   { to: "/desk/audit", label: "Audit log", roles: ["admin"] },
+  { to: "/desk/system", label: "System", roles: ["admin"] },
 ];
 
 /**
@@ -68,7 +72,9 @@ function DeskThemeToggle() {
 
 type ShellUser = { email: string; name: string | null; role: Role } | null;
 
-function Shell({ user, children }: { user: ShellUser; children: React.ReactNode }) {
+type ShellAlert = { id: string; title: string; detail: string };
+
+function Shell({ user, alerts = [], children }: { user: ShellUser; alerts?: ShellAlert[]; children: React.ReactNode }) {
   const items = user ? NAV.filter((n) => n.roles.includes(user.role)) : [];
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
@@ -132,6 +138,23 @@ function Shell({ user, children }: { user: ShellUser; children: React.ReactNode 
         </div>
       </header>
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none">
+        {alerts.length ? (
+          <section
+            aria-label="System alerts"
+            className="mb-4 rounded-md border border-red-700 bg-red-50 p-3 text-red-950 dark:border-red-400 dark:bg-red-950 dark:text-red-50"
+          >
+            <ul className="space-y-1">
+              {alerts.map((a) => (
+                <li key={a.id}>
+                  <strong>{a.title}</strong>: {a.detail}.
+                </li>
+              ))}
+            </ul>
+            <Link className="font-medium underline" to="/desk/system">
+              See the system page
+            </Link>
+          </section>
+        ) : null}
         {children}
       </main>
     </div>
@@ -140,7 +163,7 @@ function Shell({ user, children }: { user: ShellUser; children: React.ReactNode 
 
 export default function DeskLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <Shell user={loaderData.user}>
+    <Shell user={loaderData.user} alerts={loaderData.alerts}>
       <Outlet />
     </Shell>
   );

@@ -11,6 +11,9 @@ import { DEFAULT_BUSY_DEADLINE_MS, readArrays, SplitSqliteDialect } from "./sqli
 
 export type { Database } from "./schema";
 
+/** What every server connection is called in pg_stat_activity: `npm run restore` refuses while one is open. */
+export const PG_APPLICATION_NAME = "fillway";
+
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
@@ -38,6 +41,8 @@ export interface Db {
    * garbage collector much less than as objects. Outside any transaction.
    */
   readArrays(query: CompiledQuery): Promise<unknown[][]>;
+  /** PostgreSQL: the connection pool's use now (for the metrics). */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -113,7 +118,7 @@ class PreparingClient extends pg.Client {
 }
 
 function openPostgres(url: string): Db {
-  const pool = new pg.Pool({ connectionString: url, max: 10, Client: PreparingClient });
+  const pool = new pg.Pool({ connectionString: url, max: 10, Client: PreparingClient, application_name: PG_APPLICATION_NAME });
   // Writes made through this instance move its content version at once (and again a
   // moment later, for a page rendered between a write and its transaction's commit);
   // other instances' writes show in the table statistics, read at most once a second.
@@ -164,7 +169,8 @@ function openPostgres(url: string): Db {
   };
   const readArrays = async ({ sql: text, parameters }: CompiledQuery) =>
     (await pool.query<unknown[]>({ text, values: parameters as unknown[], rowMode: "array" })).rows;
-  return { kysely, dialect: "postgres", describe: safe.toString(), contentVersion, contentChanged, readArrays, close: () => kysely.destroy() };
+  const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+  return { kysely, dialect: "postgres", describe: safe.toString(), contentVersion, contentChanged, readArrays, poolStats, close: () => kysely.destroy() };
 }
 
 async function migrate(db: Db): Promise<void> {

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Db } from "./db.server";
 import type { Database } from "./schema";
+import { observe } from "../ops/observe";
 import { isDatabaseBusy } from "./sqlite-driver.server";
 
 /**
@@ -87,6 +88,7 @@ export function createWriteQueue(db: Pick<Db, "kysely">, opts: { maxBatch?: numb
     stats.batches++;
     stats.writes += batch.length;
     stats.largestBatch = Math.max(stats.largestBatch, batch.length);
+    const began = observe.batch ? performance.now() : 0;
     let outcomes: Outcome[];
     try {
       // When a write fails, nothing of the batch is kept: it runs again, each write in its
@@ -102,6 +104,8 @@ export function createWriteQueue(db: Pick<Db, "kysely">, opts: { maxBatch?: numb
         for (const job of waiting) job.reject(error);
       }
       return;
+    } finally {
+      observe.batch?.(batch.length, (performance.now() - began) / 1000);
     }
     batch.forEach((job, i) => {
       const o = outcomes[i]!;

@@ -5,6 +5,7 @@ import { baseSecurityHeaders, pageCspCache, resourceContentSecurityPolicy } from
 import { NEWSLETTER_PAGE_HEADERS } from "../newsletter/pages.server";
 import { crossSiteOneClick } from "../newsletter/one-click.server";
 import type { Services } from "../services.server";
+import type { OpsEndpoints } from "../ops/ops-http.server";
 import { createApiAdapter } from "./api-adapter.server";
 import { BODY_RATE, enforceTransferRate, type TransferRate } from "./body.server";
 import { createDocuments } from "./documents.server";
@@ -31,6 +32,8 @@ export interface AppOptions {
   dev?: boolean;
   /** How fast a request body must come in (body.server.ts); tests make it quick. */
   bodyRate?: TransferRate;
+  /** /healthz, /readyz and /metrics, and the count of every other request (ops/ops-http.server.ts). */
+  ops?: OpsEndpoints;
 }
 
 /**
@@ -39,7 +42,7 @@ export interface AppOptions {
  * (documents.server.ts); a method a page does not take and a cross-site form post are
  * refused here, one log line per request, never a stack trace to the visitor.
  */
-export function createApp({ services, build, clientDir, pageCache, dev = false, bodyRate = BODY_RATE }: AppOptions) {
+export function createApp({ services, build, clientDir, pageCache, dev = false, bodyRate = BODY_RATE, ops }: AppOptions) {
   const { env, log } = services;
   const statics = clientDir ? loadStaticFiles(clientDir) : new Map<string, StaticFile>();
   const api = createApiAdapter(services);
@@ -90,6 +93,16 @@ export function createApp({ services, build, clientDir, pageCache, dev = false, 
     if (hstsAlways || (env.TRUST_PROXY && firstValue(req.headers["x-forwarded-proto"])?.toLowerCase() === "https")) {
       res.setHeader("Strict-Transport-Security", HSTS);
     }
+    // The operator's endpoints: before the request log, the rate limits and the pages.
+    const opsPath = ops && (req.url ?? "").split("?", 1)[0];
+    if (ops && opsPath && ops.owns(opsPath)) {
+      await ops.handle(req, res, opsPath);
+      return;
+    }
+    // What the metrics count this request as: a route group, never the raw path.
+    let group = "other";
+    const counted = ops?.observe;
+    if (counted) res.once("finish", () => counted(group, req.method ?? "GET", res.statusCode, Number(process.hrtime.bigint() - started) / 1e9));
     // A refusal worth a warning (a cross-site post) is said on the request's one log line.
     let refused: string | undefined;
     if (env.LOG_REQUESTS) {
@@ -120,11 +133,21 @@ export function createApp({ services, build, clientDir, pageCache, dev = false, 
     try {
       const read = method === "GET" || method === "HEAD";
       const file = read ? statics.get(url.pathname) : undefined;
-      if (file) sendStatic(req, res, file, pageCsp);
-      else if (read && ownsMedia(url.pathname)) await sendMedia(uploads, req, res, url.pathname);
-      else if (api.owns(url.pathname)) await api.send(req, res, url);
-      else if (read) await documents.send(req, res, url);
-      else {
+      const desk = url.pathname === "/desk" || url.pathname.startsWith("/desk/");
+      if (file) {
+        group = "static";
+        sendStatic(req, res, file, pageCsp);
+      } else if (read && ownsMedia(url.pathname)) {
+        group = "media";
+        await sendMedia(uploads, req, res, url.pathname);
+      } else if (api.owns(url.pathname)) {
+        group = `api ${url.pathname}`;
+        await api.send(req, res, url);
+      } else if (read) {
+        group = desk ? "desk" : "page";
+        await documents.send(req, res, url);
+      } else {
+        group = desk ? "desk action" : "page action";
         // Pages take GET and HEAD, and POST where a route has an action.
         const { gate, checkOrigin } = await currentRules();
         const allow = gate.allowed(url.pathname, url.search);

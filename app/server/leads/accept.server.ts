@@ -9,6 +9,7 @@ import { takeAttribution } from "./attribution.server";
 import { hashIp } from "../ip-hash.server";
 import { storeLead } from "./store.server";
 import { waitlistFields } from "./waitlist.server";
+import { observe } from "../ops/observe";
 
 export type Endpoint = "/web/suscribe" | "/web/form" | "/campaign/createCampaign";
 
@@ -65,6 +66,17 @@ export function pathFromReferer(referer: string | undefined): string | undefined
  * leads table. Nothing is stored unless the whole submission is valid.
  */
 export async function acceptSubmission(
+  services: Pick<Services, "db" | "env" | "log" | "outbox">,
+  spec: FormSpec,
+  submitted: Record<string, unknown>,
+  ctx: SubmissionContext,
+): Promise<Outcome> {
+  const outcome = await decide(services, spec, submitted, ctx);
+  observe.lead?.(spec.kind, outcome.status === "stored" && outcome.replay ? "replay" : outcome.status);
+  return outcome;
+}
+
+async function decide(
   services: Pick<Services, "db" | "env" | "log" | "outbox">,
   spec: FormSpec,
   submitted: Record<string, unknown>,

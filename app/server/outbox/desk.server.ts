@@ -10,6 +10,7 @@ export const templateLabels: Record<string, string> = {
   "lead-deleted": "CRM: leads deleted on request",
   "newsletter-confirm": "Newsletter confirmation",
   "password-reset": "Password reset link",
+  "ops-alert": "System alert to an admin",
 };
 
 export const deliveryStates = ["failed", "pending", "sending", "sent"] as const;

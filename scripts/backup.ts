@@ -1,0 +1,20 @@
+/**
+ * `npm run backup`: one backup of the database that DATABASE_URL names, into BACKUP_DIR,
+ * keeping the newest BACKUP_KEEP. Safe while the server runs (SQLite's online backup API,
+ * or pg_dump). Prints the new file's path; exit code 1 and a message when it failed,
+ * leaving every earlier backup as it was.
+ */
+import { EnvError, loadEnv } from "../app/server/env.server";
+import { BackupError, backupTarget, takeBackup } from "../app/server/ops/backup.server";
+
+try {
+  const env = loadEnv();
+  const file = await takeBackup(backupTarget(env.DATABASE_URL), { dir: env.BACKUP_DIR, keep: env.BACKUP_KEEP });
+  console.log(`${file.path} (${file.bytes} bytes, checked)`);
+} catch (error) {
+  if (error instanceof EnvError || error instanceof BackupError) {
+    console.error(`Backup failed: ${error.message}`);
+    process.exit(1);
+  }
+  throw error;
+}

@@ -1,0 +1,330 @@
+/**
+ * `npm run bench:cluster`: the site as several instances on PostgreSQL behind nginx, on
+ * loopback only. It starts a throw-away PostgreSQL cluster (Debian's postgresql package;
+ * or uses --database-url), a local SMTP sink, the instances (server.ts on the build) and
+ * nginx with deploy/nginx/fillway.conf (ports rewritten), then, for one instance and for
+ * three:
+ *
+ * - leads POSTed through nginx for --duration seconds: how they spread over the instances
+ *   (each instance's own /metrics) and that every acknowledged lead is stored;
+ * - every outbox message delivered exactly once to the SMTP sink;
+ * - with three: a rolling restart (SIGTERM, start, wait for /readyz, next) while leads
+ *   keep coming: requests that failed through nginx;
+ * - with three: SIGKILL of one instance mid-run: acknowledged leads lost.
+ *
+ * Not measured here (not built yet): a post shown by every instance within 1 s, the form
+ * rate limit shared by the cluster, and the outbox takeover of a killed instance's
+ * messages (they wait for their 5-minute lease). Writes bench/cluster.md and
+ * bench/cluster.json; exits 1 when a lead is lost, a message is not delivered exactly
+ * once or the rolling restart fails a request. Needs nginx (apt-get install nginx).
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { once } from "node:events";
+import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { freePort, startSmtpSink } from "../app/server/outbox/test-smtp";
+import {
+  benchArgs,
+  ensureBuild,
+  type FireStats,
+  machine,
+  positive,
+  root,
+  round,
+  type RunningServer,
+  sleep,
+  startFiring,
+  startServer,
+  tempDbFile,
+  writeOut,
+} from "./bench-lib";
+
+const args = benchArgs({ duration: { type: "string" }, "database-url": { type: "string" } });
+const DURATION = positive(args.duration, "duration", 10) * 1000;
+const TOKEN = "bench-cluster-metrics-token";
+const CONCURRENCY = 20;
+
+function have(cmd: string, a: string[]) {
+  return spawnSync(cmd, a).status === 0;
+}
+
+/** A PostgreSQL cluster of its own in a temporary folder, as the postgres user when run as root. */
+async function startPostgres(): Promise<{ url: string; stop(): void }> {
+  const bin = spawnSync("sh", ["-c", "ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1"], { encoding: "utf8" }).stdout.trim();
+  if (!bin) throw new Error("PostgreSQL is not installed (apt-get install postgresql), or pass --database-url");
+  const dir = mkdtempSync(join(tmpdir(), "fillway-cluster-pg-"));
+  chmodSync(dir, 0o777);
+  const port = await freePort();
+  const asPg = (cmd: string, a: string[]) => {
+    const r =
+      process.getuid?.() === 0 ? spawnSync("runuser", ["-u", "postgres", "--", cmd, ...a], { encoding: "utf8" }) : spawnSync(cmd, a, { encoding: "utf8" });
+    if (r.status !== 0) throw new Error(`${cmd} failed: ${r.stderr}`);
+  };
+  asPg(`${bin}/initdb`, ["-D", `${dir}/data`, "-A", "trust", "-U", "postgres"]);
+  asPg(`${bin}/pg_ctl`, [
+    "-D",
+    `${dir}/data`,
+    "-o",
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200 -c fsync=on`,
+    "-l",
+    `${dir}/log`,
+    "-w",
+    "start",
+  ]);
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop: () => asPg(`${bin}/pg_ctl`, ["-D", `${dir}/data`, "-m", "fast", "stop"]) };
+}
+
+/** nginx in the foreground with the repository's configuration, its upstream set to `ports`. */
+async function startNginx(ports: number[]): Promise<{ url: string; child: ChildProcess; stop(): Promise<void> }> {
+  const dir = mkdtempSync(join(tmpdir(), "fillway-cluster-nginx-"));
+  const listen = await freePort();
+  const site = readFileSync(join(root, "deploy/nginx/fillway.conf"), "utf8")
+    .replace(/ *server 127\.0\.0\.1:\d+ max_fails[^\n]*\n/g, "")
+    .replace("least_conn;", `least_conn;\n${ports.map((p) => `    server 127.0.0.1:${p} max_fails=3 fail_timeout=5s;`).join("\n")}`)
+    .replace(/listen 127\.0\.0\.1:\d+;/, `listen 127.0.0.1:${listen};`);
+  writeFileSync(join(dir, "fillway.conf"), site);
+  writeFileSync(
+    join(dir, "nginx.conf"),
+    `pid ${dir}/nginx.pid;\nerror_log ${dir}/error.log;\nworker_processes 1;\nevents { worker_connections 1024; }\nhttp {\n  access_log off;\n  client_body_temp_path ${dir};\n  proxy_temp_path ${dir};\n  include ${dir}/fillway.conf;\n}\n`,
+  );
+  const child = spawn("nginx", ["-p", dir, "-c", join(dir, "nginx.conf"), "-g", "daemon off;"], { stdio: "ignore" });
+  const url = `http://127.0.0.1:${listen}`;
+  for (let i = 0; i < 100; i++) {
+    if (
+      await fetch(`${url}/healthz`).then(
+        () => true,
+        () => false,
+      )
+    )
+      break;
+    await sleep(50);
+  }
+  return {
+    url,
+    child,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = once(child, "exit");
+      child.kill("SIGQUIT");
+      await exited;
+    },
+  };
+}
+
+async function leadsByInstance(instances: { port: number }[]): Promise<number[]> {
+  return Promise.all(
+    instances.map(async ({ port }) => {
+      const text = await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })
+        .then((r) => r.text())
+        .catch(() => "");
+      return [...text.matchAll(/^fillway_leads_total\{[^}]*outcome="stored"\} (\d+)/gm)].reduce((s, m) => s + Number(m[1]), 0);
+    }),
+  );
+}
+
+async function waitReady(port: number) {
+  for (let i = 0; i < 600; i++) {
+    const ok = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
+    if (ok) return;
+    await sleep(50);
+  }
+  throw new Error(`instance on ${port} never became ready`);
+}
+
+interface Phase {
+  instances: number;
+  sent: number;
+  acked: number;
+  rps: number;
+  spread: number[];
+  stored: number;
+  lost: number;
+  messages: number;
+  delivered: number;
+  duplicated: number;
+  missing: number;
+  deliverySeconds: number;
+  rolling?: { failed: number; statuses: Record<string, number>; unanswered: number; acked: number; lost: number };
+  killed?: { acked: number; lost: number; failedThroughNginx: number; waitingForLease: number };
+}
+
+async function phase(n: number, baseUrl: string, smtpUrl: string, sink: Awaited<ReturnType<typeof startSmtpSink>>): Promise<Phase> {
+  const dbName = `fillway_cluster_${n}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${dbName}`);
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${dbName}`;
+  const databaseUrl = url.toString();
+  const ports = await Promise.all(Array.from({ length: n }, () => freePort()));
+  const env = (port: number) => ({
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    SMTP_URL: smtpUrl,
+    METRICS_TOKEN: TOKEN,
+    TRUST_PROXY: "true",
+    IP_HASH_SALT: "bench-cluster-salt-0123456789",
+  });
+  // dbFile only places the instance's MAIL_DIR (unused: mail goes to the SMTP sink).
+  const start = (port: number) => startServer({ dbFile: tempDbFile("cluster"), env: env(port) });
+  // One first (it runs the migrations), then the others together.
+  const servers: RunningServer[] = [await start(ports[0]!)];
+  servers.push(...(await Promise.all(ports.slice(1).map(start))));
+  const nginx = await startNginx(ports);
+  const db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  const storedIds = async () =>
+    new Set((await db.query<{ submission_id: string }>("SELECT submission_id FROM leads WHERE submission_id IS NOT NULL")).rows.map((r) => r.submission_id));
+  const lostOf = async (s: FireStats) => {
+    const ids = await storedIds();
+    return s.acked.filter((a) => !ids.has(a.id)).length;
+  };
+  const failedOf = (s: FireStats) => Object.values(s.refused).reduce((a, b) => a + b, 0);
+
+  // Leads through nginx.
+  const before = sink.received.length;
+  const fire = startFiring(nginx.url, { concurrency: CONCURRENCY });
+  const t0 = performance.now();
+  await sleep(DURATION);
+  const stats = await fire.stop();
+  const seconds = (performance.now() - t0) / 1000;
+  const spread = await leadsByInstance(ports.map((port) => ({ port })));
+  const result: Phase = {
+    instances: n,
+    sent: stats.sent,
+    acked: stats.acked.length,
+    rps: round(stats.acked.length / seconds, 0),
+    spread,
+    stored: (await storedIds()).size,
+    lost: await lostOf(stats),
+    messages: 0,
+    delivered: 0,
+    duplicated: 0,
+    missing: 0,
+    deliverySeconds: 0,
+  };
+
+  if (n > 1) {
+    // A rolling restart while leads keep coming.
+    const rolling = startFiring(nginx.url, { concurrency: CONCURRENCY });
+    await sleep(1_000);
+    for (let i = 0; i < n; i++) {
+      await servers[i]!.stop();
+      servers[i] = await start(ports[i]!);
+      await waitReady(ports[i]!);
+      await sleep(500);
+    }
+    const r = await rolling.stop();
+    result.rolling = { failed: failedOf(r), statuses: r.refused, unanswered: r.unanswered, acked: r.acked.length, lost: await lostOf(r) };
+
+    // SIGKILL of one instance mid-run.
+    const killing = startFiring(nginx.url, { concurrency: CONCURRENCY });
+    await sleep(2_000);
+    servers[n - 1]!.child.kill("SIGKILL");
+    await once(servers[n - 1]!.child, "exit");
+    await sleep(3_000);
+    const k = await killing.stop();
+    const leased = await db.query<{ n: string }>("SELECT count(*)::text AS n FROM outbox WHERE state = 'sending'");
+    result.killed = {
+      acked: k.acked.length,
+      lost: await lostOf(k),
+      failedThroughNginx: failedOf(k) + k.unanswered,
+      waitingForLease: Number(leased.rows[0]?.n ?? 0),
+    };
+    servers[n - 1] = await start(ports[n - 1]!);
+  }
+
+  // Every message delivered exactly once (a killed instance's claims come back after their lease).
+  const d0 = performance.now();
+  for (let i = 0; i < 1200; i++) {
+    const left = await db.query<{ n: string }>("SELECT count(*)::text AS n FROM outbox WHERE state IN ('pending', 'sending')");
+    if (Number(left.rows[0]?.n) === 0) break;
+    await sleep(500);
+  }
+  result.deliverySeconds = round((performance.now() - d0) / 1000, 1);
+  const ids = (await db.query<{ message_id: string }>("SELECT message_id FROM outbox WHERE channel = 'email' AND state = 'sent'")).rows.map(
+    (r) => r.message_id,
+  );
+  const got = new Map<string, number>();
+  for (const m of sink.received.slice(before)) {
+    const id = m.mail.messageId ?? "";
+    got.set(id, (got.get(id) ?? 0) + 1);
+  }
+  result.messages = (await db.query<{ n: string }>("SELECT count(*)::text AS n FROM outbox")).rows.map((r) => Number(r.n))[0] ?? 0;
+  result.delivered = ids.filter((id) => got.has(id)).length;
+  result.duplicated = [...got.values()].filter((c) => c > 1).length;
+  result.missing = ids.filter((id) => !got.has(id)).length + (result.messages - ids.length);
+
+  await db.end();
+  await nginx.stop();
+  await Promise.all(servers.map((s) => s.stop()));
+  return result;
+}
+
+async function main() {
+  if (!have("nginx", ["-v"])) throw new Error("nginx is not installed: apt-get install nginx");
+  ensureBuild(Boolean(args["no-build"]));
+  const postgres = args["database-url"] ? { url: args["database-url"], stop() {} } : await startPostgres();
+  const sink = await startSmtpSink({ parse: false });
+  const phases: Phase[] = [];
+  try {
+    for (const n of [1, 3]) {
+      console.log(`${n} instance(s) …`);
+      phases.push(await phase(n, postgres.url, sink.url, sink));
+      console.log(JSON.stringify(phases.at(-1)));
+    }
+  } finally {
+    await sink.close();
+    postgres.stop();
+  }
+  const row = (label: string, f: (p: Phase) => string) => `| ${label} | ${phases.map(f).join(" | ")} |`;
+  const md = `# bench:cluster
+
+${(() => {
+  const m = machine();
+  return `${m.cpus} × ${m.cpuModel}, Node ${m.node}, load average ${m.loadAverage1m} at the end`;
+})()}. PostgreSQL, nginx (deploy/nginx/fillway.conf) and the instances on loopback; ${CONCURRENCY} connections posting leads through nginx for ${DURATION / 1000} s.
+
+| | ${phases.map((p) => `${p.instances} instance${p.instances > 1 ? "s" : ""}`).join(" | ")} |
+|---|${phases.map(() => "---").join("|")}|
+${row("Leads acknowledged (2xx) / sent", (p) => `${p.acked} / ${p.sent}`)}
+${row("Leads per second through nginx", (p) => String(p.rps))}
+${row("Stored by each instance", (p) => p.spread.join(" / "))}
+${row("Acknowledged but not stored", (p) => String(p.lost))}
+${row("Outbox messages / delivered once / duplicated / missing", (p) => `${p.messages} / ${p.delivered} / ${p.duplicated} / ${p.missing}`)}
+${row("Rolling restart: failed / unanswered through nginx (leads acknowledged, lost)", (p) =>
+  p.rolling
+    ? `${p.rolling.failed}${
+        p.rolling.failed
+          ? ` (status ${Object.entries(p.rolling.statuses)
+              .map(([k, v]) => `${k}: ${v}`)
+              .join(", ")})`
+          : ""
+      } / ${p.rolling.unanswered} (${p.rolling.acked}, ${p.rolling.lost} lost)`
+    : "–",
+)}
+${row("SIGKILL of one instance: failed through nginx (leads acknowledged, lost)", (p) => (p.killed ? `${p.killed.failedThroughNginx} (${p.killed.acked}, ${p.killed.lost} lost)` : "–"))}
+${row("Messages the killed instance held, delivered after their lease", (p) => (p.killed ? String(p.killed.waitingForLease) : "–"))}
+${row("Seconds until every message was out", (p) => String(p.deliverySeconds))}
+
+Not measured: a post shown by every instance within 1 s, one form rate limit for the whole cluster (the limit is per instance), and how soon the others take over a killed instance's messages (they wait for the 5-minute lease).
+`;
+  writeOut("bench/cluster.md", md);
+  writeOut("bench/cluster.json", `${JSON.stringify({ machine: machine(), phases }, null, 2)}\n`);
+  console.log(md);
+  const bad = phases.some(
+    (p) => p.lost || p.duplicated || p.missing || (p.rolling && (p.rolling.failed || p.rolling.unanswered || p.rolling.lost)) || p.killed?.lost,
+  );
+  process.exit(bad ? 1 : 0);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

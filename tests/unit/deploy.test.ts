@@ -1,0 +1,48 @@
+import { spawnSync } from "node:child_process";
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+
+/**
+ * The files in deploy/ are what production runs: each is checked by the tool that reads
+ * it, when that tool is on this machine (systemd-analyze, nginx).
+ */
+
+const deploy = resolve(import.meta.dirname, "../../deploy");
+const has = (cmd: string, args: string[]) => spawnSync(cmd, args).status === 0;
+
+describe.skipIf(!has("systemd-analyze", ["--version"]))("the systemd units", () => {
+  it("pass systemd-analyze verify (an instance of the template, the backup service and its timer)", () => {
+    const dir = mkdtempSync(join(tmpdir(), "fillway-units-"));
+    copyFileSync(join(deploy, "systemd/fillway@.service"), join(dir, "fillway@3001.service"));
+    for (const f of ["fillway-backup.service", "fillway-backup.timer"]) copyFileSync(join(deploy, "systemd", f), join(dir, f));
+    const r = spawnSync("systemd-analyze", ["verify", "fillway@3001.service", "fillway-backup.service", "fillway-backup.timer"], {
+      cwd: dir,
+      encoding: "utf8",
+    });
+    expect(r.stderr).toBe("");
+    expect(r.status).toBe(0);
+  });
+
+  it("start the server the way the repository does, with its settings from one file", () => {
+    const unit = readFileSync(join(deploy, "systemd/fillway@.service"), "utf8");
+    expect(unit).toMatch(/^ExecStart=\/usr\/bin\/node --import tsx server\.ts$/m);
+    expect(unit).toMatch(/^EnvironmentFile=\/etc\/fillway\/fillway\.env$/m);
+    expect(unit).toMatch(/^Environment=PORT=%i$/m);
+  });
+});
+
+describe.skipIf(!has("nginx", ["-v"]))("the nginx configuration", () => {
+  it("passes nginx -t", () => {
+    const dir = mkdtempSync(join(tmpdir(), "fillway-nginx-"));
+    const main = join(dir, "nginx.conf");
+    writeFileSync(
+      main,
+      `pid ${dir}/nginx.pid;\nerror_log ${dir}/error.log;\nevents {}\nhttp {\n  access_log off;\n  client_body_temp_path ${dir};\n  proxy_temp_path ${dir};\n  include ${join(deploy, "nginx/fillway.conf")};\n}\n`,
+    );
+    const r = spawnSync("nginx", ["-t", "-c", main, "-p", dir], { encoding: "utf8" });
+    expect(r.stderr).toMatch(/test is successful/);
+    expect(r.status).toBe(0);
+  });
+});
