@@ -92,7 +92,10 @@ export const DISCARD_MS = 10_000;
  */
 export function readRequestCapped(req: IncomingMessage, limit: number): Promise<Buffer | null> {
   if (Number(req.headers["content-length"] ?? 0) > limit) return Promise.resolve(null);
-  if (req.complete) return Promise.resolve(Buffer.alloc(0));
+  // `complete` says the body has arrived, not that it was read: it may wait in the stream's
+  // buffer (a request that went through other middleware first). Only a stream already
+  // read to its end has nothing left.
+  if (req.readableEnded) return Promise.resolve(Buffer.alloc(0));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
