@@ -66,6 +66,8 @@ export async function startSmtpSink(opts: { port?: number; down?: boolean; parse
       });
     },
   });
+  // A client that drops its connection (a server process killed mid-delivery) is not the sink's error.
+  server.on("error", () => {});
   let listening = false;
   const up = async () => {
     if (listening) return;
