@@ -73,7 +73,15 @@ async function startPostgres(): Promise<{ url: string; stop(): void }> {
     "-w",
     "start",
   ]);
-  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop: () => asPg(`${bin}/pg_ctl`, ["-D", `${dir}/data`, "-m", "fast", "stop"]) };
+  let stopped = false;
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    asPg(`${bin}/pg_ctl`, ["-D", `${dir}/data`, "-m", "fast", "stop"]);
+  };
+  // Never leave the cluster running when the bench fails.
+  process.once("exit", stop);
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
 }
 
 /** nginx in the foreground with the repository's configuration, its upstream set to `ports`. */
@@ -90,6 +98,10 @@ async function startNginx(ports: number[]): Promise<{ url: string; child: ChildP
     `pid ${dir}/nginx.pid;\nerror_log ${dir}/error.log;\nworker_processes 1;\nevents { worker_connections 1024; }\nhttp {\n  access_log off;\n  client_body_temp_path ${dir};\n  proxy_temp_path ${dir};\n  include ${dir}/fillway.conf;\n}\n`,
   );
   const child = spawn("nginx", ["-p", dir, "-c", join(dir, "nginx.conf"), "-g", "daemon off;"], { stdio: "ignore" });
+  // SIGTERM: the master stops its workers too.
+  const reap = () => child.kill("SIGTERM");
+  process.once("exit", reap);
+  child.once("exit", () => process.off("exit", reap));
   const url = `http://127.0.0.1:${listen}`;
   for (let i = 0; i < 100; i++) {
     if (
@@ -171,6 +183,8 @@ async function phase(n: number, baseUrl: string, smtpUrl: string, sink: Awaited<
     METRICS_TOKEN: TOKEN,
     TRUST_PROXY: "true",
     IP_HASH_SALT: "bench-cluster-salt-0123456789",
+    // Not ready, still serving for 2 s after SIGTERM: nginx's connections to it close one by one.
+    SHUTDOWN_DELAY_SECONDS: "2",
   });
   // dbFile only places the instance's MAIL_DIR (unused: mail goes to the SMTP sink).
   const start = (port: number) => startServer({ dbFile: tempDbFile("cluster"), env: env(port) });

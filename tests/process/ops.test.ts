@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
+import { get } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
@@ -71,6 +72,7 @@ describe("the server in operation", () => {
       LOG_REQUESTS: "true",
       METRICS_TOKEN: TOKEN,
       BACKUP_DIR: backups,
+      BACKUP_EVERY_HOURS: "6",
       SHUTDOWN_DELAY_SECONDS: "30",
     });
     running.push(server);
@@ -149,8 +151,15 @@ describe("the server in operation", () => {
     expect(ready.status).toBe(503);
     expect(await ready.text()).toMatch(/shutting down/);
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
-    // Requests are still served until the load balancer has noticed.
-    expect((await fetch(`${base}/faq`)).status).toBe(200);
+    // Requests are still served until the load balancer has noticed, each closing its
+    // connection so that none sits idle for a proxy to reuse as the server closes it.
+    const served = await new Promise<{ status?: number; connection?: string }>((resolve, reject) =>
+      get(`${base}/faq`, (res) => {
+        res.resume();
+        resolve({ status: res.statusCode, connection: res.headers.connection });
+      }).on("error", reject),
+    );
+    expect(served).toEqual({ status: 200, connection: "close" });
     server.child.kill("SIGKILL");
     await exitCode(server.child);
   });

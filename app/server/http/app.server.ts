@@ -99,6 +99,9 @@ export function createApp({ services, build, clientDir, pageCache, dev = false, 
       await ops.handle(req, res, opsPath);
       return;
     }
+    // Shutting down: the connection closes after this answer, rather than sitting idle
+    // until the listener closes it just as a proxy sends the next request on it.
+    if (ops?.draining()) res.setHeader("Connection", "close");
     // What the metrics count this request as: a route group, never the raw path.
     let group = "other";
     const counted = ops?.observe;

@@ -25,6 +25,8 @@ export interface OpsEndpoints {
   buildLoaded(): void;
   /** SIGTERM arrived: /readyz answers 503 from now on. */
   drain(): void;
+  /** Since SIGTERM: every answer closes its connection, so none is left idle for a proxy to reuse as it closes. */
+  draining(): boolean;
 }
 
 const PATHS = new Set(["/healthz", "/readyz", "/metrics"]);
@@ -92,5 +94,6 @@ export function createOpsEndpoints({ env, db, metrics }: { env: Pick<Env, "METRI
     drain() {
       draining = true;
     },
+    draining: () => draining,
   };
 }
