@@ -9,6 +9,7 @@ export const templateLabels: Record<string, string> = {
   "lead-webhook": "CRM webhook",
   "newsletter-confirm": "Newsletter confirmation",
   "password-reset": "Password reset link",
+  "sign-in-failures": "Failed sign-ins notice",
 };
 
 export const deliveryStates = ["failed", "pending", "sending", "sent"] as const;

@@ -16,7 +16,16 @@ import {
   releaseClaims,
   type Result,
 } from "./store.server";
-import { isPlainAddress, type LeadForMail, leadForMail, oneLine, passwordResetMail, salesNotification, visitorReceipt } from "./templates.server";
+import {
+  isPlainAddress,
+  type LeadForMail,
+  leadForMail,
+  oneLine,
+  passwordResetMail,
+  salesNotification,
+  signInFailuresMail,
+  visitorReceipt,
+} from "./templates.server";
 import { postWebhook } from "./webhook.server";
 import { newsletterTemplates } from "../newsletter/mail.server";
 
@@ -135,6 +144,16 @@ const leadTemplates: Record<string, Template> = {
     };
   },
   "lead-webhook": (ctx) => ({ webhook: leadWebhookBody(needLead(ctx), ctx.row, ctx.env.SITE_URL) }),
+  "sign-in-failures": (ctx) => {
+    const to = ctx.row.recipient ?? "";
+    if (!isPlainAddress(to)) throw new Undeliverable("no address");
+    const { step, failures, windowMinutes } = ctx.payload;
+    const content = signInFailuresMail(
+      { step: step === "code" ? "code" : "password", failures: Number(failures) || 0, windowMinutes: Number(windowMinutes) || 15 },
+      ctx.env.SITE_URL,
+    );
+    return { mail: { ...content, to: [to], messageId: ctx.row.message_id ?? "", headers: { "Auto-Submitted": "auto-generated" } } };
+  },
   "password-reset": (ctx) => {
     const to = ctx.row.recipient ?? "";
     const link = typeof ctx.payload.link === "string" ? ctx.payload.link : "";

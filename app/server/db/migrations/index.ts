@@ -7,6 +7,7 @@ import { commentModerationMigration } from "./010-comment-moderation";
 import { newsletterMigration } from "./011-newsletter";
 import { sparseLeadIndexesMigration } from "./013-sparse-lead-indexes";
 import { deskCommentPagesMigration } from "./014-desk-comment-pages";
+import { totpLastStepMigration } from "./015-totp-last-step";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -150,5 +151,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     },
     "013-sparse-lead-indexes": sparseLeadIndexesMigration(dialect),
     "014-desk-comment-pages": deskCommentPagesMigration(dialect),
+    "015-totp-last-step": totpLastStepMigration(dialect),
   };
 }
