@@ -128,6 +128,25 @@ describe("passwords", () => {
     expect(passwordProblem("jordan.smith-2026", "jordan.smith@fillway.com")).toMatch(/e-mail/);
     expect(passwordProblem("Seven orange kites fly")).toBeNull();
   });
+
+  it("refuses one repeated word, spaces, or Fillway's name, saying what to do instead", () => {
+    for (const p of ["           a", "fillwayfillway", "Fillway2026!!", "Diesel fleet 2026", "zzzzzzzzzzzzzzzzb", "qwertyuiopasdf"]) {
+      const problem = passwordProblem(p);
+      expect(problem, p).not.toBeNull();
+      expect(problem, p).toMatch(/\b(Use|Choose|Leave|add)\b/);
+    }
+    expect(passwordProblem("Fillway2026!!")).toMatch(/Fillway's name/);
+    // The passwords the desk's own tests and examples choose still pass.
+    for (const p of [
+      "Seven orange kites fly over Tulsa",
+      "Maple kettles hum at dawn",
+      "A brand new passphrase 4417",
+      "Quiet lanterns drift home 42",
+      "Correct horse 0a1b2c3d4e5f",
+    ]) {
+      expect(passwordProblem(p, "someone@fillway.com"), p).toBeNull();
+    }
+  });
 });
 
 describe("SITE_URL", () => {
