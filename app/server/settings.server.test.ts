@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Db, openDb } from "./db/db.server";
 import { openTestDb } from "./db/test-db";
 import { openTotpSecret } from "./desk/totp-key.server";
@@ -15,6 +15,9 @@ describe("the installation's secrets", () => {
   let db: Db;
   beforeAll(async () => {
     db = await openTestDb();
+  });
+  // Each test starts as a database no instance has used yet.
+  beforeEach(async () => {
     await db.kysely.deleteFrom("settings").execute();
   });
   afterAll(() => db.close());
@@ -33,7 +36,8 @@ describe("the installation's secrets", () => {
     if (db.dialect === "sqlite") expect(path).toBe(`${db.describe.slice("sqlite:".length)}.key`);
     expect(statSync(path!).mode & 0o777).toBe(0o600);
     expect(readFileSync(path!, "utf8")).toContain(first.IP_HASH_SALT);
-    expect(await db.kysely.selectFrom("settings").selectAll().execute()).toEqual([]);
+    const kept = await db.kysely.selectFrom("settings").select("value").execute();
+    expect(kept.map((r) => r.value).join()).not.toContain(first.IP_HASH_SALT);
     if (db.dialect !== "sqlite") return;
     // A restart on the same database: another connection, the same secrets.
     const other = await openDb(`file:${db.describe.slice("sqlite:".length)}`);
@@ -60,10 +64,24 @@ describe("the installation's secrets", () => {
   });
 
   it("differ between installations", async () => {
-    const a = await withIpHashSalt(loadEnv({ KEY_FILE: keyFile() }), db);
-    const b = await withIpHashSalt(loadEnv({ KEY_FILE: keyFile() }), db);
-    expect(a.IP_HASH_SALT).not.toBe(b.IP_HASH_SALT);
-    expect(a.TOTP_KEY).not.toBe(b.TOTP_KEY);
+    if (db.dialect !== "sqlite") return; // one database in the PostgreSQL leg
+    const another = await openTestDb();
+    try {
+      const a = await withIpHashSalt(loadEnv({}), db);
+      const b = await withIpHashSalt(loadEnv({}), another);
+      expect(a.IP_HASH_SALT).not.toBe(b.IP_HASH_SALT);
+      expect(a.TOTP_KEY).not.toBe(b.TOTP_KEY);
+    } finally {
+      await another.close();
+    }
+  });
+
+  it("stop the start of an instance whose salt is not the database's", async () => {
+    await withIpHashSalt(loadEnv({ KEY_FILE: keyFile() }), db);
+    await expect(withIpHashSalt(loadEnv({ KEY_FILE: keyFile() }), db)).rejects.toThrow(/IP_HASH_SALT/);
+    await expect(withIpHashSalt(loadEnv({ IP_HASH_SALT: "another-operator-salt" }), db)).rejects.toThrow(/same IP_HASH_SALT/);
+    const rows = await db.kysely.selectFrom("settings").select(["key", "value"]).execute();
+    expect(rows.map((r) => r.key)).toEqual(["ip_hash_salt_check"]);
   });
 
   it("are IP_HASH_SALT and TOTP_KEY when those are set, and then no key file is made", async () => {
@@ -72,7 +90,7 @@ describe("the installation's secrets", () => {
     const env = await withIpHashSalt(loadEnv({ IP_HASH_SALT: "an-operator-chosen-salt", TOTP_KEY: totpKey, KEY_FILE: file }), db);
     expect([env.IP_HASH_SALT, env.TOTP_KEY]).toEqual(["an-operator-chosen-salt", totpKey]);
     expect(existsSync(file)).toBe(false);
-    expect(await db.kysely.selectFrom("settings").selectAll().execute()).toEqual([]);
+    expect(await db.kysely.selectFrom("settings").select("key").execute()).toEqual([{ key: "ip_hash_salt_check" }]);
   });
 
   it("move an installation's salt from the database into the new key file, so its stored hashes still match", async () => {
@@ -84,7 +102,7 @@ describe("the installation's secrets", () => {
     const env = await withIpHashSalt(loadEnv({ KEY_FILE: file }), db);
     expect(env.IP_HASH_SALT).toBe("the-salt-of-an-older-install");
     expect(JSON.parse(readFileSync(file, "utf8")).ipHashSalt).toBe("the-salt-of-an-older-install");
-    expect(await db.kysely.selectFrom("settings").selectAll().execute()).toEqual([]);
+    expect(await db.kysely.selectFrom("settings").select("key").execute()).toEqual([{ key: "ip_hash_salt_check" }]);
   });
 
   it("refuse a key file the server did not write", async () => {
@@ -113,7 +131,7 @@ describe("the installation's secrets", () => {
     expect(openTotpSecret(env, id, row.totp_secret ?? "")).toBe("JBSWY3DPEHPK3PXP");
     // Bound to its account: under another staff id it does not open.
     expect(() => openTotpSecret(env, id + 1, row.totp_secret ?? "")).toThrow();
-    await expect(withIpHashSalt(loadEnv({ KEY_FILE: keyFile() }), db)).rejects.toThrow(/TOTP_KEY/);
+    await expect(withIpHashSalt(loadEnv({ KEY_FILE: file, TOTP_KEY: "cd".repeat(32) }), db)).rejects.toThrow(/two-factor secrets were encrypted with/);
     await db.kysely.deleteFrom("staff").where("id", "=", id).execute();
   });
 });

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { chmodSync, linkSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { Db } from "./db/db.server";
@@ -7,6 +7,9 @@ import type { Env, EnvSettings } from "./env.server";
 
 /** Where an installation from before the key file kept its IP hash salt. */
 const LEGACY_IP_HASH_SALT_KEY = "ip_hash_salt";
+/** A value made from the salt that shows whether an instance's salt is the database's. */
+const SALT_CHECK_KEY = "ip_hash_salt_check";
+const saltCheck = (salt: string) => createHmac("sha256", salt).update("fillway-ip-hash-salt-check").digest("base64url");
 
 /**
  * The value stored under `key`, made by `make` and stored first if there is none.
@@ -98,6 +101,14 @@ export async function withIpHashSalt(settings: EnvSettings, db: Db): Promise<Env
     totpKey ??= file.totpKey;
   }
   if (legacy) await db.kysely.deleteFrom("settings").where("key", "=", LEGACY_IP_HASH_SALT_KEY).execute();
+  // Instances sharing a database must hash alike: the first to start leaves a check value
+  // of its salt (an HMAC under the salt, not the salt), and another salt stops the start.
+  const check = saltCheck(ipHashSalt);
+  if ((await storedSetting(db, SALT_CHECK_KEY, () => check)) !== check) {
+    throw new Error(
+      "IP_HASH_SALT (or the key file's salt) is not the one this database's address hashes were made with; give every instance the same IP_HASH_SALT and TOTP_KEY, or the same key file.",
+    );
+  }
   const env: Env = { ...settings, IP_HASH_SALT: ipHashSalt, TOTP_KEY: totpKey };
   await sealTotpSecrets(env, db);
   return env;
