@@ -20,6 +20,7 @@ import { createApp } from "~/server/http/app.server";
 import { clientIp, documentUrl, forwardedValue } from "~/server/http/request.server";
 import { throttleIpHash } from "~/server/ip-hash.server";
 import { createLogger } from "~/server/logger.server";
+import { signInFailuresMail } from "~/server/outbox/templates.server";
 import { startOutbox } from "~/server/outbox/worker.server";
 import type { Services } from "~/server/services.server";
 import { withIpHashSalt } from "~/server/settings.server";
@@ -272,6 +273,14 @@ describe("sign-in guessing", () => {
     expect(JSON.parse(mails[0]?.payload ?? "{}")).toMatchObject({ step: "password", failures: NOTICE_AT });
     expect(JSON.stringify(mails)).not.toMatch(/198\.51\.100/);
     expect((await signInWithPassword(services, { email: account.email, password: PASSWORD }, { ip: "192.0.2.12", userAgent: null })).kind).toBe("ok");
+    // The e-mail says what happened, that the account is not locked, and what to do.
+    const mail = signInFailuresMail({ step: "password", failures: NOTICE_AT, windowMinutes: 15 }, "https://www.fillway.example");
+    expect(mail.text).toContain(`${NOTICE_AT} sign-ins to your Fillway desk account failed within 15 minutes`);
+    expect(mail.text).toContain("Your account is not locked");
+    expect(mail.text).toContain("https://www.fillway.example/desk/account");
+    expect(signInFailuresMail({ step: "code", failures: NOTICE_AT, windowMinutes: 15 }, "https://x.example").text).toContain(
+      "someone knows your password: change it now",
+    );
   });
 });
 
