@@ -41,7 +41,7 @@ async function main() {
   }
   const log = createLogger(env.LOG_LEVEL);
   const db = await openDb(env.DATABASE_URL);
-  // Without IP_HASH_SALT, the installation's own salt, made on first start and kept in the database.
+  // The installation's secrets (IP hash salt, two-factor key): from the environment, else its key file.
   const fullEnv = await withIpHashSalt(env, db);
   // Delivers what leads and the desk write to the outbox (e-mail, the CRM webhook).
   const outbox = startOutbox({ db, env: fullEnv, log, templates: { "ops-alert": alertTemplate } });

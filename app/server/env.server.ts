@@ -1,4 +1,7 @@
+import { isIP } from "node:net";
 import { z } from "zod";
+import { parseTotpKey } from "./desk/totp-key.server";
+import type { TrustProxy } from "./http/request.server";
 
 /** One plain address (no display name, no line breaks, no list). */
 const ADDRESS = /^[^\s@<>(),;:"\\]+@[^\s@<>(),;:"\\]+\.[^\s@<>(),;:"\\]+$/;
@@ -27,6 +30,36 @@ const urlOf = (schemes: string[], what: string) =>
 
 const bool = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 
+const MAX_PROXY_HOPS = 10;
+
+/** TRUST_PROXY: false/0, true (one proxy), a number of proxies, or a list of addresses and networks. */
+function parseTrustProxy(raw: string, ctx: z.RefinementCtx): TrustProxy {
+  const v = raw.trim().toLowerCase();
+  if (v === "false" || v === "0") return { kind: "none" };
+  if (v === "true") return { kind: "hops", hops: 1 };
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops <= MAX_PROXY_HOPS) return { kind: "hops", hops };
+  } else {
+    const addresses = v
+      .split(",")
+      .map((a) => a.trim())
+      .filter(Boolean);
+    const valid = (entry: string) => {
+      const [address = "", prefix, extra] = entry.split("/");
+      const family = isIP(address);
+      if (!family || extra !== undefined) return false;
+      return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+    };
+    if (addresses.length > 0 && addresses.every(valid)) return { kind: "addresses", addresses };
+  }
+  ctx.addIssue({
+    code: "custom",
+    message: `must be false, true, a number of proxies (at most ${MAX_PROXY_HOPS}) or their addresses and networks, comma separated`,
+  });
+  return z.NEVER;
+}
+
 /** Every setting of the server; `.env.example` documents each one. */
 export const envSchema = z.object({
   NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
@@ -39,14 +72,24 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /**
    * Salt for the hash kept instead of a client's IP address. Unset: a random salt made on
-   * first start and kept in the database (settings.server.ts), never a public default.
+   * first start and kept in the key file (settings.server.ts), never a public default.
    */
   IP_HASH_SALT: z.string().min(16).optional(),
+  /** The key two-factor secrets are encrypted with: 32 bytes, hex or base64. Unset: the key file's. */
+  TOTP_KEY: z
+    .string()
+    .refine((v) => parseTotpKey(v) !== null, "must be 32 bytes: 64 hex digits or 43 base64 characters")
+    .optional(),
+  /** Where the installation's secrets are kept (mode 0600). Unset: beside the SQLite file, or data/fillway.key. */
+  KEY_FILE: z.string().min(1).optional(),
   /** POSTs a client may make per window on the public forms. */
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
-  /** Trust X-Forwarded-For from a load balancer in front. */
-  TRUST_PROXY: bool.default(false),
+  /**
+   * The proxies in front whose X-Forwarded-For entries are believed: `false` (none), a
+   * count (`true` = 1, a load balancer), or their addresses and networks, comma separated.
+   */
+  TRUST_PROXY: z.string().default("false").transform(parseTrustProxy),
   /** Extra origins the pages may call (a separate API host), space separated. */
   CSP_CONNECT_SRC: z.string().default(""),
   LOG_REQUESTS: bool.default(true),
@@ -119,7 +162,10 @@ export const envSchema = z.object({
 /** The settings as the environment gives them, with SITE_URL's default filled in. */
 export type EnvSettings = Omit<z.infer<typeof envSchema>, "SITE_URL"> & { SITE_URL: string };
 
-/** The settings the server runs with: the IP hash salt is always known. */
+/**
+ * The settings the server runs with: the IP hash salt is always known, and so is the key
+ * of the two-factor secrets when they come from withIpHashSalt (settings.server.ts).
+ */
 export type Env = EnvSettings & { IP_HASH_SALT: string };
 
 export class EnvError extends Error {}

@@ -10,7 +10,7 @@ import { HONEYPOT_FIELD } from "./leads/honeypot";
 import { postedAttribution } from "./leads/attribution.server";
 import { canonicalPath } from "~/content/nav";
 import { ATTRIBUTION_INPUT } from "~/lib/first-touch";
-import { rateLimiterFor } from "./rate-limit.server";
+import { postKey, rateLimiterFor } from "./rate-limit.server";
 import { zipIndex } from "./zip/zip-data.server";
 
 /**
@@ -82,7 +82,7 @@ export function formIdOf(form: URLSearchParams): string {
  * answer with Retry-After and the values kept.
  */
 export function limitPagePost(services: NonNullable<PageContext["services"]>, context: PageContext, formId: string, values: Answer["values"]) {
-  const limit = rateLimiterFor(services).hit(`post:${context.clientIp ?? "unknown"}`);
+  const limit = rateLimiterFor(services).hit(postKey(services.env, context.clientIp ?? "unknown"));
   if (limit.ok) return undefined;
   setResponseHeader(context, "Retry-After", String(limit.retryAfterSeconds));
   return answer({ formId, ok: false, values, message: messages.rateLimited(limit.retryAfterSeconds) }, 429, {

@@ -1,5 +1,6 @@
 import { type ApiResponse, json } from "./api/types";
 import type { Services } from "./services.server";
+import { throttleIpHash } from "./ip-hash.server";
 
 export type RateDecision = { ok: true; remaining: number } | { ok: false; retryAfterSeconds: number };
 
@@ -51,8 +52,11 @@ export function rateLimiterFor(services: Pick<Services, "env" | "rateLimiter">):
 export const TOO_MANY = "Too many submissions from your connection. Please wait a moment and try again.";
 
 /** Counts a public POST from `ip`; a 429 answer with Retry-After when over the limit. */
+/** A client's key in the limiter: its address hashed with the salt of the day, so no address is held even in memory. */
+export const postKey = (env: Services["env"], ip: string) => `post:${throttleIpHash(env, ip)}`;
+
 export function limitPost(services: Pick<Services, "env" | "rateLimiter">, ip: string): ApiResponse | null {
-  const d = rateLimiterFor(services).hit(`post:${ip}`);
+  const d = rateLimiterFor(services).hit(postKey(services.env, ip));
   if (d.ok) return null;
   return json(429, { message: TOO_MANY, retryAfter: d.retryAfterSeconds }, { "Retry-After": String(d.retryAfterSeconds) });
 }

@@ -70,17 +70,17 @@ test.describe("desk sign-in", () => {
     expect(new Set(answers).size).toBe(1);
   });
 
-  test("repeated failures for one account are slowed, then refused with 429 and Retry-After, and logged", async ({ request }) => {
+  test("repeated failures for one account from one address are slowed, then refused with 429 and Retry-After, and logged", async ({ request }) => {
     test.setTimeout(90_000);
     const victim = await createStaff("sales");
     const statuses: number[] = [];
     let last: Awaited<ReturnType<typeof post>> | undefined;
-    for (let i = 0; i < 9; i++) {
+    for (let i = 0; i < 10; i++) {
       last = await post(request, "/desk/sign-in", { intent: "password", email: victim.email, password: `wrong password ${i}` });
       statuses.push(last.status());
     }
-    expect(statuses.slice(0, 7)).toEqual([401, 401, 401, 401, 401, 401, 401]);
-    expect(statuses[8]).toBe(429);
+    expect(statuses.slice(0, 9)).toEqual(Array(9).fill(401));
+    expect(statuses[9]).toBe(429);
     expect(Number(last!.headers()["retry-after"])).toBeGreaterThan(60);
     expect(await last!.text()).toContain("Too many failed attempts");
     // While blocked, even the right password is refused.
@@ -355,7 +355,9 @@ test.describe("desk two-factor sign-in", () => {
     await signOut(page);
     await signInWithForm(page, staff);
     await expect(page.getByRole("heading", { name: "Two-factor sign-in" })).toBeVisible();
-    await page.getByLabel(/Code from your authenticator app/).fill(totp.generate());
+    // A code is taken once: the one that turned two-factor on is used up, so sign in with
+    // the next time-step's code, which the server accepts as within its window.
+    await page.getByLabel(/Code from your authenticator app/).fill(totp.generate({ timestamp: Date.now() + 30_000 }));
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL(/\/desk\/account$/);
     await expect(page.getByText("On. 10 unused recovery codes left.")).toBeVisible();

@@ -16,12 +16,18 @@ import { currentStaff, DESK_HEADERS, deskServices, requireStaff } from "~/server
 import { audit } from "~/server/desk/audit.server";
 import { formFields, newPasswordSchema, problems } from "~/server/desk/forms.server";
 import { passwordProblem } from "~/server/desk/password-policy.server";
-import { MAX_PASSWORD_LENGTH, verifyPassword } from "~/server/desk/password.server";
+import { MAX_PASSWORD_LENGTH } from "~/server/desk/password.server";
 import { deleteSessionsOf, listSessions, serializeCookie } from "~/server/desk/session.server";
+import { checkCurrentPassword } from "~/server/desk/current-password.server";
 import type { Route } from "./+types/account";
 
 export const meta = () => [{ title: "Your account · Fillway desk" }];
-export const headers = () => DESK_HEADERS;
+export const headers = ({ actionHeaders }: Route.HeadersArgs) => {
+  const h = new Headers(DESK_HEADERS);
+  const retry = actionHeaders.get("Retry-After");
+  if (retry) h.set("Retry-After", retry);
+  return h;
+};
 
 const current = z.string().min(1, "Enter your current password.").max(MAX_PASSWORD_LENGTH, "That password is too long.");
 const actionSchema = z.discriminatedUnion("intent", [
@@ -43,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, env } = deskServices(context);
   const session = await currentStaff(request, context);
   const account = (await findAccount(db, { id: me.id }))!;
-  const pending = account.twoFactor ? null : await pendingTwoFactor(db, me.id, me.email);
+  const pending = account.twoFactor ? null : await pendingTwoFactor(db, env, me.id, me.email);
   const sessions = (await listSessions(db, me.id)).map((s) => ({
     current: s.id === session?.sessionId,
     createdAt: s.createdAt,
@@ -69,7 +75,8 @@ type Result = { errors: string[] | null; notice: string | null; codes: string[] 
 
 export async function action({ request, context }: Route.ActionArgs) {
   const me = await requireStaff(request, context);
-  const { db, env } = deskServices(context);
+  const services = deskServices(context);
+  const { db, env } = services;
   const session = await currentStaff(request, context);
   const fields = await formFields(request);
   const form = fields.intent ?? "";
@@ -77,9 +84,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = actionSchema.safeParse(fields);
   if (!parsed.success) return reply({ errors: problems(parsed.error) }, 400);
   const input = parsed.data;
+  // The current password guards the changes a stolen session must not make: wrong guesses
+  // are slowed, written to the audit log and, at the limit, refused for a while.
+  const wrongCurrent = () => reply({ errors: ["Your current password is not right."] }, 400);
+  const tooMany = (retryAfter: number) =>
+    data<Result>(
+      {
+        errors: [`Too many wrong passwords. Try again in ${Math.ceil(retryAfter / 60)} minute${retryAfter > 60 ? "s" : ""}.`],
+        notice: null,
+        codes: null,
+        form,
+      },
+      { status: 429, headers: { ...DESK_HEADERS, "Retry-After": String(retryAfter) } },
+    );
   const checkCurrent = async (password: string) => {
-    const row = await db.kysely.selectFrom("staff").select("password_hash").where("id", "=", me.id).executeTakeFirst();
-    return Boolean(row?.password_hash && (await verifyPassword(password, row.password_hash)));
+    const check = await checkCurrentPassword(services, me, password);
+    if (check.kind === "throttled") return tooMany(check.retryAfter);
+    return check.kind === "wrong" ? wrongCurrent() : null;
   };
   switch (input.intent) {
     case "password": {
@@ -87,7 +108,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!pw.success) return reply({ errors: problems(pw.error) }, 400);
       const problem = passwordProblem(input.password, me.email);
       if (problem) return reply({ errors: [problem] }, 400);
-      if (!(await checkCurrent(input.current))) return reply({ errors: ["Your current password is not right."] }, 400);
+      const refused = await checkCurrent(input.current);
+      if (refused) return refused;
       await setPassword(db, me.id, input.password, session?.sessionId);
       await audit(db, { staffId: me.id, action: "account.password-change", subject: me.email });
       return reply({ notice: "Your password is changed, and every other session has been signed out." });
@@ -100,17 +122,18 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirect("/desk/sign-in?signed-out", { headers });
     }
     case "2fa-begin":
-      await beginTwoFactor(db, me.id, me.email);
+      await beginTwoFactor(db, env, me.id, me.email);
       return reply({});
     case "2fa-confirm": {
-      const codes = await confirmTwoFactor(db, me.id, me.email, input.code);
+      const codes = await confirmTwoFactor(db, env, me.id, me.email, input.code);
       if (!codes) return reply({ errors: ["That code is not right. Check your phone's clock and try the code now shown."] }, 400);
       await audit(db, { staffId: me.id, action: "account.2fa-on", subject: me.email });
       return reply({ notice: "Two-factor sign-in is on.", codes });
     }
     case "2fa-codes":
     case "2fa-off": {
-      if (!(await checkCurrent(input.current))) return reply({ errors: ["Your current password is not right."] }, 400);
+      const refused = await checkCurrent(input.current);
+      if (refused) return refused;
       if (input.intent === "2fa-codes") {
         const codes = await newRecoveryCodes(db, me.id);
         await audit(db, { staffId: me.id, action: "account.2fa-recovery-codes", subject: me.email });

@@ -155,9 +155,14 @@ export interface StaffTable {
   /** scrypt hash (password.server.ts); null until the set-password link is used. */
   password_hash: string | null;
   password_changed_at: string | null;
-  /** Base32 TOTP secret; enabled once totp_enabled_at is set. */
+  /**
+   * The TOTP secret, encrypted (totp-key.server.ts; a plain Base32 secret from before is
+   * encrypted at start); enabled once totp_enabled_at is set.
+   */
   totp_secret: string | null;
   totp_enabled_at: string | null;
+  /** Migration 015: the last TOTP time-step accepted, so a code is never accepted twice. */
+  totp_last_step: number | null;
   disabled_at: string | null;
   last_sign_in_at: string | null;
   created_at: string;

@@ -4,9 +4,11 @@ import type { Kysely } from "kysely";
 import type { Db } from "../db/db.server";
 import type { Database } from "../db/schema";
 import type { Env } from "../env.server";
+import type { Services } from "../services.server";
 import { isRole, type Role } from "./auth.server";
 import { hashPassword, RECOVERY_SCRYPT, verifyPassword } from "./password.server";
 import { deleteSessionsOf, hashToken, newToken } from "./session.server";
+import { openTotpSecret, sealTotpSecret } from "./totp-key.server";
 
 export const SET_PASSWORD_TTL_MS = 24 * 60 * 60 * 1000;
 export const TWO_FACTOR_STEP_TTL_MS = 5 * 60 * 1000;
@@ -185,7 +187,7 @@ export async function setRole(db: Db, staffId: number, role: Role): Promise<void
 export async function resetAccount(db: Db, env: Env, staffId: number, opts: { twoFactor?: boolean } = {}): Promise<string> {
   await db.kysely
     .updateTable("staff")
-    .set(opts.twoFactor ? { password_hash: null, totp_secret: null, totp_enabled_at: null } : { password_hash: null })
+    .set(opts.twoFactor ? { password_hash: null, totp_secret: null, totp_enabled_at: null, totp_last_step: null } : { password_hash: null })
     .where("id", "=", staffId)
     .execute();
   if (opts.twoFactor) await db.kysely.deleteFrom("staff_recovery_codes").where("staff_id", "=", staffId).execute();
@@ -212,30 +214,65 @@ function totpFor(secret: string, email: string) {
   return new TOTP({ issuer: TOTP_ISSUER, label: email, algorithm: "SHA1", digits: 6, period: 30, secret: Secret.fromBase32(secret) });
 }
 
-/** A new secret, stored but not in force until a first code confirms it. */
-export async function beginTwoFactor(db: Db, staffId: number, email: string): Promise<{ secret: string; uri: string }> {
+/** A new secret, stored (encrypted) but not in force until a first code confirms it. */
+export async function beginTwoFactor(db: Db, env: Env, staffId: number, email: string): Promise<{ secret: string; uri: string }> {
   const secret = new Secret({ size: 20 }).base32;
-  await db.kysely.updateTable("staff").set({ totp_secret: secret }).where("id", "=", staffId).where("totp_enabled_at", "is", null).execute();
+  await db.kysely
+    .updateTable("staff")
+    .set({ totp_secret: sealTotpSecret(env, staffId, secret), totp_last_step: null })
+    .where("id", "=", staffId)
+    .where("totp_enabled_at", "is", null)
+    .execute();
   return { secret, uri: totpFor(secret, email).toString() };
 }
 
-export async function pendingTwoFactor(db: Db, staffId: number, email: string): Promise<{ secret: string; uri: string } | null> {
+export async function pendingTwoFactor(db: Db, env: Env, staffId: number, email: string): Promise<{ secret: string; uri: string } | null> {
   const row = await db.kysely.selectFrom("staff").select(["totp_secret", "totp_enabled_at"]).where("id", "=", staffId).executeTakeFirst();
   if (!row?.totp_secret || row.totp_enabled_at) return null;
-  return { secret: row.totp_secret, uri: totpFor(row.totp_secret, email).toString() };
+  const secret = openTotpSecret(env, staffId, row.totp_secret);
+  return { secret, uri: totpFor(secret, email).toString() };
 }
 
-export function checkTotp(secret: string, email: string, code: string): boolean {
+/** The time-step a code belongs to (Unix time / 30 s, within one step either side of now), or null. */
+export function totpStep(secret: string, email: string, code: string, now = new Date()): number | null {
   const digits = code.replace(/\s+/g, "");
-  if (!/^\d{6}$/.test(digits)) return false;
-  return totpFor(secret, email).validate({ token: digits, window: 1 }) !== null;
+  if (!/^\d{6}$/.test(digits)) return null;
+  const totp = totpFor(secret, email);
+  const delta = totp.validate({ token: digits, window: 1, timestamp: now.getTime() });
+  return delta === null ? null : totp.counter({ timestamp: now.getTime() }) + delta;
 }
 
-/** Confirms enrolment with a first code; returns the recovery codes, shown once. */
-export async function confirmTwoFactor(db: Db, staffId: number, email: string, code: string): Promise<string[] | null> {
+/**
+ * Takes a code of the account's authenticator app once: the code's time-step must be
+ * later than the last one accepted, and is stored in the same statement, so the same code
+ * sent twice (or by two requests at once) signs in once (RFC 6238, section 5.2).
+ */
+async function takeTotpStep(db: Db, staffId: number, step: number): Promise<boolean> {
+  const r = await db.kysely
+    .updateTable("staff")
+    .set({ totp_last_step: step })
+    .where("id", "=", staffId)
+    .where((eb) => eb.or([eb("totp_last_step", "is", null), eb("totp_last_step", "<", step)]))
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** A sign-in code from the app of an account with two-factor on: right, and not used before. */
+export async function acceptTotp(services: Pick<Services, "db" | "env">, staffId: number, email: string, code: string, now = new Date()): Promise<boolean> {
+  const { db, env } = services;
   const row = await db.kysely.selectFrom("staff").select(["totp_secret", "totp_enabled_at"]).where("id", "=", staffId).executeTakeFirst();
-  if (!row?.totp_secret || row.totp_enabled_at || !checkTotp(row.totp_secret, email, code)) return null;
-  await db.kysely.updateTable("staff").set({ totp_enabled_at: new Date().toISOString() }).where("id", "=", staffId).execute();
+  if (!row?.totp_secret || !row.totp_enabled_at) return false;
+  const step = totpStep(openTotpSecret(env, staffId, row.totp_secret), email, code, now);
+  return step !== null && (await takeTotpStep(db, staffId, step));
+}
+
+/** Confirms enrolment with a first code (which is then used up); returns the recovery codes, shown once. */
+export async function confirmTwoFactor(db: Db, env: Env, staffId: number, email: string, code: string, now = new Date()): Promise<string[] | null> {
+  const row = await db.kysely.selectFrom("staff").select(["totp_secret", "totp_enabled_at"]).where("id", "=", staffId).executeTakeFirst();
+  if (!row?.totp_secret || row.totp_enabled_at) return null;
+  const step = totpStep(openTotpSecret(env, staffId, row.totp_secret), email, code, now);
+  if (step === null || !(await takeTotpStep(db, staffId, step))) return null;
+  await db.kysely.updateTable("staff").set({ totp_enabled_at: now.toISOString() }).where("id", "=", staffId).execute();
   return newRecoveryCodes(db, staffId);
 }
 
@@ -299,13 +336,8 @@ export async function unusedRecoveryCodes(db: Db, staffId: number): Promise<numb
 }
 
 export async function disableTwoFactor(db: Db, staffId: number): Promise<void> {
-  await db.kysely.updateTable("staff").set({ totp_secret: null, totp_enabled_at: null }).where("id", "=", staffId).execute();
+  await db.kysely.updateTable("staff").set({ totp_secret: null, totp_enabled_at: null, totp_last_step: null }).where("id", "=", staffId).execute();
   await db.kysely.deleteFrom("staff_recovery_codes").where("staff_id", "=", staffId).execute();
-}
-
-export async function twoFactorSecret(db: Db, staffId: number): Promise<string | null> {
-  const row = await db.kysely.selectFrom("staff").select(["totp_secret", "totp_enabled_at"]).where("id", "=", staffId).executeTakeFirst();
-  return row?.totp_enabled_at ? row.totp_secret : null;
 }
 
 /** A random password nobody knows, for tests and tools that need one. */

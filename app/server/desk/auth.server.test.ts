@@ -10,7 +10,7 @@ import { passwordProblem } from "./password-policy.server";
 import { hashPassword, needsRehash, verifyPassword } from "./password.server";
 import { createSession } from "./session.server";
 import { signInWithPassword } from "./sign-in.server";
-import { ACCOUNT_RULE } from "./throttle.server";
+import { PAIR_RULE } from "./throttle.server";
 
 let db: Db;
 beforeAll(async () => {
@@ -92,7 +92,7 @@ describe("requireStaff", () => {
 });
 
 describe("sign-in", () => {
-  it("gives one answer to a wrong password and an unknown e-mail, and blocks after repeated failures", async () => {
+  it("gives one answer to a wrong password and an unknown e-mail, and blocks the address after repeated failures", async () => {
     const s = services();
     const { account } = await createAccount(db, s.env, { email: "pat@staff.test", role: "sales" });
     await setPassword(db, account.id, "Seven orange kites fly");
@@ -100,7 +100,7 @@ describe("sign-in", () => {
     expect(await signInWithPassword(s, { email: "PAT@staff.test", password: "Seven orange kites fly" }, client)).toMatchObject({ kind: "ok" });
     expect(await signInWithPassword(s, { email: "nobody@staff.test", password: "Seven orange kites fly" }, client)).toEqual({ kind: "failed" });
     const results = [];
-    for (let i = 0; i < ACCOUNT_RULE.blockAt; i++) results.push(await signInWithPassword(s, { email: "pat@staff.test", password: `wrong ${i}` }, client));
+    for (let i = 0; i < PAIR_RULE.blockAt; i++) results.push(await signInWithPassword(s, { email: "pat@staff.test", password: `wrong ${i}` }, client));
     expect(results.slice(0, -1).every((r) => r.kind === "failed")).toBe(true);
     expect(results.at(-1)).toMatchObject({ kind: "throttled" });
     const blocked = await signInWithPassword(s, { email: "pat@staff.test", password: "Seven orange kites fly" }, client);
@@ -127,6 +127,25 @@ describe("passwords", () => {
     }
     expect(passwordProblem("jordan.smith-2026", "jordan.smith@fillway.com")).toMatch(/e-mail/);
     expect(passwordProblem("Seven orange kites fly")).toBeNull();
+  });
+
+  it("refuses one repeated word, spaces, or Fillway's name, saying what to do instead", () => {
+    for (const p of ["           a", "fillwayfillway", "Fillway2026!!", "Diesel fleet 2026", "zzzzzzzzzzzzzzzzb", "qwertyuiopasdf"]) {
+      const problem = passwordProblem(p);
+      expect(problem, p).not.toBeNull();
+      expect(problem, p).toMatch(/\b(Use|Choose|Leave|add)\b/);
+    }
+    expect(passwordProblem("Fillway2026!!")).toMatch(/Fillway's name/);
+    // The passwords the desk's own tests and examples choose still pass.
+    for (const p of [
+      "Seven orange kites fly over Tulsa",
+      "Maple kettles hum at dawn",
+      "A brand new passphrase 4417",
+      "Quiet lanterns drift home 42",
+      "Correct horse 0a1b2c3d4e5f",
+    ]) {
+      expect(passwordProblem(p, "someone@fillway.com"), p).toBeNull();
+    }
   });
 });
 

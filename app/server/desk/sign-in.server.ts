@@ -1,11 +1,27 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { hashIp } from "../ip-hash.server";
+import { writeQueueFor } from "../db/write-queue.server";
+import { hashIp, throttleIpHash } from "../ip-hash.server";
+import { insertOutbox } from "../outbox/store.server";
 import type { Services } from "../services.server";
-import { normalizeEmail, redeemRecoveryCode, checkTotp } from "./accounts.server";
+import { acceptTotp, normalizeEmail, redeemRecoveryCode } from "./accounts.server";
 import { audit } from "./audit.server";
 import { decoyHash, hashPassword, needsRehash, verifyPassword } from "./password.server";
 import { createSession } from "./session.server";
-import { ACCOUNT_RULE, accountKey, blockedFor, CLIENT_RULE, clearFailures, clientKey, recordFailure } from "./throttle.server";
+import {
+  ACCOUNT_RULE,
+  accountKey,
+  blockedFor,
+  CLIENT_RULE,
+  CODE_RULE,
+  clearFailures,
+  clientKey,
+  codeKey,
+  NOTICE_AT,
+  PAIR_RULE,
+  pairKey,
+  recordFailure,
+  type ThrottleRule,
+} from "./throttle.server";
 
 export type SignInResult =
   | { kind: "ok"; staffId: number; token: string; maxAgeSeconds: number }
@@ -22,38 +38,75 @@ interface Client {
   userAgent: string | null;
 }
 
+/** The keys a failure is counted under, each with its rule; the first is the one the owner's notice counts. */
+type Counted = { key: string; rule: ThrottleRule }[];
+
 async function fail(
   services: Services,
-  keys: { account: string; client: string },
-  ipHash: string,
-  email: string,
-  action: string,
-  staffId: number | null,
+  counted: Counted,
+  who: { email: string; staffId: number | null; ipHash: string },
+  action: "sign-in.failed" | "sign-in.code-failed",
+  now: Date,
 ): Promise<SignInResult> {
   const { db, log } = services;
-  const [a, c] = [await recordFailure(db, keys.account, ACCOUNT_RULE), await recordFailure(db, keys.client, CLIENT_RULE)];
-  log.warn({ email, failures: a.failures, clientFailures: c.failures, ipHash }, `desk: ${action}`);
-  await audit(db, { staffId, action, subject: email, ipHash, detail: { failures: a.failures } });
-  const blocked = Math.max(a.blockedSeconds, c.blockedSeconds);
+  const { email, staffId, ipHash } = who;
+  const results = [];
+  for (const { key, rule } of counted) results.push(await recordFailure(db, key, rule, now));
+  const failures = results[0]?.failures ?? 0;
+  log.warn({ email, failures, ipHash }, `desk: ${action}`);
+  await audit(db, { staffId, action, subject: email, ipHash, detail: { failures } });
+  if (staffId !== null && failures === NOTICE_AT) await noticeOwner(services, staffId, email, action === "sign-in.code-failed" ? "code" : "password", failures);
+  const blocked = Math.max(0, ...results.map((r) => r.blockedSeconds));
   if (blocked) {
     log.warn({ email, ipHash, seconds: blocked }, "desk: sign-in blocked");
     await audit(db, { staffId, action: "sign-in.blocked", subject: email, ipHash, detail: { seconds: blocked } });
   }
-  const delay = Math.max(a.delayMs, c.delayMs);
+  const delay = Math.max(0, ...results.map((r) => r.delayMs));
   if (delay) await sleep(delay);
   return blocked ? { kind: "throttled", retryAfter: blocked } : { kind: "failed" };
 }
 
 /**
+ * Tells the owner of an account, by e-mail through the outbox, that it sees a run of
+ * failed sign-ins: once per window (when the count reaches NOTICE_AT), not per failure.
+ */
+async function noticeOwner(services: Services, staffId: number, email: string, step: "password" | "code", failures: number): Promise<void> {
+  const { db, outbox, log } = services;
+  if (!outbox) return;
+  const rows = outbox.rows([
+    {
+      channel: "email",
+      template: "sign-in-failures",
+      recipient: email,
+      staffId,
+      payload: { step, failures, windowMinutes: ACCOUNT_RULE.windowMs / 60_000 },
+    },
+  ]);
+  await writeQueueFor(db).run((trx) => insertOutbox(db.kysely, trx, rows));
+  outbox.nudge();
+  log.warn({ email, failures }, "desk: owner told of failed sign-ins");
+  await audit(db, { staffId, action: "sign-in.owner-notified", subject: email, detail: { step, failures } });
+}
+
+/**
  * Checks an e-mail and password. An unknown e-mail, an account without a password or a
  * disabled one costs the same hash as a real check, and every failure gives one answer.
+ * Failures slow and then block this address for this account, and past a cap this
+ * address for every account; never the account itself for everybody.
  */
-export async function signInWithPassword(services: Services, input: { email: string; password: string }, client: Client): Promise<SignInResult> {
+export async function signInWithPassword(
+  services: Services,
+  input: { email: string; password: string },
+  client: Client,
+  now = new Date(),
+): Promise<SignInResult> {
   const { db, env } = services;
   const email = normalizeEmail(input.email).slice(0, 254);
   const ipHash = hashIp(client.ip, env.IP_HASH_SALT);
-  const keys = { account: accountKey(email), client: clientKey(ipHash) };
-  const wait = await blockedFor(db, [keys.account, keys.client]);
+  const dayHash = throttleIpHash(env, client.ip, now);
+  const pair = pairKey(email, dayHash);
+  const perClient = clientKey(dayHash);
+  const wait = await blockedFor(db, [pair, perClient], now);
   if (wait) {
     services.log.warn({ email, ipHash, retryAfter: wait }, "desk: sign-in refused while blocked");
     return { kind: "throttled", retryAfter: wait };
@@ -66,10 +119,15 @@ export async function signInWithPassword(services: Services, input: { email: str
   const hash = staff?.password_hash ?? (await decoyHash());
   const matches = await verifyPassword(input.password, hash);
   if (!staff?.password_hash || staff.disabled_at || !matches) {
-    return fail(services, keys, ipHash, email, "sign-in.failed", staff && !staff.disabled_at ? Number(staff.id) : null);
+    const staffId = staff && !staff.disabled_at ? Number(staff.id) : null;
+    const counted = [
+      { key: accountKey(email), rule: ACCOUNT_RULE },
+      { key: pair, rule: PAIR_RULE },
+      { key: perClient, rule: CLIENT_RULE },
+    ];
+    return fail(services, counted, { email, staffId, ipHash }, "sign-in.failed", now);
   }
   const staffId = Number(staff.id);
-  await clearFailures(db, keys.account);
   if (needsRehash(staff.password_hash)) {
     await db.kysely
       .updateTable("staff")
@@ -77,7 +135,9 @@ export async function signInWithPassword(services: Services, input: { email: str
       .where("id", "=", staffId)
       .execute();
   }
+  // With two-factor sign-in nothing is cleared yet: the code step still counts.
   if (staff.totp_enabled_at) return { kind: "two-factor", staffId };
+  await clearFailures(db, pair);
   return finishSignIn(services, staffId, client, "password");
 }
 
@@ -90,8 +150,12 @@ export async function finishSignIn(services: Services, staffId: number, client: 
   return { kind: "ok", staffId, ...session };
 }
 
-/** The second step: a code from the authenticator app, or one of the recovery codes. */
-export async function signInWithCode(services: Services, staffId: number, code: string, client: Client): Promise<SignInResult> {
+/**
+ * The second step: a code from the authenticator app (each accepted once), or one of the
+ * recovery codes. Wrong codes are counted for the account whatever the address, until a
+ * code succeeds: a correct password does not reset them.
+ */
+export async function signInWithCode(services: Services, staffId: number, code: string, client: Client, now = new Date()): Promise<SignInResult> {
   const { db, env } = services;
   const staff = await db.kysely
     .selectFrom("staff")
@@ -100,14 +164,26 @@ export async function signInWithCode(services: Services, staffId: number, code: 
     .executeTakeFirst();
   if (!staff || staff.disabled_at || !staff.totp_secret || !staff.totp_enabled_at) return { kind: "failed" };
   const ipHash = hashIp(client.ip, env.IP_HASH_SALT);
-  const keys = { account: accountKey(staff.email), client: clientKey(ipHash) };
-  const wait = await blockedFor(db, [keys.account, keys.client]);
-  if (wait) return { kind: "throttled", retryAfter: wait };
+  const dayHash = throttleIpHash(env, client.ip, now);
+  const codes = codeKey(staffId);
+  const perClient = clientKey(dayHash);
+  const wait = await blockedFor(db, [codes, perClient], now);
+  if (wait) {
+    services.log.warn({ email: staff.email, ipHash, retryAfter: wait }, "desk: code refused while blocked");
+    return { kind: "throttled", retryAfter: wait };
+  }
   const trimmed = code.trim().slice(0, 40);
   let method: string | null = null;
-  if (checkTotp(staff.totp_secret, staff.email, trimmed)) method = "totp";
+  if (await acceptTotp(services, staffId, staff.email, trimmed, now)) method = "totp";
   else if (/[a-z]/i.test(trimmed) && (await redeemRecoveryCode(db, staffId, trimmed))) method = "recovery-code";
-  if (!method) return fail(services, keys, ipHash, staff.email, "sign-in.code-failed", staffId);
-  await clearFailures(db, keys.account);
+  if (!method) {
+    const counted = [
+      { key: codeKey(staffId), rule: CODE_RULE },
+      { key: perClient, rule: CLIENT_RULE },
+    ];
+    return fail(services, counted, { email: staff.email, staffId, ipHash }, "sign-in.code-failed", now);
+  }
+  await clearFailures(db, codes);
+  await clearFailures(db, pairKey(staff.email, dayHash));
   return finishSignIn(services, staffId, client, method);
 }

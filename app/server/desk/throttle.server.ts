@@ -1,21 +1,42 @@
 import type { Db } from "../db/db.server";
 
 /**
- * Failed sign-ins are counted per account and per client within a window. Past a first
- * few, each further failure is answered more slowly; at the limit, sign-in is refused for
- * a while (429 with Retry-After), whatever the password.
+ * Failed sign-ins are counted within a window under several keys. Past a first few, each
+ * further failure is answered more slowly; at a key's limit, sign-in under that key is
+ * refused for a while (429 with Retry-After), whatever the password. What is blocked is
+ * the guesser, not the account: a password guessed from one address blocks that address
+ * for that account (PAIR_RULE) and, past a cap, that address for every account
+ * (CLIENT_RULE), while the owner signs in from anywhere else.
  */
 export interface ThrottleRule {
   /** Failures answered at full speed. */
   freeFailures: number;
-  /** Failures that start a block. */
+  /** Failures that start a block (Infinity: never). */
   blockAt: number;
   windowMs: number;
   blockMs: number;
 }
 
-export const ACCOUNT_RULE: ThrottleRule = { freeFailures: 3, blockAt: 8, windowMs: 15 * 60_000, blockMs: 15 * 60_000 };
-export const CLIENT_RULE: ThrottleRule = { freeFailures: 10, blockAt: 30, windowMs: 15 * 60_000, blockMs: 15 * 60_000 };
+const WINDOW_MS = 15 * 60_000;
+/** One account from one client address: the guesser of one account. */
+export const PAIR_RULE: ThrottleRule = { freeFailures: 3, blockAt: 10, windowMs: WINDOW_MS, blockMs: WINDOW_MS };
+/** One client address across accounts: a sprayer of many accounts. */
+export const CLIENT_RULE: ThrottleRule = { freeFailures: 10, blockAt: 30, windowMs: WINDOW_MS, blockMs: WINDOW_MS };
+/**
+ * One account from every address: counted for the owner's notice (NOTICE_AT), never
+ * slowed and never blocked, so nobody can lock an owner out by failing on purpose.
+ */
+export const ACCOUNT_RULE: ThrottleRule = { freeFailures: Number.POSITIVE_INFINITY, blockAt: Number.POSITIVE_INFINITY, windowMs: WINDOW_MS, blockMs: 0 };
+/**
+ * Second-factor codes of one account, from every address: whoever reaches the code step
+ * knows the password, so the code step itself is blocked, until a code succeeds.
+ */
+export const CODE_RULE: ThrottleRule = { freeFailures: 3, blockAt: 10, windowMs: WINDOW_MS, blockMs: WINDOW_MS };
+/** The current password asked for on the account page (a stolen session guessing it). */
+export const CURRENT_PASSWORD_RULE: ThrottleRule = { freeFailures: 3, blockAt: 10, windowMs: WINDOW_MS, blockMs: WINDOW_MS };
+/** The owner is told by e-mail when their account's failures in one window reach this many. */
+export const NOTICE_AT = 5;
+
 /** The delay grows by this much per failure past the free ones, up to MAX_DELAY_MS. */
 const DELAY_STEP_MS = 500;
 const MAX_DELAY_MS = 3_000;
@@ -71,4 +92,7 @@ export async function clearFailures(db: Db, key: string): Promise<void> {
 }
 
 export const accountKey = (email: string) => `account:${email.toLowerCase()}`;
+export const pairKey = (email: string, ipHash: string) => `pair:${ipHash}:${email.toLowerCase()}`;
 export const clientKey = (ipHash: string) => `client:${ipHash}`;
+export const codeKey = (staffId: number) => `code:${staffId}`;
+export const currentPasswordKey = (staffId: number) => `current:${staffId}`;

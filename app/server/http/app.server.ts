@@ -13,7 +13,7 @@ import { allows, createMethodGate } from "./methods.server";
 import { parseTarget } from "./negotiate";
 import type { PageCache } from "./page-cache.server";
 import { ownsMedia, sendMedia } from "./media.server";
-import { documentUrl, firstValue } from "./request.server";
+import { documentUrl, forwardedValue } from "./request.server";
 import { loadStaticFiles, type StaticFile, sendStatic } from "./static.server";
 import { targetForLog } from "../log-safe.server";
 
@@ -90,7 +90,7 @@ export function createApp({ services, build, clientDir, pageCache, dev = false, 
   return async function listener(req: IncomingMessage, res: ServerResponse) {
     const started = process.hrtime.bigint();
     for (const [k, v] of Object.entries(baseSecurityHeaders)) res.setHeader(k, v);
-    if (hstsAlways || (env.TRUST_PROXY && firstValue(req.headers["x-forwarded-proto"])?.toLowerCase() === "https")) {
+    if (hstsAlways || forwardedValue(req, "x-forwarded-proto", env.TRUST_PROXY)?.toLowerCase() === "https") {
       res.setHeader("Strict-Transport-Security", HSTS);
     }
     // The operator's endpoints: before the request log, the rate limits and the pages.

@@ -11,6 +11,7 @@ export const templateLabels: Record<string, string> = {
   "newsletter-confirm": "Newsletter confirmation",
   "password-reset": "Password reset link",
   "ops-alert": "System alert to an admin",
+  "sign-in-failures": "Failed sign-ins notice",
 };
 
 export const deliveryStates = ["failed", "pending", "sending", "sent"] as const;

@@ -217,3 +217,38 @@ ${siteUrl}
   );
   return { subject, text, html };
 }
+
+/**
+ * To the owner of a desk account that sees a run of failed sign-ins (once per window):
+ * what happened, that the account is not locked, and what to do if it was not them.
+ */
+export function signInFailuresMail(input: { step: "password" | "code"; failures: number; windowMinutes: number }, siteUrl: string): MailContent {
+  const subject = `Failed sign-ins to your ${brand.name} desk account`;
+  const what =
+    input.step === "code"
+      ? `${input.failures} wrong two-factor codes were entered for your ${brand.name} desk account within ${input.windowMinutes} minutes, after the right password.`
+      : `${input.failures} sign-ins to your ${brand.name} desk account failed within ${input.windowMinutes} minutes (a wrong password).`;
+  const todo =
+    input.step === "code"
+      ? "If that was not you, someone knows your password: change it now on your account page, and tell an administrator."
+      : "If that was you, nothing needs doing. If not, someone may be guessing your password: make sure it is long and used nowhere else, and turn on two-factor sign-in on your account page.";
+  const calm = "Your account is not locked: the attempts are slowed down and then refused for the address they come from, and you can still sign in as usual.";
+  const account = `${siteUrl}/desk/account`;
+  const text = `${what}
+
+${calm}
+
+${todo}
+${account}
+
+${siteUrl}
+`;
+  const html = htmlShell(
+    subject,
+    `<p>${escapeHtml(what)}</p>
+<p>${escapeHtml(calm)}</p>
+<p>${escapeHtml(todo)}</p>
+<p><a href="${escapeHtml(account)}">Your account page</a></p>`,
+  );
+  return { subject, text, html };
+}

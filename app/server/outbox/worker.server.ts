@@ -20,7 +20,16 @@ import {
   releaseClaims,
   type Result,
 } from "./store.server";
-import { isPlainAddress, type LeadForMail, leadForMail, oneLine, passwordResetMail, salesNotification, visitorReceipt } from "./templates.server";
+import {
+  isPlainAddress,
+  type LeadForMail,
+  leadForMail,
+  oneLine,
+  passwordResetMail,
+  salesNotification,
+  signInFailuresMail,
+  visitorReceipt,
+} from "./templates.server";
 import { leadDrafts } from "./visitor-mail.server";
 import { leadDeletedWebhookBody, postWebhook } from "./webhook.server";
 import { newsletterTemplates } from "../newsletter/mail.server";
@@ -157,6 +166,16 @@ const leadTemplates: Record<string, Template> = {
   "lead-webhook": (ctx) => ({ webhook: leadWebhookBody(needLead(ctx), ctx.row, ctx.env.SITE_URL) }),
   // Written by a privacy deletion (desk/leads/privacy.server.ts), with no lead: it is gone.
   "lead-deleted": (ctx) => ({ webhook: leadDeletedWebhookBody(ctx.row.idempotency_key, ctx.payload) }),
+  "sign-in-failures": (ctx) => {
+    const to = ctx.row.recipient ?? "";
+    if (!isPlainAddress(to)) throw new Undeliverable("no address");
+    const { step, failures, windowMinutes } = ctx.payload;
+    const content = signInFailuresMail(
+      { step: step === "code" ? "code" : "password", failures: Number(failures) || 0, windowMinutes: Number(windowMinutes) || 15 },
+      ctx.env.SITE_URL,
+    );
+    return { mail: { ...content, to: [to], messageId: ctx.row.message_id ?? "", headers: { "Auto-Submitted": "auto-generated" } } };
+  },
   "password-reset": (ctx) => {
     const to = ctx.row.recipient ?? "";
     const link = typeof ctx.payload.link === "string" ? ctx.payload.link : "";

@@ -7,6 +7,7 @@ import { commentModerationMigration } from "./010-comment-moderation";
 import { newsletterMigration } from "./011-newsletter";
 import { sparseLeadIndexesMigration } from "./013-sparse-lead-indexes";
 import { deskCommentPagesMigration } from "./014-desk-comment-pages";
+import { totpLastStepMigration } from "./015-totp-last-step";
 import { outboxRecipientMigration } from "./017-outbox-recipient";
 
 export type Dialect = "sqlite" | "postgres";
@@ -151,6 +152,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     },
     "013-sparse-lead-indexes": sparseLeadIndexesMigration(dialect),
     "014-desk-comment-pages": deskCommentPagesMigration(dialect),
+    "015-totp-last-step": totpLastStepMigration(dialect),
     "017-outbox-recipient": outboxRecipientMigration(dialect),
   };
 }
