@@ -147,6 +147,20 @@ describe("Markdown that freezes a renderer", () => {
     expect(answer.error).toMatch(/close them|split the body/);
   });
 
+  it("answers the live preview's multipart form the same way", { timeout: 60_000 }, async () => {
+    const body = new FormData();
+    body.set("title", "T");
+    body.set("body", "*a".repeat(49_500));
+    const res = await fetch(`${base}/desk/posts/preview`, { method: "POST", headers: desk(), body });
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as { error: string }).error).toMatch(/could not be turned into a page/);
+    const ok = new FormData();
+    ok.set("body", "Fine **now**.");
+    const fine = await fetch(`${base}/desk/posts/preview`, { method: "POST", headers: desk(), body: ok });
+    expect(fine.status).toBe(200);
+    expect(((await fine.json()) as { html: string }).html).toContain("<strong>now</strong>");
+  });
+
   it("refuses nesting too deep without JavaScript with 422 and the form kept, instead of a 500", { timeout: 60_000 }, async () => {
     const body = `${"> ".repeat(20_000)}deep`;
     const res = await send("POST", "/desk/posts/new", desk({ "content-type": "application/x-www-form-urlencoded" }), [
