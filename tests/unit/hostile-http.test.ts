@@ -14,6 +14,7 @@ import { createAccount } from "~/server/desk/accounts.server";
 import { createSession } from "~/server/desk/session.server";
 import { loadEnv } from "~/server/env.server";
 import { createApp } from "~/server/http/app.server";
+import { BODY_RATE, bodyTooSlow } from "~/server/http/body.server";
 import { PAGE_BODY_LIMIT } from "~/server/http/documents.server";
 import { createLogger } from "~/server/logger.server";
 import type { Services } from "~/server/services.server";
@@ -190,6 +191,18 @@ describe("Markdown that freezes a renderer", () => {
 });
 
 describe("bodies that trickle in", () => {
+  it("gives a large upload the time its size needs, and a trickle none", () => {
+    const second = 1000;
+    // 10 MB at 64 KiB/s: 160 s, far past the 30 s that used to cut it.
+    expect(bodyTooSlow(10 * 1024 * 1024, 160 * second)).toBe(false);
+    expect(bodyTooSlow(64 * 1024 * 100, 100 * second)).toBe(false);
+    // Within the grace period nothing is cut, whatever has arrived.
+    expect(bodyTooSlow(0, BODY_RATE.graceMs)).toBe(false);
+    // After it, a body averaging under the minimum is.
+    expect(bodyTooSlow(100, BODY_RATE.graceMs + second)).toBe(true);
+    expect(bodyTooSlow(BODY_RATE.minBytesPerSecond * 59, 60 * second)).toBe(true);
+  });
+
   it("cuts a body below the minimum rate with 408 and takes a slow but steady one", { timeout: 60_000 }, async () => {
     // One byte every 100 ms: far below 2 KiB/s.
     const trickle = await new Promise<{ status: number; closed: boolean }>((resolve) => {
