@@ -92,7 +92,8 @@ export const DISCARD_MS = 10_000;
  */
 export function readRequestCapped(req: IncomingMessage, limit: number): Promise<Buffer | null> {
   if (Number(req.headers["content-length"] ?? 0) > limit) return Promise.resolve(null);
-  if (req.complete) return Promise.resolve(Buffer.alloc(0));
+  // `complete` says only that the body has arrived (it may still wait to be read): ended means read.
+  if (req.readableEnded) return Promise.resolve(Buffer.alloc(0));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
