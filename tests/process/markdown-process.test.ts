@@ -52,7 +52,7 @@ describe("Markdown in the server process", () => {
     const first = await preview("ok *fine*");
     expect(first.status).toBe(200);
     expect(((await first.json()) as { html: string }).html).toContain("<em>fine</em>");
-    const slow = await preview("*a".repeat(49_500));
+    const slow = await preview("_a".repeat(49_500));
     expect(slow.status).toBe(422);
     expect(((await slow.json()) as { error: string }).error).toMatch(/could not be turned into a page/);
     const after = await preview("after **all**");
