@@ -4,7 +4,7 @@ export type Logger = pino.Logger;
 
 /**
  * Fields that hold a visitor's (or a staff member's) personal data, wherever a log call
- * puts them, at the top level or one object down (a message at the top level only):
+ * puts them, at the top level or one object down (a message and a name at the top level only):
  * replaced by "[redacted]" as the line is
  * written, so no call site can leak them by mistake.
  */
@@ -25,8 +25,8 @@ const PERSONAL_FIELDS = [
   "replyTo",
   "subject",
 ];
-// One level down, all but `message`: that is also an error's own message (`err.message`), kept.
-export const REDACT_PATHS = [...PERSONAL_FIELDS, ...PERSONAL_FIELDS.filter((f) => f !== "message").map((f) => `*.${f}`)];
+// One level down, all but `message` and `name`: an error's own (`err.message`, `err.name`) are kept.
+export const REDACT_PATHS = [...PERSONAL_FIELDS, ...PERSONAL_FIELDS.filter((f) => f !== "message" && f !== "name").map((f) => `*.${f}`)];
 
 /** Query parameters whose value is redacted on any path: tokens, searches, addresses. */
 const SECRET_PARAMS = /^(token|t|q|search|email|e|phone|name|code)$/i;

@@ -187,6 +187,33 @@ test.describe("content desk", () => {
     expect(await big.text()).toContain("larger than 10 MB");
   });
 
+  test("a body that cannot be rendered in time: the preview says what to change, the editor keeps the text, saving is refused", async ({ page, context }) => {
+    test.setTimeout(90_000);
+    await signIn(context, await createStaff("editor"));
+    await page.goto("/desk/posts/new");
+    await hydrated(page);
+    const t = tag();
+    await page.getByLabel("Title", { exact: true }).fill(`Slow ${t}`);
+    await page.getByLabel("Subtitle").fill("Sub");
+    await page.getByLabel("Image", { exact: true }).selectOption({ index: 1 });
+    // 99,000 characters of unclosed emphasis: far more than the time limit of work for the Markdown parser.
+    const body = "_a".repeat(49_500);
+    await page.getByLabel("Body (Markdown)").fill(body);
+    const preview = page.getByRole("alert");
+    await expect(preview).toContainText("could not be turned into a page", { timeout: 20_000 });
+    await expect(preview).toContainText("close them or put them in `code`");
+    await page.getByRole("button", { name: "Save draft" }).click();
+    await expect(page.getByRole("alert").first()).toContainText("could not be turned into a page", { timeout: 20_000 });
+    // What was typed is kept, and nothing was saved.
+    await expect(page.getByLabel("Body (Markdown)")).toHaveValue(body);
+    await expect(page.getByLabel("Title", { exact: true })).toHaveValue(`Slow ${t}`);
+    const db = await testDb();
+    expect(await db.kysely.selectFrom("posts").select("id").where("title", "=", `Slow ${t}`).executeTakeFirst()).toBeUndefined();
+    // A body fixed by hand previews again.
+    await page.getByLabel("Body (Markdown)").fill("Fixed **now**.");
+    await expect(page.getByTestId("post-preview").locator("strong")).toHaveText("now", { timeout: 20_000 });
+  });
+
   test("a sales account gets 403 on every content screen and action", async ({ context }) => {
     await signIn(context, await createStaff("sales"));
     const db = await testDb();

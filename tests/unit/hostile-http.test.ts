@@ -14,6 +14,7 @@ import { createAccount } from "~/server/desk/accounts.server";
 import { createSession } from "~/server/desk/session.server";
 import { loadEnv } from "~/server/env.server";
 import { createApp } from "~/server/http/app.server";
+import { BODY_RATE, bodyTooSlow } from "~/server/http/body.server";
 import { PAGE_BODY_LIMIT } from "~/server/http/documents.server";
 import { createLogger } from "~/server/logger.server";
 import type { Services } from "~/server/services.server";
@@ -128,7 +129,7 @@ describe("Markdown that freezes a renderer", () => {
   it("refuses a body that cannot be rendered in time with 422 and what to do, answering others meanwhile", { timeout: 60_000 }, async () => {
     const order: string[] = [];
     const preview = send("POST", "/desk/posts/preview", desk({ "content-type": "application/x-www-form-urlencoded" }), [
-      form({ title: "T", body: "*a".repeat(49_500) }),
+      form({ title: "T", body: "_a".repeat(49_500) }),
     ]).then((res) => {
       order.push("preview");
       return res;
@@ -145,6 +146,20 @@ describe("Markdown that freezes a renderer", () => {
     expect(answer.html).toBeNull();
     expect(answer.error).toMatch(/could not be turned into a page within \d+ seconds/);
     expect(answer.error).toMatch(/close them|split the body/);
+  });
+
+  it("answers the live preview's multipart form the same way", { timeout: 60_000 }, async () => {
+    const body = new FormData();
+    body.set("title", "T");
+    body.set("body", "_a".repeat(49_500));
+    const res = await fetch(`${base}/desk/posts/preview`, { method: "POST", headers: desk(), body });
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as { error: string }).error).toMatch(/could not be turned into a page/);
+    const ok = new FormData();
+    ok.set("body", "Fine **now**.");
+    const fine = await fetch(`${base}/desk/posts/preview`, { method: "POST", headers: desk(), body: ok });
+    expect(fine.status).toBe(200);
+    expect(((await fine.json()) as { html: string }).html).toContain("<strong>now</strong>");
   });
 
   it("refuses nesting too deep without JavaScript with 422 and the form kept, instead of a 500", { timeout: 60_000 }, async () => {
@@ -167,7 +182,7 @@ describe("Markdown that freezes a renderer", () => {
         subTitle: "s",
         date: "2026-11-25",
         image: "/media/blog/a-night-with-a-fuel-tech.svg",
-        body: "*a".repeat(49_500),
+        body: "_a".repeat(49_500),
       }),
     ]);
     expect(res.status).toBe(422);
@@ -176,6 +191,18 @@ describe("Markdown that freezes a renderer", () => {
 });
 
 describe("bodies that trickle in", () => {
+  it("gives a large upload the time its size needs, and a trickle none", () => {
+    const second = 1000;
+    // 10 MB at 64 KiB/s: 160 s, far past the 30 s that used to cut it.
+    expect(bodyTooSlow(10 * 1024 * 1024, 160 * second)).toBe(false);
+    expect(bodyTooSlow(64 * 1024 * 100, 100 * second)).toBe(false);
+    // Within the grace period nothing is cut, whatever has arrived.
+    expect(bodyTooSlow(0, BODY_RATE.graceMs)).toBe(false);
+    // After it, a body averaging under the minimum is.
+    expect(bodyTooSlow(100, BODY_RATE.graceMs + second)).toBe(true);
+    expect(bodyTooSlow(BODY_RATE.minBytesPerSecond * 59, 60 * second)).toBe(true);
+  });
+
   it("cuts a body below the minimum rate with 408 and takes a slow but steady one", { timeout: 60_000 }, async () => {
     // One byte every 100 ms: far below 2 KiB/s.
     const trickle = await new Promise<{ status: number; closed: boolean }>((resolve) => {

@@ -24,9 +24,19 @@ export const refusalMessages: Record<RefusalKind, string> = {
   failed: "The body could not be turned into a page. Shorten it or simplify its markup, then try again.",
 };
 
-/** A body the pool would not render: its message says what to change. */
+const REFUSED = Symbol.for("fillway.markdownRefused");
+
+/**
+ * A body the pool would not render: its message says what to change. Recognised by a
+ * brand rather than by its class, since the pool is shared by the two copies of this
+ * module a server process loads (see `markdownPool`).
+ */
 export class MarkdownRefused extends Error {
   readonly status = 422;
+  readonly [REFUSED] = true;
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && (value as { [REFUSED]?: boolean })[REFUSED] === true;
+  }
   constructor(readonly kind: RefusalKind) {
     super(refusalMessages[kind]);
     this.name = "MarkdownRefused";

@@ -234,8 +234,8 @@ export function enforceTransferRate(
   // Counted on the socket, so the body is not touched: whoever reads it gets every byte.
   const socket = req.socket;
   const base = socket.bytesRead;
-  const stop = () => clearInterval(timer);
-  const timer = setInterval(() => {
+  let interval: NodeJS.Timeout | undefined;
+  const check = () => {
     if (req.complete || req.destroyed) return stop();
     if (!bodyTooSlow(socket.bytesRead - base, now() - started, rate)) return;
     stop();
@@ -249,8 +249,18 @@ export function enforceTransferRate(
       });
       res.end(text, () => req.destroy());
     } else req.destroy();
-  }, rate.checkEveryMs);
-  timer.unref();
+  };
+  // Nothing to check during the grace period: most bodies have ended long before it is over.
+  const grace = setTimeout(() => {
+    interval = setInterval(check, rate.checkEveryMs);
+    interval.unref();
+    check();
+  }, rate.graceMs);
+  grace.unref();
+  function stop() {
+    clearTimeout(grace);
+    clearInterval(interval);
+  }
   req.once("end", stop);
   req.once("close", stop);
 }
