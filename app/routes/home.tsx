@@ -1,7 +1,7 @@
 import { ContactForm, NewsletterForm } from "~/components/deferred-parts";
 import { Section } from "~/components/layout/section";
-import { EvSection, HomeBenefits, HomeMore, HomeVideo, LocationsMap, PartnerLogos, Stepper, TrustedByCarousel } from "~/components/home/home-parts";
-import { HomeHero } from "~/components/home/home-sections";
+import { EvSection, HomeMore, HomeVideo, LocationsMap, PartnerLogos, Stepper, TrustedByCarousel } from "~/components/home/home-parts";
+import { HomeBenefits, HomeHero } from "~/components/home/home-sections";
 import { HomePopup } from "~/components/home/home-popup";
 import { home } from "~/content/home";
 import { pageMeta } from "~/lib/seo";
