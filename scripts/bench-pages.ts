@@ -42,7 +42,7 @@ interface PageResult {
   tbtMs: number;
   cls: number;
   speedIndexMs: number;
-  /** Same-origin JavaScript requested during the load, as served gzipped. */
+  /** Same-origin JavaScript requested before the page is idle, as served gzipped. */
   jsKbGzip: number;
   jsFiles: number;
   /** Audits below full marks in the non-performance categories, and performance opportunities. */
@@ -82,9 +82,13 @@ async function gzipBytes(url: string): Promise<number> {
 async function summarize(path: string, lhr: Lhr, origin: string): Promise<PageResult> {
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const num = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-  const requests = ((lhr.audits["network-requests"]?.details as { items?: { url: string; resourceType?: string }[] } | undefined)?.items ?? []).filter(
-    (r) => r.resourceType === "Script" && r.url.startsWith(origin),
-  );
+  // Every same-origin script fetched until Lighthouse ends the load (network and CPU quiet
+  // for a second after the load event): the module preloads switched on after the first
+  // paint and the chunks a part imports as it comes alive included, whatever type the
+  // browser filed the request under (a module preload is not always "Script").
+  const requests = (
+    (lhr.audits["network-requests"]?.details as { items?: { url: string; resourceType?: string; mimeType?: string }[] } | undefined)?.items ?? []
+  ).filter((r) => r.url.startsWith(origin) && (r.resourceType === "Script" || /javascript/i.test(r.mimeType ?? "") || /\.m?js(?:\?|$)/.test(r.url)));
   const scripts = [...new Set(requests.map((r) => r.url))];
   let js = 0;
   for (const u of scripts) js += await gzipBytes(u);

@@ -1,11 +1,8 @@
 import { ContactForm, NewsletterForm } from "~/components/deferred-parts";
 import { Section } from "~/components/layout/section";
-import { EvSection } from "~/components/home/ev-section";
-import { HomeBenefits, HomeHero, HomeMore, HomeVideo } from "~/components/home/home-sections";
+import { EvSection, HomeMore, HomeVideo, LocationsMap, PartnerLogos, Stepper, TrustedByCarousel } from "~/components/home/home-parts";
+import { HomeBenefits, HomeHero } from "~/components/home/home-sections";
 import { HomePopup } from "~/components/home/home-popup";
-import { Stepper } from "~/components/home/stepper";
-import { LocationsMap } from "~/components/map/locations-map";
-import { PartnerLogos, TrustedByCarousel } from "~/components/ui/logo-wall";
 import { home } from "~/content/home";
 import { pageMeta } from "~/lib/seo";
 

@@ -221,13 +221,7 @@ export function FormShell({ form, children, submitLabel = "Submit", labelledBy, 
   if (lastingNote && form.accepted && !form.dialogOpen) {
     return (
       <Suspense>
-        <AcceptedNote
-          kind={form.spec.kind}
-          reference={form.accepted.reference}
-          summary={form.accepted.summary}
-          formId={form.id}
-          onAnother={form.sendAnother}
-        />
+        <AcceptedNote kind={form.spec.kind} reference={form.accepted.reference} summary={form.accepted.summary} formId={form.id} onAnother={form.sendAnother} />
       </Suspense>
     );
   }

@@ -227,5 +227,6 @@ export const wire = {
     ),
   /** Required free text, a number sent for it read as its digits. */
   text: (required: string, max: number) => z.pipe(z.transform(asText), requiredText({ required, invalid: required, max })),
-  writtenPhone: (required: string, invalid: string) => z.pipe(z.transform(asText), requiredText({ required, invalid, max: LIMITS.phone, pattern: PHONE_PATTERN })),
+  writtenPhone: (required: string, invalid: string) =>
+    z.pipe(z.transform(asText), requiredText({ required, invalid, max: LIMITS.phone, pattern: PHONE_PATTERN })),
 };

@@ -230,7 +230,9 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
                 <dd className="whitespace-pre-wrap break-words">
                   {f.value}
                   {f.mark ? (
-                    <span className="ml-2 rounded bg-amber-100 px-1.5 text-xs font-semibold text-amber-900 dark:bg-amber-900/40 dark:text-amber-100">{f.mark}</span>
+                    <span className="ml-2 rounded bg-amber-100 px-1.5 text-xs font-semibold text-amber-900 dark:bg-amber-900/40 dark:text-amber-100">
+                      {f.mark}
+                    </span>
                   ) : null}
                 </dd>
               </div>

@@ -142,7 +142,9 @@ const columns = (selected: Set<string>, listSearch: string): Column<LeadRow>[] =
 /** A short mark under a value shorter than a full one (the API keeps the specification's looser rule). */
 function IncompleteMark({ marks, mark }: { marks: string[]; mark: string }) {
   if (!marks.includes(mark)) return null;
-  return <span className="mt-0.5 block w-fit rounded bg-amber-100 px-1.5 text-xs font-semibold text-amber-900 dark:bg-amber-900/40 dark:text-amber-100">{mark}</span>;
+  return (
+    <span className="mt-0.5 block w-fit rounded bg-amber-100 px-1.5 text-xs font-semibold text-amber-900 dark:bg-amber-900/40 dark:text-amber-100">{mark}</span>
+  );
 }
 
 export default function Leads({ loaderData, actionData }: Route.ComponentProps) {

@@ -459,7 +459,9 @@ describe("the specification's own payloads", () => {
 
   it("reads numbers as numbers or text, choices in any letter case and a state by name, and stores the normal form", async () => {
     const business = randomUUID();
-    const b = await post("/web/form", { body: { ...bodies.business(), fleetSize: 30, fuelType: "diesel/def OTHER", companySize: "100-200", submissionId: business } });
+    const b = await post("/web/form", {
+      body: { ...bodies.business(), fleetSize: 30, fuelType: "diesel/def OTHER", companySize: "100-200", submissionId: business },
+    });
     expect(b.status, JSON.stringify(b.body)).toBe(201);
     expect(JSON.parse(String((await rowFor(business))[0]?.payload))).toMatchObject({ fleetSize: "30", fuelType: "Diesel/DEF other" });
 
