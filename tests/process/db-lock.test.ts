@@ -232,6 +232,10 @@ describe("a write lock held by another process", () => {
       });
       expect(signIn.status).toBe(503);
       expect(Number(signIn.headers.get("retry-after"))).toBeGreaterThan(0);
+      // The sign-in form comes back with the e-mail typed and what to do.
+      const signInPage = await signIn.text();
+      expect(signInPage).toContain('value="lock-desk@staff.test"');
+      expect(signInPage).toContain("The desk cannot sign you in right now");
     } finally {
       locker.exec("ROLLBACK");
     }

@@ -107,6 +107,19 @@ describe("useForm", () => {
     expect(screen.queryByText("Please enter a valid email address")).toBeNull();
   });
 
+  it("leaving a field for the submit button shows nothing until the submit, so the button does not move under the pointer", async () => {
+    const { email } = renderForm();
+    act(() => email.focus());
+    await waitFor(() => expect(loadSchema).toHaveBeenCalled());
+    const submit = screen.getByRole("button", { name: "Submit" });
+    fireEvent.blur(email, { relatedTarget: submit });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(screen.queryByText("Please enter a valid email address")).toBeNull();
+    fireEvent.click(submit);
+    await screen.findByText("Please enter a valid email address");
+    // Leaving it for another field shows its message as before.
+  });
+
   it("on an invalid submit shows every error, focuses the first bad field and sends nothing", async () => {
     const { name, submit } = renderForm();
     fireEvent.change(name, { target: { value: "Sam" } });

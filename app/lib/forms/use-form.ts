@@ -1,4 +1,4 @@
-import { type ChangeEvent, type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { type ChangeEvent, type FocusEvent, type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useActionData, useFormAction } from "react-router";
 import { firstTouch } from "~/lib/first-touch";
 import { canonicalPath } from "~/content/nav";
@@ -13,7 +13,7 @@ export interface FieldControl {
   name: string;
   value: string;
   onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => void;
-  onBlur: () => void;
+  onBlur: (e?: FocusEvent) => void;
   /** The message to show now (only once the field was touched or the form submitted). */
   error?: string;
   /** id of the element holding the error, for aria-describedby. */
@@ -153,7 +153,14 @@ export function useForm({ id, spec, fixed = {}, onSuccess, sendMeta = true }: Us
     name,
     value: values[name] ?? "",
     onChange: (e) => setValue(name, e.target.value),
-    onBlur: () => touch(name),
+    // Leaving a field for the form's own submit button shows nothing yet: a message appearing
+    // on blur would move the button from under the pointer between press and release, and
+    // the click would be lost. The submit shows every message at once.
+    onBlur: (e) => {
+      const to = e?.relatedTarget;
+      if (to instanceof HTMLButtonElement && to.type === "submit" && to.form !== null && to.form === (e?.target as HTMLInputElement | null)?.form) return;
+      touch(name);
+    },
     error: error(name),
     errorId: `${id}-${name}-error`,
   });

@@ -8,6 +8,8 @@ import { codeSchema, formFields, problems, safeNext, signInSchema } from "~/serv
 import { cookieName, readCookie, serializeCookie } from "~/server/desk/session.server";
 import { CODE_FAILED, SIGN_IN_FAILED, type SignInResult, signInWithCode, signInWithPassword } from "~/server/desk/sign-in.server";
 import { createTwoFactorStep, TWO_FACTOR_STEP_TTL_MS } from "~/server/desk/accounts.server";
+import { RETRY_AFTER_BUSY_SECONDS } from "~/server/api/types";
+import { isPassingDbFault } from "~/server/db/faults.server";
 import type { Route } from "./+types/sign-in";
 
 export const meta = () => [{ title: "Sign in · Fillway desk" }];
@@ -80,36 +82,49 @@ export async function action({ request, context }: Route.ActionArgs) {
     headers.append("Set-Cookie", serializeCookie(env, "desk-2fa", "", 0));
     return redirect("/desk/sign-in", { headers });
   }
+  try {
+    return await attempt();
+  } catch (error) {
+    if (!isPassingDbFault(error)) throw error;
+    // The database locked by another process, or the disk full: the form again, with the
+    // e-mail kept and when to try again (React Router keeps an action's headers only where
+    // the route exports `headers`: the server adds Retry-After).
+    context.responseHeaders?.set("Retry-After", String(RETRY_AFTER_BUSY_SECONDS));
+    const message = `The desk cannot sign you in right now: the database is busy or out of space. Try again in ${RETRY_AFTER_BUSY_SECONDS} seconds.`;
+    return reply([message], 503, fields.intent === "code" ? "code" : "password", { "Retry-After": String(RETRY_AFTER_BUSY_SECONDS) });
+  }
 
-  if (fields.intent === "code") {
-    const token = readCookie(request, stepCookie);
-    const account = token ? await tokenAccount(db, token, "two-factor") : null;
-    if (!token || !account) {
-      headers.append("Set-Cookie", serializeCookie(env, "desk-2fa", "", 0));
-      return reply(["That sign-in took too long. Enter your e-mail and password again."], 400, "password");
+  async function attempt() {
+    if (fields.intent === "code") {
+      const token = readCookie(request, stepCookie);
+      const account = token ? await tokenAccount(db, token, "two-factor") : null;
+      if (!token || !account) {
+        headers.append("Set-Cookie", serializeCookie(env, "desk-2fa", "", 0));
+        return reply(["That sign-in took too long. Enter your e-mail and password again."], 400, "password");
+      }
+      const parsed = codeSchema.safeParse(fields);
+      if (!parsed.success) return reply(problems(parsed.error), 400, "code");
+      const result = await signInWithCode(services, account.id, parsed.data.code, client);
+      if (result.kind === "throttled") return throttled(result, "code");
+      if (result.kind !== "ok") return reply([CODE_FAILED], 401, "code");
+      await consumeToken(db, token);
+      return done(result, fields.next);
     }
-    const parsed = codeSchema.safeParse(fields);
-    if (!parsed.success) return reply(problems(parsed.error), 400, "code");
-    const result = await signInWithCode(services, account.id, parsed.data.code, client);
-    if (result.kind === "throttled") return throttled(result, "code");
-    if (result.kind !== "ok") return reply([CODE_FAILED], 401, "code");
-    await consumeToken(db, token);
-    return done(result, fields.next);
-  }
 
-  const parsed = signInSchema.safeParse(fields);
-  if (!parsed.success) return reply(problems(parsed.error), 400, "password");
-  const result = await signInWithPassword(services, parsed.data, client);
-  if (result.kind === "throttled") return throttled(result, "password");
-  if (result.kind === "failed") return reply([SIGN_IN_FAILED], 401, "password");
-  if (result.kind === "two-factor") {
-    const token = await createTwoFactorStep(db, result.staffId);
-    headers.append("Set-Cookie", serializeCookie(env, "desk-2fa", token, TWO_FACTOR_STEP_TTL_MS / 1000));
-    const next = parsed.data.next ? `?next=${encodeURIComponent(parsed.data.next)}` : "";
-    return redirect(`/desk/sign-in${next}`, { headers });
+    const parsed = signInSchema.safeParse(fields);
+    if (!parsed.success) return reply(problems(parsed.error), 400, "password");
+    const result = await signInWithPassword(services, parsed.data, client);
+    if (result.kind === "throttled") return throttled(result, "password");
+    if (result.kind === "failed") return reply([SIGN_IN_FAILED], 401, "password");
+    if (result.kind === "two-factor") {
+      const token = await createTwoFactorStep(db, result.staffId);
+      headers.append("Set-Cookie", serializeCookie(env, "desk-2fa", token, TWO_FACTOR_STEP_TTL_MS / 1000));
+      const next = parsed.data.next ? `?next=${encodeURIComponent(parsed.data.next)}` : "";
+      return redirect(`/desk/sign-in${next}`, { headers });
+    }
+    if (result.kind === "ok") return done(result, parsed.data.next);
+    return reply([SIGN_IN_FAILED], 401, "password");
   }
-  if (result.kind === "ok") return done(result, parsed.data.next);
-  return reply([SIGN_IN_FAILED], 401, "password");
 }
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
