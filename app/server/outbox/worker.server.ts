@@ -442,7 +442,13 @@ export function startOutbox(opts: OutboxOptions): Outbox {
         continue;
       }
       const busy = Date.now() - lastNudge < busyWindowMs;
-      const limit = Math.min(free, busy ? busyBatch : batch);
+      // While leads arrive at most busyBatch messages are in flight (as one round of the
+      // single loop was): more would take the CPU and the writer from the leads.
+      const limit = busy ? Math.min(free, busyBatch - lane.inFlight) : Math.min(free, batch);
+      if (limit <= 0) {
+        await wait(lane, "pause", busyPauseMs);
+        continue;
+      }
       lane.again = false;
       let claimed: OutboxRow[];
       try {
