@@ -1,9 +1,9 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { sql } from "kysely";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { Db } from "../db/db.server";
 import type { PageCache } from "../http/page-cache.server";
+import { outboxBacklog } from "../outbox/store.server";
 import type { Outbox } from "../outbox/worker.server";
 import type { BackupFile } from "./backup.server";
 import { observe } from "./observe";
@@ -94,27 +94,11 @@ export function createMetrics({ db, outbox, lastBackup, now = Date.now }: Metric
   // The outbox, read from the table when scraped (one indexed query, shared by the three gauges).
   let outboxRead: Promise<{ waiting: number; failed: number; oldest: number }> | undefined;
   const readOutbox = () => {
-    outboxRead ??= sql<{ state: string; n: string | number; oldest: string | null }>`
-      SELECT state, count(*) AS n, min(created_at) AS oldest FROM outbox WHERE state IN ('pending', 'sending', 'failed') GROUP BY state`
-      .execute(db.kysely)
-      .then(({ rows }) => {
-        let waiting = 0;
-        let failed = 0;
-        let oldest = 0;
-        for (const r of rows) {
-          if (r.state === "failed") failed += Number(r.n);
-          else {
-            waiting += Number(r.n);
-            if (r.oldest) oldest = Math.max(oldest, (now() - Date.parse(r.oldest)) / 1000);
-          }
-        }
-        return { waiting, failed, oldest };
-      })
-      .finally(() => {
-        setImmediate(() => {
-          outboxRead = undefined;
-        });
+    outboxRead ??= outboxBacklog(db, now()).finally(() => {
+      setImmediate(() => {
+        outboxRead = undefined;
       });
+    });
     return outboxRead;
   };
   new Gauge({

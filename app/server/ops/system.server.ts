@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { sql } from "kysely";
+import { outboxBacklog } from "../outbox/store.server";
 import type { Services } from "../services.server";
 import type { AlertState } from "./alerts.server";
 import { type BackupFile, backupTarget } from "./backup.server";
@@ -49,22 +50,7 @@ export async function systemReport(
   ops: { lastBackup?: () => BackupFile | undefined; alerts?: () => AlertState; now?: () => number },
 ): Promise<SystemReport> {
   const now = ops.now?.() ?? Date.now();
-  const rows = (
-    await sql<{ state: string; n: string | number; oldest: string | null }>`
-      SELECT state, count(*) AS n, min(created_at) AS oldest FROM outbox WHERE state IN ('pending', 'sending', 'failed') GROUP BY state`.execute(
-      services.db.kysely,
-    )
-  ).rows;
-  let waiting = 0;
-  let failed = 0;
-  let oldest = 0;
-  for (const r of rows) {
-    if (r.state === "failed") failed += Number(r.n);
-    else {
-      waiting += Number(r.n);
-      if (r.oldest) oldest = Math.max(oldest, (now - Date.parse(r.oldest)) / 1000);
-    }
-  }
+  const { waiting, failed, oldest } = await outboxBacklog(services.db, now);
   const last = ops.lastBackup?.();
   const uptime = process.uptime();
   return {

@@ -229,3 +229,20 @@ export async function retryNow(db: Db, id: number, timing: OutboxTiming, now = n
   );
   return Number(res.numUpdatedRows) > 0;
 }
+
+/** What waits in the outbox: messages pending or being sent, failed ones, and how old the oldest waiting one is. */
+export async function outboxBacklog(db: Db, now = Date.now()): Promise<{ waiting: number; failed: number; oldest: number }> {
+  const { rows } = await sql<{ state: string; n: string | number; oldest: string | null }>`
+    SELECT state, count(*) AS n, min(created_at) AS oldest FROM outbox WHERE state IN ('pending', 'sending', 'failed') GROUP BY state`.execute(db.kysely);
+  let waiting = 0;
+  let failed = 0;
+  let oldest = 0;
+  for (const r of rows) {
+    if (r.state === "failed") failed += Number(r.n);
+    else {
+      waiting += Number(r.n);
+      if (r.oldest) oldest = Math.max(oldest, (now - Date.parse(r.oldest)) / 1000);
+    }
+  }
+  return { waiting, failed, oldest };
+}
