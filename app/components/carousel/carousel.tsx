@@ -61,7 +61,7 @@ async function loadEmbla(viewport: HTMLElement, options: EmblaOptionsType, timin
  * is over it, while it is off screen, and for good once focus moves into it (WAI-ARIA
  * APG); under prefers-reduced-motion it never starts by itself and moves are instant.
  * Left/Right arrow keys move it while focus is inside. Embla itself is fetched only when
- * the carousel comes within 400 px of the viewport, so it costs nothing on first load;
+ * the carousel comes into the viewport, so a carousel below the first screen costs nothing on first load;
  * until then the slides sit in their row, laid out by CSS alone.
  */
 export function Carousel({ label, slides, autoplayMs = 0, speedMs = 500, perView = "single", continuous = false }: CarouselProps) {
@@ -107,7 +107,7 @@ export function Carousel({ label, slides, autoplayMs = 0, speedMs = 500, perView
         setNear(true);
         nearIo.disconnect();
       },
-      { rootMargin: "400px 0px" },
+      { rootMargin: "0px" },
     );
     io.observe(el);
     nearIo.observe(el);
