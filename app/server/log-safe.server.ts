@@ -1,7 +1,7 @@
 /**
  * Text for a log line with every e-mail address in it replaced, as typed or URL-encoded
- * (`%40`): an SMTP error quotes the recipient ("550 <a@b.example>: no such user"), a desk
- * URL carries a search (`/desk/leads?q=a%40b.example`). Visitor addresses never reach a log.
+ * (`%40`): an SMTP error quotes the recipient ("550 <a@b.example>: no such user"), and
+ * visitor addresses never reach a log. Request targets are redacted by the logger itself.
  */
 export const ADDRESS_IN_LOG = "[address]";
 
@@ -9,10 +9,4 @@ const ADDRESS = /[^\s@<>()[\]"',;:=&?/\\]+(?:@|%40)[^\s@<>()[\]"',;:=&?/\\]+/gi;
 
 export function withoutAddresses(text: string): string {
   return text.replace(ADDRESS, ADDRESS_IN_LOG);
-}
-
-/** A request target for the log: the path as it is, addresses in the query string replaced. */
-export function targetForLog(target: string): string {
-  const q = target.indexOf("?");
-  return q < 0 ? target : target.slice(0, q) + withoutAddresses(target.slice(q));
 }

@@ -475,7 +475,8 @@ export function startOutbox(opts: OutboxOptions): Outbox {
       {
         mail: mailer.describe,
         webhook: env.LEAD_WEBHOOK_URL ? new URL(env.LEAD_WEBHOOK_URL).origin : null,
-        concurrency: Object.fromEntries(lanes.map((l) => [l.channel, l.concurrency])),
+        // "in flight per channel", not keyed by "email" (a field the logger redacts).
+        inFlight: lanes.map((l) => `${l.channel} ${l.concurrency}`).join(", "),
       },
       "outbox: delivering",
     );
