@@ -1,5 +1,5 @@
 import type { Config } from "@react-router/dev/config";
-import { pagePaths } from "./app/content/pages";
+import { pagePaths } from "./app/copy/pages";
 
 /** Pages whose content is fixed at build time are pre-rendered; the rest render per request. */
 const dynamic = new Set(["/news", "/blog"]);

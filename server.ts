@@ -4,27 +4,27 @@
  * With `--dev` (`npm run dev`) the same process serves the current sources through Vite
  * with hot reload instead of a build.
  */
-import "./app/server/heap.server";
+import "./app/platform/heap.server";
 import { createServer, type RequestListener } from "node:http";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
-import { syncPosts } from "./app/server/blog/content.server";
-import { openDb } from "./app/server/db/db.server";
-import { EnvError, loadEnv } from "./app/server/env.server";
-import { createApp } from "./app/server/http/app.server";
-import type { DevAssets } from "./app/server/http/dev.server";
-import { createLogger } from "./app/server/logger.server";
-import { mediaDir } from "./app/server/media/store.server";
-import { alertTemplate, startAlerts } from "./app/server/ops/alerts.server";
-import { startBackupSchedule } from "./app/server/ops/backup-schedule.server";
-import { createMetrics } from "./app/server/ops/metrics.server";
-import { dataDirOf } from "./app/server/ops/backup.server";
-import { createOpsEndpoints } from "./app/server/ops/ops-http.server";
-import { createPageCache } from "./app/server/http/page-cache.server";
-import { startOutbox } from "./app/server/outbox/worker.server";
-import type { Services } from "./app/server/services.server";
-import { withIpHashSalt } from "./app/server/settings.server";
+import { syncPosts } from "./app/features/content/content.server";
+import { openDb } from "./app/platform/db/db.server";
+import { EnvError, loadEnv } from "./app/platform/env.server";
+import { createApp } from "./app/platform/http/app.server";
+import type { DevAssets } from "./app/platform/http/dev.server";
+import { createLogger } from "./app/platform/logger.server";
+import { mediaDir } from "./app/features/content/media.server";
+import { alertTemplate, startAlerts } from "./app/platform/ops/alerts.server";
+import { startBackupSchedule } from "./app/platform/ops/backup-schedule.server";
+import { createMetrics } from "./app/platform/ops/metrics.server";
+import { dataDirOf } from "./app/platform/ops/backup.server";
+import { createOpsEndpoints } from "./app/platform/ops/ops-http.server";
+import { createPageCache } from "./app/platform/http/page-cache.server";
+import { startOutbox } from "./app/platform/outbox/worker.server";
+import type { Services } from "./app/platform/services.server";
+import { withIpHashSalt } from "./app/platform/settings.server";
 
 const dev = process.argv.includes("--dev");
 
@@ -67,7 +67,7 @@ async function main() {
   const server = createServer({ keepAliveTimeout: 65_000, headersTimeout: 30_000, requestTimeout: 0 }, (req, res) => listener(req, res));
   let devAssets: DevAssets | undefined;
   if (dev) {
-    const { startDevAssets } = await import("./app/server/http/dev.server");
+    const { startDevAssets } = await import("./app/platform/http/dev.server");
     const assets = await startDevAssets(server);
     const app = createApp({ services, build: assets.build, dev: true, ops, pageCache });
     listener = (req, res) => assets.handle(req, res, () => void app(req, res));

@@ -1,4 +1,4 @@
-import type { Services } from "~/server/services.server";
+import type { Services } from "~/platform/services.server";
 
 declare module "react-router" {
   interface AppLoadContext {

@@ -5,11 +5,11 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
-import { NonceContext } from "~/lib/nonce";
-import { inertHydrationTransform, makeHydrationInert } from "~/lib/paint-first";
-import { keepStaticParts, StaticPartsContext, type StaticPartsRequest } from "~/lib/static-parts";
-import { RETRY_AFTER_BUSY_SECONDS } from "~/server/api/types";
-import { logRouteError, passingFaults } from "~/server/http/route-errors.server";
+import { NonceContext } from "~/ui/nonce";
+import { inertHydrationTransform, makeHydrationInert } from "~/shared/paint-first";
+import { keepStaticParts, StaticPartsContext, type StaticPartsRequest } from "~/ui/static-parts";
+import { RETRY_AFTER_BUSY_SECONDS } from "~/platform/api/types";
+import { logRouteError, passingFaults } from "~/platform/http/route-errors.server";
 
 export const streamTimeout = 5_000;
 
@@ -84,7 +84,7 @@ export default function handleRequest(
             },
           });
           let stream: ReadableStream<Uint8Array> = createReadableStreamFromReadable(body);
-          // Production pages paint before their JavaScript loads (app/lib/paint-first.ts).
+          // Production pages paint before their JavaScript loads (app/shared/paint-first.ts).
           if (import.meta.env.PROD) {
             stream = stream
               .pipeThrough(new TextDecoderStream() as TransformStream<Uint8Array, string>)

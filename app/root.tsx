@@ -2,15 +2,15 @@ import { type ReactNode, useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { Footer } from "~/components/layout/footer";
-import { Header } from "~/components/layout/header";
-import { NotFound } from "~/components/layout/not-found";
-import { RouteFocus } from "~/components/layout/route-focus";
-import { ScrollToTop } from "~/components/layout/scroll-to-top";
-import { firstTouchScript } from "~/lib/first-touch";
-import { useNonce } from "~/lib/nonce";
-import { earlyPressScript, paintFirstScript } from "~/lib/paint-first";
-import { themeScript } from "~/lib/theme-script";
+import { Footer } from "~/ui/layout/footer";
+import { Header } from "~/ui/layout/header";
+import { NotFound } from "~/ui/layout/not-found";
+import { RouteFocus } from "~/ui/layout/route-focus";
+import { ScrollToTop } from "~/ui/layout/scroll-to-top";
+import { firstTouchScript } from "~/features/leads/first-touch";
+import { useNonce } from "~/ui/nonce";
+import { earlyPressScript, paintFirstScript } from "~/shared/paint-first";
+import { themeScript } from "~/shared/theme-script";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

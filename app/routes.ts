@@ -2,7 +2,7 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
 /**
  * Every path of the site (spec 2.1), spelling included. The JSON API of spec section 7
- * is served by server.ts (app/server/api), not by this table.
+ * is served by server.ts (app/platform/api), not by this table.
  */
 export default [
   index("routes/home.tsx"),
@@ -32,44 +32,44 @@ export default [
   route("careers", "routes/careers.tsx"),
   route("news", "routes/news.tsx"),
   route("investors", "routes/investors.tsx"),
-  route("blog", "routes/blog.tsx"),
-  route("blogdetail/:id", "routes/blog-detail.tsx"),
+  route("blog", "features/content/routes/blog.tsx"),
+  route("blogdetail/:id", "features/content/routes/blog-detail.tsx"),
   route("privacy-policy", "routes/privacy-policy.tsx"),
   route("termsandcondition", "routes/terms.tsx"),
   // The ZIP check's answer without JavaScript (the check on the home page, /getafleet and the FAQ).
-  route("service-area", "routes/service-area.tsx"),
+  route("service-area", "features/service-area/routes/service-area.tsx"),
   // Links in newsletter e-mails, /newsletter/confirm and /newsletter/unsubscribe: a button that confirms
   // or unsubscribes (noindex, not in the sitemap).
-  route("newsletter/:step", "routes/newsletter-link.tsx"),
+  route("newsletter/:step", "features/newsletter/routes/newsletter-link.tsx"),
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("sitemap/:part", "routes/sitemap-part-xml.ts"),
   route("robots.txt", "routes/robots-txt.ts"),
-  route("rss.xml", "routes/rss-xml.ts"),
+  route("rss.xml", "features/content/routes/rss-xml.ts"),
   // The desk: staff only, never pre-rendered, indexed or linked from a public page.
   route("desk", "routes/desk/layout.tsx", [
-    route("sign-in", "routes/desk/sign-in.tsx"),
-    route("sign-out", "routes/desk/sign-out.tsx"),
-    route("set-password/:token", "routes/desk/set-password.tsx"),
-    route("forgot-password", "routes/desk/forgot-password.tsx"),
-    route("account", "routes/desk/account.tsx"),
-    route("accounts", "routes/desk/accounts.tsx"),
-    route("audit", "routes/desk/audit.tsx"),
+    route("sign-in", "features/staff/routes/desk/sign-in.tsx"),
+    route("sign-out", "features/staff/routes/desk/sign-out.tsx"),
+    route("set-password/:token", "features/staff/routes/desk/set-password.tsx"),
+    route("forgot-password", "features/staff/routes/desk/forgot-password.tsx"),
+    route("account", "features/staff/routes/desk/account.tsx"),
+    route("accounts", "features/staff/routes/desk/accounts.tsx"),
+    route("audit", "features/staff/routes/desk/audit.tsx"),
     route("system", "routes/desk/system.tsx"),
     index("routes/desk/index.tsx"),
-    route("leads", "routes/desk/leads.tsx"),
-    route("leads/export.csv", "routes/desk/leads-export.ts"),
-    route("leads/:id", "routes/desk/lead.tsx"),
-    route("subscribers", "routes/desk/subscribers.tsx"),
-    route("subscribers/export.csv", "routes/desk/subscribers-export.ts"),
-    route("privacy", "routes/desk/privacy.tsx"),
+    route("leads", "features/leads/routes/desk/leads.tsx"),
+    route("leads/export.csv", "features/leads/routes/desk/leads-export.ts"),
+    route("leads/:id", "features/leads/routes/desk/lead.tsx"),
+    route("subscribers", "features/newsletter/routes/desk/subscribers.tsx"),
+    route("subscribers/export.csv", "features/newsletter/routes/desk/subscribers-export.ts"),
+    route("privacy", "features/leads/routes/desk/privacy.tsx"),
     route("deliveries", "routes/desk/deliveries.tsx"),
-    route("posts", "routes/desk/posts.tsx"),
-    route("posts/preview", "routes/desk/post-preview.ts"),
+    route("posts", "features/content/routes/desk/posts.tsx"),
+    route("posts/preview", "features/content/routes/desk/post-preview.ts"),
     // "new" is the editor of a post not yet saved (no post has that address).
-    route("posts/:id", "routes/desk/post-edit.tsx"),
-    route("posts/:id/markdown", "routes/desk/post-markdown.ts"),
-    route("images", "routes/desk/images.tsx"),
-    route("comments", "routes/desk/comments.tsx"),
+    route("posts/:id", "features/content/routes/desk/post-edit.tsx"),
+    route("posts/:id/markdown", "features/content/routes/desk/post-markdown.ts"),
+    route("images", "features/content/routes/desk/images.tsx"),
+    route("comments", "features/content/routes/desk/comments.tsx"),
     route("*", "routes/desk/not-found.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),

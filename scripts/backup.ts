@@ -4,8 +4,8 @@
  * or pg_dump). Prints the new file's path; exit code 1 and a message when it failed,
  * leaving every earlier backup as it was.
  */
-import { EnvError, loadEnv } from "../app/server/env.server";
-import { BackupError, backupTarget, takeBackup } from "../app/server/ops/backup.server";
+import { EnvError, loadEnv } from "../app/platform/env.server";
+import { BackupError, backupTarget, takeBackup } from "../app/platform/ops/backup.server";
 
 try {
   const env = loadEnv();

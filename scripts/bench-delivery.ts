@@ -17,13 +17,13 @@
  * either, the figures go to bench/delivery-<options>.json and .md.
  */
 import { randomUUID } from "node:crypto";
-import { openDb } from "../app/server/db/db.server";
-import { loadEnv } from "../app/server/env.server";
-import { storeLead } from "../app/server/leads/store.server";
-import { createLogger } from "../app/server/logger.server";
-import { startSmtpSink } from "../app/server/outbox/test-smtp";
-import { startOutbox } from "../app/server/outbox/worker.server";
-import { withIpHashSalt } from "../app/server/settings.server";
+import { openDb } from "../app/platform/db/db.server";
+import { loadEnv } from "../app/platform/env.server";
+import { storeLead } from "../app/features/leads/store.server";
+import { createLogger } from "../app/platform/logger.server";
+import { startSmtpSink } from "../app/platform/outbox/test-smtp";
+import { startOutbox } from "../app/platform/outbox/worker.server";
+import { withIpHashSalt } from "../app/platform/settings.server";
 import { benchArgs, mailCounts, machine, positive, sleep, startHangingWebhook, tempDbFile, validLead, writeOut } from "./bench-lib";
 
 const args = benchArgs({ leads: { type: "string" }, "smtp-delay-ms": { type: "string" }, "hanging-webhook": { type: "boolean" } });

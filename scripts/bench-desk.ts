@@ -21,8 +21,8 @@ import { existsSync, readFileSync } from "node:fs";
 import http from "node:http";
 import { join } from "node:path";
 import { sql } from "kysely";
-import { type Db, openDb } from "../app/server/db/db.server";
-import { createSession } from "../app/server/desk/session.server";
+import { type Db, openDb } from "../app/platform/db/db.server";
+import { createSession } from "../app/features/staff/session.server";
 import { benchArgs, cannon, type CannonRequest, ensureBuild, machine, root, round, sleep, startServer, tempDbFile, validLead, writeOut } from "./bench-lib";
 import { seedLeads } from "./seed-leads";
 

@@ -11,10 +11,10 @@ import { EventEmitter } from "node:events";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openDb } from "../app/server/db/db.server";
-import { createPageCache } from "../app/server/http/page-cache.server";
-import { createMetrics } from "../app/server/ops/metrics.server";
-import { observe } from "../app/server/ops/observe";
+import { openDb } from "../app/platform/db/db.server";
+import { createPageCache } from "../app/platform/http/page-cache.server";
+import { createMetrics } from "../app/platform/ops/metrics.server";
+import { observe } from "../app/platform/ops/observe";
 
 const N = 500_000;
 const db = await openDb(`file:${join(mkdtempSync(join(tmpdir(), "fillway-metrics-")), "m.db")}`);

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:pages`: Lighthouse 12 (mobile form factor, default simulated throttling)
  * in Debian's Chromium against the production build served by the real server, on every
- * route of app/content/pages.ts plus one blog post. Writes bench/pages.json and
+ * route of app/copy/pages.ts plus one blog post. Writes bench/pages.json and
  * bench/pages.md and exits 1 when a budget of bench/budgets.json is missed.
  *
  * Options: --no-build, --runs N (Lighthouse runs per route; each figure is the median over
@@ -12,7 +12,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { pagePaths } from "../app/content/pages";
+import { pagePaths } from "../app/copy/pages";
 import { benchArgs, ensureBuild, machine, positive, root, round, startServer, tempDbFile, writeOut } from "./bench-lib";
 
 interface Budgets {

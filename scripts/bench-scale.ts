@@ -29,15 +29,15 @@ import { pathToFileURL } from "node:url";
 import { brotliDecompressSync } from "node:zlib";
 import { sql } from "kysely";
 import type { ServerBuild } from "react-router";
-import { loadBlogDetail, loadBlogList, loadNews } from "../app/server/blog/pages.server";
-import { rssXml, sitemapXml } from "../app/server/blog/feeds.server";
-import { type Db, openDb } from "../app/server/db/db.server";
-import { commentCounts, listComments } from "../app/server/desk/comments.server";
-import { loadEnv } from "../app/server/env.server";
-import { createApp } from "../app/server/http/app.server";
-import { createLogger } from "../app/server/logger.server";
-import type { Services } from "../app/server/services.server";
-import { withIpHashSalt } from "../app/server/settings.server";
+import { loadBlogDetail, loadBlogList, loadNews } from "../app/features/content/pages.server";
+import { rssXml, sitemapXml } from "../app/features/content/feeds.server";
+import { type Db, openDb } from "../app/platform/db/db.server";
+import { commentCounts, listComments } from "../app/features/content/desk-comments.server";
+import { loadEnv } from "../app/platform/env.server";
+import { createApp } from "../app/platform/http/app.server";
+import { createLogger } from "../app/platform/logger.server";
+import type { Services } from "../app/platform/services.server";
+import { withIpHashSalt } from "../app/platform/settings.server";
 import {
   benchArgs,
   buildDir,

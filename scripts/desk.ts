@@ -13,12 +13,12 @@
  * sign-in (a lost phone). Every change is written to the audit log.
  */
 import { parseArgs } from "node:util";
-import { openDb } from "../app/server/db/db.server";
-import { EnvError, loadEnv } from "../app/server/env.server";
-import { withIpHashSalt } from "../app/server/settings.server";
-import { AccountError, createAccount, findAccount, listAccounts, resetAccount, setDisabled } from "../app/server/desk/accounts.server";
-import { isRole, ROLES } from "../app/server/desk/auth.server";
-import { audit } from "../app/server/desk/audit.server";
+import { openDb } from "../app/platform/db/db.server";
+import { EnvError, loadEnv } from "../app/platform/env.server";
+import { withIpHashSalt } from "../app/platform/settings.server";
+import { AccountError, createAccount, findAccount, listAccounts, resetAccount, setDisabled } from "../app/features/staff/accounts.server";
+import { isRole, ROLES } from "../app/features/staff/auth.server";
+import { audit } from "../app/features/staff/audit.server";
 
 const USAGE = `Usage:
   npm run desk -- user add EMAIL --role ${ROLES.join("|")} [--name "Full Name"]

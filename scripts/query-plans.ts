@@ -7,8 +7,8 @@
 import SQLite from "better-sqlite3";
 import { type CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
-import { arraysThroughKysely, type Db } from "../app/server/db/db.server";
-import type { Database } from "../app/server/db/schema";
+import { arraysThroughKysely, type Db } from "../app/platform/db/db.server";
+import type { Database } from "../app/platform/db/schema";
 
 export interface RecordingDb {
   db: Db;

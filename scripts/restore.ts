@@ -4,8 +4,8 @@
  * the database open, checks the backup first, and keeps the current database aside.
  * Start the server afterwards; it runs any newer migrations on the restored data.
  */
-import { EnvError, loadEnv } from "../app/server/env.server";
-import { BackupError, backupTarget, restoreBackup } from "../app/server/ops/backup.server";
+import { EnvError, loadEnv } from "../app/platform/env.server";
+import { BackupError, backupTarget, restoreBackup } from "../app/platform/ops/backup.server";
 
 const file = process.argv[2];
 if (!file || file === "-h" || file === "--help") {

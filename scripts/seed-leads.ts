@@ -11,10 +11,10 @@
  */
 import { parseArgs } from "node:util";
 import { sql } from "kysely";
-import { openDb, type Db } from "../app/server/db/db.server";
-import { searchColumns } from "../app/server/desk/leads/search-columns.server";
-import { pageFormType } from "../app/lib/forms/form-types";
-import { deliveryWindows } from "../app/lib/forms/kinds/quote-business";
+import { openDb, type Db } from "../app/platform/db/db.server";
+import { searchColumns } from "../app/features/leads/desk/search-columns.server";
+import { pageFormType } from "../app/features/leads/forms/form-types";
+import { deliveryWindows } from "../app/features/leads/forms/kinds/quote-business";
 
 /** A small, fast, seeded PRNG (mulberry32): the same seed gives the same rows. */
 function prng(seed: number) {

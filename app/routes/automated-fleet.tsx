@@ -1,8 +1,8 @@
-import { AutomatedFleetPage } from "~/components/pages/automated-fleet-page";
-import { pageMeta } from "~/lib/seo";
+import { AutomatedFleetPage } from "~/ui/pages/automated-fleet-page";
+import { pageMeta } from "~/shared/seo";
 
 export const meta = () => pageMeta("/automated-fleet");
-export { formAction as action } from "~/server/form-action.server";
+export { formAction as action } from "~/features/leads/form-action.server";
 
 export default function Page() {
   return <AutomatedFleetPage variant={1} path="/automated-fleet" />;

@@ -1,14 +1,14 @@
-import { BlockSplit } from "~/components/pages/block-split";
-import { Steps } from "~/components/pages/steps";
-import { ContactForm } from "~/components/deferred-parts";
-import { PageHero } from "~/components/layout/page-hero";
-import { Section } from "~/components/layout/section";
-import { FeatureGrid } from "~/components/ui/feature-grid";
-import { autonomousFleet as c } from "~/content/pages/autonomous-fleet";
-import { pageMeta } from "~/lib/seo";
+import { BlockSplit } from "~/ui/pages/block-split";
+import { Steps } from "~/ui/pages/steps";
+import { ContactForm } from "~/ui/deferred-parts";
+import { PageHero } from "~/ui/layout/page-hero";
+import { Section } from "~/ui/layout/section";
+import { FeatureGrid } from "~/ui/ui/feature-grid";
+import { autonomousFleet as c } from "~/copy/pages/autonomous-fleet";
+import { pageMeta } from "~/shared/seo";
 
 export const meta = () => pageMeta("/autonomous-fleet-equipment");
-export { formAction as action } from "~/server/form-action.server";
+export { formAction as action } from "~/features/leads/form-action.server";
 
 export default function Page() {
   return (

@@ -1,17 +1,17 @@
 import { Award } from "lucide-react";
-import { BadgeBanner } from "~/components/pages/badge-banner";
-import { BlockSplit } from "~/components/pages/block-split";
-import { CheckColumns } from "~/components/pages/check-list";
-import { ScenarioIcons } from "~/components/pages/scenario-icons";
-import { ContactForm, Testimonials } from "~/components/deferred-parts";
-import { PageHero } from "~/components/layout/page-hero";
-import { Section } from "~/components/layout/section";
-import { FeatureGrid } from "~/components/ui/feature-grid";
-import { businessFleets as c } from "~/content/pages/business-fleets";
-import { pageMeta } from "~/lib/seo";
+import { BadgeBanner } from "~/ui/pages/badge-banner";
+import { BlockSplit } from "~/ui/pages/block-split";
+import { CheckColumns } from "~/ui/pages/check-list";
+import { ScenarioIcons } from "~/ui/pages/scenario-icons";
+import { ContactForm, Testimonials } from "~/ui/deferred-parts";
+import { PageHero } from "~/ui/layout/page-hero";
+import { Section } from "~/ui/layout/section";
+import { FeatureGrid } from "~/ui/ui/feature-grid";
+import { businessFleets as c } from "~/copy/pages/business-fleets";
+import { pageMeta } from "~/shared/seo";
 
 export const meta = () => pageMeta("/business-fleets-trucking-and-construction-companies");
-export { formAction as action } from "~/server/form-action.server";
+export { formAction as action } from "~/features/leads/form-action.server";
 
 export default function Page() {
   return (

@@ -1,15 +1,15 @@
-import { BlockSplit } from "~/components/pages/block-split";
-import { CheckColumns } from "~/components/pages/check-list";
-import { Steps } from "~/components/pages/steps";
-import { ContactForm } from "~/components/deferred-parts";
-import { PageHero } from "~/components/layout/page-hero";
-import { Section } from "~/components/layout/section";
-import { FeatureGrid } from "~/components/ui/feature-grid";
-import { campuses as c } from "~/content/pages/campuses";
-import { pageMeta } from "~/lib/seo";
+import { BlockSplit } from "~/ui/pages/block-split";
+import { CheckColumns } from "~/ui/pages/check-list";
+import { Steps } from "~/ui/pages/steps";
+import { ContactForm } from "~/ui/deferred-parts";
+import { PageHero } from "~/ui/layout/page-hero";
+import { Section } from "~/ui/layout/section";
+import { FeatureGrid } from "~/ui/ui/feature-grid";
+import { campuses as c } from "~/copy/pages/campuses";
+import { pageMeta } from "~/shared/seo";
 
 export const meta = () => pageMeta("/corporate-and-college-campuses-stadiums-and-arenas");
-export { formAction as action } from "~/server/form-action.server";
+export { formAction as action } from "~/features/leads/form-action.server";
 
 export default function Page() {
   return (

@@ -1,16 +1,16 @@
 import { ExternalLink } from "lucide-react";
-import { BlockSplit } from "~/components/pages/block-split";
-import { ContactForm, NewsletterForm } from "~/components/deferred-parts";
-import { PageHero } from "~/components/layout/page-hero";
-import { Section } from "~/components/layout/section";
-import { FeatureGrid } from "~/components/ui/feature-grid";
-import { brand } from "~/content/brand";
-import { careers as c } from "~/content/pages/careers";
-import { values } from "~/content/pages/values";
-import { pageMeta } from "~/lib/seo";
+import { BlockSplit } from "~/ui/pages/block-split";
+import { ContactForm, NewsletterForm } from "~/ui/deferred-parts";
+import { PageHero } from "~/ui/layout/page-hero";
+import { Section } from "~/ui/layout/section";
+import { FeatureGrid } from "~/ui/ui/feature-grid";
+import { brand } from "~/copy/brand";
+import { careers as c } from "~/copy/pages/careers";
+import { values } from "~/copy/pages/values";
+import { pageMeta } from "~/shared/seo";
 
 export const meta = () => pageMeta("/careers");
-export { formAction as action } from "~/server/form-action.server";
+export { formAction as action } from "~/features/leads/form-action.server";
 
 function OpenRoles({ className }: { className: string }) {
   return (

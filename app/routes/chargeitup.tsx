@@ -1,17 +1,17 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
-import { ChargeTabPanel } from "~/components/pages/charge-tab";
-import { Notice } from "~/components/pages/notice";
-import { ContactForm } from "~/components/deferred-parts";
-import { PageHero } from "~/components/layout/page-hero";
-import { Section } from "~/components/layout/section";
-import { FeatureGrid } from "~/components/ui/feature-grid";
-import { Tabs } from "~/components/ui/tabs";
-import { chargeitup as c } from "~/content/pages/chargeitup";
-import { pageMeta } from "~/lib/seo";
+import { ChargeTabPanel } from "~/ui/pages/charge-tab";
+import { Notice } from "~/ui/pages/notice";
+import { ContactForm } from "~/ui/deferred-parts";
+import { PageHero } from "~/ui/layout/page-hero";
+import { Section } from "~/ui/layout/section";
+import { FeatureGrid } from "~/ui/ui/feature-grid";
+import { Tabs } from "~/ui/ui/tabs";
+import { chargeitup as c } from "~/copy/pages/chargeitup";
+import { pageMeta } from "~/shared/seo";
 
 export const meta = () => pageMeta("/chargeitup");
-export { formAction as action } from "~/server/form-action.server";
+export { formAction as action } from "~/features/leads/form-action.server";
 
 function LearnMore({ className }: { className: string }) {
   return (

@@ -1,14 +1,14 @@
-import { BlockSplit } from "~/components/pages/block-split";
-import { CheckColumns } from "~/components/pages/check-list";
-import { ContactForm } from "~/components/deferred-parts";
-import { PageHero } from "~/components/layout/page-hero";
-import { Section } from "~/components/layout/section";
-import { FeatureGrid } from "~/components/ui/feature-grid";
-import { dieselOnDemand as c } from "~/content/pages/diesel-on-demand";
-import { pageMeta } from "~/lib/seo";
+import { BlockSplit } from "~/ui/pages/block-split";
+import { CheckColumns } from "~/ui/pages/check-list";
+import { ContactForm } from "~/ui/deferred-parts";
+import { PageHero } from "~/ui/layout/page-hero";
+import { Section } from "~/ui/layout/section";
+import { FeatureGrid } from "~/ui/ui/feature-grid";
+import { dieselOnDemand as c } from "~/copy/pages/diesel-on-demand";
+import { pageMeta } from "~/shared/seo";
 
 export const meta = () => pageMeta("/diesel-on-demand");
-export { formAction as action } from "~/server/form-action.server";
+export { formAction as action } from "~/features/leads/form-action.server";
 
 export default function Page() {
   return (

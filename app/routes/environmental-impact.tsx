@@ -1,15 +1,15 @@
-import { Figures } from "~/components/pages/figures";
-import { Notice } from "~/components/pages/notice";
-import { Co2Calculator } from "~/components/calculators/co2-calculator";
-import { ContactForm } from "~/components/deferred-parts";
-import { PageHero } from "~/components/layout/page-hero";
-import { Section } from "~/components/layout/section";
-import { FeatureGrid } from "~/components/ui/feature-grid";
-import { environmentalImpact as c } from "~/content/pages/environmental-impact";
-import { pageMeta } from "~/lib/seo";
+import { Figures } from "~/ui/pages/figures";
+import { Notice } from "~/ui/pages/notice";
+import { Co2Calculator } from "~/ui/calculators/co2-calculator";
+import { ContactForm } from "~/ui/deferred-parts";
+import { PageHero } from "~/ui/layout/page-hero";
+import { Section } from "~/ui/layout/section";
+import { FeatureGrid } from "~/ui/ui/feature-grid";
+import { environmentalImpact as c } from "~/copy/pages/environmental-impact";
+import { pageMeta } from "~/shared/seo";
 
 export const meta = () => pageMeta("/environmental-impact");
-export { formAction as action } from "~/server/form-action.server";
+export { formAction as action } from "~/features/leads/form-action.server";
 
 export default function Page() {
   return (

@@ -1,16 +1,16 @@
 import { Link } from "react-router";
-import { CardLeadForm, ContactForm, DeferredZipCheck, FleetSignupForm } from "~/components/deferred-parts";
-import { PageHero } from "~/components/layout/page-hero";
-import { Section } from "~/components/layout/section";
-import { LocationsMap } from "~/components/map/locations-map";
-import { Accordion } from "~/components/ui/accordion";
-import { StoreBadges } from "~/components/ui/store-badges";
-import { type FaqEmbed, type FaqItem, faqGroups, faqItems } from "~/content/faq";
-import { useNonce } from "~/lib/nonce";
-import { pageMeta } from "~/lib/seo";
+import { CardLeadForm, ContactForm, DeferredZipCheck, FleetSignupForm } from "~/ui/deferred-parts";
+import { PageHero } from "~/ui/layout/page-hero";
+import { Section } from "~/ui/layout/section";
+import { LocationsMap } from "~/ui/map/locations-map";
+import { Accordion } from "~/ui/ui/accordion";
+import { StoreBadges } from "~/ui/ui/store-badges";
+import { type FaqEmbed, type FaqItem, faqGroups, faqItems } from "~/copy/faq";
+import { useNonce } from "~/ui/nonce";
+import { pageMeta } from "~/shared/seo";
 
 export const meta = () => pageMeta("/faq");
-export { formAction as action } from "~/server/form-action.server";
+export { formAction as action } from "~/features/leads/form-action.server";
 
 /** schema.org FAQPage data for search engines, from the same answers the page shows. */
 function faqJsonLd(items: FaqItem[]): string {

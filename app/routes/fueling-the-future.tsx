@@ -1,17 +1,17 @@
 import { ArrowRight, ExternalLink } from "lucide-react";
 import { Link } from "react-router";
-import { BlockSplit } from "~/components/pages/block-split";
-import { Notice } from "~/components/pages/notice";
-import { ContactForm } from "~/components/deferred-parts";
-import { PageHero } from "~/components/layout/page-hero";
-import { Section } from "~/components/layout/section";
-import { FeatureGrid } from "~/components/ui/feature-grid";
-import { brand } from "~/content/brand";
-import { fuelingTheFuture as c } from "~/content/pages/fueling-the-future";
-import { pageMeta } from "~/lib/seo";
+import { BlockSplit } from "~/ui/pages/block-split";
+import { Notice } from "~/ui/pages/notice";
+import { ContactForm } from "~/ui/deferred-parts";
+import { PageHero } from "~/ui/layout/page-hero";
+import { Section } from "~/ui/layout/section";
+import { FeatureGrid } from "~/ui/ui/feature-grid";
+import { brand } from "~/copy/brand";
+import { fuelingTheFuture as c } from "~/copy/pages/fueling-the-future";
+import { pageMeta } from "~/shared/seo";
 
 export const meta = () => pageMeta("/fueling-the-future");
-export { formAction as action } from "~/server/form-action.server";
+export { formAction as action } from "~/features/leads/form-action.server";
 
 function FoundationLink({ className }: { className: string }) {
   return (

@@ -1,14 +1,14 @@
-import { DeferredZipCheck, Testimonials } from "~/components/deferred-parts";
-import { QuoteForms } from "~/components/forms/quote-forms";
-import { PageHero } from "~/components/layout/page-hero";
-import { Section } from "~/components/layout/section";
-import { FeatureGrid } from "~/components/ui/feature-grid";
-import { getafleet as c } from "~/content/pages/getafleet";
-import { QUOTE_FORM_TYPE } from "~/lib/forms/kinds/quote-short";
-import { pageMeta } from "~/lib/seo";
+import { DeferredZipCheck, Testimonials } from "~/ui/deferred-parts";
+import { QuoteForms } from "~/features/leads/components/quote-forms";
+import { PageHero } from "~/ui/layout/page-hero";
+import { Section } from "~/ui/layout/section";
+import { FeatureGrid } from "~/ui/ui/feature-grid";
+import { getafleet as c } from "~/copy/pages/getafleet";
+import { QUOTE_FORM_TYPE } from "~/features/leads/forms/kinds/quote-short";
+import { pageMeta } from "~/shared/seo";
 
 export const meta = () => pageMeta("/getafleet");
-export { formAction as action } from "~/server/form-action.server";
+export { formAction as action } from "~/features/leads/form-action.server";
 
 export default function Page() {
   return (

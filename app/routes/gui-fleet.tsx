@@ -1,15 +1,15 @@
-import { CheckList } from "~/components/pages/check-list";
-import { LinkCards } from "~/components/pages/link-cards";
-import { TruckPanel } from "~/components/pages/truck-panel";
-import { ContactForm } from "~/components/deferred-parts";
-import { PageHero } from "~/components/layout/page-hero";
-import { Section } from "~/components/layout/section";
-import { Tabs } from "~/components/ui/tabs";
-import { guiFleet as c, trucks } from "~/content/pages/gui-fleet";
-import { pageMeta } from "~/lib/seo";
+import { CheckList } from "~/ui/pages/check-list";
+import { LinkCards } from "~/ui/pages/link-cards";
+import { TruckPanel } from "~/ui/pages/truck-panel";
+import { ContactForm } from "~/ui/deferred-parts";
+import { PageHero } from "~/ui/layout/page-hero";
+import { Section } from "~/ui/layout/section";
+import { Tabs } from "~/ui/ui/tabs";
+import { guiFleet as c, trucks } from "~/copy/pages/gui-fleet";
+import { pageMeta } from "~/shared/seo";
 
 export const meta = () => pageMeta("/gui-fleet");
-export { formAction as action } from "~/server/form-action.server";
+export { formAction as action } from "~/features/leads/form-action.server";
 
 export default function Page() {
   return (

@@ -1,13 +1,13 @@
-import { ContactForm, NewsletterForm } from "~/components/deferred-parts";
-import { Section } from "~/components/layout/section";
-import { EvSection, HomeMore, HomeVideo, LocationsMap, PartnerLogos, Stepper, TrustedByCarousel } from "~/components/home/home-parts";
-import { HomeBenefits, HomeHero } from "~/components/home/home-sections";
-import { HomePopup } from "~/components/home/home-popup";
-import { home } from "~/content/home";
-import { pageMeta } from "~/lib/seo";
+import { ContactForm, NewsletterForm } from "~/ui/deferred-parts";
+import { Section } from "~/ui/layout/section";
+import { EvSection, HomeMore, HomeVideo, LocationsMap, PartnerLogos, Stepper, TrustedByCarousel } from "~/ui/home/home-parts";
+import { HomeBenefits, HomeHero } from "~/ui/home/home-sections";
+import { HomePopup } from "~/ui/home/home-popup";
+import { home } from "~/copy/home";
+import { pageMeta } from "~/shared/seo";
 
 export const meta = () => pageMeta("/");
-export { formAction as action } from "~/server/form-action.server";
+export { formAction as action } from "~/features/leads/form-action.server";
 
 /** Home (spec 2.3), in the order the specification lists its parts. */
 export default function Page() {

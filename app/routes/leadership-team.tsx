@@ -1,15 +1,15 @@
-import { TeamGrid } from "~/components/pages/team-grid";
-import { ContactForm } from "~/components/deferred-parts";
-import { PageHero } from "~/components/layout/page-hero";
-import { Section } from "~/components/layout/section";
-import { FeatureGrid } from "~/components/ui/feature-grid";
-import { leadership as c } from "~/content/pages/leadership";
-import { values } from "~/content/pages/values";
-import { teamGroups } from "~/content/team";
-import { pageMeta } from "~/lib/seo";
+import { TeamGrid } from "~/ui/pages/team-grid";
+import { ContactForm } from "~/ui/deferred-parts";
+import { PageHero } from "~/ui/layout/page-hero";
+import { Section } from "~/ui/layout/section";
+import { FeatureGrid } from "~/ui/ui/feature-grid";
+import { leadership as c } from "~/copy/pages/leadership";
+import { values } from "~/copy/pages/values";
+import { teamGroups } from "~/copy/team";
+import { pageMeta } from "~/shared/seo";
 
 export const meta = () => pageMeta("/leaderShip-team");
-export { formAction as action } from "~/server/form-action.server";
+export { formAction as action } from "~/features/leads/form-action.server";
 
 export default function Page() {
   return (

@@ -1,20 +1,20 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
-import { PostCard } from "~/components/blog/post-card";
-import { blogHref } from "~/components/blog/sidebar";
-import { SocialPanels } from "~/components/blog/social-panels";
-import { ContactForm } from "~/components/deferred-parts";
-import { PageHero } from "~/components/layout/page-hero";
-import { Section } from "~/components/layout/section";
-import { Tabs } from "~/components/ui/tabs";
-import { NEWS_TAB_SIZE, newsTabs } from "~/content/news";
-import { pageMeta } from "~/lib/seo";
-import { loadNews, type NewsTab } from "~/server/blog/pages.server";
+import { PostCard } from "~/features/content/components/post-card";
+import { blogHref } from "~/features/content/components/sidebar";
+import { SocialPanels } from "~/features/content/components/social-panels";
+import { ContactForm } from "~/ui/deferred-parts";
+import { PageHero } from "~/ui/layout/page-hero";
+import { Section } from "~/ui/layout/section";
+import { Tabs } from "~/ui/ui/tabs";
+import { NEWS_TAB_SIZE, newsTabs } from "~/copy/news";
+import { pageMeta } from "~/shared/seo";
+import { loadNews, type NewsTab } from "~/features/content/pages.server";
 import type { Route } from "./+types/news";
 
 export const loader = ({ context }: Route.LoaderArgs) => loadNews(context.services);
 
-export { formAction as action } from "~/server/form-action.server";
+export { formAction as action } from "~/features/leads/form-action.server";
 
 /** The blog's RSS feed, for feed readers that look for it on the page. */
 export const links: Route.LinksFunction = () => [{ rel: "alternate", type: "application/rss+xml", title: "Fillway Blog", href: "/rss.xml" }];

@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { NotFound } from "~/components/layout/not-found";
-import { seo } from "~/lib/seo";
+import { NotFound } from "~/ui/layout/not-found";
+import { seo } from "~/shared/seo";
 import type { Route } from "./+types/not-found";
 
 export const loader = () => data(null, { status: 404 });

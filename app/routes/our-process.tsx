@@ -1,16 +1,16 @@
-import { Comparison } from "~/components/pages/comparison";
-import { LinkCards } from "~/components/pages/link-cards";
-import { Steps } from "~/components/pages/steps";
-import { ContactForm } from "~/components/deferred-parts";
-import { PageHero } from "~/components/layout/page-hero";
-import { Section } from "~/components/layout/section";
-import { FeatureGrid } from "~/components/ui/feature-grid";
-import { PricingTable } from "~/components/ui/pricing-table";
-import { ourProcess as c } from "~/content/pages/our-process";
-import { pageMeta } from "~/lib/seo";
+import { Comparison } from "~/ui/pages/comparison";
+import { LinkCards } from "~/ui/pages/link-cards";
+import { Steps } from "~/ui/pages/steps";
+import { ContactForm } from "~/ui/deferred-parts";
+import { PageHero } from "~/ui/layout/page-hero";
+import { Section } from "~/ui/layout/section";
+import { FeatureGrid } from "~/ui/ui/feature-grid";
+import { PricingTable } from "~/ui/ui/pricing-table";
+import { ourProcess as c } from "~/copy/pages/our-process";
+import { pageMeta } from "~/shared/seo";
 
 export const meta = () => pageMeta("/our-process");
-export { formAction as action } from "~/server/form-action.server";
+export { formAction as action } from "~/features/leads/form-action.server";
 
 export default function Page() {
   return (

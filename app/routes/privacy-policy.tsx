@@ -1,9 +1,9 @@
 import { ChevronRight } from "lucide-react";
 import { Link } from "react-router";
-import { LegalDocument } from "~/components/pages/legal-document";
-import { PageHero } from "~/components/layout/page-hero";
-import { privacyEffective, privacyIntro, privacySections } from "~/content/legal/privacy";
-import { pageMeta } from "~/lib/seo";
+import { LegalDocument } from "~/ui/pages/legal-document";
+import { PageHero } from "~/ui/layout/page-hero";
+import { privacyEffective, privacyIntro, privacySections } from "~/copy/legal/privacy";
+import { pageMeta } from "~/shared/seo";
 
 export const meta = () => pageMeta("/privacy-policy");
 

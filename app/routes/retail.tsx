@@ -1,15 +1,15 @@
-import { BlockSplit } from "~/components/pages/block-split";
-import { CheckColumns } from "~/components/pages/check-list";
-import { ScenarioIcons } from "~/components/pages/scenario-icons";
-import { ContactForm, NewsletterForm } from "~/components/deferred-parts";
-import { PageHero } from "~/components/layout/page-hero";
-import { Section } from "~/components/layout/section";
-import { StoreBadges } from "~/components/ui/store-badges";
-import { retail as c } from "~/content/pages/retail";
-import { pageMeta } from "~/lib/seo";
+import { BlockSplit } from "~/ui/pages/block-split";
+import { CheckColumns } from "~/ui/pages/check-list";
+import { ScenarioIcons } from "~/ui/pages/scenario-icons";
+import { ContactForm, NewsletterForm } from "~/ui/deferred-parts";
+import { PageHero } from "~/ui/layout/page-hero";
+import { Section } from "~/ui/layout/section";
+import { StoreBadges } from "~/ui/ui/store-badges";
+import { retail as c } from "~/copy/pages/retail";
+import { pageMeta } from "~/shared/seo";
 
 export const meta = () => pageMeta("/retail-and-rurface-parking-lots");
-export { formAction as action } from "~/server/form-action.server";
+export { formAction as action } from "~/features/leads/form-action.server";
 
 export default function Page() {
   return (

@@ -1,11 +1,11 @@
-import { SaasProductPage } from "~/components/pages/saas-page";
-import { saasProduct } from "~/content/pages/saas";
-import { pageMeta } from "~/lib/seo";
+import { SaasProductPage } from "~/ui/pages/saas-page";
+import { saasProduct } from "~/copy/pages/saas";
+import { pageMeta } from "~/shared/seo";
 
 const product = saasProduct("geofence");
 
 export const meta = () => pageMeta("/saas/geofence");
-export { formAction as action } from "~/server/form-action.server";
+export { formAction as action } from "~/features/leads/form-action.server";
 
 export default function Page() {
   return <SaasProductPage product={product} />;

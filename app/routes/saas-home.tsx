@@ -1,15 +1,15 @@
-import { SaasTab } from "~/components/pages/saas-page";
-import { Steps } from "~/components/pages/steps";
-import { ContactForm } from "~/components/deferred-parts";
-import { PageHero } from "~/components/layout/page-hero";
-import { Section } from "~/components/layout/section";
-import { FeatureGrid } from "~/components/ui/feature-grid";
-import { Tabs } from "~/components/ui/tabs";
-import { saasHome as c, saasProducts } from "~/content/pages/saas";
-import { pageMeta } from "~/lib/seo";
+import { SaasTab } from "~/ui/pages/saas-page";
+import { Steps } from "~/ui/pages/steps";
+import { ContactForm } from "~/ui/deferred-parts";
+import { PageHero } from "~/ui/layout/page-hero";
+import { Section } from "~/ui/layout/section";
+import { FeatureGrid } from "~/ui/ui/feature-grid";
+import { Tabs } from "~/ui/ui/tabs";
+import { saasHome as c, saasProducts } from "~/copy/pages/saas";
+import { pageMeta } from "~/shared/seo";
 
 export const meta = () => pageMeta("/saas/home");
-export { formAction as action } from "~/server/form-action.server";
+export { formAction as action } from "~/features/leads/form-action.server";
 
 export default function Page() {
   return (

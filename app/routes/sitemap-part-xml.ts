@@ -1,4 +1,4 @@
-import { sitemapPartXml } from "~/server/blog/feeds.server";
+import { sitemapPartXml } from "~/features/content/feeds.server";
 import type { Route } from "./+types/sitemap-part-xml";
 
 /** /sitemap/N.xml: a part of the sitemap once it is split (over 50,000 URLs). */

@@ -1,4 +1,4 @@
-import { sitemapXml } from "~/server/blog/feeds.server";
+import { sitemapXml } from "~/features/content/feeds.server";
 import type { Route } from "./+types/sitemap-xml";
 
 export async function loader({ context }: Route.LoaderArgs) {

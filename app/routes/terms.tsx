@@ -1,8 +1,8 @@
 import { ExternalLink } from "lucide-react";
-import { LegalDocument } from "~/components/pages/legal-document";
-import { PageHero } from "~/components/layout/page-hero";
-import { termsIntro, termsLastUpdated, termsSections } from "~/content/legal/terms";
-import { pageMeta } from "~/lib/seo";
+import { LegalDocument } from "~/ui/pages/legal-document";
+import { PageHero } from "~/ui/layout/page-hero";
+import { termsIntro, termsLastUpdated, termsSections } from "~/copy/legal/terms";
+import { pageMeta } from "~/shared/seo";
 
 export const meta = () => pageMeta("/termsandcondition");
 

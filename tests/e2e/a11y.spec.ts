@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { pagePaths } from "../../app/content/pages";
-import { newsletterLinks } from "../../app/server/newsletter/subscriptions.server";
+import { pagePaths } from "../../app/copy/pages";
+import { newsletterLinks } from "../../app/features/newsletter/subscriptions.server";
 import { testDb } from "./desk-fixtures";
 import { hydrated } from "./fixtures";
 import { focusRingsBelow3to1 } from "./focus-ring";

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { pagePaths } from "../../app/content/pages";
+import { pagePaths } from "../../app/copy/pages";
 import { expect, test } from "./fixtures";
 
 /**

@@ -7,7 +7,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import type { ServerBuild } from "react-router";
-import { pagePaths } from "../../app/content/pages";
+import { pagePaths } from "../../app/copy/pages";
 import { baseURL } from "../../playwright.config";
 import { createStaff, SESSION_COOKIE, signIn, signInWithForm, signOut, testDb } from "./desk-fixtures";
 import { expect, hydrated, test } from "./fixtures";
@@ -449,7 +449,7 @@ test.describe("desk code stays on the desk", () => {
     const build = (await import(pathToFileURL(resolve(process.env.BUILD_DIR ?? "build", "server/index.js")).href)) as ServerBuild;
     const deskFiles = new Set<string>();
     for (const [id, route] of Object.entries(build.assets.routes)) {
-      if (!route || !id.startsWith("routes/desk/")) continue;
+      if (!route || !/(^|\/)routes\/desk\//.test(id)) continue;
       deskFiles.add(route.module);
       for (const c of route.css ?? []) deskFiles.add(c);
     }

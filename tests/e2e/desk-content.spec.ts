@@ -6,7 +6,7 @@ import { resolve } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import sharp from "sharp";
-import { parsePostFile } from "../../app/server/blog/post-file.server";
+import { parsePostFile } from "../../app/features/content/post-file.server";
 import { baseURL } from "../../playwright.config";
 import { createStaff, signIn, testDb } from "./desk-fixtures";
 import { expect, hydrated, test } from "./fixtures";

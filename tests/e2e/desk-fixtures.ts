@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { type BrowserContext, expect, type Page } from "@playwright/test";
-import { type Db, openDb } from "../../app/server/db/db.server";
-import type { Role } from "../../app/server/desk/auth.server";
-import { hashPassword } from "../../app/server/desk/password.server";
-import { createSession, hashToken } from "../../app/server/desk/session.server";
+import { type Db, openDb } from "../../app/platform/db/db.server";
+import type { Role } from "../../app/features/staff/auth.server";
+import { hashPassword } from "../../app/features/staff/password.server";
+import { createSession, hashToken } from "../../app/features/staff/session.server";
 import { baseURL } from "../../playwright.config";
 
 /**

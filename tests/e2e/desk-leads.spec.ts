@@ -2,9 +2,9 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { storeLead } from "../../app/server/leads/store.server";
-import { confirmSubscription } from "../../app/server/newsletter/subscriptions.server";
-import { submissionReference } from "../../app/lib/forms/success";
+import { storeLead } from "../../app/features/leads/store.server";
+import { confirmSubscription } from "../../app/features/newsletter/subscriptions.server";
+import { submissionReference } from "../../app/features/leads/forms/success";
 import { createStaff, signIn, testDb } from "./desk-fixtures";
 import { expect, hydrated, test } from "./fixtures";
 

@@ -4,7 +4,7 @@ import { expect, hydrated, test } from "./fixtures";
 
 /**
  * News, blog and post pages are rendered once per content version and served from memory
- * (app/server/http/page-cache.server.ts). In the browser: a post published, moved out of
+ * (app/platform/http/page-cache.server.ts). In the browser: a post published, moved out of
  * a category, commented on or removed (here by another process writing the database, as
  * the desk's tool or a second instance would) shows on the very next page load, and the
  * cached pages hydrate under their hash-based CSP (the fixture fails on any CSP error).

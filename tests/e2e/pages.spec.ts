@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
-import { brand } from "../../app/content/brand";
-import { faqItems } from "../../app/content/faq";
-import { termsSections } from "../../app/content/legal/terms";
-import { type PagePath, pages } from "../../app/content/pages";
-import { teamGroups } from "../../app/content/team";
-import { type Db, openDb } from "../../app/server/db/db.server";
+import { brand } from "../../app/copy/brand";
+import { faqItems } from "../../app/copy/faq";
+import { termsSections } from "../../app/copy/legal/terms";
+import { type PagePath, pages } from "../../app/copy/pages";
+import { teamGroups } from "../../app/copy/team";
+import { type Db, openDb } from "../../app/platform/db/db.server";
 import { expect, scrollToReady, test } from "./fixtures";
 
 /**

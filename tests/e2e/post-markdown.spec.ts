@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import Database from "better-sqlite3";
-import { parsePostFile } from "../../app/server/blog/post-file.server";
+import { parsePostFile } from "../../app/features/content/post-file.server";
 import { expect, hydrated, test } from "./fixtures";
 
 /**

@@ -1,4 +1,4 @@
-import { pages } from "../../app/content/pages";
+import { pages } from "../../app/copy/pages";
 import { expect, hydrated, nextFrames, test } from "./fixtures";
 
 test.describe("every route", () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Locator, Page } from "@playwright/test";
-import { type Db, openDb } from "../../app/server/db/db.server";
+import { type Db, openDb } from "../../app/platform/db/db.server";
 import { expect, freezeClock, hydrated, nextFrames, scrollToReady, test } from "./fixtures";
 
 /**

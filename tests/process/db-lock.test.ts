@@ -4,10 +4,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { openDb } from "~/server/db/db.server";
-import { createAccount, setPassword } from "~/server/desk/accounts.server";
-import { createSession } from "~/server/desk/session.server";
-import { loadEnv } from "~/server/env.server";
+import { openDb } from "~/platform/db/db.server";
+import { createAccount, setPassword } from "~/features/staff/accounts.server";
+import { createSession } from "~/features/staff/session.server";
+import { loadEnv } from "~/platform/env.server";
 import { exitCode, type Started, start } from "./server";
 
 /**

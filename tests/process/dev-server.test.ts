@@ -3,7 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDb } from "../../app/server/db/db.server";
+import { openDb } from "../../app/platform/db/db.server";
 import { exitCode, type Started, start } from "./server";
 
 // `npm run dev`: the same server, the current sources through Vite, the lead path as in production.

@@ -1,9 +1,9 @@
 import type { ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDb } from "~/server/db/db.server";
-import { createAccount } from "~/server/desk/accounts.server";
-import { createSession } from "~/server/desk/session.server";
-import { loadEnv } from "~/server/env.server";
+import { openDb } from "~/platform/db/db.server";
+import { createAccount } from "~/features/staff/accounts.server";
+import { createSession } from "~/features/staff/session.server";
+import { loadEnv } from "~/platform/env.server";
 import { dbUrl, exitCode, type Started, start } from "./server";
 
 /**

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
-import { listBackups } from "../../app/server/ops/backup.server";
+import { listBackups } from "../../app/platform/ops/backup.server";
 import { exitCode, type Started, start } from "./server";
 
 /**

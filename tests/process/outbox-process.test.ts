@@ -5,8 +5,8 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { openDb } from "../../app/server/db/db.server";
-import { freePort, startSmtpSink } from "../../app/server/outbox/test-smtp";
+import { openDb } from "../../app/platform/db/db.server";
+import { freePort, startSmtpSink } from "../../app/platform/outbox/test-smtp";
 
 // The outbox as an operator meets it: bad settings stop the server naming them, and a
 // SIGKILL with messages pending loses none of them.

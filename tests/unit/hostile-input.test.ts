@@ -8,14 +8,14 @@ import fc from "fast-check";
 import pino from "pino";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type ApiRoute, apiRoutes } from "~/server/api/router.server";
-import { MAX_BODY_BYTES } from "~/server/api/types";
-import type { Db } from "~/server/db/db.server";
-import { openTestDb } from "~/server/db/test-db";
-import { loadEnv } from "~/server/env.server";
-import { withIpHashSalt } from "~/server/settings.server";
-import { createApp } from "~/server/http/app.server";
-import type { Services } from "~/server/services.server";
+import { type ApiRoute, apiRoutes } from "~/platform/api/router.server";
+import { MAX_BODY_BYTES } from "~/platform/api/types";
+import type { Db } from "~/platform/db/db.server";
+import { openTestDb } from "~/platform/db/test-db";
+import { loadEnv } from "~/platform/env.server";
+import { withIpHashSalt } from "~/platform/settings.server";
+import { createApp } from "~/platform/http/app.server";
+import type { Services } from "~/platform/services.server";
 import { buildDir, validLead } from "../../scripts/bench-lib";
 
 /**
@@ -439,7 +439,7 @@ describe("hostile input at every API endpoint", () => {
         // A field nobody asked for, including the names that are special in JavaScript
         // objects: written into the JSON text, so "__proto__" arrives as an own key. The
         // comment form refuses it; a lead is never refused for it (the API drops it, see
-        // app/server/leads/api.server.test.ts).
+        // app/features/leads/api.server.test.ts).
         const unknownField = fc
           .tuple(fc.constantFrom("__proto__", "constructor", "toString", "hasOwnProperty", "valueOf", "isAdmin", "id"), fc.jsonValue({ maxDepth: 1 }))
           .map(

@@ -6,22 +6,22 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "~/server/db/db.server";
-import { openTestDb } from "~/server/db/test-db";
-import { loadEnv } from "~/server/env.server";
-import { withIpHashSalt } from "~/server/settings.server";
-import { createApp } from "~/server/http/app.server";
-import { createPageCache, type PageCache, pageCacheKey, preparePage } from "~/server/http/page-cache.server";
-import { REPLY_PARAM } from "~/components/blog/comments";
-import { HELD_PARAM } from "~/lib/blog/comment-spec";
-import { COMMENTS_PAGE_PARAM } from "~/lib/blog/types";
-import { createLogger } from "~/server/logger.server";
-import { inlineScriptHashes } from "~/server/security-headers.server";
-import type { Services } from "~/server/services.server";
+import type { Db } from "~/platform/db/db.server";
+import { openTestDb } from "~/platform/db/test-db";
+import { loadEnv } from "~/platform/env.server";
+import { withIpHashSalt } from "~/platform/settings.server";
+import { createApp } from "~/platform/http/app.server";
+import { createPageCache, type PageCache, pageCacheKey, preparePage } from "~/platform/http/page-cache.server";
+import { REPLY_PARAM } from "~/features/content/components/comments";
+import { HELD_PARAM } from "~/features/content/comment-spec";
+import { COMMENTS_PAGE_PARAM } from "~/features/content/types";
+import { createLogger } from "~/platform/logger.server";
+import { inlineScriptHashes } from "~/platform/http/security-headers.server";
+import type { Services } from "~/platform/services.server";
 import { buildDir } from "../../scripts/bench-lib";
 
 /**
- * Pages rendered once per content version (app/server/http/page-cache.server.ts), through
+ * Pages rendered once per content version (app/platform/http/page-cache.server.ts), through
  * the real request listener and build over a test database: what changes the content
  * shows on the very next request, nothing of one visitor reaches another, 304 for a
  * matching ETag, a CSP by hash that allows exactly the page's inline scripts, and memory

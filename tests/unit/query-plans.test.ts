@@ -3,14 +3,14 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Db, openDb } from "../../app/server/db/db.server";
-import { loadBlogDetail, loadBlogList, loadNews } from "../../app/server/blog/pages.server";
-import { getPost, listPosts } from "../../app/server/blog/posts.server";
-import { rssXml } from "../../app/server/blog/feeds.server";
-import { initialState } from "../../app/server/blog/moderation.server";
-import { commentCounts, listComments } from "../../app/server/desk/comments.server";
-import { createLogger } from "../../app/server/logger.server";
-import type { Services } from "../../app/server/services.server";
+import { type Db, openDb } from "../../app/platform/db/db.server";
+import { loadBlogDetail, loadBlogList, loadNews } from "../../app/features/content/pages.server";
+import { getPost, listPosts } from "../../app/features/content/posts.server";
+import { rssXml } from "../../app/features/content/feeds.server";
+import { initialState } from "../../app/features/content/moderation.server";
+import { commentCounts, listComments } from "../../app/features/content/desk-comments.server";
+import { createLogger } from "../../app/platform/logger.server";
+import type { Services } from "../../app/platform/services.server";
 import { analyse, type Plan, plansOf, type RecordingDb, recordingDb } from "../../scripts/query-plans";
 
 /**

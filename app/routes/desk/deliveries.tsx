@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { data, Form, useLocation, useNavigation } from "react-router";
-import { DeliveriesTable } from "~/components/desk/deliveries-table";
-import { FilterBar, keysetLinks, Pager } from "~/components/desk/kit";
-import { deskSecondary, ErrorList, Notice, PageTitle } from "~/components/desk/ui";
-import { DESK_HEADERS, deskServices, requireStaff } from "~/server/desk/auth.server";
-import { audit } from "~/server/desk/audit.server";
-import { messages } from "~/server/desk/leads/forms.server";
-import { type DeliveryState, deliveryCounts, deliveryStates, listDeliveries, stateLabels } from "~/server/outbox/desk.server";
-import { retryNow } from "~/server/outbox/store.server";
+import { DeliveriesTable } from "~/ui/desk/deliveries-table";
+import { FilterBar, keysetLinks, Pager } from "~/ui/desk/kit";
+import { deskSecondary, ErrorList, Notice, PageTitle } from "~/ui/desk/ui";
+import { DESK_HEADERS, deskServices, requireStaff } from "~/features/staff/auth.server";
+import { audit } from "~/features/staff/audit.server";
+import { messages } from "~/features/leads/desk/forms.server";
+import { type DeliveryState, deliveryCounts, deliveryStates, listDeliveries, stateLabels } from "~/platform/outbox/desk.server";
+import { retryNow } from "~/platform/outbox/store.server";
 import type { Route } from "./+types/deliveries";
 
 export const meta = () => [{ title: "Deliveries · Fillway desk" }];

@@ -1,8 +1,8 @@
 import { data, Form, Link, redirect } from "react-router";
-import { DESK_HEADERS, deskServices, requireStaff } from "~/server/desk/auth.server";
-import { formatWhen, kindLabel, leadKinds, statusLabels, type LeadStatus } from "~/server/desk/leads/labels.server";
-import { countsBy, leadsPerDay, newSinceLastVisit } from "~/server/desk/leads/stats.server";
-import { deskLink, deskPrimary, deskTable, deskTd, deskTh, ErrorList, PageTitle, SelectField } from "~/components/desk/ui";
+import { DESK_HEADERS, deskServices, requireStaff } from "~/features/staff/auth.server";
+import { formatWhen, kindLabel, leadKinds, statusLabels, type LeadStatus } from "~/features/leads/desk/labels.server";
+import { countsBy, leadsPerDay, newSinceLastVisit } from "~/features/leads/desk/stats.server";
+import { deskLink, deskPrimary, deskTable, deskTd, deskTh, ErrorList, PageTitle, SelectField } from "~/ui/desk/ui";
 import type { Route } from "./+types/index";
 
 export const meta = () => [{ title: "At a glance · Fillway desk" }];

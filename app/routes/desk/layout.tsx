@@ -1,7 +1,7 @@
 import { data, Form, isRouteErrorResponse, Link, NavLink, Outlet, useRouteLoaderData } from "react-router";
 import deskStyles from "~/desk.css?url";
-import { DESK_HEADERS, type Role, requireStaff } from "~/server/desk/auth.server";
-import { firingAlerts } from "~/server/ops/system.server";
+import { DESK_HEADERS, type Role, requireStaff } from "~/features/staff/auth.server";
+import { firingAlerts } from "~/platform/ops/system.server";
 import type { Route } from "./+types/layout";
 
 /** Desk pages that are reached without a session. */

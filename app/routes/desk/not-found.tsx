@@ -1,4 +1,4 @@
-import { DESK_HEADERS, requireStaff } from "~/server/desk/auth.server";
+import { DESK_HEADERS, requireStaff } from "~/features/staff/auth.server";
 import type { Route } from "./+types/not-found";
 
 export const headers = () => DESK_HEADERS;

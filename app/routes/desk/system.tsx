@@ -1,7 +1,7 @@
 import { data } from "react-router";
-import { PageTitle } from "~/components/desk/ui";
-import { DESK_HEADERS, deskServices, requireStaff } from "~/server/desk/auth.server";
-import { systemReport } from "~/server/ops/system.server";
+import { PageTitle } from "~/ui/desk/ui";
+import { DESK_HEADERS, deskServices, requireStaff } from "~/features/staff/auth.server";
+import { systemReport } from "~/platform/ops/system.server";
 import type { Route } from "./+types/system";
 
 export const meta = () => [{ title: "System · Fillway desk" }];

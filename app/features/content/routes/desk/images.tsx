@@ -1,0 +1,144 @@
+import { data, Form, Link, redirect } from "react-router";
+import { type Column, DeskTable } from "~/ui/desk/kit";
+import { deskInput, deskLabel, deskLink, deskPrimary, ErrorList, Notice, PageTitle } from "~/ui/desk/ui";
+import { DESK_HEADERS, deskServices, requireStaff } from "~/features/staff/auth.server";
+import { audit } from "~/features/staff/audit.server";
+import { formatWhen } from "~/features/leads/desk/labels.server";
+import { IMAGE_SIZES, MAX_UPLOAD_BYTES } from "~/features/content/post-desk";
+import { encodeImage, ImageRefused, listImages, mediaDir, readLimited, REFUSED_SIZE, saveImage } from "~/features/content/media.server";
+import type { Route } from "./+types/images";
+
+export const meta = () => [{ title: "Images · Fillway desk" }];
+export const headers = () => DESK_HEADERS;
+
+const ROLES: ("admin" | "editor")[] = ["admin", "editor"];
+/** The multipart wrapping around the file (boundaries, the part's headers). */
+const FORM_OVERHEAD = 64 * 1024;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff(request, context, ROLES);
+  const { db } = deskServices(context);
+  const url = new URL(request.url);
+  const uploaded = url.searchParams.get("uploaded");
+  const images = await listImages(db);
+  return data(
+    {
+      uploaded: images.find((m) => m.id === uploaded)?.originalName ?? null,
+      images: images.map((m) => ({ ...m, when: formatWhen(m.createdAt) })),
+    },
+    { headers: DESK_HEADERS },
+  );
+}
+
+function refuse(status: number, message: string) {
+  const headers: Record<string, string> = { ...DESK_HEADERS };
+  // The rest of a body that is too large is not read: the connection ends with the answer.
+  if (status === 413) headers.Connection = "close";
+  return data({ errors: [message] }, { status, headers });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const me = await requireStaff(request, context, ROLES);
+  const services = deskServices(context);
+  const type = request.headers.get("content-type") ?? "";
+  if (!type.startsWith("multipart/form-data")) return refuse(415, "Send the image with the upload form (multipart/form-data).");
+  let file: File;
+  try {
+    // Read up to the limit and no further: a larger body is refused before it is all read.
+    const body = await readLimited(request, MAX_UPLOAD_BYTES + FORM_OVERHEAD);
+    const form = await new Request(request.url, { method: "POST", headers: { "content-type": type }, body: new Uint8Array(body) }).formData();
+    const value = form.get("image");
+    if (!(value instanceof File) || value.size === 0) return refuse(422, "Choose an image file to upload.");
+    file = value;
+  } catch (error) {
+    if (error instanceof ImageRefused) return refuse(error.status, error.message);
+    return refuse(400, "The upload could not be read. Please try again.");
+  }
+  if (file.size > MAX_UPLOAD_BYTES) return refuse(413, REFUSED_SIZE);
+  try {
+    const image = await encodeImage(Buffer.from(await file.arrayBuffer()));
+    const item = await saveImage(services.db, mediaDir(services.env.MEDIA_DIR), file.name, image, me.id);
+    await audit(services.db, { staffId: me.id, action: "media.upload", subject: item.banner.path, detail: { name: item.originalName, type: image.type } });
+    return redirect(`/desk/images?uploaded=${item.id}`, { headers: DESK_HEADERS });
+  } catch (error) {
+    if (error instanceof ImageRefused) return refuse(error.status, error.message);
+    throw error;
+  }
+}
+
+type Image = Route.ComponentProps["loaderData"]["images"][number];
+
+const columns: Column<Image>[] = [
+  {
+    header: "Image",
+    cell: (m) => <img src={m.card.path} width={m.card.width} height={m.card.height} alt={m.originalName} loading="lazy" className="h-auto w-40 rounded" />,
+  },
+  { header: "Name", className: "break-all", cell: (m) => m.originalName },
+  {
+    header: "Sizes",
+    cell: (m) => (
+      <>
+        <a className={deskLink} href={m.banner.path}>
+          {m.banner.width}×{m.banner.height}
+        </a>
+        ,{" "}
+        <a className={deskLink} href={m.card.path}>
+          {m.card.width}×{m.card.height}
+        </a>
+      </>
+    ),
+  },
+  { header: "Uploaded", className: "whitespace-nowrap", cell: (m) => m.when },
+  {
+    header: "Use",
+    cell: (m) => (
+      <Link className={deskLink} to={`/desk/posts/new?image=${encodeURIComponent(m.banner.path)}`}>
+        New post with this image<span className="sr-only"> ({m.originalName})</span>
+      </Link>
+    ),
+  },
+];
+
+export default function Images({ loaderData, actionData }: Route.ComponentProps) {
+  const { images, uploaded } = loaderData;
+  return (
+    <div>
+      <PageTitle>Images</PageTitle>
+      {uploaded && !actionData ? <Notice>“{uploaded}” was uploaded. Choose it as a post's image in the editor.</Notice> : null}
+      <ErrorList errors={actionData?.errors} title="The image was not uploaded" />
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        aria-label="Upload an image"
+        className="mb-6 rounded-md border border-slate-300 p-3 dark:border-slate-600"
+      >
+        <label htmlFor="i-file" className={deskLabel}>
+          Image file
+        </label>
+        <input
+          id="i-file"
+          name="image"
+          type="file"
+          required
+          accept="image/jpeg,image/png,image/webp"
+          aria-describedby="i-hint"
+          className={`${deskInput} mt-1 max-w-md`}
+        />
+        <p id="i-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+          JPEG, PNG or WebP, at most {MAX_UPLOAD_BYTES / 1024 / 1024} MB. It is cropped to 16:9 and saved as WebP at {IMAGE_SIZES.banner.width}×
+          {IMAGE_SIZES.banner.height} (the post page) and {IMAGE_SIZES.card.width}×{IMAGE_SIZES.card.height} (lists), without its metadata (camera, place).
+        </p>
+        <button type="submit" className={`${deskPrimary} mt-3`}>
+          Upload
+        </button>
+      </Form>
+      <DeskTable
+        caption="Uploaded images, newest first"
+        columns={columns}
+        rows={images}
+        empty="No images uploaded yet."
+        frame="overflow-auto rounded-md border border-slate-300 dark:border-slate-600"
+      />
+    </div>
+  );
+}

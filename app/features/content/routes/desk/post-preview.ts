@@ -1,0 +1,46 @@
+import { POST_LIMITS } from "~/features/content/post-desk";
+import { renderPreview } from "~/features/content/components/post-preview.server";
+import { DESK_HEADERS, requireStaff } from "~/features/staff/auth.server";
+import { readFormDataCapped } from "~/platform/http/body.server";
+import type { Route } from "./+types/post-preview";
+
+/**
+ * The editor's live preview: the form's fields in, the HTML the public post page will
+ * show out (post-preview.server.tsx). Rendered on the server, so no Markdown library reaches
+ * a browser bundle. The body is read under a cap counted as it arrives, and rendered off
+ * the event loop under a time limit.
+ */
+/** The editor's fields as a form: the body's 100,000 characters, up to four bytes each, and the rest. */
+const MAX_PREVIEW_BYTES = 1024 * 1024;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireStaff(request, context, ["admin", "editor"]);
+  const read = await readFormDataCapped(request, MAX_PREVIEW_BYTES);
+  if (!read.ok) {
+    const error = read.status === 413 ? `The form is larger than ${MAX_PREVIEW_BYTES / 1024} KiB.` : "The form could not be read.";
+    return Response.json({ html: null, error }, { status: read.status, headers: DESK_HEADERS });
+  }
+  const form = read.form;
+  const field = (k: string, max: number) => String(form.get(k) ?? "").slice(0, max);
+  const body = String(form.get("body") ?? "");
+  if (body.length > POST_LIMITS.body) {
+    return Response.json(
+      { html: null, error: `The body must be at most ${POST_LIMITS.body.toLocaleString("en-US")} characters` },
+      { status: 413, headers: DESK_HEADERS },
+    );
+  }
+  const shown = await renderPreview({
+    title: field("title", POST_LIMITS.title),
+    subTitle: field("subTitle", POST_LIMITS.subTitle),
+    image: field("image", 300),
+    video: field("video", 300),
+    body,
+  });
+  // A body that cannot be rendered in time, or nests too deeply: 422 and what to change.
+  return Response.json(shown, { status: shown.error ? 422 : 200, headers: DESK_HEADERS });
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff(request, context, ["admin", "editor"]);
+  throw new Response("Send the post with POST.", { status: 405, headers: { ...DESK_HEADERS, Allow: "POST" } });
+}

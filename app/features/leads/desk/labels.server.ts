@@ -1,0 +1,218 @@
+import { type FormType, isFormType } from "~/features/leads/forms/form-types";
+import { type NewsletterType, newsletterTypes } from "~/features/leads/forms/kinds/newsletter";
+import { deliveryWindowOf, deliveryWindows, employeeSizeValue } from "~/features/leads/forms/kinds/quote-business";
+import { forms, formTypeCodes, formTypes } from "~/features/leads/forms/registry";
+import { stateName } from "~/shared/forms/us-states";
+
+/** How the desk names each form (the `kind` stored with a lead): the form module's label. */
+const kindLabels = new Map(forms.map((f) => [f.kind, f.label ?? f.kind]));
+
+/** The forms whose submissions are leads (a newsletter sign-up is a subscriber). */
+export type LeadKind = string;
+export const leadKinds: LeadKind[] = forms.map((f) => f.kind).filter((k) => k !== "newsletter");
+
+export function kindLabel(kind: string): string {
+  return kindLabels.get(kind) ?? kind;
+}
+
+/** A type code in words: "Gasoline (9)"; newsletter codes name the page the sign-up was on. */
+export function typeLabel(type: number, kind?: string): string {
+  if (kind === "newsletter") {
+    const words = (newsletterTypes as Record<number, string>)[type];
+    return words ? `${words} newsletter (${type})` : `Type ${type}`;
+  }
+  // A waitlist sign-up carries the code of the page it was on: it is not that page's enquiry.
+  if (kind === "waitlist") return `Waitlist (${type})`;
+  return isFormType(type) ? `${formTypes[type as FormType].label} (${type})` : `Type ${type}`;
+}
+
+export const typeOptions = formTypeCodes.map((t) => ({ value: String(t), label: typeLabel(t) }));
+
+export const leadStatuses = ["new", "contacted", "qualified", "won", "lost", "spam"] as const;
+export type LeadStatus = (typeof leadStatuses)[number];
+export const statusLabels: Record<LeadStatus, string> = {
+  new: "New",
+  contacted: "Contacted",
+  qualified: "Qualified",
+  won: "Won",
+  lost: "Lost",
+  spam: "Spam",
+};
+
+/** Newsletter subscriptions: the type code names the page (spec 2.3). */
+export const subscriberTypes = { home: 4, careers: 3, retail: 1 } as const satisfies Record<string, NewsletterType>;
+export type SubscriberType = keyof typeof subscriberTypes;
+export const subscriberTypeLabels: Record<SubscriberType, string> = { home: "Home", careers: "Careers", retail: "Retail" };
+/** pending: signed up, not yet confirmed by the address; subscribed: confirmed (the only ones that count). */
+export const subscriberStatuses = ["pending", "subscribed", "unsubscribed"] as const;
+export const subscriberStatusLabels: Record<(typeof subscriberStatuses)[number], string> = {
+  pending: "Waiting for confirmation",
+  subscribed: "Confirmed",
+  unsubscribed: "Unsubscribed",
+};
+export type SubscriberStatus = (typeof subscriberStatuses)[number];
+
+/**
+ * Every field any public form stores, in the order the desk shows and exports them,
+ * with its label. One CSV column per entry, whatever the form.
+ */
+export const payloadFields = [
+  ["firstName", "First name"],
+  ["lastName", "Last name"],
+  ["businessName", "Business name"],
+  ["bussinessName", "Business name (contact form)"],
+  ["companyName", "Company name"],
+  ["email", "E-mail"],
+  ["phone", "Phone"],
+  ["phoneNumber", "Phone (quote)"],
+  ["businessAddress", "Business address"],
+  ["bussinessAddress", "Business address (contact form)"],
+  ["address2", "Street address"],
+  ["address1", "Place name"],
+  ["city", "City"],
+  ["county", "County"],
+  ["state", "State"],
+  ["stateId", "State (fleet sign-up)"],
+  ["zipCode", "ZIP code"],
+  ["market", "Market (nearest)"],
+  ["status", "Service at this ZIP"],
+  ["country", "Country"],
+  ["lat", "Latitude"],
+  ["long", "Longitude"],
+  ["companySize", "Company size"],
+  ["employeeSize", "Employees"],
+  ["fleetSize", "Fleet size"],
+  ["fleetType", "Fleet type"],
+  ["fuelType", "Fuel type"],
+  ["tankType", "Tank type"],
+  ["gallons", "Gallons"],
+  ["numberOfLocation", "Number of locations"],
+  ["frequency", "Delivery frequency"],
+  ["deliveryWindowStartTime", "Delivery window starts"],
+  ["deliveryWindowEndTime", "Delivery window ends"],
+  ["campaignStartDate", "Campaign starts"],
+  ["campaignEndDate", "Campaign ends"],
+  ["message", "Message"],
+  ["descriptionQuote", "Quote details"],
+  ["type", "Type code"],
+] as const;
+
+const fieldLabel = new Map<string, string>(payloadFields);
+
+/** The number the quote form sends for an employee range (its upper bound) back to the range the visitor chose. */
+const employeeRanges = new Map(Object.entries(employeeSizeValue).map(([range, n]) => [n, range.replace("-", "–")]));
+
+const frequencyWords: Record<string, string> = { daily: "Daily", alternate: "Every other day", weekly: "Weekly" };
+const tankWords: Record<string, string> = { "Over Ground": "Above ground", "Under Ground": "Underground" };
+
+const HOUR = 3_600_000;
+/** 28 800 000 → "08:00". */
+function timeOfDay(ms: number): string {
+  const h = Math.floor(ms / HOUR);
+  const m = Math.round((ms % HOUR) / 60_000);
+  return `${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}`;
+}
+
+const dateWords = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
+const dateTimeWords = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+
+/** "Nov 23, 2026, 1:11 PM UTC" for a stored ISO time. */
+export function formatWhen(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : `${dateTimeWords.format(d)} UTC`;
+}
+
+/** A stored field's value as a person reads it (a time of day, a date, a state name). */
+export function formatValue(key: string, value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "number" && (key === "deliveryWindowStartTime" || key === "deliveryWindowEndTime")) return timeOfDay(value);
+  if (typeof value === "number" && (key === "campaignStartDate" || key === "campaignEndDate")) {
+    const d = new Date(value);
+    return Number.isNaN(d.getTime()) ? String(value) : dateWords.format(d);
+  }
+  if (key === "frequency" && typeof value === "string") return frequencyWords[value] ?? value;
+  if (key === "employeeSize" && employeeRanges.has(Number(value))) return employeeRanges.get(Number(value)) ?? String(value);
+  if (key === "tankType" && typeof value === "string") return tankWords[value] ?? value;
+  if ((key === "state" || key === "stateId") && typeof value === "string") {
+    const name = stateName(value);
+    return name ? `${name} (${value})` : value;
+  }
+  if (typeof value === "object") return JSON.stringify(value);
+  return String(value);
+}
+
+export interface LabelledField {
+  key: string;
+  label: string;
+  value: string;
+  /** A short mark beside the value ("ZIP incomplete"), when it is shorter than a full one. */
+  mark?: string;
+}
+
+/**
+ * A stored payload as labelled fields in the desk's order; the quote's delivery window
+ * becomes one line in words ("08:00 to 12:00 each delivery day"). Unknown keys follow,
+ * under their own names, so nothing sent is hidden.
+ */
+export function labelledFields(payload: Record<string, unknown>): LabelledField[] {
+  const out: LabelledField[] = [];
+  const start = payload.deliveryWindowStartTime;
+  const end = payload.deliveryWindowEndTime;
+  for (const [key, label] of payloadFields) {
+    if (!(key in payload) || key === "type") continue;
+    if (key === "deliveryWindowStartTime" && typeof start === "number" && typeof end === "number") {
+      const known = deliveryWindowOf(start, end);
+      const words = deliveryWindows.find((w) => w.value === known)?.label.replace(" – ", " to ");
+      out.push({ key: "deliveryWindow", label: "Delivery window", value: words ?? `${timeOfDay(start)} to ${timeOfDay(end)}` });
+      continue;
+    }
+    if (key === "deliveryWindowEndTime" && typeof start === "number" && typeof end === "number") continue;
+    const mark = incompleteMark(key, payload[key]);
+    out.push({ key, label, value: formatValue(key, payload[key]), ...(mark ? { mark } : {}) });
+  }
+  for (const key of Object.keys(payload)) {
+    if (!fieldLabel.has(key)) out.push({ key, label: key, value: formatValue(key, payload[key]) });
+  }
+  return out;
+}
+
+/** The person or business a lead is from, for the inbox's "Who" column. */
+export function whoOf(payload: Record<string, unknown>): string {
+  const str = (v: unknown) => (typeof v === "string" ? v.trim() : "");
+  const name = [str(payload.firstName), str(payload.lastName)].filter(Boolean).join(" ");
+  const business = str(payload.businessName) || str(payload.bussinessName) || str(payload.companyName);
+  if (name && business) return `${name}, ${business}`;
+  return name || business;
+}
+
+/**
+ * The API keeps the specification's rule (a ZIP code of up to 5 digits, a phone number of
+ * up to 10 characters) while our pages ask for 5 and 10 digits: a lead sent by another
+ * client may hold a part of one. Such a value is marked, so sales knows to ask for the rest.
+ */
+export function incompleteMark(key: string, value: unknown): string | undefined {
+  if (typeof value !== "string" || value.trim() === "") return undefined;
+  const digits = value.replace(/\D/g, "").length;
+  if (key === "zipCode") return digits < 5 ? "ZIP incomplete" : undefined;
+  if (key === "phone" || key === "phoneNumber") return digits < 10 ? "phone incomplete" : undefined;
+  return undefined;
+}
+
+/** The marks of a lead's ZIP code and phone number, for the inbox row. */
+export function incompleteMarks(payload: Record<string, unknown>): string[] {
+  return ["zipCode", "phone", "phoneNumber"].flatMap((k) => incompleteMark(k, payload[k]) ?? []);
+}
+
+export function phoneOf(payload: Record<string, unknown>): string {
+  const v = payload.phone ?? payload.phoneNumber;
+  return typeof v === "string" ? v : "";
+}
+
+export function parsePayload(text: string): Record<string, unknown> {
+  try {
+    const v = JSON.parse(text) as unknown;
+    return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}

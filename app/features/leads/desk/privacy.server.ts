@@ -1,0 +1,252 @@
+import { readdir, readFile, unlink } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { type Kysely, sql } from "kysely";
+import type { Db } from "~/platform/db/db.server";
+import type { Database } from "~/platform/db/schema";
+import type { Env } from "~/platform/env.server";
+import { insertOutbox, mailDomain, outboxRows } from "~/platform/outbox/store.server";
+import type { Outbox } from "~/platform/outbox/worker.server";
+import { recipientKey } from "~/platform/outbox/visitor-mail.server";
+import { normaliseText } from "./search-columns.server";
+
+/** What the desk holds about an e-mail address, as counts only. */
+export interface PersonalData {
+  leads: number;
+  subscriptions: number;
+  comments: number;
+  /** Outbox messages to, about or naming the address (pending and failed ones go, sent ones are emptied). */
+  outbox: number;
+  /** .eml files in MAIL_DIR that name the address. */
+  mailFiles: number;
+  /** Audit log entries whose subject or detail names it (an export filtered by it). */
+  audit: number;
+}
+
+export interface PrivacyServices {
+  db: Db;
+  env: Env;
+  outbox?: Outbox;
+}
+
+const REDACTED_TEXT = "This comment was removed at its author's request.";
+/** What an audit entry says where it named the deleted address. */
+export const REDACTED_ADDRESS = "(deleted address)";
+
+/** `text` as a LIKE pattern that matches it anywhere, its wildcards taken literally (ESCAPE '\'). */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The forms an address takes in stored text: as typed, and URL-encoded (a filter in a query string). */
+const spellings = (e: string) => [...new Set([e, encodeURIComponent(e).toLowerCase()])];
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** `text` with every spelling of the address, in any letter case, replaced. */
+function redact(text: string, e: string): string {
+  return text.replace(new RegExp(spellings(e).map(escapeRegExp).join("|"), "gi"), REDACTED_ADDRESS);
+}
+
+type Executor = Kysely<Database>;
+
+/** The ids (and submission ids) of the address's leads, newsletter sign-ups apart. */
+async function leadsOf(k: Executor, e: string) {
+  const rows = await k.selectFrom("leads").select(["id", "kind", "submission_id"]).where("email_norm", "=", e).execute();
+  return rows.map((r) => ({ id: Number(r.id), newsletter: r.kind === "newsletter", submissionId: r.submission_id }));
+}
+
+/**
+ * The outbox messages of the address: those of its leads, those addressed to it (receipts,
+ * confirmations, anything with it as recipient), and undelivered ones whose last error
+ * names it (a bounce quotes the address). Sent messages keep no error.
+ */
+async function outboxOf(k: Executor, e: string, leadIds: number[]) {
+  const rows = await k
+    .selectFrom("outbox")
+    .select(["id", "state", "message_id"])
+    .where((eb) =>
+      eb.or([
+        ...(leadIds.length ? [eb("lead_id", "in", leadIds)] : []),
+        eb("recipient", "=", recipientKey(e)),
+        eb.and([eb("state", "in", ["pending", "sending", "failed"]), eb(sql`lower(last_error)`, "like", sql`${containing(e)} ESCAPE '\\'`)]),
+      ]),
+    )
+    .execute();
+  return rows.map((r) => ({ id: Number(r.id), sent: r.state === "sent", messageId: r.message_id }));
+}
+
+/** Audit entries whose subject or detail names the address, as typed or URL-encoded. */
+async function auditOf(k: Executor, e: string) {
+  return k
+    .selectFrom("audit_log")
+    .select(["id", "subject", "detail"])
+    .where((eb) =>
+      eb.or(
+        spellings(e).flatMap((s) => [
+          eb(sql`lower(subject)`, "like", sql`${containing(s)} ESCAPE '\\'`),
+          eb(sql`lower(detail)`, "like", sql`${containing(s)} ESCAPE '\\'`),
+        ]),
+      ),
+    )
+    .execute();
+}
+
+async function commentsOf(k: Executor, e: string) {
+  const row = await k
+    .selectFrom("comments")
+    .select((eb) => eb.fn.countAll<string | number>().as("n"))
+    .where(sql`lower(email)`, "=", e)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Quoted-printable soft line breaks and escapes undone, so an address split or encoded by it is found. */
+const unQuotedPrintable = (raw: string) =>
+  raw.replace(/=\r?\n/g, "").replace(/=([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+
+/**
+ * The .eml files in MAIL_DIR (written while SMTP_URL is unset, kept when it is set later)
+ * that belong to the address: those of its messages (by Message-ID) and any other that names
+ * it, in its headers or, decoded, its text. The folder is read one file at a time.
+ */
+async function mailFilesOf(env: Env, e: string, messageIds: (string | null)[]): Promise<string[]> {
+  const dir = resolve(env.MAIL_DIR);
+  let names: string[];
+  try {
+    names = (await readdir(dir)).filter((n) => n.endsWith(".eml"));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
+  }
+  const byId = new Set(messageIds.filter((m): m is string => !!m).map((m) => `${m.replace(/[^A-Za-z0-9.@-]/g, "")}.eml`));
+  const found: string[] = [];
+  for (const name of names) {
+    if (byId.has(name)) {
+      found.push(join(dir, name));
+      continue;
+    }
+    const raw = (await readFile(join(dir, name), "utf8").catch(() => "")).toLowerCase();
+    if (raw.includes(e) || unQuotedPrintable(raw).toLowerCase().includes(e)) found.push(join(dir, name));
+  }
+  return found;
+}
+
+/** What the desk holds about an e-mail address: leads, subscriptions, comments, messages, mail files, audit entries. */
+export async function findByEmail(services: PrivacyServices, email: string): Promise<PersonalData> {
+  const { db, env } = services;
+  const e = normaliseText(email);
+  const leads = await leadsOf(db.kysely, e);
+  const messages = await outboxOf(
+    db.kysely,
+    e,
+    leads.map((l) => l.id),
+  );
+  return {
+    leads: leads.filter((l) => !l.newsletter).length,
+    subscriptions: leads.filter((l) => l.newsletter).length,
+    comments: await commentsOf(db.kysely, e),
+    outbox: messages.length,
+    mailFiles: (
+      await mailFilesOf(
+        env,
+        e,
+        messages.map((m) => m.messageId),
+      )
+    ).length,
+    audit: (await auditOf(db.kysely, e)).length,
+  };
+}
+
+/**
+ * Deletes everything held about an e-mail address, in one transaction: its leads with their
+ * timelines, its newsletter subscriptions and its comments; its outbox messages (those not
+ * sent are deleted; sent ones keep only that a message was sent, without recipient, lead or
+ * payload); the address in audit entries (an export filtered by it) is replaced. A comment
+ * that other people have replied to is emptied instead (name, e-mail, company and text
+ * removed), so their replies keep their place. When a CRM receives leads, the same
+ * transaction writes a signed `lead.deleted` webhook naming the deleted leads by id and
+ * reference, never by address. After the commit, the .eml files that name the address are
+ * deleted. Returns what was removed, as counts only.
+ */
+export async function deleteByEmail(services: PrivacyServices, email: string, now = new Date()): Promise<PersonalData> {
+  const { db, env } = services;
+  const e = normaliseText(email);
+  const found = await db.kysely.transaction().execute(async (trx) => {
+    const leads = await leadsOf(trx, e);
+    const leadIds = leads.map((l) => l.id);
+    const messages = await outboxOf(trx, e, leadIds);
+    const entries = await auditOf(trx, e);
+    const comments = await commentsOf(trx, e);
+
+    const unsent = messages.filter((m) => !m.sent).map((m) => m.id);
+    const sent = messages.filter((m) => m.sent).map((m) => m.id);
+    for (let i = 0; i < unsent.length; i += 500)
+      await trx
+        .deleteFrom("outbox")
+        .where("id", "in", unsent.slice(i, i + 500))
+        .execute();
+    for (let i = 0; i < sent.length; i += 500) {
+      await trx
+        .updateTable("outbox")
+        .set({ recipient: null, lead_id: null, payload: "{}", last_error: null })
+        .where("id", "in", sent.slice(i, i + 500))
+        .execute();
+    }
+    for (const entry of entries) {
+      await trx
+        .updateTable("audit_log")
+        .set({ subject: entry.subject === null ? null : redact(entry.subject, e), detail: entry.detail === null ? null : redact(entry.detail, e) })
+        .where("id", "=", entry.id)
+        .execute();
+    }
+
+    for (let i = 0; i < leadIds.length; i += 500)
+      await trx
+        .deleteFrom("lead_events")
+        .where("lead_id", "in", leadIds.slice(i, i + 500))
+        .execute();
+    await trx.deleteFrom("leads").where("email_norm", "=", e).execute();
+    const mine = trx.selectFrom("comments").select("id").where(sql`lower(email)`, "=", e);
+    const answered = await trx
+      .selectFrom("comments as reply")
+      .select("reply.parent_id")
+      .where("reply.parent_id", "in", mine)
+      .where(sql`lower(reply.email)`, "<>", e)
+      .distinct()
+      .execute();
+    const keep = answered.map((r) => r.parent_id).filter((id): id is string => id !== null);
+    if (keep.length) {
+      await trx
+        .updateTable("comments")
+        .set({ comment_by: "Deleted", email: "", company_name: "", text: REDACTED_TEXT, ip_hash: null })
+        .where("id", "in", keep)
+        .execute();
+    }
+    await trx.deleteFrom("comments").where(sql`lower(email)`, "=", e).execute();
+    // A spam block keeps the address itself: it goes too (the address hash block stays).
+    await trx.deleteFrom("comment_blocks").where("kind", "=", "email").where("value", "=", e).execute();
+
+    // The CRM was sent every lead but the newsletter sign-ups: it is told which ones went.
+    const told = leads.filter((l) => !l.newsletter);
+    if (env.LEAD_WEBHOOK_URL && told.length) {
+      const payload = { deletedAt: now.toISOString(), leads: told.map((l) => ({ id: l.id, submissionId: l.submissionId })) };
+      const rows = outboxRows([{ channel: "webhook", template: "lead-deleted", payload }], null, {
+        domain: mailDomain(env.MAIL_FROM),
+        giveUpMs: env.OUTBOX_GIVE_UP_HOURS * 3_600_000,
+        now,
+      });
+      await insertOutbox(db.kysely, trx, rows);
+    }
+    return {
+      leads: told.length,
+      subscriptions: leads.length - told.length,
+      comments,
+      outbox: messages.length,
+      messageIds: messages.map((m) => m.messageId),
+      audit: entries.length,
+    };
+  });
+  services.outbox?.nudge();
+  const files = await mailFilesOf(env, e, found.messageIds);
+  await Promise.all(files.map((f) => unlink(f).catch((error: NodeJS.ErrnoException) => (error.code === "ENOENT" ? undefined : Promise.reject(error)))));
+  const { messageIds: _ids, ...counts } = found;
+  return { ...counts, mailFiles: files.length };
+}

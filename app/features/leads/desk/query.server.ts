@@ -1,0 +1,441 @@
+import { type ExpressionBuilder, type SelectQueryBuilder, sql, type Transaction } from "kysely";
+import type { Database, Db } from "~/platform/db/db.server";
+import { type Cursor, encodeCursor, type LeadFilters, type SubscriberFilters } from "./filters.server";
+import { incompleteMarks, kindLabel, type LeadStatus, parsePayload, phoneOf, subscriberTypes, typeLabel, whoOf } from "./labels.server";
+import { normaliseText, phoneDigits } from "./search-columns.server";
+import { unsubscribeAddress } from "~/features/newsletter/subscriptions.server";
+import { ATTRIBUTION_FIELDS } from "../attribution.server";
+
+export const PAGE_SIZE = 50;
+
+type LeadsQuery = SelectQueryBuilder<Database, "leads", object>;
+type Eb = ExpressionBuilder<Database, "leads">;
+
+/** The first string that sorts after every string starting with `prefix`. */
+export function prefixEnd(prefix: string): string {
+  const last = prefix.codePointAt(prefix.length - 1) ?? 0;
+  const head = prefix.slice(0, prefix.length - (last > 0xffff ? 2 : 1));
+  return head + String.fromCodePoint(last + 1);
+}
+
+type SearchColumn = "email_norm" | "name_norm" | "last_norm" | "business_norm" | "phone_norm" | "zip" | "submission_id";
+type Branch = (eb: Eb) => ReturnType<Eb["and"]>;
+
+/**
+ * A column equal to the term, and a column that starts with the term and goes on: two
+ * branches, so the exact matches come from the index already in the inbox's order
+ * (column, created_at, id) and only longer values need sorting.
+ */
+const matches = (column: SearchColumn, term: string, prefix = true): Branch[] => [
+  (eb) => eb.and([eb(column, "=", term)]),
+  ...(prefix ? [(eb: Eb) => eb.and([eb(column, ">", term), eb(column, "<", prefixEnd(term))])] : []),
+];
+
+/**
+ * The search box as index lookups: an e-mail address or its start, a ZIP or phone number
+ * (digits), or the start of a first name, last name, full name, business name or e-mail.
+ * Each branch is an equality or a prefix range on an indexed, normalised column, run as
+ * its own keyset query; the branches' pages are merged. Never a scan of the table.
+ */
+export function searchBranches(q: string, scope: "leads" | "subscribers"): Branch[] {
+  const text = normaliseText(q);
+  // The reference shown to the visitor ("939BBDDE", quoted with or without "#"): the start
+  // of the submission id, found through its unique index (ids are stored as sent, so both cases).
+  const reference = /^#?\s*([0-9a-f]{8})$/.exec(text)?.[1];
+  if (scope === "leads" && reference) {
+    const cases = [...new Set([reference, reference.toUpperCase()])];
+    const byReference = cases.flatMap((r) => [(eb: Eb) => eb.and([eb("submission_id", ">=", r), eb("submission_id", "<", prefixEnd(r))])]);
+    if (/^\d+$/.test(reference)) return [...byReference, ...matches("phone_norm", reference)];
+    return [
+      ...byReference,
+      ...(text.startsWith("#") ? [] : (["name_norm", "last_norm", "business_norm", "email_norm"] as const).flatMap((c) => matches(c, reference))),
+    ];
+  }
+  if (scope === "subscribers" || text.includes("@")) return matches("email_norm", text);
+  if (/^[\d\s()+.-]+$/.test(text) && /\d/.test(text)) {
+    const digits = phoneDigits(text);
+    return [...matches("phone_norm", digits), ...(/^\d{5}$/.test(digits) ? matches("zip", digits, false) : [])];
+  }
+  return (["name_norm", "last_norm", "business_norm", "email_norm"] as const).flatMap((c) => matches(c, text));
+}
+
+function dayStart(day: string): string {
+  return `${day}T00:00:00.000Z`;
+}
+function nextDayStart(day: string): string {
+  const d = new Date(`${day}T00:00:00.000Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString();
+}
+
+function applyLeadFilters(q: LeadsQuery, f: LeadFilters, leading: LeadingColumn | undefined): LeadsQuery {
+  const eq = equalsFor(leading);
+  let out = f.kind ? eq(q, "kind", f.kind) : q.where("kind", "<>", "newsletter");
+  // Spam stays out of every list that does not ask for it by its status.
+  if (!f.status) out = out.where("status", "<>", "spam");
+  if (f.type !== undefined) out = eq(out, "type", f.type);
+  if (f.page) out = eq(out, "page_path", f.page);
+  if (f.status) out = eq(out, "status", f.status);
+  if (f.assignee === "none") out = out.where("assignee_id", "is", null);
+  else if (f.assignee !== undefined) out = eq(out, "assignee_id", f.assignee);
+  if (f.landing) out = eq(out, "landing_page", f.landing);
+  if (f.referrer) out = eq(out, "referrer_host", f.referrer);
+  if (f.utm_source) out = eq(out, "utm_source", f.utm_source);
+  if (f.utm_medium) out = eq(out, "utm_medium", f.utm_medium);
+  if (f.utm_campaign) out = eq(out, "utm_campaign", f.utm_campaign);
+  return applyRange(out, f);
+}
+
+function applySubscriberFilters(q: LeadsQuery, f: SubscriberFilters, leading: LeadingColumn | undefined): LeadsQuery {
+  const eq = equalsFor(leading);
+  let out = eq(q, "kind", "newsletter");
+  if (f.type) out = out.where("type", "=", subscriberTypes[f.type]);
+  if (f.status) out = eq(out, "status", f.status);
+  return applyRange(out, f);
+}
+
+/**
+ * `column = value`, except for the leading column (see `leadingColumn`), which is written
+ * `column >= value AND column <= value`: the same rows, but PostgreSQL does not take the
+ * column for a constant and drop it from the ORDER BY, so only that column's index gives
+ * the order, and it is read.
+ */
+const equalsFor =
+  (leading: LeadingColumn | undefined) =>
+  (q: LeadsQuery, column: LeadingColumn, value: string | number): LeadsQuery =>
+    column === leading ? q.where(column, ">=", value).where(column, "<=", value) : q.where(column, "=", value);
+
+function applyRange(q: LeadsQuery, f: { from?: string; to?: string }): LeadsQuery {
+  let out = q;
+  if (f.from) out = out.where("created_at", ">=", dayStart(f.from));
+  if (f.to) out = out.where("created_at", "<", nextDayStart(f.to));
+  return out;
+}
+
+/** A column with an index (column, created_at, id) that an equality filter holds to one value. */
+type LeadingColumn = "status" | "assignee_id" | "type" | "page_path" | "utm_campaign" | "utm_source" | "utm_medium" | "referrer_host" | "landing_page" | "kind";
+
+/**
+ * The filter whose index a list is read from: its column is named first in the ORDER BY
+ * (it has one value throughout, so the order is the same). Otherwise PostgreSQL may walk
+ * the newest leads by time and drop those that do not match: when the newest thousands
+ * are all "new", a filter on "won" read 200,000 rows (675 ms; from this index, 1 ms).
+ * None with a search, whose branches have indexes of their own (`listQuery`).
+ */
+function leadingColumn(f: LeadFilters): LeadingColumn | undefined {
+  if (f.status) return "status";
+  // Not "nobody assigned" (IS NULL): PostgreSQL then sorts the whole table instead of reading the index.
+  if (f.assignee !== undefined && f.assignee !== "none") return "assignee_id";
+  if (f.type !== undefined) return "type";
+  if (f.page) return "page_path";
+  if (f.utm_campaign) return "utm_campaign";
+  if (f.utm_source) return "utm_source";
+  if (f.utm_medium) return "utm_medium";
+  if (f.referrer) return "referrer_host";
+  if (f.landing) return "landing_page";
+  return f.kind ? "kind" : undefined;
+}
+
+const subscriberLeading = (f: SubscriberFilters): LeadingColumn => (f.status ? "status" : "kind");
+
+type Scope = { leads: LeadFilters } | { subscribers: SubscriberFilters };
+
+/** A list's query: its filters, the branches of its search, and (without a search) the column whose index gives its order. */
+interface ListQuery {
+  base: LeadsQuery;
+  branches: Branch[] | null;
+  leading: LeadingColumn | undefined;
+}
+
+function listQuery(db: Db, scope: Scope): ListQuery {
+  const from = db.kysely.selectFrom("leads");
+  if ("leads" in scope) {
+    const branches = scope.leads.q ? searchBranches(scope.leads.q, "leads") : null;
+    const leading = branches ? undefined : leadingColumn(scope.leads);
+    return { base: applyLeadFilters(from, scope.leads, leading), branches, leading };
+  }
+  const branches = scope.subscribers.q ? searchBranches(scope.subscribers.q, "subscribers") : null;
+  const leading = branches ? undefined : subscriberLeading(scope.subscribers);
+  return { base: applySubscriberFilters(from, scope.subscribers, leading), branches, leading };
+}
+
+/** Rows older than the cursor (newest first), or newer (read oldest first, then reversed). */
+function keyset(q: LeadsQuery, after: Cursor | undefined, before: Cursor | undefined, limit: number, leading?: LeadingColumn): LeadsQuery {
+  if (before) {
+    const newer = q.where(sql<boolean>`(created_at, id) > (${before.at}, ${before.id})`);
+    return (leading ? newer.orderBy(leading, "asc") : newer).orderBy("created_at", "asc").orderBy("id", "asc").limit(limit);
+  }
+  const older = after ? q.where(sql<boolean>`(created_at, id) < (${after.at}, ${after.id})`) : q;
+  return (leading ? older.orderBy(leading, "desc") : older).orderBy("created_at", "desc").orderBy("id", "desc").limit(limit);
+}
+
+export interface LeadRow {
+  id: number;
+  kind: string;
+  form: string;
+  type: number;
+  typeLabel: string;
+  who: string;
+  email: string;
+  phone: string;
+  zip: string;
+  /** "ZIP incomplete", "phone incomplete": values shorter than a full one. */
+  incomplete: string[];
+  city: string;
+  page: string;
+  createdAt: string;
+  status: string;
+  assigneeId: number | null;
+}
+
+export interface Page<T> {
+  rows: T[];
+  /** Older rows follow (the "Next" link). */
+  next: string | null;
+  /** Newer rows exist (the "Previous" link); null on the first page. */
+  prev: string | null;
+}
+
+const listColumns = ["id", "kind", "type", "email", "payload", "page_path", "created_at", "status", "assignee_id", "zip", "city"] as const;
+
+type ListRaw = { id: number; created_at: string };
+
+const newestFirst = (a: ListRaw, b: ListRaw) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : Number(b.id) - Number(a.id));
+
+/**
+ * Up to `limit` rows after (older than) or before (newer than) a cursor, in the query's
+ * order (newest first; oldest first when going back). With search branches, each branch
+ * is its own keyset query and their rows are merged without duplicates.
+ */
+async function fetchRows<R extends ListRaw>(
+  { base, branches, leading }: ListQuery,
+  after: Cursor | undefined,
+  before: Cursor | undefined,
+  limit: number,
+  columns: readonly string[],
+): Promise<R[]> {
+  const run = (q: LeadsQuery) =>
+    keyset(q, after, before, limit, leading)
+      .select(columns as (typeof listColumns)[number][])
+      .execute() as unknown as Promise<R[]>;
+  if (!branches) return run(base);
+  const lists = await Promise.all(branches.map((branch) => run(base.where(branch))));
+  const seen = new Set<number>();
+  const merged = lists.flat().filter((r) => !seen.has(Number(r.id)) && seen.add(Number(r.id)));
+  merged.sort(before ? (x, y) => newestFirst(y, x) : newestFirst);
+  return merged.slice(0, limit);
+}
+
+async function pageOf<R extends ListRaw>(list: ListQuery, f: { after?: Cursor; before?: Cursor }, limit: number): Promise<Page<R>> {
+  const raw = await fetchRows<R>(list, f.after, f.before, limit + 1, listColumns);
+  const more = raw.length > limit;
+  const rows = raw.slice(0, limit);
+  if (f.before) rows.reverse();
+  const first = rows[0];
+  const last = rows[rows.length - 1];
+  const cursorOf = (r: R) => encodeCursor({ at: r.created_at, id: Number(r.id) });
+  // Going back: "more" means newer rows still exist; older ones always do (we came from there).
+  const next = f.before ? (last ? cursorOf(last) : null) : more && last ? cursorOf(last) : null;
+  const prev = f.before ? (more && first ? cursorOf(first) : null) : f.after && first ? cursorOf(first) : null;
+  return { rows, next, prev };
+}
+
+/**
+ * The leads either side of one in a filtered list (the inbox's order, newest first): the
+ * lead page's "Newer" and "Older" keep the salesperson's filter and search.
+ */
+export async function leadNeighbours(db: Db, f: LeadFilters, lead: { id: number; createdAt: string }): Promise<{ newer: number | null; older: number | null }> {
+  const list = listQuery(db, { leads: { ...f, after: undefined, before: undefined } });
+  const at = { at: lead.createdAt, id: lead.id };
+  const [older, newer] = await Promise.all([
+    fetchRows<ListRaw>(list, at, undefined, 1, ["id", "created_at"]),
+    fetchRows<ListRaw>(list, undefined, at, 1, ["id", "created_at"]),
+  ]);
+  return { newer: newer[0] ? Number(newer[0].id) : null, older: older[0] ? Number(older[0].id) : null };
+}
+
+type RawLead = ListRaw & {
+  kind: string;
+  type: number;
+  email: string;
+  payload: string;
+  page_path: string | null;
+  status: string;
+  assignee_id: number | null;
+  zip: string | null;
+  city: string | null;
+};
+
+function toRow(r: RawLead): LeadRow {
+  const payload = parsePayload(r.payload);
+  return {
+    id: Number(r.id),
+    kind: r.kind,
+    form: kindLabel(r.kind),
+    type: Number(r.type),
+    typeLabel: typeLabel(Number(r.type), r.kind),
+    who: whoOf(payload),
+    email: r.email,
+    phone: phoneOf(payload),
+    zip: r.zip ?? "",
+    incomplete: incompleteMarks(payload),
+    city: r.city ?? "",
+    page: r.page_path ?? "",
+    createdAt: r.created_at,
+    status: r.status,
+    assigneeId: r.assignee_id === null ? null : Number(r.assignee_id),
+  };
+}
+
+/** One inbox page: every lead form, fleet sign-up and quote matching the filters, newest first. */
+export async function listLeads(db: Db, f: LeadFilters, limit = PAGE_SIZE): Promise<Page<LeadRow>> {
+  const page = await pageOf<RawLead>(listQuery(db, { leads: f }), f, limit);
+  return { ...page, rows: page.rows.map(toRow) };
+}
+
+export async function listSubscribers(db: Db, f: SubscriberFilters, limit = PAGE_SIZE): Promise<Page<LeadRow>> {
+  const page = await pageOf<RawLead>(listQuery(db, { subscribers: f }), f, limit);
+  return { ...page, rows: page.rows.map(toRow) };
+}
+
+/** The columns of an export row, in order: `eachLeadBatch` yields each row as an array of their values. */
+export const EXPORT_COLUMNS = [...listColumns, "user_agent", "confirmed_at", "submission_id", ...ATTRIBUTION_FIELDS.map(([, column]) => column)] as const;
+/** Where each column is in an export row. */
+export const exportColumn = Object.fromEntries(EXPORT_COLUMNS.map((c, i) => [c, i])) as Record<(typeof EXPORT_COLUMNS)[number], number>;
+
+/**
+ * Streams the rows of a filter in keyset batches, newest first (the CSV export). Rows are
+ * arrays (`EXPORT_COLUMNS`): a million of them read as objects cost the driver and the
+ * garbage collector more than everything else the export does.
+ */
+export async function* eachLeadBatch(db: Db, scope: Scope, batchSize = 2000): AsyncGenerator<unknown[][]> {
+  const list = listQuery(db, scope);
+  const columns = EXPORT_COLUMNS as unknown as (typeof listColumns)[number][];
+  let after: Cursor | undefined;
+  for (;;) {
+    const rows = list.branches
+      ? (await fetchRows<ListRaw & Record<string, unknown>>(list, after, undefined, batchSize, columns)).map((r) => EXPORT_COLUMNS.map((c) => r[c]))
+      : await db.readArrays(keyset(list.base, after, undefined, batchSize, list.leading).select(columns).compile());
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < batchSize) return;
+    const last = rows[rows.length - 1] as unknown[];
+    after = { at: String(last[exportColumn.created_at]), id: Number(last[exportColumn.id]) };
+  }
+}
+
+export interface LeadDetail extends LeadRow {
+  payload: Record<string, unknown>;
+  userAgent: string;
+  submissionId: string | null;
+}
+
+export async function getLead(db: Db, id: number): Promise<LeadDetail | null> {
+  const r = await db.kysely.selectFrom("leads").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!r) return null;
+  return {
+    ...toRow(r as unknown as RawLead),
+    payload: parsePayload(r.payload),
+    userAgent: r.user_agent ?? "",
+    submissionId: r.submission_id,
+  };
+}
+
+export interface LeadEvent {
+  id: number;
+  action: string;
+  value: string | null;
+  staffId: number | null;
+  createdAt: string;
+}
+
+export async function leadEvents(db: Db, leadId: number): Promise<LeadEvent[]> {
+  const rows = await db.kysely.selectFrom("lead_events").selectAll().where("lead_id", "=", leadId).orderBy("id", "asc").execute();
+  return rows.map((r) => ({
+    id: Number(r.id),
+    action: r.action,
+    value: r.value,
+    staffId: r.staff_id === null ? null : Number(r.staff_id),
+    createdAt: r.created_at,
+  }));
+}
+
+/**
+ * Sets the status and/or assignee of several leads, writing a timeline entry (who, when,
+ * what) for every lead that actually changes. Returns how many leads changed.
+ */
+export async function changeLeads(db: Db, ids: number[], change: { status?: LeadStatus; assigneeId?: number | null }, staffId: number): Promise<number> {
+  if (ids.length === 0) return 0;
+  return db.kysely.transaction().execute((trx) => applyChange(trx, ids, change, staffId, new Date().toISOString()));
+}
+
+/** Sets status and assignee where they differ, with one event each; the number of leads changed. */
+async function applyChange(
+  trx: Transaction<Database>,
+  ids: number[],
+  change: { status?: LeadStatus; assigneeId?: number | null },
+  staffId: number,
+  now: string,
+): Promise<number> {
+  const current = await trx.selectFrom("leads").select(["id", "status", "assignee_id"]).where("id", "in", ids).where("kind", "<>", "newsletter").execute();
+  let changed = 0;
+  for (const row of current) {
+    const id = Number(row.id);
+    const events: { action: string; value: string }[] = [];
+    const set: { status?: string; assignee_id?: number | null } = {};
+    if (change.status && change.status !== row.status) {
+      set.status = change.status;
+      events.push({ action: "status", value: change.status });
+    }
+    const currentAssignee = row.assignee_id === null ? null : Number(row.assignee_id);
+    if (change.assigneeId !== undefined && change.assigneeId !== currentAssignee) {
+      set.assignee_id = change.assigneeId;
+      events.push({ action: "assignee", value: change.assigneeId === null ? "" : String(change.assigneeId) });
+    }
+    if (events.length === 0) continue;
+    changed++;
+    await trx.updateTable("leads").set(set).where("id", "=", id).execute();
+    await trx
+      .insertInto("lead_events")
+      .values(events.map((e) => ({ lead_id: id, staff_id: staffId, action: e.action, value: e.value, created_at: now })))
+      .execute();
+  }
+  return changed;
+}
+
+/**
+ * One save of the lead page: status, assignee and a note together, in one transaction, so
+ * a note typed before the status was changed is never left behind. What was saved.
+ */
+export async function saveLeadWork(
+  db: Db,
+  leadId: number,
+  work: { status?: LeadStatus; assigneeId?: number | null; note?: string },
+  staffId: number,
+): Promise<{ changed: boolean; noted: boolean }> {
+  const now = new Date().toISOString();
+  return db.kysely.transaction().execute(async (trx) => {
+    const changed = (await applyChange(trx, [leadId], work, staffId, now)) > 0;
+    const noted = Boolean(work.note);
+    if (work.note)
+      await trx.insertInto("lead_events").values({ lead_id: leadId, staff_id: staffId, action: "note", value: work.note, created_at: now }).execute();
+    return { changed, noted };
+  });
+}
+
+/**
+ * Unsubscribes the address of a newsletter row, every sign-up of it (a request by e-mail,
+ * phone or the List-Unsubscribe mailto). Staff cannot subscribe anyone: only the address
+ * itself confirms (double opt-in). Null when there is no such row.
+ */
+export async function unsubscribeRow(db: Db, id: number, staffId: number): Promise<{ email: string; changed: number } | null> {
+  const row = await db.kysely.selectFrom("leads").select(["email"]).where("id", "=", id).where("kind", "=", "newsletter").executeTakeFirst();
+  if (!row) return null;
+  return { email: row.email, changed: await unsubscribeAddress(db, row.email, { staffId }) };
+}
+
+/** The queries behind an inbox page (one per search branch), for checking their plans. */
+export function inboxQueriesForPlan(db: Db, f: LeadFilters) {
+  const { base, branches, leading } = listQuery(db, { leads: f });
+  return (branches ?? [null]).map((b) => keyset(b ? base.where(b) : base, f.after, f.before, PAGE_SIZE + 1, leading).select([...listColumns]));
+}

@@ -1,0 +1,33 @@
+import { empty, fromRules, fromWireRules, typeCodes, withType } from "~/shared/forms/define";
+import type { FormSpec } from "~/shared/forms/form-spec";
+import type * as Rules from "../schemas";
+
+/** The SaaS pages' enquiry (POST /web/form; decisions.md: they submit, as type 18): city and message optional. */
+const fields = ["firstName", "lastName", "email", "city", "zipCode", "message"];
+
+const types = { 18: "Software licensing (Fillway Cloud)" } as const;
+
+function saasLeadRules(r: typeof Rules) {
+  return r.zod.strictObject({
+    firstName: r.firstName(),
+    lastName: r.lastName(),
+    email: r.email(),
+    city: r.optionalText(r.LIMITS.city),
+    zipCode: r.zipCode(),
+    message: r.optionalText(r.LIMITS.message, true),
+    type: r.typeIn(typeCodes({ types })),
+    ...r.metaShape,
+  });
+}
+
+export const saasLeadSpec: FormSpec = {
+  kind: "lead-saas",
+  label: "Software enquiry",
+  endpoint: "/web/form",
+  types,
+  variant: "saas",
+  initial: empty(fields),
+  schema: fromRules(saasLeadRules),
+  wireSchema: fromWireRules(saasLeadRules),
+  toPayload: (v) => withType(v, fields),
+};

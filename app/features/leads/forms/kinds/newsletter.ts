@@ -1,0 +1,33 @@
+import { empty, fromRules, withType } from "~/shared/forms/define";
+import type { FormSpec } from "~/shared/forms/form-spec";
+import type * as Rules from "../schemas";
+
+/**
+ * The newsletter sign-up (POST /web/suscribe): an e-mail address and where it was given.
+ * Its type codes are a numbering of their own (spec 2.3, 2.4, section 3).
+ */
+export type NewsletterType = 1 | 3 | 4;
+export const newsletterTypes: Record<NewsletterType, string> = {
+  1: "Retail and surface parking lots",
+  3: "Careers",
+  4: "Home",
+};
+
+const fields = ["email"];
+
+function newsletterRules(r: typeof Rules) {
+  return r.zod.strictObject({
+    email: r.requiredText({ required: "Email Is Required", invalid: "Email Should be valid", max: r.LIMITS.email, pattern: r.EMAIL_PATTERN }),
+    type: r.zod.custom<NewsletterType>((v) => typeof v === "number" && v in newsletterTypes, { error: r.UNKNOWN_TYPE }),
+    ...r.metaShape,
+  });
+}
+
+export const newsletterSpec: FormSpec = {
+  kind: "newsletter",
+  label: "Newsletter",
+  endpoint: "/web/suscribe",
+  initial: empty(fields),
+  schema: fromRules(newsletterRules),
+  toPayload: (v) => withType(v, fields),
+};

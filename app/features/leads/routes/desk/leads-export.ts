@@ -1,0 +1,20 @@
+import { deskServices, requireStaff } from "~/features/staff/auth.server";
+import { audit } from "~/features/staff/audit.server";
+import { badFiltersResponse, csvResponse, csvStream } from "~/features/leads/desk/export.server";
+import { parseLeadFilters } from "~/features/leads/desk/filters.server";
+import { staffDirectory } from "~/features/leads/desk/staff.server";
+import type { Route } from "./+types/leads-export";
+
+/** GET /desk/leads/export.csv?<the inbox's filters>: every matching lead, streamed. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const me = await requireStaff(request, context, ["admin", "sales"]);
+  const { db, log } = deskServices(context);
+  const url = new URL(request.url);
+  const parsed = parseLeadFilters(url.searchParams);
+  if (!parsed.ok) return badFiltersResponse(parsed.errors);
+  const { after: _a, before: _b, ...filters } = parsed.filters;
+  await audit(db, { staffId: me.id, action: "leads.export", subject: url.search || "all leads", detail: { filters } });
+  const staff = await staffDirectory(db);
+  const stream = csvStream(db, { leads: filters }, staff, (rows) => log.info({ staffId: me.id, rows }, "desk: leads exported"));
+  return csvResponse(stream, "leads");
+}

@@ -1,0 +1,255 @@
+import { data, Form, Link, useLocation, useNavigation } from "react-router";
+import { DESK_HEADERS, deskServices, requireStaff } from "~/features/staff/auth.server";
+import { audit } from "~/features/staff/audit.server";
+import { type LeadView, parseLeadFilters, rawFilters, withView } from "~/features/leads/desk/filters.server";
+import { bulkSchema, leadChoices, messages, resolveAssignee } from "~/features/leads/desk/forms.server";
+import { formatWhen, statusLabels, type LeadStatus } from "~/features/leads/desk/labels.server";
+import { changeLeads, listLeads } from "~/features/leads/desk/query.server";
+import { staffDirectory, staffLabel } from "~/features/leads/desk/staff.server";
+import { any, type Column, DeskTable, dateFields, FilterBar, FilterInput, keysetLinks, Pager } from "~/ui/desk/kit";
+import { deskLink, deskPrimary, deskSecondary, ErrorList, NOBODY, Notice, PageTitle, SelectField, StatusBadge } from "~/ui/desk/ui";
+import type { Route } from "./+types/leads";
+
+/** The attribution filters: exact values, as the desk shows them on a lead. */
+const ATTRIBUTION_INPUTS = [
+  { name: "landing", label: "Landing page", placeholder: "/getafleet" },
+  { name: "referrer", label: "Referrer host", placeholder: "www.google.com" },
+  { name: "utm_source", label: "utm_source", placeholder: "newsletter" },
+  { name: "utm_medium", label: "utm_medium", placeholder: "email" },
+  { name: "utm_campaign", label: "utm_campaign", placeholder: "spring-fleet" },
+] as const;
+
+/** The saved views offered above the list (`withView` says what each filters). */
+const leadViews: { value: LeadView; label: string }[] = [
+  { value: "mine", label: "Mine" },
+  { value: "unassigned", label: "Unassigned" },
+  { value: "today", label: "Today" },
+  { value: "spam", label: "Spam" },
+];
+
+export const meta = () => [{ title: "Leads · Fillway desk" }];
+export const headers = () => DESK_HEADERS;
+
+const ROLES: ("admin" | "sales")[] = ["admin", "sales"];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const me = await requireStaff(request, context, ROLES);
+  const { db } = deskServices(context);
+  const url = new URL(request.url);
+  const staff = await staffDirectory(db);
+  const choices = leadChoices(staff);
+  const viewed = withView(url.searchParams, me);
+  const view = viewed.view;
+  const raw = rawFilters(url.searchParams);
+  const parsed = viewed.error ? { ok: false as const, errors: [viewed.error] } : parseLeadFilters(viewed.params);
+  if (!parsed.ok) {
+    return data({ raw, view, errors: parsed.errors, rows: [], next: null, prev: null, choices }, { status: 400, headers: DESK_HEADERS });
+  }
+  const page = await listLeads(db, parsed.filters);
+  const rows = page.rows.map((r) => ({
+    ...r,
+    when: formatWhen(r.createdAt),
+    statusLabel: statusLabels[r.status as LeadStatus] ?? r.status,
+    assignee: r.assigneeId === null ? "" : staffLabel(staff.get(r.assigneeId), r.assigneeId),
+  }));
+  return data({ raw, view, errors: null as string[] | null, rows, next: page.next, prev: page.prev, choices }, { headers: DESK_HEADERS });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const me = await requireStaff(request, context, ROLES);
+  const { db } = deskServices(context);
+  const form = await request.formData();
+  const values = { ids: form.getAll("id").map(String), status: String(form.get("status") ?? ""), assignee: String(form.get("assignee") ?? "") };
+  const parsed = bulkSchema.safeParse(values);
+  if (!parsed.success) return data({ errors: messages(parsed.error), values, done: null }, { status: 422, headers: DESK_HEADERS });
+  const staff = await staffDirectory(db);
+  const assignee = resolveAssignee(staff, parsed.data.assignee);
+  if (!assignee.ok) return data({ errors: [assignee.error], values, done: null }, { status: 422, headers: DESK_HEADERS });
+  const changed = await changeLeads(db, parsed.data.ids, { status: parsed.data.status, assigneeId: assignee.id }, me.id);
+  await audit(db, {
+    staffId: me.id,
+    action: "leads.bulk-change",
+    subject: parsed.data.ids.join(","),
+    detail: { status: parsed.data.status ?? null, assigneeId: assignee.id ?? null, changed },
+  });
+  const what = changed === 1 ? "1 lead changed" : `${changed} leads changed`;
+  return data({ errors: null as string[] | null, values: null, done: `${what} (${parsed.data.ids.length} selected).` }, { headers: DESK_HEADERS });
+}
+
+type LeadRow = Route.ComponentProps["loaderData"]["rows"][number];
+
+/** The inbox's columns; the first ticks a lead for "Change the selected leads". */
+const columns = (selected: Set<string>, listSearch: string): Column<LeadRow>[] => [
+  {
+    header: "Select",
+    srOnly: true,
+    cell: (r) => (
+      <input
+        type="checkbox"
+        name="id"
+        value={r.id}
+        defaultChecked={selected.has(String(r.id))}
+        aria-label={`Select lead ${r.id} from ${r.who || r.email}`}
+        className="size-4"
+      />
+    ),
+  },
+  { header: "Received", className: "whitespace-nowrap", cell: (r) => r.when },
+  {
+    header: "From",
+    cell: (r) => (
+      <Link to={`/desk/leads/${r.id}${listSearch}`} className={deskLink}>
+        {r.who || r.email}
+      </Link>
+    ),
+  },
+  {
+    header: "Form and type",
+    cell: (r) => (
+      <>
+        {r.form}
+        <br />
+        <span className="text-xs text-slate-600 dark:text-slate-400">{r.typeLabel}</span>
+      </>
+    ),
+  },
+  { header: "E-mail", className: "break-all", cell: (r) => r.email },
+  {
+    header: "Phone",
+    className: "whitespace-nowrap",
+    cell: (r) => (
+      <>
+        {r.phone}
+        <IncompleteMark marks={r.incomplete} mark="phone incomplete" />
+      </>
+    ),
+  },
+  {
+    header: "ZIP",
+    cell: (r) => (
+      <>
+        {r.zip}
+        <IncompleteMark marks={r.incomplete} mark="ZIP incomplete" />
+      </>
+    ),
+  },
+  { header: "City", cell: (r) => r.city },
+  { header: "Page", className: "break-all", cell: (r) => r.page },
+  { header: "Status", cell: (r) => <StatusBadge status={r.status} label={r.statusLabel} /> },
+  { header: "Assignee", cell: (r) => r.assignee },
+];
+
+/** A short mark under a value shorter than a full one (the API keeps the specification's looser rule). */
+function IncompleteMark({ marks, mark }: { marks: string[]; mark: string }) {
+  if (!marks.includes(mark)) return null;
+  return (
+    <span className="mt-0.5 block w-fit rounded bg-amber-100 px-1.5 text-xs font-semibold text-amber-900 dark:bg-amber-900/40 dark:text-amber-100">{mark}</span>
+  );
+}
+
+export default function Leads({ loaderData, actionData }: Route.ComponentProps) {
+  const { raw, view, errors, rows, next, prev, choices } = loaderData;
+  const location = useLocation();
+  // The filter and search, without the page: a lead opened from here keeps them.
+  const { after: _after, before: _before, ...kept } = raw;
+  const listSearch = Object.keys(kept).length || view ? `?${new URLSearchParams({ ...(view ? { view } : {}), ...kept })}` : "";
+  const busy = useNavigation().state !== "idle";
+  const exportHref = `/desk/leads/export.csv${location.search}`;
+  const values = actionData?.values;
+  const selected = new Set(values?.ids ?? []);
+  // A page in the URL that no lead names any more is still shown as chosen.
+  const unlistedPage = raw.page && !choices.pages.includes(raw.page) ? [{ value: raw.page, label: raw.page }] : [];
+  return (
+    <div>
+      <PageTitle
+        actions={
+          <a className={deskSecondary} href={exportHref} download>
+            Export these leads (CSV)
+          </a>
+        }
+      >
+        Leads
+      </PageTitle>
+      <nav aria-label="Views" className="mb-3 flex flex-wrap gap-2 text-sm">
+        {[{ value: null, label: "All leads" }, ...leadViews].map((v) => (
+          <Link
+            key={v.label}
+            to={v.value ? `/desk/leads?view=${v.value}` : "/desk/leads"}
+            aria-current={view === v.value && (v.value || !Object.keys(kept).length) ? "page" : undefined}
+            className="rounded-full border border-slate-300 px-3 py-1 font-medium hover:bg-slate-100 aria-[current=page]:border-brand-700 aria-[current=page]:bg-brand-700 aria-[current=page]:text-white aria-[current=page]:hover:bg-brand-800 dark:border-slate-600 dark:hover:bg-slate-800 dark:aria-[current=page]:hover:bg-brand-800"
+          >
+            {v.label}
+          </Link>
+        ))}
+      </nav>
+
+      <FilterBar
+        label="Filter leads"
+        idPrefix="f"
+        values={raw}
+        grid="grid-cols-2 gap-3 sm:grid-cols-4 xl:grid-cols-9"
+        clear={{ to: "/desk/leads", label: "Clear" }}
+        fields={[
+          { type: "search", name: "q", label: "Search (e-mail, name, business, phone, ZIP)", maxLength: 120, span: "col-span-2 sm:col-span-4 xl:col-span-2" },
+          { type: "select", name: "kind", label: "Form", first: any("All forms"), options: choices.kinds },
+          { type: "select", name: "type", label: "Type code", first: any("All types"), options: choices.types },
+          {
+            type: "select",
+            name: "page",
+            label: "Page",
+            first: [...any("All pages"), ...unlistedPage],
+            options: choices.pages.map((p) => ({ value: p, label: p })),
+          },
+          { type: "select", name: "status", label: "Status", first: any("Any status"), options: choices.statuses },
+          { type: "select", name: "assignee", label: "Assignee", first: [...any("Anyone"), NOBODY], options: choices.staff },
+          ...dateFields(),
+        ]}
+      >
+        {view ? <input type="hidden" name="view" value={view} /> : null}
+        <fieldset className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-5">
+          <legend className="mb-1 text-sm font-semibold">Where the visitor came from (first page of the visit)</legend>
+          {ATTRIBUTION_INPUTS.map((f) => (
+            <FilterInput key={f.name} idPrefix="f" values={raw} field={{ type: "text", maxLength: 300, ...f }} />
+          ))}
+        </fieldset>
+      </FilterBar>
+      <ErrorList errors={errors} title="These filters cannot be used" />
+      <ErrorList errors={actionData?.errors} title="Nothing was changed" />
+      {actionData?.done ? <Notice>{actionData.done}</Notice> : null}
+
+      <Form method="post" aria-label="Change the selected leads" key={actionData?.done ?? "bulk"}>
+        <fieldset className="mb-3 flex flex-wrap items-end gap-3">
+          <legend className="mb-1 text-sm font-semibold">Change the selected leads</legend>
+          <SelectField
+            id="b-status"
+            name="status"
+            label="New status"
+            first={[{ value: "", label: "Keep status" }]}
+            options={choices.statuses}
+            defaultValue={values?.status ?? ""}
+          />
+          <SelectField
+            id="b-assignee"
+            name="assignee"
+            label="New assignee"
+            first={[{ value: "", label: "Keep assignee" }, NOBODY]}
+            options={choices.staff}
+            defaultValue={values?.assignee ?? ""}
+          />
+          <button type="submit" className={deskPrimary} disabled={busy}>
+            Apply to selected
+          </button>
+        </fieldset>
+
+        <DeskTable
+          caption="Leads, newest first"
+          columns={columns(selected, listSearch)}
+          rows={rows}
+          empty={errors ? null : "No leads match these filters."}
+          rowClassName="hover:bg-slate-50 focus-within:bg-brand-50 dark:hover:bg-slate-900 dark:focus-within:bg-brand-950"
+        />
+      </Form>
+      <Pager label="Pages of leads" links={keysetLinks(location.search, prev, next)} />
+    </div>
+  );
+}

@@ -1,0 +1,316 @@
+import { data, Form, redirect, useLocation, useNavigation } from "react-router";
+import { renderSVG } from "uqr";
+import { z } from "zod";
+import { deskDanger, deskInput, deskPrimary, deskSecondary, deskTable, deskTd, deskTh, ErrorList, Field, PageTitle } from "~/ui/desk/ui";
+import {
+  beginTwoFactor,
+  confirmTwoFactor,
+  disableTwoFactor,
+  findAccount,
+  newRecoveryCodes,
+  pendingTwoFactor,
+  setPassword,
+  unusedRecoveryCodes,
+} from "~/features/staff/accounts.server";
+import { currentStaff, DESK_HEADERS, deskServices, requireStaff } from "~/features/staff/auth.server";
+import { audit } from "~/features/staff/audit.server";
+import { formFields, newPasswordSchema, problems } from "~/features/staff/forms.server";
+import { passwordProblem } from "~/features/staff/password-policy.server";
+import { MAX_PASSWORD_LENGTH } from "~/features/staff/password.server";
+import { deleteSessionsOf, listSessions, serializeCookie } from "~/features/staff/session.server";
+import { checkCurrentPassword } from "~/features/staff/current-password.server";
+import type { Route } from "./+types/account";
+
+export const meta = () => [{ title: "Your account · Fillway desk" }];
+export const headers = ({ actionHeaders }: Route.HeadersArgs) => {
+  const h = new Headers(DESK_HEADERS);
+  const retry = actionHeaders.get("Retry-After");
+  if (retry) h.set("Retry-After", retry);
+  return h;
+};
+
+const current = z.string().min(1, "Enter your current password.").max(MAX_PASSWORD_LENGTH, "That password is too long.");
+const actionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("password"), current, password: z.string(), confirm: z.string() }),
+  z.object({ intent: z.literal("sign-out-everywhere") }),
+  z.object({ intent: z.literal("2fa-begin") }),
+  z.object({
+    intent: z.literal("2fa-confirm"),
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, "Enter the 6-digit code your app shows."),
+  }),
+  z.object({ intent: z.enum(["2fa-codes", "2fa-off"]), current }),
+]);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const me = await requireStaff(request, context);
+  const { db, env } = deskServices(context);
+  const session = await currentStaff(request, context);
+  const account = (await findAccount(db, { id: me.id }))!;
+  const pending = account.twoFactor ? null : await pendingTwoFactor(db, env, me.id, me.email);
+  const sessions = (await listSessions(db, me.id)).map((s) => ({
+    current: s.id === session?.sessionId,
+    createdAt: s.createdAt,
+    lastSeenAt: s.lastSeenAt,
+    device: s.userAgent ?? "Unknown browser",
+  }));
+  return data(
+    {
+      me,
+      twoFactor: account.twoFactor,
+      required: env.DESK_REQUIRE_2FA && me.role === "admin",
+      recoveryLeft: account.twoFactor ? await unusedRecoveryCodes(db, me.id) : 0,
+      pending: pending
+        ? { secret: pending.secret, uri: pending.uri, qr: `data:image/svg+xml;base64,${Buffer.from(renderSVG(pending.uri, { border: 2 })).toString("base64")}` }
+        : null,
+      sessions,
+    },
+    { headers: DESK_HEADERS },
+  );
+}
+
+type Result = { errors: string[] | null; notice: string | null; codes: string[] | null; form: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const me = await requireStaff(request, context);
+  const services = deskServices(context);
+  const { db, env } = services;
+  const session = await currentStaff(request, context);
+  const fields = await formFields(request);
+  const form = fields.intent ?? "";
+  const reply = (r: Partial<Result>, status = 200) => data<Result>({ errors: null, notice: null, codes: null, form, ...r }, { status, headers: DESK_HEADERS });
+  const parsed = actionSchema.safeParse(fields);
+  if (!parsed.success) return reply({ errors: problems(parsed.error) }, 400);
+  const input = parsed.data;
+  // The current password guards the changes a stolen session must not make: wrong guesses
+  // are slowed, written to the audit log and, at the limit, refused for a while.
+  const wrongCurrent = () => reply({ errors: ["Your current password is not right."] }, 400);
+  const tooMany = (retryAfter: number) =>
+    data<Result>(
+      {
+        errors: [`Too many wrong passwords. Try again in ${Math.ceil(retryAfter / 60)} minute${retryAfter > 60 ? "s" : ""}.`],
+        notice: null,
+        codes: null,
+        form,
+      },
+      { status: 429, headers: { ...DESK_HEADERS, "Retry-After": String(retryAfter) } },
+    );
+  const checkCurrent = async (password: string) => {
+    const check = await checkCurrentPassword(services, me, password);
+    if (check.kind === "throttled") return tooMany(check.retryAfter);
+    return check.kind === "wrong" ? wrongCurrent() : null;
+  };
+  switch (input.intent) {
+    case "password": {
+      const pw = newPasswordSchema.safeParse(input);
+      if (!pw.success) return reply({ errors: problems(pw.error) }, 400);
+      const problem = passwordProblem(input.password, me.email);
+      if (problem) return reply({ errors: [problem] }, 400);
+      const refused = await checkCurrent(input.current);
+      if (refused) return refused;
+      await setPassword(db, me.id, input.password, session?.sessionId);
+      await audit(db, { staffId: me.id, action: "account.password-change", subject: me.email });
+      return reply({ notice: "Your password is changed, and every other session has been signed out." });
+    }
+    case "sign-out-everywhere": {
+      const n = await deleteSessionsOf(db, me.id);
+      await audit(db, { staffId: me.id, action: "sign-out.everywhere", subject: me.email, detail: { sessions: n } });
+      const headers = new Headers(DESK_HEADERS);
+      headers.append("Set-Cookie", serializeCookie(env, "desk", "", 0));
+      return redirect("/desk/sign-in?signed-out", { headers });
+    }
+    case "2fa-begin":
+      await beginTwoFactor(db, env, me.id, me.email);
+      return reply({});
+    case "2fa-confirm": {
+      const codes = await confirmTwoFactor(db, env, me.id, me.email, input.code);
+      if (!codes) return reply({ errors: ["That code is not right. Check your phone's clock and try the code now shown."] }, 400);
+      await audit(db, { staffId: me.id, action: "account.2fa-on", subject: me.email });
+      return reply({ notice: "Two-factor sign-in is on.", codes });
+    }
+    case "2fa-codes":
+    case "2fa-off": {
+      const refused = await checkCurrent(input.current);
+      if (refused) return refused;
+      if (input.intent === "2fa-codes") {
+        const codes = await newRecoveryCodes(db, me.id);
+        await audit(db, { staffId: me.id, action: "account.2fa-recovery-codes", subject: me.email });
+        return reply({ notice: "New recovery codes; the old ones no longer work.", codes });
+      }
+      if (env.DESK_REQUIRE_2FA && me.role === "admin") return reply({ errors: ["Admins must keep two-factor sign-in on here."] }, 409);
+      await disableTwoFactor(db, me.id);
+      await audit(db, { staffId: me.id, action: "account.2fa-off", subject: me.email });
+      return reply({ notice: "Two-factor sign-in is off." });
+    }
+  }
+}
+
+const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+
+function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-heading`} id={id} className="mb-8 max-w-3xl rounded-md border border-slate-300 p-4 dark:border-slate-700">
+      <h2 id={`${id}-heading`} className="text-lg font-bold">
+        {title}
+      </h2>
+      <div className="mt-3">{children}</div>
+    </section>
+  );
+}
+
+export default function Account({ loaderData: d, actionData: a }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  // Read from the location: useSearchParams would keep its setter code in the shared chunk
+  // every public page loads.
+  const params = new URLSearchParams(useLocation().search);
+  const errorsFor = (form: string) => (a?.form === form ? a.errors : null);
+  const noticeFor = (form: string) =>
+    a?.form === form && a.notice ? (
+      <p
+        role="status"
+        className="mb-3 rounded-md border border-brand-700 bg-brand-50 p-3 text-sm text-brand-900 dark:border-brand-300 dark:bg-brand-950 dark:text-brand-100"
+      >
+        {a.notice}
+      </p>
+    ) : null;
+  return (
+    <>
+      <PageTitle>Your account</PageTitle>
+      <p className="mb-6">
+        Signed in as <strong>{d.me.email}</strong> ({d.me.role}).
+      </p>
+      {params.get("two-factor") === "required" && !d.twoFactor ? (
+        <p
+          role="alert"
+          className="mb-6 rounded-md border border-amber-700 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-300 dark:bg-amber-950 dark:text-amber-50"
+        >
+          Admins must use two-factor sign-in. Set it up below to open the rest of the desk.
+        </p>
+      ) : null}
+
+      <Section id="two-factor" title="Two-factor sign-in">
+        <ErrorList errors={errorsFor("2fa-confirm") ?? errorsFor("2fa-codes") ?? errorsFor("2fa-off")} title="Nothing changed" />
+        {noticeFor("2fa-confirm") ?? noticeFor("2fa-codes") ?? noticeFor("2fa-off")}
+        {a?.codes ? (
+          <div className="mb-4">
+            <p className="font-semibold">Your recovery codes</p>
+            <p className="text-sm">Each works once, instead of a code from your app. Keep them somewhere safe; they are not shown again.</p>
+            <ul aria-label="Recovery codes" className="mt-2 grid grid-cols-2 gap-1 font-mono sm:grid-cols-5">
+              {a.codes.map((c) => (
+                <li key={c}>{c}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        {d.twoFactor ? (
+          <>
+            <p>
+              On. {d.recoveryLeft} unused recovery code{d.recoveryLeft === 1 ? "" : "s"} left.
+            </p>
+            <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
+              <Field id="tf-current" label="Current password">
+                <input id="tf-current" name="current" type="password" autoComplete="current-password" required className={deskInput} />
+              </Field>
+              <button type="submit" name="intent" value="2fa-codes" className={deskSecondary} disabled={busy}>
+                New recovery codes
+              </button>
+              {d.required ? null : (
+                <button type="submit" name="intent" value="2fa-off" className={deskDanger} disabled={busy}>
+                  Turn off
+                </button>
+              )}
+            </Form>
+          </>
+        ) : d.pending ? (
+          <>
+            <p>Scan this code with your authenticator app, or type the key, then enter the 6-digit code it shows.</p>
+            <div className="mt-3 flex flex-wrap items-start gap-4">
+              <img src={d.pending.qr} alt="QR code for your authenticator app" width={176} height={176} className="rounded bg-white" />
+              <div>
+                <p className="text-sm font-semibold">Key</p>
+                <p className="font-mono break-all" data-testid="totp-secret">
+                  {d.pending.secret}
+                </p>
+              </div>
+            </div>
+            <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
+              <Field id="tf-code" label="Code from the app">
+                <input id="tf-code" name="code" inputMode="numeric" autoComplete="one-time-code" required maxLength={6} className={deskInput} />
+              </Field>
+              <button type="submit" name="intent" value="2fa-confirm" className={deskPrimary} disabled={busy}>
+                Turn on
+              </button>
+            </Form>
+          </>
+        ) : (
+          <>
+            <p>Off. With it on, signing in also asks for a code from an app on your phone.</p>
+            <Form method="post" className="mt-3">
+              <button type="submit" name="intent" value="2fa-begin" className={deskPrimary} disabled={busy}>
+                Set up two-factor sign-in
+              </button>
+            </Form>
+          </>
+        )}
+      </Section>
+
+      <Section id="password" title="Password">
+        <ErrorList errors={errorsFor("password")} title="Password not changed" />
+        {noticeFor("password")}
+        <Form method="post" className="space-y-3">
+          <input type="email" name="username" autoComplete="username" value={d.me.email} readOnly hidden />
+          <Field id="pw-current" label="Current password">
+            <input id="pw-current" name="current" type="password" autoComplete="current-password" required className={deskInput} />
+          </Field>
+          <Field id="pw-new" label="New password (at least 12 characters)">
+            <input id="pw-new" name="password" type="password" autoComplete="new-password" required minLength={12} maxLength={256} className={deskInput} />
+          </Field>
+          <Field id="pw-confirm" label="The new password again">
+            <input id="pw-confirm" name="confirm" type="password" autoComplete="new-password" required maxLength={256} className={deskInput} />
+          </Field>
+          <button type="submit" name="intent" value="password" className={deskPrimary} disabled={busy}>
+            Change password
+          </button>
+        </Form>
+      </Section>
+
+      <Section id="sessions" title="Where you are signed in">
+        <table className={deskTable}>
+          <caption className="sr-only">Your sessions</caption>
+          <thead>
+            <tr>
+              <th scope="col" className={deskTh}>
+                Browser
+              </th>
+              <th scope="col" className={deskTh}>
+                Signed in
+              </th>
+              <th scope="col" className={deskTh}>
+                Last used
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {d.sessions.map((s) => (
+              <tr key={s.createdAt + s.device}>
+                <td className={`${deskTd} break-all`}>
+                  {s.device}
+                  {s.current ? <strong> (this one)</strong> : null}
+                </td>
+                <td className={`${deskTd} whitespace-nowrap`}>{when(s.createdAt)}</td>
+                <td className={`${deskTd} whitespace-nowrap`}>{when(s.lastSeenAt)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <Form method="post" className="mt-3">
+          <button type="submit" name="intent" value="sign-out-everywhere" className={deskDanger}>
+            Sign out everywhere
+          </button>
+        </Form>
+      </Section>
+    </>
+  );
+}

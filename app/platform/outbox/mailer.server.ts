@@ -1,0 +1,106 @@
+import { mkdir, rename, writeFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import nodemailer, { type Transporter } from "nodemailer";
+import type { Logger } from "~/platform/logger.server";
+import { composeEml } from "./mime.server";
+
+export interface OutgoingMail {
+  to: string[];
+  replyTo?: { name: string; address: string };
+  subject: string;
+  text: string;
+  html: string;
+  messageId: string;
+  /** Extra headers (List-Unsubscribe…); names and values are ours, never a visitor's. */
+  headers?: Record<string, string>;
+  /** The outbox template it was made by, for the log line (which never names recipients). */
+  template?: string;
+}
+
+export interface Mailer {
+  send(mail: OutgoingMail): Promise<void>;
+  /** Where mail goes, for the start-up log (no password). */
+  readonly describe: string;
+  close(): void;
+}
+
+/**
+ * SMTP through a pool of connections when SMTP_URL is set; otherwise every message is
+ * written to MAIL_DIR as an .eml file (named by its Message-ID, so a retry rewrites the
+ * same file) and logged by Message-ID and template, for a developer to open.
+ */
+export function createMailer(opts: { smtpUrl?: string; from: string; mailDir: string; log: Logger }): Mailer {
+  const { smtpUrl, from, log } = opts;
+  if (smtpUrl) {
+    const transport: Transporter = nodemailer.createTransport({
+      url: smtpUrl,
+      pool: true,
+      maxConnections: 10,
+      maxMessages: 500,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
+    const safe = new URL(smtpUrl);
+    safe.password = "";
+    safe.username = "";
+    return {
+      describe: safe.toString(),
+      async send(mail) {
+        await transport.sendMail(message(from, mail));
+      },
+      close: () => transport.close(),
+    };
+  }
+  const dir = resolve(opts.mailDir);
+  // Composed in one pass (mime.server.ts): MailComposer's streams cost several times as much.
+  const compose = (mail: OutgoingMail) => composeEml({ ...mail, from });
+  // Made once, not once per message (a folder removed meanwhile is made again below).
+  let made: Promise<unknown> | null = null;
+  return {
+    describe: `files in ${dir}`,
+    async send(mail) {
+      const raw = compose(mail);
+      made ??= mkdir(dir, { recursive: true }).catch((error) => {
+        made = null;
+        throw error;
+      });
+      await made;
+      const name = `${mail.messageId.replace(/[^A-Za-z0-9.@-]/g, "")}.eml`;
+      const file = join(dir, name);
+      // Written whole or not at all: a crash never leaves half a message behind.
+      try {
+        await writeFile(`${file}.tmp`, raw);
+      } catch (error) {
+        // The folder was removed while the server ran: make it again, once.
+        if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+        await mkdir(dir, { recursive: true });
+        await writeFile(`${file}.tmp`, raw);
+      }
+      await rename(`${file}.tmp`, file);
+      // The message id and template only: recipients and subjects name people.
+      log.info({ messageId: mail.messageId, template: mail.template }, "mail written (no SMTP_URL)");
+    },
+    close: () => {},
+  };
+}
+
+function message(from: string, mail: OutgoingMail) {
+  return {
+    from,
+    to: mail.to,
+    replyTo: mail.replyTo,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    messageId: mail.messageId,
+    headers: mail.headers,
+    // Never take recipients from the headers: only `to` above is addressed.
+    envelope: { from: envelopeAddress(from), to: mail.to },
+  };
+}
+
+/** The bare address of "Name <a@b>" or "a@b". */
+function envelopeAddress(mailbox: string): string {
+  return /<([^<>]+)>\s*$/.exec(mailbox)?.[1] ?? mailbox.trim();
+}

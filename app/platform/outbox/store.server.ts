@@ -1,0 +1,248 @@
+import { randomBytes } from "node:crypto";
+import { type Insertable, type Kysely, type Selectable, sql } from "kysely";
+import { compiledOnce, runCompiled } from "~/platform/db/compiled.server";
+import type { Db } from "~/platform/db/db.server";
+import type { Database, OutboxTable } from "~/platform/db/schema";
+import { writeQueueFor } from "~/platform/db/write-queue.server";
+
+export type OutboxRow = Selectable<OutboxTable>;
+export type Channel = "email" | "webhook";
+
+/** A message to write with the row that causes it (the lead id is filled in by the caller). */
+export interface OutboxDraft {
+  channel: Channel;
+  template: string;
+  recipient?: string | null;
+  staffId?: number | null;
+  payload?: Record<string, unknown>;
+}
+
+export interface OutboxTiming {
+  /** First retry delay; doubles with every attempt up to an hour. */
+  retryBaseMs: number;
+  /** How long after it was written (or retried from the desk) a message is given up. */
+  giveUpMs: number;
+}
+
+const HOUR = 3_600_000;
+
+/** The domain of the sender's address, for Message-IDs. */
+export function mailDomain(mailFrom: string): string {
+  const m = /@([^\s@<>]+)>?\s*$/.exec(mailFrom);
+  return m?.[1]?.toLowerCase() ?? "localhost";
+}
+
+/**
+ * A UUID whose first 48 bits are the time in milliseconds (RFC 9562 version 7) and whose
+ * other 74 are random: as unique as a random one, but new keys sort after the old ones,
+ * so the unique index on the key grows at its end. With random keys each message a lead
+ * writes dirtied its own page of that index, about a third of what a lead's commit wrote.
+ */
+export function timeOrderedUuid(now = Date.now()): string {
+  const b = randomBytes(16);
+  b.writeUIntBE(now, 0, 6);
+  b[6] = ((b[6] ?? 0) & 0x0f) | 0x70;
+  b[8] = ((b[8] ?? 0) & 0x3f) | 0x80;
+  const h = b.toString("hex");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/**
+ * The rows to insert for `drafts`: each gets its idempotency key (and, for e-mail, its
+ * Message-ID) now, so every later attempt, after a restart too, carries the same one.
+ */
+export function outboxRows(drafts: OutboxDraft[], leadId: number | null, opts: { domain: string; giveUpMs: number; now?: Date }) {
+  const now = opts.now ?? new Date();
+  const at = now.toISOString();
+  const giveUp = new Date(now.getTime() + opts.giveUpMs).toISOString();
+  return drafts.map((d) => {
+    const key = timeOrderedUuid(now.getTime());
+    return {
+      channel: d.channel,
+      template: d.template,
+      lead_id: leadId,
+      staff_id: d.staffId ?? null,
+      recipient: d.recipient ?? null,
+      payload: JSON.stringify(d.payload ?? {}),
+      idempotency_key: key,
+      message_id: d.channel === "email" ? `<${key}@${opts.domain}>` : null,
+      next_attempt_at: at,
+      give_up_at: giveUp,
+      created_at: at,
+    };
+  });
+}
+
+/** Every column a new message sets, in the order of the insert's parameters. */
+const OUTBOX_COLUMNS = [
+  "channel",
+  "template",
+  "lead_id",
+  "staff_id",
+  "recipient",
+  "payload",
+  "idempotency_key",
+  "message_id",
+  "next_attempt_at",
+  "give_up_at",
+  "created_at",
+] as const satisfies readonly (keyof ReturnType<typeof outboxRows>[number])[];
+
+/** The insert of `count` messages, compiled once per count (a lead writes two or three). */
+const outboxInsert = (db: Kysely<Database>, count: number) =>
+  compiledOnce(db, `outbox-insert-${count}`, count * OUTBOX_COLUMNS.length, (k) =>
+    k
+      .insertInto("outbox")
+      .values(Array.from({ length: count }, () => Object.fromEntries(OUTBOX_COLUMNS.map((c) => [c, null])) as unknown as Insertable<OutboxTable>)),
+  );
+
+/**
+ * Inserts messages inside the caller's transaction (the executor it was given). `db` is
+ * the handle the statement is compiled for once; the executor may be a transaction of it.
+ */
+export async function insertOutbox(db: Kysely<Database>, trx: Kysely<Database>, rows: ReturnType<typeof outboxRows>): Promise<void> {
+  if (!rows.length) return;
+  if (rows.length > 20) {
+    await trx.insertInto("outbox").values(rows).execute();
+    return;
+  }
+  await runCompiled(
+    trx,
+    outboxInsert(db, rows.length),
+    rows.flatMap((r) => OUTBOX_COLUMNS.map((c) => r[c])),
+  );
+}
+
+/** Writes messages on their own (not caused by a lead insert), through the write queue. */
+export async function enqueue(db: Db, drafts: OutboxDraft[], opts: { domain: string; giveUpMs: number; leadId?: number | null }): Promise<void> {
+  const rows = outboxRows(drafts, opts.leadId ?? null, opts);
+  await writeQueueFor(db).run((trx) => insertOutbox(db.kysely, trx, rows));
+}
+
+/**
+ * Claims up to `limit` due messages for this process until `leaseMs` from now: pending
+ * ones whose time has come, and ones claimed before whose lease ran out (their worker
+ * died). With `channel`, only that channel's messages (each channel has its own worker
+ * loop). On PostgreSQL rows another instance is claiming are skipped (SKIP LOCKED), so
+ * each message goes to one instance; on SQLite the one process claims. The claim goes
+ * through the write queue: it shares the transaction (and the disk sync) of the leads
+ * being stored at that moment instead of taking the writer for a commit of its own.
+ */
+export async function claimDue(db: Db, limit: number, leaseMs: number, now = new Date(), channel?: Channel): Promise<OutboxRow[]> {
+  const at = now.toISOString();
+  const lease = new Date(now.getTime() + leaseMs).toISOString();
+  const lock = db.dialect === "postgres" ? sql`FOR UPDATE SKIP LOCKED` : sql``;
+  const only = channel ? sql`AND channel = ${channel}` : sql``;
+  const { rows } = await writeQueueFor(db).run((trx) =>
+    sql<OutboxRow>`
+    UPDATE outbox SET state = 'sending', lease_until = ${lease}, attempts = attempts + 1
+    WHERE id IN (
+      SELECT id FROM outbox
+      WHERE ((state = 'pending' AND next_attempt_at <= ${at}) OR (state = 'sending' AND lease_until <= ${at})) ${only}
+      ORDER BY next_attempt_at, id
+      LIMIT ${limit}
+      ${lock}
+    )
+    RETURNING *`.execute(trx),
+  );
+  return rows.map((r) => ({ ...r, id: Number(r.id), attempts: Number(r.attempts) }));
+}
+
+/** On SQLite only this process delivers: messages it had claimed before a crash are due again. */
+export async function releaseClaims(db: Db): Promise<number> {
+  const res = await db.kysely.updateTable("outbox").set({ state: "pending", lease_until: null }).where("state", "=", "sending").executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+/** The wait before attempt n+1 after n failed ones: exponential, capped at an hour, with jitter (50–100 %). */
+export function retryDelayMs(attempts: number, baseMs: number, random = Math.random): number {
+  const exp = Math.min(baseMs * 2 ** Math.max(0, attempts - 1), HOUR);
+  return Math.round(exp * (0.5 + random() * 0.5));
+}
+
+export type Result = { id: number; ok: true } | { id: number; ok: false; error: string; permanent?: boolean };
+
+/**
+ * Records the outcome of attempts: sent; or due again after the back-off; or failed when
+ * the error is permanent or the message is past its give-up time. One transaction for all
+ * (the write queue), and only for rows still claimed by this attempt. The delivered rows
+ * given at once are marked in one statement (a password reset's also forget their link).
+ */
+export async function recordResults(db: Db, claimed: Map<number, OutboxRow>, results: Result[], timing: OutboxTiming, now = new Date()): Promise<void> {
+  const at = now.toISOString();
+  const sent = { plain: [] as number[], forget: [] as number[] };
+  const failed: { r: Extract<Result, { ok: false }>; row: OutboxRow }[] = [];
+  for (const r of results) {
+    const row = claimed.get(r.id);
+    if (!row) continue;
+    if (r.ok) (row.template === "password-reset" ? sent.forget : sent.plain).push(r.id);
+    else failed.push({ r, row });
+  }
+  if (!sent.plain.length && !sent.forget.length && !failed.length) return;
+  await writeQueueFor(db).run(async (trx) => {
+    for (const [ids, forget] of [
+      [sent.plain, false],
+      [sent.forget, true],
+    ] as const) {
+      // Chunks stay far below either database's limit on bound parameters.
+      for (let i = 0; i < ids.length; i += 500) {
+        await trx
+          .updateTable("outbox")
+          .set({ state: "sent", sent_at: at, lease_until: null, last_error: null, ...(forget ? { payload: "{}" } : {}) })
+          .where("id", "in", ids.slice(i, i + 500))
+          .where("state", "=", "sending")
+          .execute();
+      }
+    }
+    for (const { r, row } of failed) {
+      const next = new Date(now.getTime() + retryDelayMs(row.attempts, timing.retryBaseMs));
+      const giveUp = r.permanent || next.toISOString() > row.give_up_at;
+      await trx
+        .updateTable("outbox")
+        .set({
+          state: giveUp ? "failed" : "pending",
+          next_attempt_at: giveUp ? row.next_attempt_at : next.toISOString(),
+          lease_until: null,
+          last_error: r.error.slice(0, 1000),
+        })
+        .where("id", "=", r.id)
+        .where("state", "=", "sending")
+        .execute();
+    }
+  });
+}
+
+/** A failed (or pending) message is tried again now, with a fresh give-up window. */
+export async function retryNow(db: Db, id: number, timing: OutboxTiming, now = new Date()): Promise<boolean> {
+  const res = await writeQueueFor(db).run((trx) =>
+    trx
+      .updateTable("outbox")
+      .set({
+        state: "pending",
+        next_attempt_at: now.toISOString(),
+        give_up_at: new Date(now.getTime() + timing.giveUpMs).toISOString(),
+        lease_until: null,
+      })
+      .where("id", "=", id)
+      .where("state", "in", ["failed", "pending"])
+      .executeTakeFirst(),
+  );
+  return Number(res.numUpdatedRows) > 0;
+}
+
+/** What waits in the outbox: messages pending or being sent, failed ones, and how old the oldest waiting one is. */
+export async function outboxBacklog(db: Db, now = Date.now()): Promise<{ waiting: number; failed: number; oldest: number }> {
+  const { rows } = await sql<{ state: string; n: string | number; oldest: string | null }>`
+    SELECT state, count(*) AS n, min(created_at) AS oldest FROM outbox WHERE state IN ('pending', 'sending', 'failed') GROUP BY state`.execute(db.kysely);
+  let waiting = 0;
+  let failed = 0;
+  let oldest = 0;
+  for (const r of rows) {
+    if (r.state === "failed") failed += Number(r.n);
+    else {
+      waiting += Number(r.n);
+      if (r.oldest) oldest = Math.max(oldest, (now - Date.parse(r.oldest)) / 1000);
+    }
+  }
+  return { waiting, failed, oldest };
+}

@@ -1,0 +1,520 @@
+import { hostname } from "node:os";
+import type { Kysely } from "kysely";
+import { brand } from "~/copy/brand";
+import type { Db } from "~/platform/db/db.server";
+import type { Database } from "~/platform/db/schema";
+import type { Env } from "~/platform/env.server";
+import type { Logger } from "~/platform/logger.server";
+import { withoutAddresses } from "~/platform/log-safe.server";
+import { kindLabel, typeLabel, whoOf } from "~/features/leads/desk/labels.server";
+import { createMailer, type Mailer, type OutgoingMail } from "./mailer.server";
+import {
+  type Channel,
+  claimDue,
+  type OutboxDraft,
+  type OutboxRow,
+  type OutboxTiming,
+  outboxRows,
+  mailDomain,
+  recordResults,
+  releaseClaims,
+  type Result,
+} from "./store.server";
+import {
+  isPlainAddress,
+  type LeadForMail,
+  leadForMail,
+  oneLine,
+  passwordResetMail,
+  salesNotification,
+  signInFailuresMail,
+  visitorReceipt,
+} from "./templates.server";
+import { leadDrafts } from "./visitor-mail.server";
+import { leadDeletedWebhookBody, postWebhook } from "./webhook.server";
+import { newsletterTemplates } from "~/features/newsletter/mail.server";
+
+/** What a template turns a row into: an e-mail or a webhook body. */
+export type Delivery = { mail: OutgoingMail } | { webhook: string };
+
+export interface TemplateContext {
+  env: Env;
+  row: OutboxRow;
+  lead: LeadForMail | undefined;
+  payload: Record<string, unknown>;
+}
+
+/** A permanent problem with a message (its lead is gone, its address is not one): no retry helps. */
+export class Undeliverable extends Error {}
+
+export type Template = (ctx: TemplateContext) => Delivery | Promise<Delivery>;
+
+export interface Outbox {
+  timing: OutboxTiming;
+  /**
+   * The rows a newly stored lead writes in its own transaction (`trx`, which also counts
+   * what its address was sent today: visitor-mail.server.ts).
+   */
+  rowsForLead(kind: string, email: string, leadId: number, trx: Kysely<Database>, now?: Date): Promise<ReturnType<typeof outboxRows>>;
+  /** Rows for any other message (a confirmation, a reset link). */
+  rows(drafts: OutboxDraft[], leadId?: number | null): ReturnType<typeof outboxRows>;
+  /** Something was written: look for due messages now rather than at the next poll. */
+  nudge(): void;
+  /** Finishes the attempts in flight and stops. */
+  stop(): Promise<void>;
+  readonly mailer: Mailer;
+  readonly stats: { sent: number; retried: number; failed: number };
+}
+
+export interface OutboxOptions {
+  db: Db;
+  env: Env;
+  log: Logger;
+  /** Checks for due messages this often when nothing nudges (ms). */
+  pollMs?: number;
+  /** Most messages a channel claims at once. */
+  batch?: number;
+  /**
+   * Messages in flight per channel (claimed, not yet recorded): e-mail 100 (the mailer's
+   * pool sends 10 at a time and queues the rest), webhook 10.
+   */
+  concurrency?: Partial<Record<Channel, number>>;
+  /**
+   * An outcome is written at most this long after it is known (ms), with the others known
+   * by then, or at once when `outcomeBatch` are waiting: one commit per outcome cost a
+   * third more CPU per e-mail.
+   */
+  outcomeLingerMs?: number;
+  outcomeBatch?: number;
+  /**
+   * While leads are arriving (one stored within the last `busyWindowMs`), the worker
+   * yields to them: it claims at most `busyBatch` messages, then pauses `busyPauseMs`
+   * before the next round, so delivery goes on at a steady floor (busyBatch per pause)
+   * without taking the event loop and the writer from the requests. Once they stop, it
+   * delivers the rest at full speed.
+   */
+  busyBatch?: number;
+  busyPauseMs?: number;
+  busyWindowMs?: number;
+  /** After a nudge, wait this long so a round takes what arrives meanwhile (ms). */
+  settleMs?: number;
+  /** How long a claim holds before another worker may take the message over (ms). */
+  leaseMs?: number;
+  /** Extra templates (newsletter, password reset), by name. */
+  templates?: Record<string, Template>;
+  /** Do not deliver (pre-rendering, tests that only write). */
+  paused?: boolean;
+}
+
+/** Sales recipients for a form: its LEADS_NOTIFY_TO_<FORM> override, else LEADS_NOTIFY_TO. */
+export function notifyFor(env: Env, kind: string): string[] {
+  const key = `LEADS_NOTIFY_TO_${kind.toUpperCase().replace(/-/g, "_")}` as keyof Env;
+  const override = env[key];
+  return Array.isArray(override) && override.length ? (override as string[]) : env.LEADS_NOTIFY_TO;
+}
+
+/** The JSON a CRM receives for a lead. */
+export function leadWebhookBody(lead: LeadForMail, row: OutboxRow, siteUrl: string): string {
+  return JSON.stringify({
+    event: "lead.created",
+    idempotencyKey: row.idempotency_key,
+    lead: {
+      id: lead.id,
+      submissionId: lead.submissionId,
+      kind: lead.kind,
+      form: kindLabel(lead.kind),
+      type: lead.type,
+      typeLabel: typeLabel(lead.type, lead.kind),
+      email: lead.email,
+      fields: lead.payload,
+      page: lead.pagePath,
+      createdAt: lead.createdAt,
+      deskUrl: `${siteUrl}/desk/leads/${lead.id}`,
+    },
+    attribution: lead.attribution ?? null,
+  });
+}
+
+const needLead = (ctx: TemplateContext): LeadForMail => {
+  if (!ctx.lead) throw new Undeliverable("the lead no longer exists");
+  return ctx.lead;
+};
+
+const leadTemplates: Record<string, Template> = {
+  "lead-sales": (ctx) => {
+    const lead = needLead(ctx);
+    const content = salesNotification(lead, ctx.env.SITE_URL);
+    const replyTo = isPlainAddress(lead.email) ? { name: oneLine(whoOf(lead.payload), 100), address: lead.email } : undefined;
+    return {
+      mail: { ...content, to: notifyFor(ctx.env, lead.kind), replyTo, messageId: ctx.row.message_id ?? "", headers: { "X-Fillway-Lead": String(lead.id) } },
+    };
+  },
+  "lead-receipt": (ctx) => {
+    const lead = needLead(ctx);
+    if (!isPlainAddress(lead.email)) throw new Undeliverable("the visitor's address is not a plain e-mail address");
+    const content = visitorReceipt(lead, ctx.env.SITE_URL);
+    return {
+      mail: {
+        ...content,
+        to: [lead.email],
+        replyTo: { name: `${brand.name} team`, address: brand.email },
+        messageId: ctx.row.message_id ?? "",
+        headers: { "Auto-Submitted": "auto-replied" },
+      },
+    };
+  },
+  "lead-webhook": (ctx) => ({ webhook: leadWebhookBody(needLead(ctx), ctx.row, ctx.env.SITE_URL) }),
+  // Written by a privacy deletion (desk/leads/privacy.server.ts), with no lead: it is gone.
+  "lead-deleted": (ctx) => ({ webhook: leadDeletedWebhookBody(ctx.row.idempotency_key, ctx.payload) }),
+  "sign-in-failures": (ctx) => {
+    const to = ctx.row.recipient ?? "";
+    if (!isPlainAddress(to)) throw new Undeliverable("no address");
+    const { step, failures, windowMinutes } = ctx.payload;
+    const content = signInFailuresMail(
+      { step: step === "code" ? "code" : "password", failures: Number(failures) || 0, windowMinutes: Number(windowMinutes) || 15 },
+      ctx.env.SITE_URL,
+    );
+    return { mail: { ...content, to: [to], messageId: ctx.row.message_id ?? "", headers: { "Auto-Submitted": "auto-generated" } } };
+  },
+  "password-reset": (ctx) => {
+    const to = ctx.row.recipient ?? "";
+    const link = typeof ctx.payload.link === "string" ? ctx.payload.link : "";
+    if (!isPlainAddress(to) || !link) throw new Undeliverable("no address or no link");
+    return {
+      mail: { ...passwordResetMail(link, ctx.env.SITE_URL), to: [to], messageId: ctx.row.message_id ?? "", headers: { "Auto-Submitted": "auto-generated" } },
+    };
+  },
+};
+
+/** An SMTP reply code in the 500s: the server refused for good ("550 no such user"), no retry helps. */
+export function isPermanentSmtpError(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === "number" && code >= 500 && code <= 599;
+}
+
+/** A wait that something else may end sooner. */
+function sleeper() {
+  let end: (() => void) | null = null;
+  let timer: NodeJS.Timeout | undefined;
+  let due = 0;
+  return {
+    wait(ms: number): Promise<void> {
+      return new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          end = null;
+          resolve();
+        };
+        end = done;
+        due = Date.now() + ms;
+        timer = setTimeout(done, ms);
+        timer.unref();
+      });
+    },
+    /** Ends the current wait within `ms` (a wait already due sooner stays). */
+    wakeIn(ms: number) {
+      const done = end;
+      if (!done || due <= Date.now() + ms) return;
+      clearTimeout(timer);
+      due = Date.now() + ms;
+      timer = setTimeout(done, ms);
+      timer.unref();
+    },
+  };
+}
+
+/** One channel's worker loop: its own claims, its own messages in flight. */
+interface Lane {
+  channel: Channel;
+  concurrency: number;
+  /** Claimed and not yet recorded (delivering, or its outcome being written). */
+  inFlight: number;
+  /** What the loop is waiting for: a nudge (idle), a free slot, or the end of a pause while leads arrive. */
+  waiting: "idle" | "slot" | "pause" | null;
+  /** A nudge came while the loop was not idle: look again before going idle. */
+  again: boolean;
+  sleep: ReturnType<typeof sleeper>;
+}
+
+/**
+ * The outbox worker of this process. Each channel (e-mail, webhook) has its own loop and
+ * its own number of messages in flight, so a CRM that does not answer never holds e-mail
+ * back, nor a slow SMTP server the webhooks. A loop claims as many due messages as it has
+ * free slots (with a lease), delivers them concurrently (SMTP through the mailer's pool,
+ * webhooks over HTTP) and records each outcome as soon as it is known, so a crash re-sends
+ * at most the messages in flight at that moment. Failures come back after an exponential
+ * back-off with jitter until their give-up time, then they are marked failed for the
+ * desk; a permanent failure (an SMTP 5xx, a lead that is gone) is marked failed at once.
+ * Claims and outcomes go through the write queue, so they share the leads' transactions;
+ * while leads are arriving the loops claim less, with pauses (decision records 011, 019).
+ */
+export function startOutbox(opts: OutboxOptions): Outbox {
+  const { db, env, log } = opts;
+  const pollMs = opts.pollMs ?? 1000;
+  const batch = opts.batch ?? 200;
+  const leaseMs = opts.leaseMs ?? 5 * 60_000;
+  const timing: OutboxTiming = { retryBaseMs: env.OUTBOX_RETRY_BASE_SECONDS * 1000, giveUpMs: env.OUTBOX_GIVE_UP_HOURS * 3_600_000 };
+  const domain = mailDomain(env.MAIL_FROM);
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, mailDir: env.MAIL_DIR, log });
+  const templates: Record<string, Template> = { ...leadTemplates, ...newsletterTemplates(db), ...opts.templates };
+  const stats = { sent: 0, retried: 0, failed: 0 };
+  const instance = `${hostname()}:${process.pid}`;
+
+  const busyBatch = Math.min(opts.busyBatch ?? 20, batch);
+  const busyPauseMs = opts.busyPauseMs ?? 100;
+  const busyWindowMs = opts.busyWindowMs ?? 250;
+  const settleMs = opts.settleMs ?? 20;
+  const outcomeLingerMs = opts.outcomeLingerMs ?? 20;
+  const outcomeBatch = opts.outcomeBatch ?? 100;
+
+  let stopped = !!opts.paused;
+  let started: Promise<void> = Promise.resolve();
+  let lastNudge = 0;
+  const lanes: Lane[] = (["email", "webhook"] as const).map((channel) => ({
+    channel,
+    concurrency: Math.max(1, opts.concurrency?.[channel] ?? (channel === "email" ? 100 : 10)),
+    inFlight: 0,
+    waiting: null,
+    again: false,
+    sleep: sleeper(),
+  }));
+  const loops: Promise<void>[] = [];
+  const deliveries = new Set<Promise<void>>();
+  if (!stopped && db.dialect === "sqlite") {
+    // One process delivers on SQLite: what it had claimed before a crash is due again now.
+    started = releaseClaims(db).then(
+      (n) => {
+        if (n) log.info({ messages: n }, "outbox: messages claimed before a restart are due again");
+      },
+      (error) => log.error({ err: error }, "outbox: could not release old claims"),
+    );
+  }
+
+  async function loadLeads(rows: OutboxRow[]): Promise<Map<number, LeadForMail>> {
+    const ids = [
+      ...new Set(
+        rows
+          .map((r) => r.lead_id)
+          .filter((id): id is number => id !== null)
+          .map(Number),
+      ),
+    ];
+    if (!ids.length) return new Map();
+    const leads = await db.kysely
+      .selectFrom("leads")
+      .select(["id", "submission_id", "kind", "type", "email", "payload", "page_path", "created_at"])
+      .select(["landing_page", "referrer_host", "utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"])
+      .where("id", "in", ids)
+      .execute();
+    return new Map(leads.map((l) => [Number(l.id), leadForMail(l)]));
+  }
+
+  async function deliver(row: OutboxRow, lead: LeadForMail | undefined): Promise<Result> {
+    try {
+      const template = templates[row.template];
+      if (!template) throw new Undeliverable(`no template "${row.template}"`);
+      let payload: Record<string, unknown> = {};
+      try {
+        payload = JSON.parse(row.payload) as Record<string, unknown>;
+      } catch {
+        // An unreadable payload is an empty one; the template says what it misses.
+      }
+      const delivery = await template({ env, row, lead, payload });
+      if ("mail" in delivery) await mailer.send({ ...delivery.mail, template: row.template });
+      else {
+        if (!env.LEAD_WEBHOOK_URL || !env.LEAD_WEBHOOK_SECRET) throw new Undeliverable("LEAD_WEBHOOK_URL is no longer set");
+        await postWebhook(env.LEAD_WEBHOOK_URL, env.LEAD_WEBHOOK_SECRET, delivery.webhook, row.idempotency_key);
+      }
+      return { id: row.id, ok: true };
+    } catch (error) {
+      const e = error as Error & { response?: string };
+      let message = e.message || String(error);
+      // The server's own words ("550 5.1.1 no such user"), for the desk.
+      if (typeof e.response === "string" && e.response && !message.includes(e.response)) message = `${message}: ${e.response}`;
+      return { id: row.id, ok: false, error: message, permanent: error instanceof Undeliverable || isPermanentSmtpError(error) };
+    }
+  }
+
+  // Outcomes are written as they come: within outcomeLingerMs of the first one waiting,
+  // together with those known by then, so a burst of deliveries costs a few commits, not
+  // one each, and a crash loses the outcomes of a few milliseconds at most.
+  let outcomes: { row: OutboxRow; result: Result; done: () => void }[] = [];
+  let writing: Promise<void> | null = null;
+
+  let endLinger: (() => void) | null = null;
+
+  function record(row: OutboxRow, result: Result): Promise<void> {
+    return new Promise<void>((done) => {
+      outcomes.push({ row, result, done });
+      if (outcomes.length >= outcomeBatch) endLinger?.();
+      writing ??= writeOutcomes().finally(() => {
+        writing = null;
+      });
+    });
+  }
+
+  async function writeOutcomes() {
+    while (outcomes.length) {
+      if (outcomeLingerMs > 0 && outcomes.length < outcomeBatch && !stopped) {
+        await new Promise<void>((resolve) => {
+          const t = setTimeout(done, outcomeLingerMs);
+          function done() {
+            clearTimeout(t);
+            endLinger = null;
+            resolve();
+          }
+          endLinger = done;
+        });
+      }
+      const these = outcomes;
+      outcomes = [];
+      try {
+        await recordResults(
+          db,
+          new Map(these.map((o) => [o.row.id, o.row])),
+          these.map((o) => o.result),
+          timing,
+        );
+      } catch (error) {
+        // The rows stay claimed: their lease runs out and they are delivered again (at least once).
+        log.error({ err: error, messages: these.length }, "outbox: could not record outcomes");
+      }
+      for (const o of these) {
+        report(o.row, o.result);
+        o.done();
+      }
+    }
+  }
+
+  function report(row: OutboxRow, r: Result) {
+    if (r.ok) {
+      stats.sent++;
+      log.debug({ id: r.id, template: row.template, attempt: row.attempts }, "outbox: delivered");
+      return;
+    }
+    const failed = r.permanent || new Date(Date.now() + timing.retryBaseMs).toISOString() > row.give_up_at;
+    if (failed) stats.failed++;
+    else stats.retried++;
+    log.warn(
+      { id: r.id, template: row.template, attempt: row.attempts, error: withoutAddresses(r.error), instance },
+      failed ? "outbox: delivery failed for good" : "outbox: delivery failed, will retry",
+    );
+  }
+
+  /** Delivers claimed messages, each recorded as soon as its outcome is known. */
+  function dispatch(lane: Lane, claimed: OutboxRow[]) {
+    lane.inFlight += claimed.length;
+    const leads = loadLeads(claimed);
+    for (const row of claimed) {
+      const one = (async () => {
+        let result: Result;
+        try {
+          const byId = await leads;
+          result = await deliver(row, row.lead_id === null ? undefined : byId.get(Number(row.lead_id)));
+        } catch (error) {
+          result = { id: row.id, ok: false, error: `could not read the lead: ${(error as Error).message}` };
+        }
+        await record(row, result);
+      })().finally(() => {
+        deliveries.delete(one);
+        lane.inFlight--;
+        // Claim again once half the slots are free: fewer, larger claims.
+        if (lane.waiting === "slot" && lane.concurrency - lane.inFlight >= refillAt(lane)) lane.sleep.wakeIn(0);
+      });
+      deliveries.add(one);
+    }
+  }
+
+  const refillAt = (lane: Lane) => Math.max(1, Math.floor(lane.concurrency / 2));
+
+  async function wait(lane: Lane, why: NonNullable<Lane["waiting"]>, ms: number) {
+    lane.waiting = why;
+    await lane.sleep.wait(ms);
+    lane.waiting = null;
+  }
+
+  async function run(lane: Lane) {
+    await started;
+    while (!stopped) {
+      const free = lane.concurrency - lane.inFlight;
+      if (free < refillAt(lane)) {
+        await wait(lane, "slot", pollMs);
+        continue;
+      }
+      const busy = Date.now() - lastNudge < busyWindowMs;
+      // While leads arrive at most busyBatch messages are in flight (as one round of the
+      // single loop was): more would take the CPU and the writer from the leads.
+      const limit = busy ? Math.min(free, busyBatch - lane.inFlight) : Math.min(free, batch);
+      if (limit <= 0) {
+        await wait(lane, "pause", busyPauseMs);
+        continue;
+      }
+      lane.again = false;
+      let claimed: OutboxRow[];
+      try {
+        claimed = await claimDue(db, limit, leaseMs, new Date(), lane.channel);
+      } catch (error) {
+        log.error({ err: error, channel: lane.channel }, "outbox: could not claim messages");
+        await wait(lane, "idle", pollMs);
+        continue;
+      }
+      if (claimed.length) dispatch(lane, claimed);
+      if (stopped) break;
+      if (busy && claimed.length) {
+        // Leads are arriving: let them have the event loop and the writer for a while.
+        await wait(lane, "pause", busyPauseMs);
+        continue;
+      }
+      if (claimed.length === limit || lane.again) continue;
+      await wait(lane, "idle", pollMs);
+    }
+  }
+
+  if (!stopped) {
+    log.info(
+      {
+        mail: mailer.describe,
+        webhook: env.LEAD_WEBHOOK_URL ? new URL(env.LEAD_WEBHOOK_URL).origin : null,
+        // "in flight per channel", not keyed by "email" (a field the logger redacts).
+        inFlight: lanes.map((l) => `${l.channel} ${l.concurrency}`).join(", "),
+      },
+      "outbox: delivering",
+    );
+    for (const lane of lanes) {
+      loops.push(
+        run(lane).catch((error) => {
+          log.error({ err: error, channel: lane.channel }, "outbox: worker loop ended");
+        }),
+      );
+    }
+  }
+  return {
+    timing,
+    mailer,
+    stats,
+    rows: (drafts, leadId = null) => outboxRows(drafts, leadId, { domain, giveUpMs: timing.giveUpMs }),
+    async rowsForLead(kind, email, leadId, trx, now = new Date()) {
+      const drafts = await leadDrafts(trx, { kind, email }, { perDay: env.VISITOR_MAIL_PER_DAY, webhook: !!env.LEAD_WEBHOOK_URL, now });
+      return outboxRows(drafts, leadId, { domain, giveUpMs: timing.giveUpMs, now });
+    },
+    nudge() {
+      if (stopped) return;
+      lastNudge = Date.now();
+      for (const lane of lanes) {
+        // A wait already due sooner stays: nudges arriving back to back must not push a claim away.
+        if (lane.waiting === "idle") lane.sleep.wakeIn(settleMs);
+        else lane.again = true;
+      }
+    },
+    async stop() {
+      stopped = true;
+      for (const lane of lanes) lane.sleep.wakeIn(0);
+      endLinger?.();
+      await Promise.all(loops);
+      // The attempts in flight finish and their outcomes are written.
+      while (deliveries.size) await Promise.all([...deliveries]);
+      await writing;
+      mailer.close();
+    },
+  };
+}

@@ -1,0 +1,19 @@
+import { deferred } from "~/ui/ui/deferred";
+import type { ZipCheckProps } from "~/features/service-area/components/zip-check";
+
+/**
+ * Parts of pages that sit below the first screen, as pages use them: their code (the form
+ * kit is ~11 KB gzipped, the carousel ~4 KB) loads when the visitor scrolls near them (or
+ * opens the FAQ answer holding them), not with the page.
+ */
+export const ContactForm = deferred(() => import("~/features/leads/components/contact-form").then((m) => m.ContactForm));
+export const NewsletterForm = deferred(() => import("~/features/newsletter/components/newsletter-form").then((m) => m.NewsletterForm));
+export const CardLeadForm = deferred(() => import("~/features/leads/components/contact-form").then((m) => m.CardLeadForm));
+export const FleetSignupForm = deferred<{ id?: string }>(() => import("~/features/leads/components/fleet-signup-form").then((m) => m.FleetSignupForm));
+/** The detailed quote of /getafleet, far below its first screen (the quick quote comes with the page). */
+export const QuoteBusinessForm = deferred<{ id?: string; labelledBy?: string }>(() =>
+  import("~/features/leads/components/quote-business-form").then((m) => m.QuoteBusinessForm),
+);
+export const Testimonials = deferred(() => import("./carousel/testimonials").then((m) => m.Testimonials));
+/** The ZIP check where it is not on the first screen (the FAQ, /getafleet below the quote forms). */
+export const DeferredZipCheck = deferred<ZipCheckProps>(() => import("~/features/service-area/components/zip-check").then((m) => m.ZipCheck));

@@ -1,0 +1,281 @@
+import { type ChangeEvent, type FocusEvent, type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useActionData, useFormAction } from "react-router";
+import { firstTouch } from "~/features/leads/first-touch";
+import { canonicalPath } from "~/copy/nav";
+import { apiUrl, newSubmissionId } from "~/features/leads/forms/api";
+import type { $ZodType } from "zod/v4/core";
+import { type FieldErrors, type FormSpec, HONEYPOT_FIELD, resolveSchema, schemaIfLoaded, type Values, validateWith } from "~/shared/forms/form-spec";
+import { isFormActionData, messages } from "~/shared/forms/protocol";
+import { type SentItem, sentSummary, submissionReference } from "~/features/leads/forms/success";
+
+export interface FieldControl {
+  id: string;
+  name: string;
+  value: string;
+  onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => void;
+  onBlur: (e?: FocusEvent) => void;
+  /** The message to show now (only once the field was touched or the form submitted). */
+  error?: string;
+  /** id of the element holding the error, for aria-describedby. */
+  errorId: string;
+}
+
+export interface FormController {
+  id: string;
+  spec: FormSpec;
+  values: Values;
+  /** Hidden values that belong to the form but are not inputs (e.g. the form type). */
+  fixed: Values;
+  field(name: string): FieldControl;
+  error(name: string): string | undefined;
+  setValue(name: string, value: string): void;
+  /** Sets several values at once (e.g. a chosen city fills city, ZIP and state). */
+  setValues(patch: Values): void;
+  touch(name: string): void;
+  status: "idle" | "submitting" | "error";
+  /** The form-level message after a failed submission. */
+  message: string | null;
+  /** True while the success dialog is showing. */
+  dialogOpen: boolean;
+  closeDialog(): void;
+  /** The last submission the server accepted, with the reference the visitor can quote. */
+  accepted: { reference: string | null; summary: SentItem[] } | null;
+  /** Back to an empty form after an accepted submission. */
+  sendAnother(): void;
+  /** The page re-rendered after a no-JavaScript submission that was stored. */
+  acceptedWithoutScript: boolean;
+  honeypotRef: React.RefObject<HTMLInputElement | null>;
+  formProps: {
+    id: string;
+    method: "post";
+    action: string;
+    noValidate: true;
+    onSubmit: (e: FormEvent<HTMLFormElement>) => void;
+    /** Loads the validation code when the visitor first enters the form. */
+    onFocus: () => void;
+    "aria-busy": boolean;
+  };
+}
+
+export interface UseFormOptions {
+  /** Unique on the page; also prefixes every input id. */
+  id: string;
+  spec: FormSpec;
+  fixed?: Values;
+  /** Called after the server accepted the submission, with its JSON answer. */
+  onSuccess?: (body: unknown) => void;
+  /** Add submissionId, pagePath and the honeypot to the JSON (default true). */
+  sendMeta?: boolean;
+}
+
+/**
+ * The one form hook of the site: values, touched-only errors from the shared zod
+ * schema, submission to the JSON API with a retry-safe submission id, the success
+ * dialog, and the state the page action returns when JavaScript is off.
+ */
+export function useForm({ id, spec, fixed = {}, onSuccess, sendMeta = true }: UseFormOptions): FormController {
+  const actionData = useActionData() as unknown;
+  const mine = isFormActionData(actionData) && actionData.formId === id ? actionData : undefined;
+  const failedAction = mine && !mine.ok ? mine : undefined;
+  const action = useFormAction();
+
+  const fresh = useCallback(() => ({ ...spec.initial, ...fixed }), [spec, fixed]);
+  const [values, setAll] = useState<Values>(() => ({ ...spec.initial, ...(failedAction?.values ?? {}), ...fixed }));
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [submitted, setSubmitted] = useState(Boolean(failedAction));
+  const [serverErrors, setServerErrors] = useState<FieldErrors>(failedAction?.errors ?? {});
+  const [status, setStatus] = useState<FormController["status"]>(failedAction ? "error" : "idle");
+  const [message, setMessage] = useState<string | null>(failedAction ? (failedAction.message ?? messages.invalid) : null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [accepted, setAccepted] = useState<FormController["accepted"]>(null);
+  const submissionId = useRef<string | null>(null);
+  const honeypotRef = useRef<HTMLInputElement | null>(null);
+
+  // The schema comes with the first focus on the form (see FormSpec.schema); until then
+  // nothing has been touched, so there is nothing to show.
+  const [schema, setSchema] = useState<$ZodType | undefined>(() => schemaIfLoaded(spec));
+  const loadSchema = useCallback(async () => {
+    const s = await resolveSchema(spec);
+    setSchema(() => s);
+    return s;
+  }, [spec]);
+
+  const clientErrors = useMemo(() => {
+    if (!schema) return {};
+    const r = validateWith(schema, spec, values);
+    return r.ok ? {} : r.errors;
+  }, [schema, spec, values]);
+
+  const error = (name: string) => {
+    if (!touched[name] && !submitted) return undefined;
+    return clientErrors[name]?.[0] ?? serverErrors[name]?.[0];
+  };
+
+  // Stable across renders, so effects may depend on them.
+  const setValues = useCallback((patch: Values) => {
+    setAll((v) => ({ ...v, ...patch }));
+    setServerErrors((e) => {
+      const next = { ...e };
+      for (const k of Object.keys(patch)) delete next[k];
+      return next;
+    });
+  }, []);
+  const setValue = useCallback((name: string, value: string) => setValues({ [name]: value }), [setValues]);
+  const touch = useCallback((name: string) => setTouched((t) => (t[name] ? t : { ...t, [name]: true })), []);
+
+  // A visitor may type before the form hydrates (it hydrates as it comes into view): the
+  // server-rendered inputs then hold text this state has not seen, so it is taken over.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form mounts
+  useEffect(() => {
+    const typed: Values = {};
+    // Fields the visitor left before this code ran (noted by the paint-first script): they
+    // count as touched, so their messages show as soon as the schema is here.
+    const left = (document as Document & { fwBlurred?: Record<string, string> }).fwBlurred ?? {};
+    const leftNow: Record<string, boolean> = {};
+    for (const name of Object.keys(spec.initial)) {
+      const el = document.getElementById(`${id}-${name}`) as HTMLInputElement | null;
+      if (el && "value" in el && el.value && el.value !== (values[name] ?? "")) typed[name] = el.value;
+      const key = `${id}-${name}`;
+      if (el && Object.hasOwn(left, key)) {
+        if (left[key] === el.value && el !== document.activeElement) leftNow[name] = true;
+        delete left[key];
+      }
+    }
+    if (Object.keys(typed).length) setValues(typed);
+    if (Object.keys(leftNow).length) {
+      setTouched((t) => ({ ...t, ...leftNow }));
+      loadSchema().catch(() => {});
+    }
+  }, []);
+
+  const field = (name: string): FieldControl => ({
+    id: `${id}-${name}`,
+    name,
+    value: values[name] ?? "",
+    onChange: (e) => setValue(name, e.target.value),
+    // Leaving a field for the form's own submit button shows nothing yet: a message appearing
+    // on blur would move the button from under the pointer between press and release, and
+    // the click would be lost. The submit shows every message at once.
+    onBlur: (e) => {
+      const to = e?.relatedTarget;
+      if (to instanceof HTMLButtonElement && to.type === "submit" && to.form !== null && to.form === (e?.target as HTMLInputElement | null)?.form) return;
+      touch(name);
+    },
+    error: error(name),
+    errorId: `${id}-${name}-error`,
+  });
+
+  const focusFirst = (errors: FieldErrors) => {
+    const first = Object.keys(spec.initial).find((n) => errors[n]?.length);
+    if (first) document.getElementById(`${id}-${first}`)?.focus();
+  };
+
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (status === "submitting") return;
+    setSubmitted(true);
+    let ready: $ZodType;
+    try {
+      ready = schema ?? (await loadSchema());
+    } catch {
+      setStatus("error");
+      setMessage(messages.network);
+      return;
+    }
+    const result = validateWith(ready, spec, values);
+    if (!result.ok) {
+      setMessage(null);
+      focusFirst(result.errors);
+      return;
+    }
+    // One id per filled-in form: a retry after a failure, or a double click, stores once.
+    submissionId.current ??= newSubmissionId();
+    const hp = honeypotRef.current?.value ?? "";
+    const body = sendMeta
+      ? {
+          ...result.payload,
+          submissionId: submissionId.current,
+          pagePath: canonicalPath(window.location.pathname),
+          // Where the visitor came from goes with leads; a comment is not a lead.
+          ...(spec.kind === "comment" ? {} : { attribution: firstTouch() }),
+          ...(hp ? { [HONEYPOT_FIELD]: hp } : {}),
+        }
+      : result.payload;
+    setStatus("submitting");
+    setMessage(null);
+    let res: Response;
+    try {
+      res = await fetch(apiUrl(spec.endpoint), {
+        method: spec.method ?? "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify(body),
+      });
+    } catch {
+      setStatus("error");
+      setMessage(messages.network);
+      return;
+    }
+    const answer = (await res.json().catch(() => null)) as { errors?: FieldErrors; data?: { submissionId?: unknown } } | null;
+    if (res.ok) {
+      const stored = answer?.data?.submissionId;
+      setAccepted({ reference: typeof stored === "string" && stored ? submissionReference(stored) : null, summary: sentSummary(values) });
+      submissionId.current = null;
+      setAll(fresh());
+      setTouched({});
+      setSubmitted(false);
+      setServerErrors({});
+      setStatus("idle");
+      if (honeypotRef.current) honeypotRef.current.value = "";
+      setDialogOpen(true);
+      onSuccess?.(answer);
+      return;
+    }
+    setStatus("error");
+    if (res.status === 422 && answer?.errors) {
+      const mapped: FieldErrors = Object.create(null);
+      for (const [wire, list] of Object.entries(answer.errors)) if (Array.isArray(list)) mapped[spec.fieldOf?.(wire) ?? wire] = list;
+      setServerErrors(mapped);
+      setMessage(messages.invalid);
+      focusFirst(mapped);
+    } else if (res.status === 429) {
+      setMessage(messages.rateLimited(Number(res.headers.get("Retry-After")) || 60));
+    } else if (res.status === 413) {
+      setMessage(messages.tooLarge);
+    } else if (res.status >= 500) {
+      setMessage(messages.server);
+    } else {
+      setMessage(messages.rejected(res.status));
+    }
+  };
+
+  return {
+    id,
+    spec,
+    values,
+    fixed,
+    field,
+    error,
+    setValue,
+    setValues,
+    touch,
+    status,
+    message,
+    dialogOpen,
+    closeDialog: () => setDialogOpen(false),
+    accepted,
+    sendAnother: () => setAccepted(null),
+    acceptedWithoutScript: Boolean(mine?.ok),
+    honeypotRef,
+    formProps: {
+      id,
+      method: "post",
+      action,
+      noValidate: true,
+      onSubmit: (e) => void onSubmit(e),
+      onFocus: () => {
+        if (!schema) loadSchema().catch(() => {});
+      },
+      "aria-busy": status === "submitting",
+    },
+  };
+}
