@@ -1,6 +1,6 @@
 import { isIP } from "node:net";
 import { z } from "zod";
-import { parseTotpKey } from "~/features/staff/totp-key.server";
+import { parseTotpKey } from "./totp-key.server";
 import type { TrustProxy } from "./http/request.server";
 
 /** One plain address (no display name, no line breaks, no list). */

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Db, openDb } from "./db/db.server";
 import { openTestDb } from "./db/test-db";
-import { openTotpSecret } from "~/features/staff/totp-key.server";
+import { openTotpSecret } from "./totp-key.server";
 import { loadEnv } from "./env.server";
 import { keyFilePath, withIpHashSalt } from "./settings.server";
 

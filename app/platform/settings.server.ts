@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import { chmodSync, linkSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { Db } from "./db/db.server";
-import { isSealed, newTotpKey, openTotpSecret, parseTotpKey, sealTotpSecret, TotpKeyError } from "~/features/staff/totp-key.server";
+import { isSealed, newTotpKey, openTotpSecret, parseTotpKey, sealTotpSecret, TotpKeyError } from "./totp-key.server";
 import type { Env, EnvSettings } from "./env.server";
 
 /** Where an installation from before the key file kept its IP hash salt. */

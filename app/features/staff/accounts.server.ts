@@ -8,7 +8,7 @@ import type { Services } from "~/platform/services.server";
 import { isRole, type Role } from "./auth.server";
 import { hashPassword, RECOVERY_SCRYPT, verifyPassword } from "./password.server";
 import { deleteSessionsOf, hashToken, newToken } from "./session.server";
-import { openTotpSecret, sealTotpSecret } from "./totp-key.server";
+import { openTotpSecret, sealTotpSecret } from "~/platform/totp-key.server";
 
 export const SET_PASSWORD_TTL_MS = 24 * 60 * 60 * 1000;
 export const TWO_FACTOR_STEP_TTL_MS = 5 * 60 * 1000;

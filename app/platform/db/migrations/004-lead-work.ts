@@ -1,5 +1,4 @@
 import { type Kysely, type Migration, sql } from "kysely";
-import { searchColumns } from "~/features/leads/desk/search-columns.server";
 import type { Dialect } from "./index";
 
 /**
@@ -107,4 +106,36 @@ async function backfill(db: Kysely<unknown>): Promise<void> {
     }
     after = Number(rows[rows.length - 1]?.id);
   }
+}
+
+/*
+ * The searchable columns of a submission as this migration's version computed them
+ * (features/leads/desk/search-columns.server.ts at the time). A migration is frozen: a
+ * later change there must not change what 004 wrote.
+ */
+const normaliseText = (value: string) => value.normalize("NFKC").toLowerCase().replace(/\s+/g, " ").trim();
+const phoneDigits = (value: string) => {
+  const digits = value.replace(/\D+/g, "");
+  return digits.length === 11 && digits.startsWith("1") ? digits.slice(1) : digits;
+};
+const text = (v: unknown): string | null => (typeof v === "string" && v.trim() !== "" ? v.trim() : null);
+const norm = (v: unknown): string | null => {
+  const t = text(v);
+  return t === null ? null : normaliseText(t) || null;
+};
+function searchColumns(email: string, payload: Record<string, unknown>) {
+  const first = text(payload.firstName);
+  const last = text(payload.lastName);
+  const name = [first, last].filter(Boolean).join(" ");
+  const phone = text(payload.phone) ?? text(payload.phoneNumber);
+  const zip = text(payload.zipCode);
+  return {
+    email_norm: normaliseText(email),
+    name_norm: name ? normaliseText(name) : null,
+    last_norm: norm(last),
+    business_norm: norm(payload.bussinessName) ?? norm(payload.businessName) ?? norm(payload.companyName),
+    phone_norm: phone ? phoneDigits(phone) || null : null,
+    zip: zip ? zip.slice(0, 10) : null,
+    city: text(payload.city)?.slice(0, 80) ?? null,
+  };
 }

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from "node:crypto";
-import type { Env } from "~/platform/env.server";
+import type { Env } from "./env.server";
 
 /*
  * Two-factor (TOTP) secrets are stored encrypted with AES-256-GCM under a key kept outside
