@@ -52,7 +52,7 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    command: "node --import tsx server.ts",
+    command: "node server.js",
     url: `${baseURL}/faq`,
     reuseExistingServer: false,
     timeout: 60_000,

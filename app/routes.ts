@@ -2,7 +2,7 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
 /**
  * Every path of the site (spec 2.1), spelling included. The JSON API of spec section 7
- * is served by server.ts (app/platform/api), not by this table.
+ * is served by the application server (app/server, app/platform/api), not by this table.
  */
 export default [
   index("routes/home.tsx"),

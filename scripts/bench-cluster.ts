@@ -1,7 +1,7 @@
 /**
  * `npm run bench:cluster`: the site as several instances on PostgreSQL behind nginx, on
  * loopback only. It starts a throw-away PostgreSQL cluster (Debian's postgresql package;
- * or uses --database-url), a local SMTP sink, the instances (server.ts on the build) and
+ * or uses --database-url), a local SMTP sink, the instances (server.js on the build) and
  * nginx with deploy/nginx/fillway.conf (ports rewritten), then, for one instance and for
  * three:
  *

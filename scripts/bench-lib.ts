@@ -58,7 +58,7 @@ export interface RunningServer {
 }
 
 /**
- * Starts server.ts (the process operators run) on a free port and waits for its
+ * Starts server.js (the process operators run) on a free port and waits for its
  * "listening" line. Request logging off and the form rate limit out of the way, so the
  * figures measure serving, not logging or throttling.
  */
@@ -66,7 +66,7 @@ export async function startServer(opts: { dbFile: string; env?: Record<string, s
   let out = "";
   // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server under load.
   const nodeArgs = opts.nodeArgs ?? (process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) || []);
-  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "server.ts"], {
+  const child = spawn(process.execPath, [...nodeArgs, "server.js"], {
     cwd: root,
     env: {
       ...process.env,

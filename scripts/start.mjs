@@ -12,11 +12,11 @@ function newest(dir) {
   return t;
 }
 
-const built = `${process.env.BUILD_DIR ?? "build"}/server/index.js`;
+const built = `${process.env.BUILD_DIR ?? "build"}/server/main.js`;
 const stale = !existsSync(built) || Math.max(newest("app"), newest("public")) > statSync(built).mtimeMs;
 if (stale) {
   const r = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
-const r = spawnSync(process.execPath, ["--import", "tsx", "server.ts"], { stdio: "inherit" });
+const r = spawnSync(process.execPath, ["server.js"], { stdio: "inherit" });
 process.exit(r.status ?? 1);

@@ -1,5 +1,5 @@
 /**
- * Imported first by server.ts. V8 allocates objects straight in the old generation from an
+ * Imported first by the server's entry (app/server/main.server.ts). V8 allocates objects straight in the old generation from an
  * allocation site most of whose objects outlived a young collection ("pretenuring"). The
  * CSV export from PostgreSQL trips it: a batch of rows stays alive while the next one is
  * awaited, the driver's row sites are marked, and from then on every row of a million went

@@ -1,6 +1,9 @@
 import { type ApiResponse, json } from "./api/types";
 import type { Services } from "./services.server";
 import { throttleIpHash } from "./ip-hash.server";
+import { loadedOnce } from "./module-copies.server";
+
+loadedOnce("rate-limit");
 
 export type RateDecision = { ok: true; remaining: number } | { ok: false; retryAfterSeconds: number };
 
@@ -40,9 +43,8 @@ export function createRateLimiter({ max, windowSeconds }: { max: number; windowS
 
 /**
  * The process's limiter for public POSTs (lead forms, newsletter, quotes, comments, and
- * the no-JavaScript page posts): one budget per client across all of them. It lives on
- * the services object, so the API and the page actions (a separately bundled copy of
- * this module) count against the same budget.
+ * the no-JavaScript page posts): one budget per client across all of them, kept on the
+ * services object that the API and the page actions share.
  */
 export function rateLimiterFor(services: Pick<Services, "env" | "rateLimiter">): RateLimiter {
   services.rateLimiter ??= createRateLimiter({ max: services.env.RATE_LIMIT_MAX, windowSeconds: services.env.RATE_LIMIT_WINDOW_SECONDS });

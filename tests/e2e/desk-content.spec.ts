@@ -328,7 +328,7 @@ const freePort = () =>
  */
 async function restartServer() {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  const child: ChildProcess = spawn(process.execPath, ["server.js"], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -11,7 +11,7 @@ import { loadEnv } from "~/platform/env.server";
 import { exitCode, type Started, start } from "./server";
 
 /**
- * The server process (server.ts) while another process holds the SQLite write lock, as
+ * The server process (server.js) while another process holds the SQLite write lock, as
  * the desk's command-line tool, a backup or a migration will: pages from memory and reads
  * stay fast, a lead waits for the lock without freezing anything and is stored once it
  * goes, and a lead that cannot be stored within the deadline gets 503 with Retry-After,

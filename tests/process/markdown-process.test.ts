@@ -7,7 +7,7 @@ import { loadEnv } from "~/platform/env.server";
 import { dbUrl, exitCode, type Started, start } from "./server";
 
 /**
- * Markdown in the server process (server.ts on the build): the post files loaded at start
+ * Markdown in the server process (server.js on the build): the post files loaded at start
  * from the sources and the desk's preview in the build share one pool of threads, and a
  * body that cannot be rendered in time is a 422 with what to change, never a 500.
  */

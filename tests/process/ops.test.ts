@@ -9,7 +9,7 @@ import { listBackups } from "../../app/platform/ops/backup.server";
 import { exitCode, type Started, start } from "./server";
 
 /**
- * The server process (server.ts on the build) as an operator runs it: health and
+ * The server process (server.js on the build) as an operator runs it: health and
  * readiness, metrics behind a bearer token, its own backup at start, readiness gone the
  * moment SIGTERM arrives, and `npm run restore` refusing while it runs, then the server
  * starting on the restored file.

@@ -17,7 +17,7 @@ afterAll(() => {
 
 function start(env: Record<string, string>) {
   let out = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  const child = spawn(process.execPath, ["server.js"], {
     env: { ...process.env, LOG_REQUESTS: "false", PORT: "0", RATE_LIMIT_MAX: "100000", MAIL_DIR: mkdtempSync(join(tmpdir(), "fillway-mail-")), ...env },
   });
   children.push(child);

@@ -4,7 +4,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-/** The server process (server.ts on the build) as the process tests start it. */
+/** The server process (server.js on the build) as the process tests start it. */
 export const dbUrl = () => `file:${join(mkdtempSync(join(tmpdir(), "fillway-proc-")), "t.db")}`;
 
 export interface Started {
@@ -19,7 +19,7 @@ export interface Started {
 export function start(env: Record<string, string>, args: string[] = []): Started {
   let out = "";
   let err = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts", ...args], {
+  const child = spawn(process.execPath, ["server.js", ...args], {
     // No scheduled backups into the repository's data/backups unless a test asks for them.
     env: {
       ...process.env,

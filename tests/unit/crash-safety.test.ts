@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { crashRound } from "../../scripts/bench-crash";
 import { buildDir, tempDbFile } from "../../scripts/bench-lib";
 
-// The real server process (server.ts on BUILD_DIR, which `npm test` builds first) on a
+// The real server process (server.js on BUILD_DIR, which `npm test` builds first) on a
 // SQLite file, killed with SIGKILL while leads stream in, then started again on that file.
 describe("crash safety", () => {
   it("keeps every lead that was answered 2xx when the process is killed mid-stream", { timeout: 120_000 }, async () => {

@@ -13,7 +13,7 @@ import { openTestDb } from "~/platform/db/test-db";
 import { createAccount } from "~/features/staff/accounts.server";
 import { createSession } from "~/features/staff/session.server";
 import { loadEnv } from "~/platform/env.server";
-import { createApp } from "~/platform/http/app.server";
+import { createSiteApp } from "~/server/compose.server";
 import { BODY_RATE, bodyTooSlow } from "~/platform/http/body.server";
 import { PAGE_BODY_LIMIT } from "~/platform/http/documents.server";
 import { createLogger } from "~/platform/logger.server";
@@ -81,7 +81,7 @@ beforeAll(async () => {
   staffCookie = `__Host-fillway-desk=${token}`;
   // Bodies must come in at 2 KiB/s after 300 ms (the server's own is 8 KiB/s after 30 s).
   ({ server, url: base } = await listen(
-    createApp({ services, build, clientDir: join(buildDir, "client"), bodyRate: { minBytesPerSecond: 2048, graceMs: 300, checkEveryMs: 50 } }),
+    createSiteApp({ services, build, clientDir: join(buildDir, "client"), bodyRate: { minBytesPerSecond: 2048, graceMs: 300, checkEveryMs: 50 } }),
   ));
 });
 
@@ -314,7 +314,7 @@ function diskFullOn(table: string): KyselyPlugin {
 describe("a full disk", () => {
   it("keeps a no-JavaScript form's values with 503 and Retry-After, as the API answers 503, storing nothing", { timeout: 60_000 }, async () => {
     const full: Services = { ...services, db: { ...db, kysely: db.kysely.withPlugin(diskFullOn("leads")) } };
-    const { server: fullServer, url } = await listen(createApp({ services: full, build, clientDir: join(buildDir, "client") }));
+    const { server: fullServer, url } = await listen(createSiteApp({ services: full, build, clientDir: join(buildDir, "client") }));
     try {
       const count = async () =>
         Number(

@@ -8,13 +8,13 @@ import fc from "fast-check";
 import pino from "pino";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type ApiRoute, apiRoutes } from "~/platform/api/router.server";
+import type { ApiRoute } from "~/platform/api/router.server";
 import { MAX_BODY_BYTES } from "~/platform/api/types";
 import type { Db } from "~/platform/db/db.server";
 import { openTestDb } from "~/platform/db/test-db";
 import { loadEnv } from "~/platform/env.server";
 import { withIpHashSalt } from "~/platform/settings.server";
-import { createApp } from "~/platform/http/app.server";
+import { apiRoutes, createSiteApp } from "~/server/compose.server";
 import type { Services } from "~/platform/services.server";
 import { buildDir, validLead } from "../../scripts/bench-lib";
 
@@ -373,7 +373,7 @@ beforeAll(async () => {
       updated_at: now,
     } as never)
     .execute();
-  server = http.createServer(createApp({ services, build, clientDir: join(buildDir, "client") }));
+  server = http.createServer(createSiteApp({ services, build, clientDir: join(buildDir, "client") }));
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const addr = server.address() as net.AddressInfo;
   base = `http://127.0.0.1:${addr.port}`;
@@ -571,7 +571,7 @@ async function startApp(overrides: Record<string, string>): Promise<{ base: stri
     loadEnv({ NODE_ENV: "production", LOG_LEVEL: "info", LOG_REQUESTS: "false", RATE_LIMIT_MAX: "100000000", ...overrides }),
     db,
   );
-  const s = http.createServer(createApp({ services: { env, db, log: captureLog() }, build, clientDir: join(buildDir, "client") }));
+  const s = http.createServer(createSiteApp({ services: { env, db, log: captureLog() }, build, clientDir: join(buildDir, "client") }));
   await new Promise<void>((r) => s.listen(0, "127.0.0.1", r));
   return {
     base: `http://127.0.0.1:${(s.address() as net.AddressInfo).port}`,

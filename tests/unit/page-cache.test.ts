@@ -10,7 +10,7 @@ import type { Db } from "~/platform/db/db.server";
 import { openTestDb } from "~/platform/db/test-db";
 import { loadEnv } from "~/platform/env.server";
 import { withIpHashSalt } from "~/platform/settings.server";
-import { createApp } from "~/platform/http/app.server";
+import { createSiteApp } from "~/server/compose.server";
 import { createPageCache, type PageCache, pageCacheKey, preparePage } from "~/platform/http/page-cache.server";
 import { REPLY_PARAM } from "~/features/content/components/comments";
 import { HELD_PARAM } from "~/features/content/comment-spec";
@@ -77,7 +77,7 @@ beforeAll(async () => {
     } as never)
     .execute();
   cache = createPageCache({ maxEntries: MAX_ENTRIES });
-  server = http.createServer(createApp({ services, build, clientDir: join(buildDir, "client"), pageCache: cache }));
+  server = http.createServer(createSiteApp({ services, build, clientDir: join(buildDir, "client"), pageCache: cache }));
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   base = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
 });

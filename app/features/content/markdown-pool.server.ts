@@ -210,9 +210,8 @@ export function createMarkdownPool(threads = 2): MarkdownPool {
 }
 
 /**
- * The process's pool: one for the whole process, though this module is loaded twice (by
- * server.ts from the sources, which loads the post files at start, and within the server
- * build, which serves the desk).
+ * The process's pool: one for the whole process, even when this module is loaded again
+ * (in development Vite loads an edited module afresh).
  */
 const SHARED = Symbol.for("fillway.markdownPool");
 

@@ -1,9 +1,9 @@
 import { readFile } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { join } from "node:path";
-import { UPLOAD_URL } from "~/features/content/media.server";
-import { resourceContentSecurityPolicy } from "./security-headers.server";
-import { noneMatchHits } from "./negotiate";
+import { resourceContentSecurityPolicy } from "~/platform/http/security-headers.server";
+import { noneMatchHits } from "~/platform/http/negotiate";
+import { UPLOAD_URL } from "./media.server";
 
 /** A name saveImage gives: content hash, size, .webp. Nothing else is looked up on disk. */
 const NAME = /^[a-f0-9]{32}-\d{1,5}x\d{1,5}\.webp$/;

@@ -2,13 +2,16 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { quoteBusinessPayload } from "~/features/leads/forms/kinds/quote-business";
 import { SUCCESS_TEXT } from "~/features/leads/forms/success";
-import { type Api, createApi } from "~/platform/api/router.server";
+import { type Api, createApi as createApiOf } from "~/platform/api/router.server";
+import { apiRoutes } from "~/server/compose.server";
 import type { ApiRequest, ApiResponse } from "~/platform/api/types";
 import type { Db } from "~/platform/db/db.server";
 import { openTestDb } from "~/platform/db/test-db";
 import { loadEnv } from "~/platform/env.server";
 import { createLogger } from "~/platform/logger.server";
 import type { Services } from "~/platform/services.server";
+
+const createApi = (services: Services) => createApiOf(services, apiRoutes(services));
 
 /**
  * The submission calls of section 7 through the API router, against a real database

@@ -1,3 +1,4 @@
+import type { Services } from "~/platform/services.server";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/platform/db/db.server";
@@ -5,7 +6,10 @@ import { openTestDb } from "~/platform/db/test-db";
 import { loadEnv } from "~/platform/env.server";
 import { createLogger } from "~/platform/logger.server";
 import { withIpHashSalt } from "~/platform/settings.server";
-import { type Api, createApi } from "~/platform/api/router.server";
+import { type Api, createApi as createApiOf } from "~/platform/api/router.server";
+import { apiRoutes } from "~/server/compose.server";
+
+const createApi = (services: Services) => createApiOf(services, apiRoutes(services));
 
 /** "Do we deliver to you?" through the API router, against a real database. */
 

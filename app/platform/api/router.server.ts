@@ -1,26 +1,11 @@
-import { addCommentBlog, blogList } from "~/features/content/api.server";
-import { leadRoutes } from "~/features/leads/api.server";
 import { isDatabaseBusy } from "~/platform/db/sqlite-driver.server";
 import type { Services } from "~/platform/services.server";
-import { zipRoutes } from "~/features/service-area/location-api.server";
-import { serviceAreaRoutes } from "~/features/service-area/api.server";
 import { type ApiHandler, type ApiRequest, type ApiResponse, json, RETRY_AFTER_BUSY_SECONDS } from "./types";
 
 export interface ApiRoute {
   method: "GET" | "POST" | "PUT";
   path: string;
   handler: ApiHandler;
-}
-
-/** The JSON API of spec section 7: each feature adds its routes in apiRoutes(). */
-export function apiRoutes(services: Services): ApiRoute[] {
-  return [
-    ...leadRoutes(services),
-    // One /web/getData2 route: flag 3 locations, flag 4 blog posts.
-    ...zipRoutes(services, blogList),
-    { method: "PUT", path: "/admin/addCommentBlog", handler: (req) => addCommentBlog(services, req) },
-    ...serviceAreaRoutes(services),
-  ];
 }
 
 export const BUSY_MESSAGE = "The database is busy and nothing was saved. Please send the same request again in a few seconds.";
@@ -31,8 +16,8 @@ export interface Api {
   handle(req: ApiRequest): Promise<ApiResponse>;
 }
 
-export function createApi(services: Services): Api {
-  const routes = apiRoutes(services);
+/** The JSON API of spec section 7 over the routes the features register (app/server/compose.server.ts). */
+export function createApi(services: Services, routes: ApiRoute[]): Api {
   const byPath = new Map<string, ApiRoute[]>();
   for (const r of routes) byPath.set(r.path, [...(byPath.get(r.path) ?? []), r]);
   return {

@@ -1,6 +1,9 @@
 import { createHash } from "node:crypto";
 import type { CompiledQuery, Kysely } from "kysely";
 import type { Database } from "./schema";
+import { loadedOnce } from "~/platform/module-copies.server";
+
+loadedOnce("compiled-queries");
 
 /**
  * Statements on the hot path (a lead and its outbox rows, the replay lookup), built with

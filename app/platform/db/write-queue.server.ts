@@ -3,6 +3,9 @@ import type { Db } from "./db.server";
 import type { Database } from "./schema";
 import { observe } from "~/platform/ops/observe";
 import { isDatabaseBusy } from "./sqlite-driver.server";
+import { loadedOnce } from "~/platform/module-copies.server";
+
+loadedOnce("write-queue");
 
 /**
  * Group commit for small, independent writes (a lead, a comment).

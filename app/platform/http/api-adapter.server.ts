@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { createApi } from "~/platform/api/router.server";
+import { type ApiRoute, createApi } from "~/platform/api/router.server";
 import { MAX_BODY_BYTES } from "~/platform/api/types";
 import { resourceContentSecurityPolicy } from "./security-headers.server";
 import type { Services } from "~/platform/services.server";
@@ -13,8 +13,8 @@ const JSON_HEADERS = { "Cache-Control": "no-store", "Content-Security-Policy": r
  * beyond it, sent once the rest of the body is thrown away), the handler's answer written with its headers, no-store and the resource
  * CSP. The handlers themselves (app/platform/api) know nothing of Node.
  */
-export function createApiAdapter(services: Services) {
-  const api = createApi(services);
+export function createApiAdapter(services: Services, routes: ApiRoute[]) {
+  const api = createApi(services, routes);
   const trustProxy = services.env.TRUST_PROXY;
   return {
     owns: (path: string) => api.owns(path),

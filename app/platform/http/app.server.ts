@@ -1,9 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ServerBuild } from "react-router";
-import { mediaDir } from "~/features/content/media.server";
 import { baseSecurityHeaders, pageCspCache, resourceContentSecurityPolicy } from "./security-headers.server";
-import { NEWSLETTER_PAGE_HEADERS } from "~/features/newsletter/pages.server";
-import { crossSiteOneClick } from "~/features/newsletter/one-click.server";
+import type { ApiRoute } from "~/platform/api/router.server";
 import type { Services } from "~/platform/services.server";
 import type { OpsEndpoints } from "~/platform/ops/ops-http.server";
 import { createApiAdapter } from "./api-adapter.server";
@@ -12,15 +10,39 @@ import { createDocuments } from "./documents.server";
 import { allows, createMethodGate } from "./methods.server";
 import { parseTarget } from "./negotiate";
 import type { PageCache } from "./page-cache.server";
-import { ownsMedia, sendMedia } from "./media.server";
 import { documentUrl, forwardedValue } from "./request.server";
 import { loadStaticFiles, type StaticFile, sendStatic } from "./static.server";
 
 /** Strict-Transport-Security for responses that reached the visitor over HTTPS: one year. */
 export const HSTS = "max-age=31536000";
 
+/** A feature's files on GET and HEAD under paths it owns (the content's uploaded images). */
+export interface FileRoute {
+  /** The metrics' route group of these requests. */
+  group: string;
+  owns(path: string): boolean;
+  send(req: IncomingMessage, res: ServerResponse, path: string): Promise<void>;
+}
+
+/** A short text answer a feature gives to a request the server would otherwise refuse. */
+export interface TextAnswer {
+  status: number;
+  text: string;
+  headers?: Record<string, string>;
+}
+
+/** What the features register with the HTTP app (app/server/compose.server.ts). */
+export interface HttpFeatures {
+  /** The JSON API's routes. */
+  api: ApiRoute[];
+  files: FileRoute[];
+  /** A cross-site form post a feature takes (a one-click unsubscribe): its answer, or null to refuse it. */
+  crossSitePost?: (req: IncomingMessage, url: URL) => Promise<TextAnswer | null>;
+}
+
 export interface AppOptions {
   services: Services;
+  features: HttpFeatures;
   /** The server build, or (in development) a function that loads the current one through Vite. */
   build: ServerBuild | (() => Promise<ServerBuild>);
   /** The client build served from memory; none in development, where Vite serves the assets. */
@@ -41,13 +63,12 @@ export interface AppOptions {
  * (documents.server.ts); a method a page does not take and a cross-site form post are
  * refused here, one log line per request, never a stack trace to the visitor.
  */
-export function createApp({ services, build, clientDir, pageCache, dev = false, bodyRate = BODY_RATE, ops }: AppOptions) {
+export function createApp({ services, features, build, clientDir, pageCache, dev = false, bodyRate = BODY_RATE, ops }: AppOptions) {
   const { env, log } = services;
   const statics = clientDir ? loadStaticFiles(clientDir) : new Map<string, StaticFile>();
-  const api = createApiAdapter(services);
+  const api = createApiAdapter(services, features.api);
   const pageCsp = pageCspCache(env.CSP_CONNECT_SRC);
   const documents = createDocuments({ services, build, pageCache, dev, pageCsp });
-  const uploads = mediaDir(env.MEDIA_DIR);
   // What a post to a page is checked against, per build (in development the build changes with the code).
   const postRules = new WeakMap<ServerBuild, { gate: ReturnType<typeof createMethodGate>; checkOrigin: boolean }>();
   const rulesOf = (b: ServerBuild) => {
@@ -135,13 +156,14 @@ export function createApp({ services, build, clientDir, pageCache, dev = false, 
     try {
       const read = method === "GET" || method === "HEAD";
       const file = read ? statics.get(url.pathname) : undefined;
+      const files = read && !file ? features.files.find((f) => f.owns(url.pathname)) : undefined;
       const desk = url.pathname === "/desk" || url.pathname.startsWith("/desk/");
       if (file) {
         group = "static";
         sendStatic(req, res, file, pageCsp);
-      } else if (read && ownsMedia(url.pathname)) {
-        group = "media";
-        await sendMedia(uploads, req, res, url.pathname);
+      } else if (files) {
+        group = files.group;
+        await files.send(req, res, url.pathname);
       } else if (api.owns(url.pathname)) {
         group = `api ${url.pathname}`;
         await api.send(req, res, url);
@@ -156,9 +178,9 @@ export function createApp({ services, build, clientDir, pageCache, dev = false, 
         if (!allows(allow, method)) sendText(res, 405, "Method not allowed", { Allow: allow });
         else if (crossSite(req, url, checkOrigin)) {
           // The one cross-site post taken: a web mail client's one-click unsubscribe, authorised by its token.
-          const oneClick = await crossSiteOneClick(services, req, url);
-          if (oneClick) {
-            sendText(res, oneClick.status, oneClick.text, NEWSLETTER_PAGE_HEADERS);
+          const taken = await features.crossSitePost?.(req, url);
+          if (taken) {
+            sendText(res, taken.status, taken.text, taken.headers);
             return;
           }
           refused = `cross-site post from ${String(req.headers.origin).slice(0, 200)}`;

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { Db } from "~/platform/db/db.server";
 import type { PageCache } from "~/platform/http/page-cache.server";
+import { moduleCopies } from "~/platform/module-copies.server";
 import { outboxBacklog } from "~/platform/outbox/store.server";
 import type { Outbox } from "~/platform/outbox/worker.server";
 import type { BackupFile } from "./backup.server";
@@ -74,6 +75,15 @@ export function createMetrics({ db, outbox, lastBackup, now = Date.now }: Metric
     registers: [register],
   });
   let cache: PageCache | undefined;
+  new Gauge({
+    name: "fillway_module_loads",
+    help: "Times a module with state was loaded in this process (1 in production: one write queue, one rate limiter)",
+    labelNames: ["module"],
+    registers: [register],
+    collect() {
+      for (const [module, n] of moduleCopies()) this.set({ module }, n);
+    },
+  });
   new Gauge({
     name: "fillway_page_cache_bytes",
     help: "Bytes held by the page cache (every encoding of every page)",
