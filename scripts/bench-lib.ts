@@ -34,7 +34,7 @@ export function positive(value: string | undefined, name: string, fallback: numb
 
 /** Builds into BUILD_DIR unless `--no-build` was given and a build is already there. */
 export function ensureBuild(noBuild: boolean): void {
-  const skip = noBuild && existsSync(join(buildDir, "server/index.js"));
+  const skip = noBuild && existsSync(join(buildDir, "server/main.js"));
   if (skip) return;
   console.log(`building into ${buildDir} …`);
   const r = spawnSync("npm", ["run", "-s", "build"], {

@@ -27,7 +27,7 @@ describe.skipIf(!has("systemd-analyze", ["--version"]))("the systemd units", () 
 
   it("start the server the way the repository does, with its settings from one file", () => {
     const unit = readFileSync(join(deploy, "systemd/fillway@.service"), "utf8");
-    expect(unit).toMatch(/^ExecStart=\/usr\/bin\/node --import tsx server\.ts$/m);
+    expect(unit).toMatch(/^ExecStart=\/usr\/bin\/node server\.js$/m);
     expect(unit).toMatch(/^EnvironmentFile=\/etc\/fillway\/fillway\.env$/m);
     expect(unit).toMatch(/^Environment=PORT=%i$/m);
   });
