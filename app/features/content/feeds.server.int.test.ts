@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pagePaths } from "~/copy/pages";
 import type { Db } from "~/platform/db/db.server";
-import { openTestDb } from "~/platform/db/test-db";
+import { openTestDb } from "../../../tests/helpers/test-db";
 import { syncPosts } from "./content.server";
 import { sitemapPartXml, sitemapXml } from "./feeds.server";
-import { postFolder } from "./test-helpers";
+import { postFolder } from "../../../tests/helpers/content";
 
 /** The sitemap stays one file up to the protocol's limit and becomes an index past it. */
 

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Db, openDb } from "~/platform/db/db.server";
-import { openTestDb } from "~/platform/db/test-db";
+import { openTestDb } from "../../../tests/helpers/test-db";
 import { blogList } from "./api.server";
 import { syncPosts } from "./content.server";
 import {
@@ -20,7 +20,7 @@ import {
 import { rssXml, sitemapXml } from "./feeds.server";
 import { parsePostFile, postToFile, sameContent } from "./post-file.server";
 import { getPost, listPosts, postIndex } from "./posts.server";
-import { get, postFolder } from "./test-helpers";
+import { get, postFolder } from "../../../tests/helpers/content";
 
 /** The desk's side of posts, against a real database (SQLite, or PostgreSQL in CI). */
 

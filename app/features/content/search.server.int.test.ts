@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/platform/db/db.server";
-import { openTestDb } from "~/platform/db/test-db";
+import { openTestDb } from "../../../tests/helpers/test-db";
 import { syncPosts } from "./content.server";
 import { listPosts, searchWords } from "./posts.server";
-import { postFolder } from "./test-helpers";
+import { postFolder } from "../../../tests/helpers/content";
 
 /** Full-text search of posts (migration 005-post-search) on SQLite here, PostgreSQL in CI. */
 

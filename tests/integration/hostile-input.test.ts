@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type ApiRoute, apiRoutes } from "~/platform/api/router.server";
 import { MAX_BODY_BYTES } from "~/platform/api/types";
 import type { Db } from "~/platform/db/db.server";
-import { openTestDb } from "~/platform/db/test-db";
+import { openTestDb } from "../helpers/test-db";
 import { loadEnv } from "~/platform/env.server";
 import { withIpHashSalt } from "~/platform/settings.server";
 import { createApp } from "~/platform/http/app.server";

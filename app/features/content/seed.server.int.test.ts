@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/platform/db/db.server";
-import { openTestDb } from "~/platform/db/test-db";
+import { openTestDb } from "../../../tests/helpers/test-db";
 import { syncPosts } from "./content.server";
 import { parsePostFile } from "./post-file.server";
 import { listPosts } from "./posts.server";

@@ -9,7 +9,7 @@ import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_BODY_BYTES } from "~/platform/api/types";
 import type { Db } from "~/platform/db/db.server";
-import { openTestDb } from "~/platform/db/test-db";
+import { openTestDb } from "../helpers/test-db";
 import { createAccount } from "~/features/staff/accounts.server";
 import { createSession } from "~/features/staff/session.server";
 import { loadEnv } from "~/platform/env.server";

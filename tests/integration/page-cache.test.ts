@@ -7,7 +7,7 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/platform/db/db.server";
-import { openTestDb } from "~/platform/db/test-db";
+import { openTestDb } from "../helpers/test-db";
 import { loadEnv } from "~/platform/env.server";
 import { withIpHashSalt } from "~/platform/settings.server";
 import { createApp } from "~/platform/http/app.server";

@@ -2,10 +2,10 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/platform/db/db.server";
-import { openTestDb } from "~/platform/db/test-db";
+import { openTestDb } from "../../../tests/helpers/test-db";
 import { syncPosts } from "./content.server";
 import { listPosts } from "./posts.server";
-import { postFolder } from "./test-helpers";
+import { postFolder } from "../../../tests/helpers/content";
 
 /** Loading content/posts into the database at start (spec: marketing publishes by adding a file). */
 

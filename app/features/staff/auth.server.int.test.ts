@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/platform/db/db.server";
-import { openTestDb } from "~/platform/db/test-db";
+import { openTestDb } from "../../../tests/helpers/test-db";
 import { loadEnv } from "~/platform/env.server";
 import { createLogger } from "~/platform/logger.server";
 import type { Services } from "~/platform/services.server";

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/platform/db/db.server";
-import { openTestDb } from "~/platform/db/test-db";
+import { openTestDb } from "../../../tests/helpers/test-db";
 import { encodeImage, ImageRefused, listImages, MAX_UPLOAD_BYTES, readLimited, saveImage, SIZES, sniffImage } from "./media.server";
 
 /** Image uploads: real pictures made by sharp, checked by content, re-encoded without metadata. */

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Db, openDb } from "./db.server";
 import type { Database } from "./schema";
-import { openTestDb } from "./test-db";
+import { openTestDb } from "../../../tests/helpers/test-db";
 import { createWriteQueue } from "./write-queue.server";
 
 const insertLead = (trx: Kysely<Database>, email: string, submissionId: string | null = null) =>

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import type { BlogItem } from "~/features/content/types";
 import type { Db } from "~/platform/db/db.server";
-import { openTestDb } from "~/platform/db/test-db";
+import { openTestDb } from "../../../tests/helpers/test-db";
 import { formForBody } from "~/features/leads/forms/registry";
 import { acceptSubmission } from "~/features/leads/accept.server";
 import { addCommentBlog, blogList, MAX_LIMIT } from "./api.server";
 import { syncPosts } from "./content.server";
-import { type FixturePost, get, postFolder, put, testServices } from "./test-helpers";
+import { type FixturePost, get, postFolder, put, testServices } from "../../../tests/helpers/content";
 
 /** The blog calls of spec 7 against a real database (SQLite here, PostgreSQL in CI). */
 

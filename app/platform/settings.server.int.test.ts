@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Db, openDb } from "./db/db.server";
-import { openTestDb } from "./db/test-db";
+import { openTestDb } from "../../tests/helpers/test-db";
 import { openTotpSecret } from "~/features/staff/totp-key.server";
 import { loadEnv } from "./env.server";
 import { keyFilePath, withIpHashSalt } from "./settings.server";

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BlogItem } from "~/features/content/types";
 import type { Db } from "~/platform/db/db.server";
-import { openTestDb } from "~/platform/db/test-db";
+import { openTestDb } from "../../../tests/helpers/test-db";
 import { TEAM_NAME } from "~/features/content/comment-moderation";
 import { commentCounts, listComments, moderate, teamReply } from "./desk-comments.server";
 import { loadEnv } from "~/platform/env.server";
 import { addCommentBlog, blogList } from "./api.server";
 import { syncPosts } from "./content.server";
 import { containsLink } from "./moderation.server";
-import { get, postFolder, put, testServices } from "./test-helpers";
+import { get, postFolder, put, testServices } from "../../../tests/helpers/content";
 
 /** Comment moderation against a real database: what waits, what shows, and the desk's decisions. */
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/platform/db/db.server";
 import { migrations } from "~/platform/db/migrations/index";
 import type { Database } from "~/platform/db/schema";
-import { openTestDb } from "~/platform/db/test-db";
+import { openTestDb } from "../../../../tests/helpers/test-db";
 import { storeLead } from "../store.server";
 import { csvCell, csvLine, csvStream, leadCsvHeader } from "./export.server";
 import { kindLabel, labelledFields, typeLabel, whoOf } from "./labels.server";

@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
-import { type Db, openDb } from "./db.server";
+import { type Db, openDb } from "../../app/platform/db/db.server";
 
 /**
  * A database for one test file: PostgreSQL when DATABASE_URL names one (the CI leg),

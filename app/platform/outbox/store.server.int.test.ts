@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Db, openDb } from "~/platform/db/db.server";
-import { openTestDb } from "~/platform/db/test-db";
+import { openTestDb } from "../../../tests/helpers/test-db";
 import { claimDue, enqueue, outboxRows, recordResults, timeOrderedUuid } from "./store.server";
 
 /**

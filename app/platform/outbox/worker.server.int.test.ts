@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
@@ -8,7 +7,7 @@ import { simpleParser } from "mailparser";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { formForBody } from "~/features/leads/forms/registry";
 import type { Db } from "~/platform/db/db.server";
-import { openTestDb } from "~/platform/db/test-db";
+import { openTestDb } from "../../../tests/helpers/test-db";
 import { type Env, loadEnv } from "~/platform/env.server";
 import { acceptSubmission } from "~/features/leads/accept.server";
 import { storeLead } from "~/features/leads/store.server";
@@ -16,7 +15,7 @@ import { createLogger } from "~/platform/logger.server";
 import type { Services } from "~/platform/services.server";
 import { listDeliveries } from "./desk.server";
 import { retryDelayMs, retryNow } from "./store.server";
-import { freePort, type SmtpSink, startSmtpSink } from "./test-smtp";
+import { freePort, type SmtpSink, startSmtpSink } from "../../../tests/helpers/test-smtp";
 import { verifySignature } from "./webhook.server";
 import { isPermanentSmtpError, type Outbox, startOutbox } from "./worker.server";
 import { withoutAddresses } from "~/platform/log-safe.server";
@@ -396,33 +395,6 @@ describe("CRM webhook", () => {
     expect(json.lead.fields.firstName).toBe("Dana");
     expect(json.lead.fields.attribution).toBeUndefined();
     expect(json.attribution).toEqual({ landingPage: "/getafleet", referrerHost: "news.example.com", utm_source: "newsletter" });
-  });
-});
-
-describe("the README's webhook receiver", () => {
-  it("accepts the worker's signed deliveries and refuses a forged one", async () => {
-    const port = await freePort();
-    const child = spawn(process.execPath, ["scripts/webhook-receiver.mjs"], { env: { ...process.env, PORT: String(port), LEAD_WEBHOOK_SECRET: SECRET } });
-    let out = "";
-    child.stdout.on("data", (d) => {
-      out += d;
-    });
-    try {
-      await until(async () => out.includes("listening"));
-      const s = services({ LEAD_WEBHOOK_URL: `http://127.0.0.1:${port}/leads`, LEAD_WEBHOOK_SECRET: SECRET });
-      const body = personal();
-      await submit(s, body);
-      await until(async () => (await db.kysely.selectFrom("outbox").select("state").where("channel", "=", "webhook").executeTakeFirst())?.state === "sent");
-      expect(out).toContain(`"email":"${body.email}"`);
-      const forged = await fetch(`http://127.0.0.1:${port}/leads`, {
-        method: "POST",
-        body: "{}",
-        headers: { "Fillway-Signature": `t=${Math.floor(Date.now() / 1000)},v1=00` },
-      });
-      expect(forged.status).toBe(401);
-    } finally {
-      child.kill();
-    }
   });
 });
 

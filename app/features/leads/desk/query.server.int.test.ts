@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/platform/db/db.server";
-import { openTestDb } from "~/platform/db/test-db";
+import { openTestDb } from "../../../../tests/helpers/test-db";
 import { decodeCursor, encodeCursor, parseLeadFilters, parseSubscriberFilters } from "./filters.server";
 import { changeLeads, eachLeadBatch, getLead, leadEvents, leadNeighbours, listLeads, listSubscribers, saveLeadWork } from "./query.server";
 import { searchColumns } from "./search-columns.server";

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { newsletterSpec } from "~/features/leads/forms/kinds/newsletter";
 import { formForBody } from "~/features/leads/forms/registry";
 import type { Db } from "~/platform/db/db.server";
-import { openTestDb } from "~/platform/db/test-db";
+import { openTestDb } from "../../../tests/helpers/test-db";
 import { loadEnv } from "~/platform/env.server";
 import { acceptSubmission } from "~/features/leads/accept.server";
 import { createLogger } from "~/platform/logger.server";

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newsletterSpec } from "~/features/leads/forms/kinds/newsletter";
 import { formForBody } from "~/features/leads/forms/registry";
 import type { Db } from "~/platform/db/db.server";
-import { openTestDb } from "~/platform/db/test-db";
+import { openTestDb } from "../../../../tests/helpers/test-db";
 import { type Env, loadEnv } from "~/platform/env.server";
 import { acceptSubmission } from "../accept.server";
 import { verifySignature } from "~/platform/outbox/webhook.server";

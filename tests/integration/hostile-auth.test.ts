@@ -8,7 +8,7 @@ import { Secret, TOTP } from "otpauth";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/platform/db/db.server";
-import { openTestDb } from "~/platform/db/test-db";
+import { openTestDb } from "../helpers/test-db";
 import { createAccount, setPassword } from "~/features/staff/accounts.server";
 import { checkCurrentPassword } from "~/features/staff/current-password.server";
 import { createSession } from "~/features/staff/session.server";

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COMMENT_PAGE_SIZE } from "~/features/content/types";
 import type { Db } from "~/platform/db/db.server";
-import { openTestDb } from "~/platform/db/test-db";
+import { openTestDb } from "../../../tests/helpers/test-db";
 import { syncPosts } from "./content.server";
 import { loadBlogDetail } from "./pages.server";
 import { commentPage, threadPage } from "./posts.server";
-import { postFolder, testServices } from "./test-helpers";
+import { postFolder, testServices } from "../../../tests/helpers/content";
 
 /**
  * A post page shows one page of its comments: the newest threads first across pages,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Db, openDb } from "./db.server";
-import { openTestDb } from "./test-db";
+import { openTestDb } from "../../../tests/helpers/test-db";
 
 describe("database", () => {
   let db: Db;

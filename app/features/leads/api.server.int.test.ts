@@ -5,7 +5,7 @@ import { SUCCESS_TEXT } from "~/features/leads/forms/success";
 import { type Api, createApi } from "~/platform/api/router.server";
 import type { ApiRequest, ApiResponse } from "~/platform/api/types";
 import type { Db } from "~/platform/db/db.server";
-import { openTestDb } from "~/platform/db/test-db";
+import { openTestDb } from "../../../tests/helpers/test-db";
 import { loadEnv } from "~/platform/env.server";
 import { createLogger } from "~/platform/logger.server";
 import type { Services } from "~/platform/services.server";
