@@ -55,8 +55,8 @@ describe("database", () => {
     await again.close();
   });
 
-  it("uses WAL with full sync on SQLite", async () => {
-    if (db.dialect !== "sqlite") return;
+  it("uses WAL with full sync on SQLite", async (ctx) => {
+    ctx.skip(db.dialect !== "sqlite", "journal mode and synchronous are SQLite settings");
     const { sql } = await import("kysely");
     const mode = await sql<{ journal_mode: string }>`PRAGMA journal_mode`.execute(db.kysely);
     const sync = await sql<{ synchronous: number }>`PRAGMA synchronous`.execute(db.kysely);

@@ -74,6 +74,7 @@ afterEach(async () => {
   opened = [];
 });
 
+// A SQLite file's write lock: there is none to hold in the PostgreSQL leg.
 describe.skipIf(process.env.DATABASE_URL?.startsWith("postgres"))("SQLite with the write lock held elsewhere", () => {
   it("keeps reads and the event loop going while a write waits, and stores the write once the lock goes", async () => {
     const { db, locker } = await lockedDb(5_000);
