@@ -24,7 +24,7 @@ import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { freePort, startSmtpSink } from "../app/platform/outbox/test-smtp";
+import { freePort, startSmtpSink } from "../tests/helpers/test-smtp";
 import {
   benchArgs,
   ensureBuild,

@@ -18,7 +18,7 @@
  */
 import { once } from "node:events";
 import Database from "better-sqlite3";
-import { startSmtpSink } from "../app/platform/outbox/test-smtp";
+import { startSmtpSink } from "../tests/helpers/test-smtp";
 import {
   benchArgs,
   ensureBuild,

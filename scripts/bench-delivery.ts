@@ -21,7 +21,7 @@ import { openDb } from "../app/platform/db/db.server";
 import { loadEnv } from "../app/platform/env.server";
 import { storeLead } from "../app/features/leads/store.server";
 import { createLogger } from "../app/platform/logger.server";
-import { startSmtpSink } from "../app/platform/outbox/test-smtp";
+import { startSmtpSink } from "../tests/helpers/test-smtp";
 import { startOutbox } from "../app/platform/outbox/worker.server";
 import { withIpHashSalt } from "../app/platform/settings.server";
 import { benchArgs, mailCounts, machine, positive, sleep, startHangingWebhook, tempDbFile, validLead, writeOut } from "./bench-lib";

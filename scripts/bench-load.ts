@@ -20,7 +20,7 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import { startSmtpSink } from "../app/platform/outbox/test-smtp";
+import { startSmtpSink } from "../tests/helpers/test-smtp";
 import {
   benchArgs,
   buildDir,

@@ -1,4 +1,4 @@
-// `npm test`: typecheck, lint, unit and integration tests, a production build, and the
+// `npm test`: typecheck, lint, unit, integration and process tests, a production build, and the
 // browser tests against it. Prints one closing line: "N passed, N failed". A browser test
 // that passed only on retry is named above it, and fails the run unless
 // tests/known-flaky.json lists it with a reason.
@@ -7,7 +7,11 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { ensureChromium } from "./ensure-chromium.mjs";
 import { flakyTests, judgeFlaky, readKnownFlaky } from "./flaky.mjs";
 
-const only = process.argv[2]; // optional: "unit" or "e2e"
+const only = process.argv[2]; // optional: "unit", "integration", "process" or "e2e"
+if (only && !["unit", "integration", "process", "e2e"].includes(only)) {
+  console.error(`unknown part: ${only} (unit, integration, process or e2e)`);
+  process.exit(2);
+}
 mkdirSync("test-results", { recursive: true });
 
 function run(label, cmd, args, env = {}) {
@@ -33,13 +37,19 @@ if (!only) {
   ok = run("typecheck", "npm", ["run", "-s", "typecheck"]) && ok;
   ok = run("lint", "npm", ["run", "-s", "lint"]) && ok;
 }
-// The build comes first: the server-process tests and the browser tests run against it.
-const built = run("production build", "npm", ["run", "-s", "build"]);
-ok = built && ok;
-if (!only || only === "unit") {
-  const good = run("unit and integration tests", "npx", [
+// The build comes first when a part that needs it runs: the integration tests serve it in
+// their own process, the process tests and the browser tests start servers on it. The unit
+// tests need none.
+const projects = { unit: ["unit"], integration: ["integration"], process: ["process"], e2e: [] }[only] ?? ["unit", "integration", "process"];
+const needsBuild = only !== "unit";
+const built = needsBuild && run("production build", "npm", ["run", "-s", "build"]);
+ok = (built || !needsBuild) && ok;
+if (projects.length) {
+  const label = only ? `${only} tests` : "unit, integration and process tests";
+  const good = run(label, "npx", [
     "vitest",
     "run",
+    ...projects.flatMap((p) => ["--project", p]),
     "--reporter=default",
     "--reporter=json",
     "--outputFile.json=test-results/vitest.json",

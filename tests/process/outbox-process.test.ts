@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDb } from "../../app/platform/db/db.server";
-import { freePort, startSmtpSink } from "../../app/platform/outbox/test-smtp";
+import { freePort, startSmtpSink } from "../helpers/test-smtp";
 
 // The outbox as an operator meets it: bad settings stop the server naming them, and a
 // SIGKILL with messages pending loses none of them.

@@ -13,7 +13,7 @@ import type { Dialect } from "./index";
  * lifts it.
  *
  * Also the one list index the blog lacked: upcoming events (not published, of any kind)
- * in date order, so that list is read from an index too (tests/unit/query-plans.test.ts).
+ * in date order, so that list is read from an index too (tests/integration/query-plans.test.ts).
  */
 export function commentModerationMigration(_dialect: Dialect): Migration {
   return {

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Db, openDb } from "./db.server";
+import { openTestDb } from "../../../tests/helpers/test-db";
+
+describe("database", () => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await openTestDb();
+  });
+  afterAll(() => db.close());
+
+  it("stores and reads a row through the one query layer", async () => {
+    await db.kysely
+      .insertInto("leads")
+      .values({
+        kind: "lead",
+        type: 1,
+        email: "a@b.co",
+        payload: "{}",
+        submission_id: null,
+        page_path: "/",
+        user_agent: null,
+        ip_hash: null,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    const rows = await db.kysely.selectFrom("leads").selectAll().execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.email).toBe("a@b.co");
+  });
+
+  it("reads a query's rows as arrays in the order it selects its columns", async () => {
+    const query = db.kysely.selectFrom("leads").select(["email", "id", "page_path"]).where("email", "=", "a@b.co").compile();
+    const rows = await db.readArrays(query);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.[0]).toBe("a@b.co");
+    expect(Number(rows[0]?.[1])).toBeGreaterThan(0);
+    expect(rows[0]?.[2]).toBe("/");
+    expect(await db.readArrays(db.kysely.selectFrom("leads").select("id").where("email", "=", "nobody@b.co").compile())).toEqual([]);
+  });
+
+  it("runs migrations idempotently on reopen", async () => {
+    if (db.dialect !== "sqlite") {
+      const again = await openDb(process.env.DATABASE_URL);
+      await again.close();
+      return;
+    }
+    const file = db.describe.slice("sqlite:".length);
+    const again = await openDb(`file:${file}`);
+    const count = await again.kysely
+      .selectFrom("leads")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirst();
+    expect(Number(count?.n)).toBeGreaterThanOrEqual(1);
+    await again.close();
+  });
+
+  it("uses WAL with full sync on SQLite", async (ctx) => {
+    ctx.skip(db.dialect !== "sqlite", "journal mode and synchronous are SQLite settings");
+    const { sql } = await import("kysely");
+    const mode = await sql<{ journal_mode: string }>`PRAGMA journal_mode`.execute(db.kysely);
+    const sync = await sql<{ synchronous: number }>`PRAGMA synchronous`.execute(db.kysely);
+    expect(mode.rows[0]?.journal_mode).toBe("wal");
+    expect(sync.rows[0]?.synchronous).toBe(2);
+  });
+});

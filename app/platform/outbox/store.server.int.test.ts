@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Db, openDb } from "~/platform/db/db.server";
+import { openTestDb } from "../../../tests/helpers/test-db";
+import { claimDue, enqueue, outboxRows, recordResults, timeOrderedUuid } from "./store.server";
+
+/**
+ * Claims: each due message goes to one worker, also when several instances claim at once
+ * (PostgreSQL: FOR UPDATE SKIP LOCKED; run with DATABASE_URL=postgres://…); a claim whose
+ * lease ran out is taken over.
+ */
+let db: Db;
+let other: Db;
+beforeAll(async () => {
+  db = await openTestDb();
+  // A second pool on the same database, as a second instance would have.
+  other = db.dialect === "postgres" ? await openDb(process.env.DATABASE_URL) : db;
+  await db.kysely.deleteFrom("outbox").execute();
+});
+afterAll(async () => {
+  await db.kysely.deleteFrom("outbox").execute();
+  if (other !== db) await other.close();
+  await db.close();
+});
+
+describe("claimDue", () => {
+  it("gives each due message to one of several claiming workers", async () => {
+    const drafts = Array.from({ length: 200 }, () => ({ channel: "email" as const, template: "lead-sales" }));
+    await enqueue(db, drafts, { domain: "fillway.example", giveUpMs: 60_000 });
+    const claims = await Promise.all([0, 1, 2, 3].map((i) => claimDue(i % 2 ? other : db, 60, 60_000)));
+    const ids = claims.flat().map((r) => r.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    const rest = await claimDue(db, 500, 60_000);
+    expect(ids.length + rest.length).toBe(200);
+    expect(await claimDue(db, 500, 60_000)).toEqual([]);
+  });
+
+  it("takes over a claim whose lease ran out, and records outcomes only for claimed rows", async () => {
+    await db.kysely.deleteFrom("outbox").execute();
+    await enqueue(db, [{ channel: "email", template: "lead-sales" }], { domain: "fillway.example", giveUpMs: 60_000 });
+    const [first] = await claimDue(db, 10, 1);
+    expect(first?.attempts).toBe(1);
+    await new Promise((r) => setTimeout(r, 10));
+    const [again] = await claimDue(db, 10, 60_000);
+    expect(again?.id).toBe(first?.id);
+    expect(again?.attempts).toBe(2);
+    await recordResults(db, new Map([[again!.id, again!]]), [{ id: again!.id, ok: true }], { retryBaseMs: 1000, giveUpMs: 60_000 });
+    const row = await db.kysely.selectFrom("outbox").selectAll().executeTakeFirstOrThrow();
+    expect(row.state).toBe("sent");
+    expect(row.sent_at).not.toBeNull();
+  });
+});
+
+describe("claimDue by channel", () => {
+  it("claims only the given channel's messages", async () => {
+    await db.kysely.deleteFrom("outbox").execute();
+    await enqueue(
+      db,
+      [
+        { channel: "webhook", template: "lead-webhook" },
+        { channel: "email", template: "lead-sales" },
+        { channel: "webhook", template: "lead-webhook" },
+      ],
+      { domain: "fillway.example", giveUpMs: 60_000 },
+    );
+    const mail = await claimDue(db, 10, 60_000, new Date(), "email");
+    expect(mail.map((r) => r.channel)).toEqual(["email"]);
+    const hooks = await claimDue(db, 10, 60_000, new Date(), "webhook");
+    expect(hooks.map((r) => r.channel)).toEqual(["webhook", "webhook"]);
+    expect(await claimDue(db, 10, 60_000)).toEqual([]);
+    await db.kysely.deleteFrom("outbox").execute();
+  });
+});
+
+describe("outbox keys", () => {
+  it("are UUIDs (version 7), unique, and later ones sort after earlier ones", () => {
+    const keys = Array.from({ length: 2000 }, (_, i) => timeOrderedUuid(1_700_000_000_000 + Math.floor(i / 10)));
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const k of keys) expect(k).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    for (let i = 10; i < keys.length; i += 10) expect(keys[i]! > keys[i - 1]!).toBe(true);
+  });
+
+  it("give each e-mail its Message-ID from its key", () => {
+    const [mail, hook] = outboxRows(
+      [
+        { channel: "email", template: "lead-sales" },
+        { channel: "webhook", template: "lead-webhook" },
+      ],
+      7,
+      { domain: "fillway.example", giveUpMs: 60_000 },
+    );
+    expect(mail?.message_id).toBe(`<${mail?.idempotency_key}@fillway.example>`);
+    expect(hook?.message_id).toBeNull();
+    expect(hook?.idempotency_key).not.toBe(mail?.idempotency_key);
+  });
+});
