@@ -1,5 +1,6 @@
 import { data, Form, Link, useNavigation } from "react-router";
-import { DESK_HEADERS, deskServices, requireStaff } from "~/features/staff/auth.server";
+import { DESK_HEADERS, deskServices } from "~/features/staff/auth.server";
+import { signedIn } from "~/features/staff/desk-guard.server";
 import { audit } from "~/features/staff/audit.server";
 import { leadChoices, leadWorkSchema, messages, resolveAssignee } from "~/features/leads/desk/forms.server";
 import { formatWhen, labelledFields, statusLabels, type LeadStatus } from "~/features/leads/desk/labels.server";
@@ -19,8 +20,6 @@ import type { Route } from "./+types/lead";
 export const meta = ({ params }: Route.MetaArgs) => [{ title: `Lead ${params.id} · Fillway desk` }];
 export const headers = () => DESK_HEADERS;
 
-const ROLES: ("admin" | "sales")[] = ["admin", "sales"];
-
 /** A phone number as a link a phone dials: "(214) 555-0100" → "tel:+12145550100". */
 function telHref(phone: string): string | null {
   const digits = phoneDigits(phone);
@@ -36,7 +35,6 @@ function leadId(param: string | undefined): number {
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireStaff(request, context, ROLES);
   const { db } = deskServices(context);
   const id = leadId(params.id);
   const lead = await getLead(db, id);
@@ -97,7 +95,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const me = await requireStaff(request, context, ROLES);
+  const me = signedIn(context);
   const { db } = deskServices(context);
   const id = leadId(params.id);
   const lead = await getLead(db, id);

@@ -1,5 +1,6 @@
 import { data, Form, Link, useLocation, useNavigation } from "react-router";
-import { DESK_HEADERS, deskServices, requireStaff } from "~/features/staff/auth.server";
+import { DESK_HEADERS, deskServices } from "~/features/staff/auth.server";
+import { signedIn } from "~/features/staff/desk-guard.server";
 import { audit } from "~/features/staff/audit.server";
 import { type LeadView, parseLeadFilters, rawFilters, withView } from "~/features/leads/desk/filters.server";
 import { bulkSchema, leadChoices, messages, resolveAssignee } from "~/features/leads/desk/forms.server";
@@ -30,10 +31,8 @@ const leadViews: { value: LeadView; label: string }[] = [
 export const meta = () => [{ title: "Leads · Fillway desk" }];
 export const headers = () => DESK_HEADERS;
 
-const ROLES: ("admin" | "sales")[] = ["admin", "sales"];
-
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const me = await requireStaff(request, context, ROLES);
+  const me = signedIn(context);
   const { db } = deskServices(context);
   const url = new URL(request.url);
   const staff = await staffDirectory(db);
@@ -56,7 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const me = await requireStaff(request, context, ROLES);
+  const me = signedIn(context);
   const { db } = deskServices(context);
   const form = await request.formData();
   const values = { ids: form.getAll("id").map(String), status: String(form.get("status") ?? ""), assignee: String(form.get("assignee") ?? "") };

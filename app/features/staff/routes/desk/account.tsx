@@ -12,7 +12,8 @@ import {
   setPassword,
   unusedRecoveryCodes,
 } from "~/features/staff/accounts.server";
-import { currentStaff, DESK_HEADERS, deskServices, requireStaff } from "~/features/staff/auth.server";
+import { currentStaff, DESK_HEADERS, deskServices } from "~/features/staff/auth.server";
+import { signedIn } from "~/features/staff/desk-guard.server";
 import { audit } from "~/features/staff/audit.server";
 import { formFields, newPasswordSchema, problems } from "~/features/staff/forms.server";
 import { passwordProblem } from "~/features/staff/password-policy.server";
@@ -45,7 +46,7 @@ const actionSchema = z.discriminatedUnion("intent", [
 ]);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const me = await requireStaff(request, context);
+  const me = signedIn(context);
   const { db, env } = deskServices(context);
   const session = await currentStaff(request, context);
   const account = (await findAccount(db, { id: me.id }))!;
@@ -74,7 +75,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type Result = { errors: string[] | null; notice: string | null; codes: string[] | null; form: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const me = await requireStaff(request, context);
+  const me = signedIn(context);
   const services = deskServices(context);
   const { db, env } = services;
   const session = await currentStaff(request, context);

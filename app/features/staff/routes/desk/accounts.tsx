@@ -12,7 +12,8 @@ import {
   setDisabled,
   setRole,
 } from "~/features/staff/accounts.server";
-import { DESK_HEADERS, deskServices, ROLES, requireStaff } from "~/features/staff/auth.server";
+import { DESK_HEADERS, deskServices, ROLES } from "~/features/staff/auth.server";
+import { signedIn } from "~/features/staff/desk-guard.server";
 import { audit } from "~/features/staff/audit.server";
 import { formFields, problems } from "~/features/staff/forms.server";
 import type { Route } from "./+types/accounts";
@@ -36,8 +37,7 @@ const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.enum(["disable", "enable", "reset", "reset-2fa"]), id: idSchema }),
 ]);
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(request, context, ["admin"]);
+export async function loader({ context }: Route.LoaderArgs) {
   const { db } = deskServices(context);
   return data({ accounts: await listAccounts(db), roles: ROLES }, { headers: DESK_HEADERS });
 }
@@ -45,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type Result = { errors: string[] | null; notice: string | null; link: string | null; typed: Record<string, string> };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const me = await requireStaff(request, context, ["admin"]);
+  const me = signedIn(context);
   const { db, env } = deskServices(context);
   const fields = await formFields(request);
   const reply = (r: Partial<Result>, status = 200) =>
