@@ -64,6 +64,8 @@ describe("the desk's middleware", () => {
     expect((await run("/desk/sign-in", "/desk/sign-in")).reached).toBe(true);
     const leads = await run("/desk/leads", "/desk/leads", { cookie: token });
     expect(leads.staff).toMatchObject({ id: account.id, role: "sales" });
+    // As React Router reports it: the matched paths joined, without a leading slash.
+    expect((await run("desk/leads", "/desk/leads", { cookie: token })).staff).toMatchObject({ role: "sales" });
     const audit = await run("/desk/audit", "/desk/audit", { cookie: token });
     expect(status(audit.thrown)).toBe(403);
     // A screen without an action answers 405 to a POST, with or without a session.

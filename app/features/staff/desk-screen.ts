@@ -31,9 +31,13 @@ export function screenPattern(screen: DeskScreen): string {
   return screen.path ? `/desk/${screen.path}` : "/desk";
 }
 
-/** The screen a matched route pattern belongs to, or undefined when none is declared. */
+/**
+ * The screen a matched route pattern belongs to, or undefined when none is declared. React
+ * Router joins the matched routes' paths without a leading slash ("desk/leads/:id").
+ */
 export function findScreen(screens: readonly DeskScreen[], pattern: string): DeskScreen | undefined {
-  return screens.find((s) => screenPattern(s) === pattern);
+  const wanted = `/${pattern.replace(/^\/+|\/+$/g, "")}`;
+  return screens.find((s) => screenPattern(s) === wanted);
 }
 
 /** Whether a member of staff with this role may open the screen. */

@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AccountEmailField, AuthCard } from "~/ui/desk/kit";
 import { deskInput, deskLink, deskPrimary, deskSecondary, Field } from "~/ui/desk/ui";
-import { tokenAccount, consumeToken } from "~/features/staff/accounts.server";
+import { consumeToken, findAccount, tokenAccount } from "~/features/staff/accounts.server";
 import { currentStaff, DESK_HEADERS, deskServices, FIRST_ACCOUNT_COMMAND, hasAnyStaff } from "~/features/staff/auth.server";
 import { crossSiteReason } from "~/features/staff/csrf.server";
 import { codeSchema, formFields, problems, safeNext, signInSchema } from "~/features/staff/forms.server";
@@ -62,17 +62,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     for (const [k, v] of Object.entries(extra)) headers.set(k, v);
     return data({ errors, step, email: fields.email ?? "" }, { status, headers });
   };
-  const done = (result: Extract<SignInResult, { kind: "ok" }>, next: string | undefined) =>
-    db.kysely
-      .selectFrom("staff")
-      .select("role")
-      .where("id", "=", result.staffId)
-      .executeTakeFirstOrThrow()
-      .then(({ role }) => {
-        headers.append("Set-Cookie", serializeCookie(env, "desk", result.token, result.maxAgeSeconds));
-        headers.append("Set-Cookie", serializeCookie(env, "desk-2fa", "", 0));
-        return redirect(landing(next, role), { headers });
-      });
+  const done = async (result: Extract<SignInResult, { kind: "ok" }>, next: string | undefined) => {
+    const account = await findAccount(db, { id: result.staffId });
+    if (!account) throw new Error(`sign-in: account ${result.staffId} vanished`);
+    headers.append("Set-Cookie", serializeCookie(env, "desk", result.token, result.maxAgeSeconds));
+    headers.append("Set-Cookie", serializeCookie(env, "desk-2fa", "", 0));
+    return redirect(landing(next, account.role), { headers });
+  };
   const throttled = (r: Extract<SignInResult, { kind: "throttled" }>, step: "password" | "code") =>
     reply([`Too many failed attempts. Try again in ${Math.ceil(r.retryAfter / 60)} minute${r.retryAfter > 60 ? "s" : ""}.`], 429, step, {
       "Retry-After": String(r.retryAfter),
