@@ -32,10 +32,7 @@ const STILL_LONG = new Set([
   "features/content/routes/desk/comments.tsx",
   "features/leads/routes/desk/lead.tsx",
   "features/leads/routes/desk/leads.tsx",
-  "features/leads/routes/desk/privacy.tsx",
   "features/staff/routes/desk/account.tsx",
-  "features/staff/routes/desk/accounts.tsx",
-  "features/staff/routes/desk/sign-in.tsx",
   "routes/desk/index.tsx",
   "routes/desk/layout.tsx",
 ]);

@@ -32,3 +32,10 @@ export function signedIn(context: Readonly<RouterContextProvider>): StaffUser {
   if (!staff) throw new Error("signedIn(): this desk screen is public; its loaders have no member of staff.");
   return staff;
 }
+
+/** What a desk screen's loader or action receives, for the services that do its work. */
+export interface DeskArgs<P = Record<string, string | undefined>> {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+  params: P;
+}

@@ -1,18 +1,18 @@
-import { z } from "zod";
-import { data, Form, useLocation, useNavigation } from "react-router";
+import { Form, useLocation, useNavigation } from "react-router";
 import { type Column, DeskTable, FilterBar, numberedLinks, Pager } from "~/ui/desk/kit";
 import { deskDanger, deskInput, deskLink, deskPrimary, deskSecondary, ErrorList, Field, Notice, PageTitle, StatusBadge } from "~/ui/desk/ui";
 import { COMMENT_MAX } from "~/features/content/comment-spec";
-import { DESK_HEADERS, deskServices } from "~/features/staff/auth.server";
-import { signedIn } from "~/features/staff/desk-guard.server";
-import { audit } from "~/features/staff/audit.server";
-import { COMMENTS_PAGE_SIZE, commentFilters, moderationActions, pastTense, stateLabels, TEAM_NAME } from "~/features/content/comment-moderation";
-import { COMMENT_ID, commentCounts, type DeskComment, listComments, moderate, teamReply } from "~/features/content/desk-comments.server";
-import { messages } from "~/features/leads/desk/forms.server";
+import { DESK_HEADERS } from "~/features/staff/auth.server";
+import { COMMENTS_PAGE_SIZE, commentFilters, moderationActions, stateLabels, TEAM_NAME } from "~/features/content/comment-moderation";
+import { type DeskComment } from "~/features/content/desk-comments.server";
 import type { Route } from "./+types/comments";
+import { loadComments, commentsAction } from "~/features/content/comments-screen.server";
 
 export const meta = () => [{ title: "Comments · Fillway desk" }];
 export const headers = () => DESK_HEADERS;
+
+export const loader = (args: Route.LoaderArgs) => loadComments(args);
+export const action = (args: Route.ActionArgs) => commentsAction(args);
 
 const filterLabels: Record<(typeof commentFilters)[number], string> = {
   all: "All, awaiting review first",
@@ -21,68 +21,6 @@ const filterLabels: Record<(typeof commentFilters)[number], string> = {
   hidden: stateLabels.hidden,
   spam: stateLabels.spam,
 };
-
-const querySchema = z.object({
-  state: z.enum(commentFilters, "Show must be all, held, visible, hidden or spam").default("all"),
-  page: z
-    .string()
-    .regex(/^[1-9]\d{0,5}$/, "This is not a page of comments")
-    .transform(Number)
-    .default(1),
-});
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, env } = deskServices(context);
-  const url = new URL(request.url);
-  const counts = await commentCounts(db);
-  const parsed = querySchema.safeParse({ state: url.searchParams.get("state") || undefined, page: url.searchParams.get("page") || undefined });
-  const base = { counts, moderation: env.COMMENT_MODERATION };
-  if (!parsed.success) {
-    return data(
-      { ...base, state: "all" as const, page: 1, rows: [] as DeskComment[], total: 0, errors: messages(parsed.error) },
-      { status: 400, headers: DESK_HEADERS },
-    );
-  }
-  const { state, page } = parsed.data;
-  const { rows, total } = await listComments(db, state, page, counts);
-  return data({ ...base, state, page, rows, total, errors: null as string[] | null }, { headers: DESK_HEADERS });
-}
-
-const decisionSchema = z.object({
-  intent: z.enum(moderationActions, "Choose approve, hide, restore, spam or delete"),
-  id: z.string().regex(COMMENT_ID, "This is not a comment"),
-});
-const replySchema = z.object({
-  intent: z.literal("reply"),
-  id: z.string().regex(COMMENT_ID, "This is not a comment"),
-  text: z.string().trim().min(1, "Write the reply first").max(COMMENT_MAX, `A reply is at most ${COMMENT_MAX} characters`),
-});
-
-type ActionAnswer = { errors: string[] | null; done: string | null };
-const answer = (body: ActionAnswer, status = 200) => data(body, { status, headers: DESK_HEADERS });
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const me = signedIn(context);
-  const { db } = deskServices(context);
-  const form = await request.formData();
-  const raw = Object.fromEntries([...form.entries()].map(([k, v]) => [k, typeof v === "string" ? v : ""]));
-  if (raw.intent === "reply") {
-    const parsed = replySchema.safeParse(raw);
-    if (!parsed.success) return answer({ errors: messages(parsed.error), done: null }, 422);
-    const result = await teamReply(db, parsed.data.id, parsed.data.text, me);
-    if (!result.ok) return answer({ errors: [result.message], done: null }, result.status);
-    await audit(db, { staffId: me.id, action: "comment.reply", subject: result.id, detail: { post: result.postId, to: parsed.data.id } });
-    return answer({ errors: null, done: `Your reply is on the post as ${TEAM_NAME}.` });
-  }
-  const parsed = decisionSchema.safeParse(raw);
-  if (!parsed.success) return answer({ errors: messages(parsed.error), done: null }, 422);
-  const { id, intent } = parsed.data;
-  const result = await moderate(db, id, intent, me.id);
-  if (!result.ok) return answer({ errors: [result.message], done: null }, result.status);
-  await audit(db, { staffId: me.id, action: `comment.${intent}`, subject: id, detail: { post: result.comment.postId } });
-  const blocked = intent === "spam" ? " Later comments from the same e-mail address or network address will wait for review." : "";
-  return answer({ errors: null, done: `The comment by ${result.comment.by} was ${pastTense[intent]}.${blocked}` });
-}
 
 /** The decisions each state offers, in the order shown. */
 const buttonsFor = (c: DeskComment) => {

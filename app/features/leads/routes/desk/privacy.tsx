@@ -11,9 +11,7 @@ import type { Route } from "./+types/privacy";
 export const meta = () => [{ title: "Privacy requests · Fillway desk" }];
 export const headers = () => DESK_HEADERS;
 
-export function loader(_: Route.LoaderArgs) {
-  return data({}, { headers: DESK_HEADERS });
-}
+export const loader = () => data({}, { headers: DESK_HEADERS });
 
 const email = z
   .string()
