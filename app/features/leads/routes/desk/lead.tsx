@@ -1,8 +1,8 @@
 import { Form, Link, useNavigation } from "react-router";
 import { DESK_HEADERS } from "~/features/staff/auth.server";
-import { DeliveriesTable } from "~/ui/desk/deliveries-table";
 import { useKeptDraft } from "~/ui/desk/kept-draft";
 import { deskInput, deskLink, deskPrimary, deskSecondary, ErrorList, Field, NOBODY, Notice, PageTitle, SelectField, StatusBadge } from "~/ui/desk/ui";
+import { LeadHistory } from "~/features/leads/components/desk/lead-history";
 import type { Route } from "./+types/lead";
 import { loadLead, leadAction } from "~/features/leads/desk/lead-screen.server";
 
@@ -129,33 +129,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
         </section>
       </div>
 
-      <section aria-labelledby="lead-timeline" className="mt-8">
-        <h2 id="lead-timeline" className="mb-2 text-lg font-semibold">
-          Timeline
-        </h2>
-        <ol className="space-y-2 border-l-2 border-slate-300 pl-4 text-sm dark:border-slate-600">
-          {timeline.map((t) => (
-            <li key={t.id}>
-              <p className="text-xs text-slate-600 dark:text-slate-400">
-                {t.when}
-                {t.who ? ` · ${t.who}` : ""}
-              </p>
-              <p className={t.note ? "whitespace-pre-wrap break-words" : "font-medium"}>{t.text}</p>
-            </li>
-          ))}
-        </ol>
-      </section>
-
-      <section aria-labelledby="lead-deliveries" className="mt-8">
-        <h2 id="lead-deliveries" className="mb-2 text-lg font-semibold">
-          Deliveries
-        </h2>
-        {deliveries.length ? (
-          <DeliveriesTable rows={deliveries} caption="Messages about this lead" />
-        ) : (
-          <p className="text-sm">No messages were written for this lead.</p>
-        )}
-      </section>
+      <LeadHistory timeline={timeline} deliveries={deliveries} />
     </div>
   );
 }
