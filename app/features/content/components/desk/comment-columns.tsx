@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { type Column } from "~/ui/desk/kit";
+import type { Column } from "~/ui/desk/kit";
 import { deskDanger, deskInput, deskLink, deskPrimary, deskSecondary, Field, StatusBadge } from "~/ui/desk/ui";
 import { COMMENT_MAX } from "~/features/content/comment-spec";
 import { type moderationActions, TEAM_NAME } from "~/features/content/comment-moderation";
