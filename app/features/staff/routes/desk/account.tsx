@@ -1,6 +1,7 @@
 import { Form, useLocation, useNavigation } from "react-router";
-import { deskDanger, deskInput, deskPrimary, deskSecondary, deskTable, deskTd, deskTh, ErrorList, Field, PageTitle } from "~/ui/desk/ui";
+import { deskDanger, deskInput, deskPrimary, deskSecondary, ErrorList, Field, PageTitle } from "~/ui/desk/ui";
 import { DESK_HEADERS } from "~/features/staff/auth.server";
+import { Section, SessionsSection } from "~/features/staff/components/account-sections";
 import type { Route } from "./+types/account";
 import { loadAccount, accountAction } from "~/features/staff/account-screen.server";
 
@@ -14,19 +15,6 @@ export const headers = ({ actionHeaders }: Route.HeadersArgs) => {
 
 export const loader = (args: Route.LoaderArgs) => loadAccount(args);
 export const action = (args: Route.ActionArgs) => accountAction(args);
-
-const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
-
-function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
-  return (
-    <section aria-labelledby={`${id}-heading`} id={id} className="mb-8 max-w-3xl rounded-md border border-slate-300 p-4 dark:border-slate-700">
-      <h2 id={`${id}-heading`} className="text-lg font-bold">
-        {title}
-      </h2>
-      <div className="mt-3">{children}</div>
-    </section>
-  );
-}
 
 export default function Account({ loaderData: d, actionData: a }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
@@ -144,41 +132,7 @@ export default function Account({ loaderData: d, actionData: a }: Route.Componen
         </Form>
       </Section>
 
-      <Section id="sessions" title="Where you are signed in">
-        <table className={deskTable}>
-          <caption className="sr-only">Your sessions</caption>
-          <thead>
-            <tr>
-              <th scope="col" className={deskTh}>
-                Browser
-              </th>
-              <th scope="col" className={deskTh}>
-                Signed in
-              </th>
-              <th scope="col" className={deskTh}>
-                Last used
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {d.sessions.map((s) => (
-              <tr key={s.createdAt + s.device}>
-                <td className={`${deskTd} break-all`}>
-                  {s.device}
-                  {s.current ? <strong> (this one)</strong> : null}
-                </td>
-                <td className={`${deskTd} whitespace-nowrap`}>{when(s.createdAt)}</td>
-                <td className={`${deskTd} whitespace-nowrap`}>{when(s.lastSeenAt)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <Form method="post" className="mt-3">
-          <button type="submit" name="intent" value="sign-out-everywhere" className={deskDanger}>
-            Sign out everywhere
-          </button>
-        </Form>
-      </Section>
+      <SessionsSection sessions={d.sessions} />
     </>
   );
 }
