@@ -9,4 +9,6 @@ export default {
   buildDirectory: process.env.BUILD_DIR ?? "build",
   ssr: true,
   prerender: pagePaths.filter((p) => !dynamic.has(p)),
+  // Middleware: the desk's layout checks the signed-in member's role once for every desk screen.
+  future: { v8_middleware: true },
 } satisfies Config;

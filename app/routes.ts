@@ -1,4 +1,5 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { deskScreens } from "./routes/desk/screens";
 
 /**
  * Every path of the site (spec 2.1), spelling included. The JSON API of spec section 7
@@ -45,32 +46,12 @@ export default [
   route("sitemap/:part", "routes/sitemap-part-xml.ts"),
   route("robots.txt", "routes/robots-txt.ts"),
   route("rss.xml", "features/content/routes/rss-xml.ts"),
-  // The desk: staff only, never pre-rendered, indexed or linked from a public page.
-  route("desk", "routes/desk/layout.tsx", [
-    route("sign-in", "features/staff/routes/desk/sign-in.tsx"),
-    route("sign-out", "features/staff/routes/desk/sign-out.tsx"),
-    route("set-password/:token", "features/staff/routes/desk/set-password.tsx"),
-    route("forgot-password", "features/staff/routes/desk/forgot-password.tsx"),
-    route("account", "features/staff/routes/desk/account.tsx"),
-    route("accounts", "features/staff/routes/desk/accounts.tsx"),
-    route("audit", "features/staff/routes/desk/audit.tsx"),
-    route("system", "routes/desk/system.tsx"),
-    index("routes/desk/index.tsx"),
-    route("leads", "features/leads/routes/desk/leads.tsx"),
-    route("leads/export.csv", "features/leads/routes/desk/leads-export.ts"),
-    route("leads/:id", "features/leads/routes/desk/lead.tsx"),
-    route("subscribers", "features/newsletter/routes/desk/subscribers.tsx"),
-    route("subscribers/export.csv", "features/newsletter/routes/desk/subscribers-export.ts"),
-    route("privacy", "features/leads/routes/desk/privacy.tsx"),
-    route("deliveries", "routes/desk/deliveries.tsx"),
-    route("posts", "features/content/routes/desk/posts.tsx"),
-    route("posts/preview", "features/content/routes/desk/post-preview.ts"),
-    // "new" is the editor of a post not yet saved (no post has that address).
-    route("posts/:id", "features/content/routes/desk/post-edit.tsx"),
-    route("posts/:id/markdown", "features/content/routes/desk/post-markdown.ts"),
-    route("images", "features/content/routes/desk/images.tsx"),
-    route("comments", "features/content/routes/desk/comments.tsx"),
-    route("*", "routes/desk/not-found.tsx"),
-  ]),
+  // The desk: staff only, never pre-rendered, indexed or linked from a public page. Its
+  // screens are declared by their features (desk-screens.ts) and collected in routes/desk/screens.ts.
+  route(
+    "desk",
+    "routes/desk/layout.tsx",
+    deskScreens.map((s) => (s.path === undefined ? index(s.file) : route(s.path, s.file))),
+  ),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

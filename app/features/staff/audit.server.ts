@@ -31,3 +31,48 @@ export async function audit(db: Db, entry: AuditEntry): Promise<void> {
     })
     .execute();
 }
+
+/** What the audit log screen filters by; dates are YYYY-MM-DD (UTC), `before` an entry id. */
+export interface AuditFilter {
+  person: "" | "system" | string;
+  from: string;
+  to: string;
+  before: string;
+}
+
+/** One line of the audit log as the desk shows it. */
+export interface AuditLine {
+  id: number;
+  at: string;
+  who: string;
+  action: string;
+  subject: string;
+  detail: string;
+}
+
+/** A page of the audit log, newest first, and the id to continue before (null on the last page). */
+export async function listAudit(db: Db, f: AuditFilter, pageSize: number): Promise<{ rows: AuditLine[]; next: string | null }> {
+  let q = db.kysely.selectFrom("audit_log").select(["id", "at", "staff_id", "actor", "action", "subject", "detail"]);
+  if (f.person === "system") q = q.where("staff_id", "is", null);
+  else if (f.person) q = q.where("staff_id", "=", Number(f.person));
+  if (f.from) q = q.where("at", ">=", `${f.from}T00:00:00.000Z`);
+  if (f.to) q = q.where("at", "<", new Date(Date.parse(`${f.to}T00:00:00.000Z`) + 86_400_000).toISOString());
+  if (f.before) q = q.where("id", "<", Number(f.before));
+  const rows = await q
+    .orderBy("id", "desc")
+    .limit(pageSize + 1)
+    .execute();
+  const page = rows.slice(0, pageSize).map((r) => ({
+    id: Number(r.id),
+    at: r.at,
+    who: r.actor ?? (r.staff_id === null ? "Command line or unknown" : `Account ${r.staff_id}`),
+    action: r.action,
+    subject: r.subject ?? "",
+    detail: r.detail
+      ? Object.entries(JSON.parse(r.detail) as Record<string, unknown>)
+          .map(([k, v]) => `${k}: ${typeof v === "string" ? v : JSON.stringify(v)}`)
+          .join(", ")
+      : "",
+  }));
+  return { rows: page, next: rows.length > pageSize ? String(page.at(-1)?.id ?? "") : null };
+}

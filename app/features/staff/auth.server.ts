@@ -4,9 +4,9 @@ import type { Services } from "~/platform/services.server";
 import { crossSiteReason, isSafeMethod } from "./csrf.server";
 import { cookieName, findSession, readCookie, serializeCookie } from "./session.server";
 
-export type Role = "admin" | "sales" | "editor";
-export const ROLES: readonly Role[] = ["admin", "sales", "editor"];
-export const isRole = (v: unknown): v is Role => typeof v === "string" && (ROLES as readonly string[]).includes(v);
+import { isRole, type Role } from "./roles";
+
+export { isRole, ROLES, type Role } from "./roles";
 
 export interface StaffUser {
   id: number;
@@ -82,7 +82,7 @@ function deskHeaders(extra: Record<string, string> = {}): Headers {
 const TWO_FACTOR_SETUP_PATHS = ["/desk/account", "/desk/sign-out"];
 
 /**
- * For every desk loader and action. No valid session: throws a redirect to
+ * Run once per desk request by the desk layout's middleware (desk-guard.server.ts). No valid session: throws a redirect to
  * /desk/sign-in?next=<path> for GET (401 for other methods). Wrong role: throws a 403.
  * Non-GET requests from another site are refused with 403 before anything else. While
  * there is no account at all, throws a 503 whose page shows the command that creates one.
@@ -128,7 +128,9 @@ export async function requireStaff(request: Request, context: DeskContext, roles
     throw new Response("Set up two-factor sign-in first.", { status: 403, headers: deskHeaders({ "Content-Type": "text/plain; charset=utf-8" }) });
   }
   if (roles && !roles.includes(staff.role)) {
-    throw data({ forbidden: true, role: staff.role }, { status: 403, headers: deskHeaders() });
+    // The member's name and role let the refusal page keep the desk's menu.
+    const user = { email: staff.email, name: staff.name, role: staff.role };
+    throw data({ forbidden: true, role: staff.role, user }, { status: 403, headers: deskHeaders() });
   }
   return { id: staff.id, email: staff.email, name: staff.name, role: staff.role };
 }

@@ -3,7 +3,8 @@ import { data, Form, useLocation, useNavigation } from "react-router";
 import { DeliveriesTable } from "~/ui/desk/deliveries-table";
 import { FilterBar, keysetLinks, Pager } from "~/ui/desk/kit";
 import { deskSecondary, ErrorList, Notice, PageTitle } from "~/ui/desk/ui";
-import { DESK_HEADERS, deskServices, requireStaff } from "~/features/staff/auth.server";
+import { DESK_HEADERS, deskServices } from "~/features/staff/auth.server";
+import { signedIn } from "~/features/staff/desk-guard.server";
 import { audit } from "~/features/staff/audit.server";
 import { messages } from "~/features/leads/desk/forms.server";
 import { type DeliveryState, deliveryCounts, deliveryStates, listDeliveries, stateLabels } from "~/platform/outbox/desk.server";
@@ -12,8 +13,6 @@ import type { Route } from "./+types/deliveries";
 
 export const meta = () => [{ title: "Deliveries · Fillway desk" }];
 export const headers = () => DESK_HEADERS;
-
-const ROLES: "admin"[] = ["admin"];
 
 const querySchema = z.object({
   state: z.enum(deliveryStates, "State must be failed, pending, sending or sent").default("failed"),
@@ -25,7 +24,6 @@ const querySchema = z.object({
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(request, context, ROLES);
   const { db } = deskServices(context);
   const url = new URL(request.url);
   const raw = { state: url.searchParams.get("state") || undefined, after: url.searchParams.get("after") || undefined };
@@ -61,7 +59,7 @@ const retrySchema = z.object({
 });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const me = await requireStaff(request, context, ROLES);
+  const me = signedIn(context);
   const services = deskServices(context);
   const form = await request.formData();
   const parsed = retrySchema.safeParse({ id: String(form.get("id") ?? "") });

@@ -1,163 +1,38 @@
-import { data, Form, isRouteErrorResponse, Link, NavLink, Outlet, useRouteLoaderData } from "react-router";
+import { data, isRouteErrorResponse, Link, Outlet, useRouteLoaderData } from "react-router";
 import deskStyles from "~/desk.css?url";
-import { DESK_HEADERS, type Role, requireStaff } from "~/features/staff/auth.server";
+import { DESK_HEADERS } from "~/features/staff/auth.server";
+import { deskGuard, staffContext } from "~/features/staff/desk-guard.server";
+import { deskMenu } from "~/features/staff/desk-screen";
+import type { Role } from "~/features/staff/roles";
 import { firingAlerts } from "~/platform/ops/system.server";
+import { DeskShell, type ShellAlert } from "~/ui/desk/shell";
 import type { Route } from "./+types/layout";
+import { deskScreens } from "./screens";
 
-/** Desk pages that are reached without a session. */
-const OPEN_PATHS = ["/desk/sign-in", "/desk/set-password", "/desk/forgot-password"];
+/** Every desk request passes here first: only declared screens, only for their roles. */
+export const middleware: Route.MiddlewareFunction[] = [deskGuard(deskScreens)];
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: deskStyles }];
 export const headers = () => DESK_HEADERS;
 export const meta = () => [{ title: "Fillway desk" }, { name: "robots", content: "noindex, nofollow" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const path = new URL(request.url).pathname;
-  if (OPEN_PATHS.some((p) => path === p || path.startsWith(`${p}/`))) return data({ user: null, alerts: [] }, { headers: DESK_HEADERS });
-  const user = await requireStaff(request, context);
+export function loader({ context }: Route.LoaderArgs) {
+  // Null on the public screens (signing in, passwords): they show no menu.
+  const user = context.get(staffContext);
+  if (!user) return data({ user: null, alerts: [] }, { headers: DESK_HEADERS });
   // Admins see a banner while a system check is bad (ops/alerts.server.ts).
   const alerts = user.role === "admin" ? firingAlerts(context) : [];
   return data({ user: { email: user.email, name: user.name, role: user.role }, alerts }, { headers: DESK_HEADERS });
 }
 
-interface NavItem {
-  to: string;
-  label: string;
-  roles: Role[];
-  end?: boolean;
-}
-
-/** The desk's menu; the server checks the same roles on every page, the menu only hides. */
-const NAV: NavItem[] = [
-  { to: "/desk", label: "At a glance", roles: ["admin", "sales"], end: true },
-  { to: "/desk/leads", label: "Leads", roles: ["admin", "sales"] },
-  { to: "/desk/subscribers", label: "Subscribers", roles: ["admin", "sales"] },
-  { to: "/desk/posts", label: "Posts", roles: ["admin", "editor"] },
-  { to: "/desk/images", label: "Images", roles: ["admin", "editor"] },
-  { to: "/desk/comments", label: "Comments", roles: ["admin", "editor"] },
-  { to: "/desk/privacy", label: "Privacy requests", roles: ["admin"] },
-  { to: "/desk/deliveries", label: "Deliveries", roles: ["admin"] },
-  { to: "/desk/accounts", label: "Accounts", roles: ["admin"] },
-  { to: "/desk/audit", label: "Audit log", roles: ["admin"] },
-  { to: "/desk/system", label: "System", roles: ["admin"] },
-];
-
-/**
- * The theme switch of the desk. The site's own switch lives in the root chunk of every
- * public page; importing it here would split it into a chunk of its own there.
- */
-function DeskThemeToggle() {
-  function toggle() {
-    const root = document.documentElement;
-    const dark = !root.classList.contains("dark");
-    root.classList.toggle("dark", dark);
-    root.style.colorScheme = dark ? "dark" : "light";
-    try {
-      localStorage.setItem("theme", dark ? "dark" : "light");
-    } catch {
-      // Storage can be unavailable (private mode); the switch still applies to this page.
-    }
-  }
-  return (
-    <button
-      type="button"
-      onClick={toggle}
-      className="inline-flex min-h-9 items-center rounded-md px-2.5 text-sm font-semibold text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
-    >
-      <span className="dark:hidden">Dark theme</span>
-      <span className="hidden dark:inline">Light theme</span>
-    </button>
-  );
-}
-
 type ShellUser = { email: string; name: string | null; role: Role } | null;
 
-type ShellAlert = { id: string; title: string; detail: string };
-
-function Shell({ user, alerts = [], children }: { user: ShellUser; alerts?: ShellAlert[]; children: React.ReactNode }) {
-  const items = user ? NAV.filter((n) => n.roles.includes(user.role)) : [];
+/** The desk's frame; the menu is the declared screens the role may open (the middleware checks the same roles). */
+function Shell({ user, alerts, children }: { user: ShellUser; alerts?: ShellAlert[]; children: React.ReactNode }) {
   return (
-    <div className="flex min-h-dvh flex-col bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
-      <a href="#main" className="sr-only z-[100] rounded bg-white px-4 py-2 text-slate-900 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
-        Skip to content
-      </a>
-      <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-2">
-          <Link
-            to={user ? (user.role === "editor" ? "/desk/posts" : "/desk") : "/desk/sign-in"}
-            className="text-lg font-extrabold tracking-tight text-brand-800 dark:text-brand-300"
-          >
-            Fillway desk
-          </Link>
-          {items.length ? (
-            <nav aria-label="Desk" className="order-last w-full md:order-none md:w-auto">
-              <ul className="flex flex-wrap gap-1">
-                {items.map((item) => (
-                  <li key={item.to}>
-                    <NavLink
-                      to={item.to}
-                      end={item.end}
-                      prefetch="intent"
-                      className={({ isActive }) =>
-                        `inline-flex min-h-9 items-center rounded-md px-2.5 text-sm font-semibold ${
-                          isActive
-                            ? "bg-brand-100 text-brand-900 dark:bg-brand-900 dark:text-brand-50"
-                            : "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
-                        }`
-                      }
-                    >
-                      {item.label}
-                    </NavLink>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-          ) : null}
-          <div className="ml-auto flex flex-wrap items-center gap-2">
-            <DeskThemeToggle />
-            {user ? (
-              <>
-                <NavLink
-                  to="/desk/account"
-                  className="inline-flex min-h-9 items-center rounded-md px-2.5 text-sm font-semibold text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
-                >
-                  <span className="sr-only">Your account: </span>
-                  {user.name ?? user.email}
-                </NavLink>
-                <Form method="post" action="/desk/sign-out">
-                  <button
-                    type="submit"
-                    className="inline-flex min-h-9 items-center rounded-md border border-slate-400 px-2.5 text-sm font-semibold text-slate-800 hover:bg-slate-100 dark:border-slate-500 dark:text-slate-100 dark:hover:bg-slate-800"
-                  >
-                    Sign out
-                  </button>
-                </Form>
-              </>
-            ) : null}
-          </div>
-        </div>
-      </header>
-      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none">
-        {alerts.length ? (
-          <section
-            aria-label="System alerts"
-            className="mb-4 rounded-md border border-red-700 bg-red-50 p-3 text-red-950 dark:border-red-400 dark:bg-red-950 dark:text-red-50"
-          >
-            <ul className="space-y-1">
-              {alerts.map((a) => (
-                <li key={a.id}>
-                  <strong>{a.title}</strong>: {a.detail}.
-                </li>
-              ))}
-            </ul>
-            <Link className="font-medium underline" to="/desk/system">
-              See the system page
-            </Link>
-          </section>
-        ) : null}
-        {children}
-      </main>
-    </div>
+    <DeskShell user={user} alerts={alerts} items={user ? deskMenu(deskScreens, user.role) : []}>
+      {children}
+    </DeskShell>
   );
 }
 
@@ -172,7 +47,9 @@ export default function DeskLayout({ loaderData }: Route.ComponentProps) {
 /** What a refused or failed desk page says, inside the desk's shell. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const layout = useRouteLoaderData<typeof loader>("routes/desk/layout");
-  const user = layout?.user ?? null;
+  // A refusal from the middleware comes before the loader: its data names the member.
+  const refused: ShellUser | undefined = isRouteErrorResponse(error) && error.status === 403 ? error.data?.user : undefined;
+  const user = layout?.user ?? refused ?? null;
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const setup: string | null = isRouteErrorResponse(error) && error.status === 503 && typeof error.data?.setup === "string" ? error.data.setup : null;
   let title = "Something went wrong";

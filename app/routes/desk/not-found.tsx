@@ -1,16 +1,17 @@
-import { DESK_HEADERS, requireStaff } from "~/features/staff/auth.server";
+import { DESK_HEADERS } from "~/features/staff/auth.server";
 import type { Route } from "./+types/not-found";
 
 export const headers = () => DESK_HEADERS;
 
-/** An unknown address under /desk: signed-in staff see "not found" in the desk's shell. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(request, context);
+/**
+ * An unknown address under /desk: signed-in staff see "not found" in the desk's shell (the
+ * layout's middleware asks for a session first).
+ */
+export function loader(_: Route.LoaderArgs) {
   throw new Response("Not found", { status: 404, headers: DESK_HEADERS });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  await requireStaff(request, context);
+export function action(_: Route.ActionArgs) {
   throw new Response("Not found", { status: 404, headers: DESK_HEADERS });
 }
 

@@ -1,7 +1,8 @@
 import { data, Form, Link, redirect } from "react-router";
 import { type Column, DeskTable } from "~/ui/desk/kit";
 import { deskInput, deskLabel, deskLink, deskPrimary, ErrorList, Notice, PageTitle } from "~/ui/desk/ui";
-import { DESK_HEADERS, deskServices, requireStaff } from "~/features/staff/auth.server";
+import { DESK_HEADERS, deskServices } from "~/features/staff/auth.server";
+import { signedIn } from "~/features/staff/desk-guard.server";
 import { audit } from "~/features/staff/audit.server";
 import { formatWhen } from "~/features/leads/desk/labels.server";
 import { IMAGE_SIZES, MAX_UPLOAD_BYTES } from "~/features/content/post-desk";
@@ -11,12 +12,10 @@ import type { Route } from "./+types/images";
 export const meta = () => [{ title: "Images · Fillway desk" }];
 export const headers = () => DESK_HEADERS;
 
-const ROLES: ("admin" | "editor")[] = ["admin", "editor"];
 /** The multipart wrapping around the file (boundaries, the part's headers). */
 const FORM_OVERHEAD = 64 * 1024;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(request, context, ROLES);
   const { db } = deskServices(context);
   const url = new URL(request.url);
   const uploaded = url.searchParams.get("uploaded");
@@ -38,7 +37,7 @@ function refuse(status: number, message: string) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const me = await requireStaff(request, context, ROLES);
+  const me = signedIn(context);
   const services = deskServices(context);
   const type = request.headers.get("content-type") ?? "";
   if (!type.startsWith("multipart/form-data")) return refuse(415, "Send the image with the upload form (multipart/form-data).");

@@ -1,14 +1,11 @@
-import { data, Form, Link, useLocation, useNavigation } from "react-router";
-import { DESK_HEADERS, deskServices, requireStaff } from "~/features/staff/auth.server";
-import { audit } from "~/features/staff/audit.server";
-import { type LeadView, parseLeadFilters, rawFilters, withView } from "~/features/leads/desk/filters.server";
-import { bulkSchema, leadChoices, messages, resolveAssignee } from "~/features/leads/desk/forms.server";
-import { formatWhen, statusLabels, type LeadStatus } from "~/features/leads/desk/labels.server";
-import { changeLeads, listLeads } from "~/features/leads/desk/query.server";
-import { staffDirectory, staffLabel } from "~/features/leads/desk/staff.server";
-import { any, type Column, DeskTable, dateFields, FilterBar, FilterInput, keysetLinks, Pager } from "~/ui/desk/kit";
-import { deskLink, deskPrimary, deskSecondary, ErrorList, NOBODY, Notice, PageTitle, SelectField, StatusBadge } from "~/ui/desk/ui";
+import { Form, Link, useLocation, useNavigation } from "react-router";
+import { DESK_HEADERS } from "~/features/staff/auth.server";
+import type { LeadView } from "~/features/leads/desk/filters.server";
+import { any, DeskTable, dateFields, FilterBar, FilterInput, keysetLinks, Pager } from "~/ui/desk/kit";
+import { deskPrimary, deskSecondary, ErrorList, NOBODY, Notice, PageTitle, SelectField } from "~/ui/desk/ui";
+import { columns } from "~/features/leads/components/desk/leads-columns";
 import type { Route } from "./+types/leads";
+import { loadLeads, leadsAction } from "~/features/leads/desk/leads-screen.server";
 
 /** The attribution filters: exact values, as the desk shows them on a lead. */
 const ATTRIBUTION_INPUTS = [
@@ -30,122 +27,8 @@ const leadViews: { value: LeadView; label: string }[] = [
 export const meta = () => [{ title: "Leads · Fillway desk" }];
 export const headers = () => DESK_HEADERS;
 
-const ROLES: ("admin" | "sales")[] = ["admin", "sales"];
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const me = await requireStaff(request, context, ROLES);
-  const { db } = deskServices(context);
-  const url = new URL(request.url);
-  const staff = await staffDirectory(db);
-  const choices = leadChoices(staff);
-  const viewed = withView(url.searchParams, me);
-  const view = viewed.view;
-  const raw = rawFilters(url.searchParams);
-  const parsed = viewed.error ? { ok: false as const, errors: [viewed.error] } : parseLeadFilters(viewed.params);
-  if (!parsed.ok) {
-    return data({ raw, view, errors: parsed.errors, rows: [], next: null, prev: null, choices }, { status: 400, headers: DESK_HEADERS });
-  }
-  const page = await listLeads(db, parsed.filters);
-  const rows = page.rows.map((r) => ({
-    ...r,
-    when: formatWhen(r.createdAt),
-    statusLabel: statusLabels[r.status as LeadStatus] ?? r.status,
-    assignee: r.assigneeId === null ? "" : staffLabel(staff.get(r.assigneeId), r.assigneeId),
-  }));
-  return data({ raw, view, errors: null as string[] | null, rows, next: page.next, prev: page.prev, choices }, { headers: DESK_HEADERS });
-}
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const me = await requireStaff(request, context, ROLES);
-  const { db } = deskServices(context);
-  const form = await request.formData();
-  const values = { ids: form.getAll("id").map(String), status: String(form.get("status") ?? ""), assignee: String(form.get("assignee") ?? "") };
-  const parsed = bulkSchema.safeParse(values);
-  if (!parsed.success) return data({ errors: messages(parsed.error), values, done: null }, { status: 422, headers: DESK_HEADERS });
-  const staff = await staffDirectory(db);
-  const assignee = resolveAssignee(staff, parsed.data.assignee);
-  if (!assignee.ok) return data({ errors: [assignee.error], values, done: null }, { status: 422, headers: DESK_HEADERS });
-  const changed = await changeLeads(db, parsed.data.ids, { status: parsed.data.status, assigneeId: assignee.id }, me.id);
-  await audit(db, {
-    staffId: me.id,
-    action: "leads.bulk-change",
-    subject: parsed.data.ids.join(","),
-    detail: { status: parsed.data.status ?? null, assigneeId: assignee.id ?? null, changed },
-  });
-  const what = changed === 1 ? "1 lead changed" : `${changed} leads changed`;
-  return data({ errors: null as string[] | null, values: null, done: `${what} (${parsed.data.ids.length} selected).` }, { headers: DESK_HEADERS });
-}
-
-type LeadRow = Route.ComponentProps["loaderData"]["rows"][number];
-
-/** The inbox's columns; the first ticks a lead for "Change the selected leads". */
-const columns = (selected: Set<string>, listSearch: string): Column<LeadRow>[] => [
-  {
-    header: "Select",
-    srOnly: true,
-    cell: (r) => (
-      <input
-        type="checkbox"
-        name="id"
-        value={r.id}
-        defaultChecked={selected.has(String(r.id))}
-        aria-label={`Select lead ${r.id} from ${r.who || r.email}`}
-        className="size-4"
-      />
-    ),
-  },
-  { header: "Received", className: "whitespace-nowrap", cell: (r) => r.when },
-  {
-    header: "From",
-    cell: (r) => (
-      <Link to={`/desk/leads/${r.id}${listSearch}`} className={deskLink}>
-        {r.who || r.email}
-      </Link>
-    ),
-  },
-  {
-    header: "Form and type",
-    cell: (r) => (
-      <>
-        {r.form}
-        <br />
-        <span className="text-xs text-slate-600 dark:text-slate-400">{r.typeLabel}</span>
-      </>
-    ),
-  },
-  { header: "E-mail", className: "break-all", cell: (r) => r.email },
-  {
-    header: "Phone",
-    className: "whitespace-nowrap",
-    cell: (r) => (
-      <>
-        {r.phone}
-        <IncompleteMark marks={r.incomplete} mark="phone incomplete" />
-      </>
-    ),
-  },
-  {
-    header: "ZIP",
-    cell: (r) => (
-      <>
-        {r.zip}
-        <IncompleteMark marks={r.incomplete} mark="ZIP incomplete" />
-      </>
-    ),
-  },
-  { header: "City", cell: (r) => r.city },
-  { header: "Page", className: "break-all", cell: (r) => r.page },
-  { header: "Status", cell: (r) => <StatusBadge status={r.status} label={r.statusLabel} /> },
-  { header: "Assignee", cell: (r) => r.assignee },
-];
-
-/** A short mark under a value shorter than a full one (the API keeps the specification's looser rule). */
-function IncompleteMark({ marks, mark }: { marks: string[]; mark: string }) {
-  if (!marks.includes(mark)) return null;
-  return (
-    <span className="mt-0.5 block w-fit rounded bg-amber-100 px-1.5 text-xs font-semibold text-amber-900 dark:bg-amber-900/40 dark:text-amber-100">{mark}</span>
-  );
-}
+export const loader = (args: Route.LoaderArgs) => loadLeads(args);
+export const action = (args: Route.ActionArgs) => leadsAction(args);
 
 export default function Leads({ loaderData, actionData }: Route.ComponentProps) {
   const { raw, view, errors, rows, next, prev, choices } = loaderData;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { data, Form, useNavigation } from "react-router";
-import { DESK_HEADERS, deskServices, requireStaff } from "~/features/staff/auth.server";
+import { DESK_HEADERS, deskServices } from "~/features/staff/auth.server";
+import { signedIn } from "~/features/staff/desk-guard.server";
 import { audit } from "~/features/staff/audit.server";
 import { messages } from "~/features/leads/desk/forms.server";
 import { deleteByEmail, findByEmail, type PersonalData } from "~/features/leads/desk/privacy.server";
@@ -10,10 +11,7 @@ import type { Route } from "./+types/privacy";
 export const meta = () => [{ title: "Privacy requests · Fillway desk" }];
 export const headers = () => DESK_HEADERS;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(request, context, ["admin"]);
-  return data({}, { headers: DESK_HEADERS });
-}
+export const loader = () => data({}, { headers: DESK_HEADERS });
 
 const email = z
   .string()
@@ -36,7 +34,7 @@ type ActionResult = {
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const me = await requireStaff(request, context, ["admin"]);
+  const me = signedIn(context);
   const services = deskServices(context);
   const { db } = services;
   const form = await request.formData();

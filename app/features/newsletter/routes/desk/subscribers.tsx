@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { data, Form, useLocation } from "react-router";
-import { DESK_HEADERS, deskServices, requireStaff } from "~/features/staff/auth.server";
+import { DESK_HEADERS, deskServices } from "~/features/staff/auth.server";
+import { signedIn } from "~/features/staff/desk-guard.server";
 import { audit } from "~/features/staff/audit.server";
 import { parseSubscriberFilters, rawFilters } from "~/features/leads/desk/filters.server";
 import { messages } from "~/features/leads/desk/forms.server";
@@ -13,11 +14,9 @@ import type { Route } from "./+types/subscribers";
 export const meta = () => [{ title: "Newsletter subscribers · Fillway desk" }];
 export const headers = () => DESK_HEADERS;
 
-const ROLES: ("admin" | "sales")[] = ["admin", "sales"];
 const statusWords: Record<string, string> = subscriberStatusLabels;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(request, context, ROLES);
   const { db } = deskServices(context);
   const url = new URL(request.url);
   const raw = rawFilters(url.searchParams);
@@ -52,7 +51,7 @@ const changeSchema = z.object({
 });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const me = await requireStaff(request, context, ROLES);
+  const me = signedIn(context);
   const { db } = deskServices(context);
   const form = await request.formData();
   const parsed = changeSchema.safeParse({ id: String(form.get("id") ?? ""), status: String(form.get("status") ?? "") });

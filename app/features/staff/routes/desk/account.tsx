@@ -1,25 +1,9 @@
-import { data, Form, redirect, useLocation, useNavigation } from "react-router";
-import { renderSVG } from "uqr";
-import { z } from "zod";
-import { deskDanger, deskInput, deskPrimary, deskSecondary, deskTable, deskTd, deskTh, ErrorList, Field, PageTitle } from "~/ui/desk/ui";
-import {
-  beginTwoFactor,
-  confirmTwoFactor,
-  disableTwoFactor,
-  findAccount,
-  newRecoveryCodes,
-  pendingTwoFactor,
-  setPassword,
-  unusedRecoveryCodes,
-} from "~/features/staff/accounts.server";
-import { currentStaff, DESK_HEADERS, deskServices, requireStaff } from "~/features/staff/auth.server";
-import { audit } from "~/features/staff/audit.server";
-import { formFields, newPasswordSchema, problems } from "~/features/staff/forms.server";
-import { passwordProblem } from "~/features/staff/password-policy.server";
-import { MAX_PASSWORD_LENGTH } from "~/features/staff/password.server";
-import { deleteSessionsOf, listSessions, serializeCookie } from "~/features/staff/session.server";
-import { checkCurrentPassword } from "~/features/staff/current-password.server";
+import { Form, useLocation, useNavigation } from "react-router";
+import { deskDanger, deskInput, deskPrimary, deskSecondary, ErrorList, Field, PageTitle } from "~/ui/desk/ui";
+import { DESK_HEADERS } from "~/features/staff/auth.server";
+import { Section, SessionsSection } from "~/features/staff/components/account-sections";
 import type { Route } from "./+types/account";
+import { loadAccount, accountAction } from "~/features/staff/account-screen.server";
 
 export const meta = () => [{ title: "Your account · Fillway desk" }];
 export const headers = ({ actionHeaders }: Route.HeadersArgs) => {
@@ -29,136 +13,8 @@ export const headers = ({ actionHeaders }: Route.HeadersArgs) => {
   return h;
 };
 
-const current = z.string().min(1, "Enter your current password.").max(MAX_PASSWORD_LENGTH, "That password is too long.");
-const actionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("password"), current, password: z.string(), confirm: z.string() }),
-  z.object({ intent: z.literal("sign-out-everywhere") }),
-  z.object({ intent: z.literal("2fa-begin") }),
-  z.object({
-    intent: z.literal("2fa-confirm"),
-    code: z
-      .string()
-      .trim()
-      .regex(/^\d{6}$/, "Enter the 6-digit code your app shows."),
-  }),
-  z.object({ intent: z.enum(["2fa-codes", "2fa-off"]), current }),
-]);
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const me = await requireStaff(request, context);
-  const { db, env } = deskServices(context);
-  const session = await currentStaff(request, context);
-  const account = (await findAccount(db, { id: me.id }))!;
-  const pending = account.twoFactor ? null : await pendingTwoFactor(db, env, me.id, me.email);
-  const sessions = (await listSessions(db, me.id)).map((s) => ({
-    current: s.id === session?.sessionId,
-    createdAt: s.createdAt,
-    lastSeenAt: s.lastSeenAt,
-    device: s.userAgent ?? "Unknown browser",
-  }));
-  return data(
-    {
-      me,
-      twoFactor: account.twoFactor,
-      required: env.DESK_REQUIRE_2FA && me.role === "admin",
-      recoveryLeft: account.twoFactor ? await unusedRecoveryCodes(db, me.id) : 0,
-      pending: pending
-        ? { secret: pending.secret, uri: pending.uri, qr: `data:image/svg+xml;base64,${Buffer.from(renderSVG(pending.uri, { border: 2 })).toString("base64")}` }
-        : null,
-      sessions,
-    },
-    { headers: DESK_HEADERS },
-  );
-}
-
-type Result = { errors: string[] | null; notice: string | null; codes: string[] | null; form: string };
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const me = await requireStaff(request, context);
-  const services = deskServices(context);
-  const { db, env } = services;
-  const session = await currentStaff(request, context);
-  const fields = await formFields(request);
-  const form = fields.intent ?? "";
-  const reply = (r: Partial<Result>, status = 200) => data<Result>({ errors: null, notice: null, codes: null, form, ...r }, { status, headers: DESK_HEADERS });
-  const parsed = actionSchema.safeParse(fields);
-  if (!parsed.success) return reply({ errors: problems(parsed.error) }, 400);
-  const input = parsed.data;
-  // The current password guards the changes a stolen session must not make: wrong guesses
-  // are slowed, written to the audit log and, at the limit, refused for a while.
-  const wrongCurrent = () => reply({ errors: ["Your current password is not right."] }, 400);
-  const tooMany = (retryAfter: number) =>
-    data<Result>(
-      {
-        errors: [`Too many wrong passwords. Try again in ${Math.ceil(retryAfter / 60)} minute${retryAfter > 60 ? "s" : ""}.`],
-        notice: null,
-        codes: null,
-        form,
-      },
-      { status: 429, headers: { ...DESK_HEADERS, "Retry-After": String(retryAfter) } },
-    );
-  const checkCurrent = async (password: string) => {
-    const check = await checkCurrentPassword(services, me, password);
-    if (check.kind === "throttled") return tooMany(check.retryAfter);
-    return check.kind === "wrong" ? wrongCurrent() : null;
-  };
-  switch (input.intent) {
-    case "password": {
-      const pw = newPasswordSchema.safeParse(input);
-      if (!pw.success) return reply({ errors: problems(pw.error) }, 400);
-      const problem = passwordProblem(input.password, me.email);
-      if (problem) return reply({ errors: [problem] }, 400);
-      const refused = await checkCurrent(input.current);
-      if (refused) return refused;
-      await setPassword(db, me.id, input.password, session?.sessionId);
-      await audit(db, { staffId: me.id, action: "account.password-change", subject: me.email });
-      return reply({ notice: "Your password is changed, and every other session has been signed out." });
-    }
-    case "sign-out-everywhere": {
-      const n = await deleteSessionsOf(db, me.id);
-      await audit(db, { staffId: me.id, action: "sign-out.everywhere", subject: me.email, detail: { sessions: n } });
-      const headers = new Headers(DESK_HEADERS);
-      headers.append("Set-Cookie", serializeCookie(env, "desk", "", 0));
-      return redirect("/desk/sign-in?signed-out", { headers });
-    }
-    case "2fa-begin":
-      await beginTwoFactor(db, env, me.id, me.email);
-      return reply({});
-    case "2fa-confirm": {
-      const codes = await confirmTwoFactor(db, env, me.id, me.email, input.code);
-      if (!codes) return reply({ errors: ["That code is not right. Check your phone's clock and try the code now shown."] }, 400);
-      await audit(db, { staffId: me.id, action: "account.2fa-on", subject: me.email });
-      return reply({ notice: "Two-factor sign-in is on.", codes });
-    }
-    case "2fa-codes":
-    case "2fa-off": {
-      const refused = await checkCurrent(input.current);
-      if (refused) return refused;
-      if (input.intent === "2fa-codes") {
-        const codes = await newRecoveryCodes(db, me.id);
-        await audit(db, { staffId: me.id, action: "account.2fa-recovery-codes", subject: me.email });
-        return reply({ notice: "New recovery codes; the old ones no longer work.", codes });
-      }
-      if (env.DESK_REQUIRE_2FA && me.role === "admin") return reply({ errors: ["Admins must keep two-factor sign-in on here."] }, 409);
-      await disableTwoFactor(db, me.id);
-      await audit(db, { staffId: me.id, action: "account.2fa-off", subject: me.email });
-      return reply({ notice: "Two-factor sign-in is off." });
-    }
-  }
-}
-
-const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
-
-function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
-  return (
-    <section aria-labelledby={`${id}-heading`} id={id} className="mb-8 max-w-3xl rounded-md border border-slate-300 p-4 dark:border-slate-700">
-      <h2 id={`${id}-heading`} className="text-lg font-bold">
-        {title}
-      </h2>
-      <div className="mt-3">{children}</div>
-    </section>
-  );
-}
+export const loader = (args: Route.LoaderArgs) => loadAccount(args);
+export const action = (args: Route.ActionArgs) => accountAction(args);
 
 export default function Account({ loaderData: d, actionData: a }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
@@ -276,41 +132,7 @@ export default function Account({ loaderData: d, actionData: a }: Route.Componen
         </Form>
       </Section>
 
-      <Section id="sessions" title="Where you are signed in">
-        <table className={deskTable}>
-          <caption className="sr-only">Your sessions</caption>
-          <thead>
-            <tr>
-              <th scope="col" className={deskTh}>
-                Browser
-              </th>
-              <th scope="col" className={deskTh}>
-                Signed in
-              </th>
-              <th scope="col" className={deskTh}>
-                Last used
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {d.sessions.map((s) => (
-              <tr key={s.createdAt + s.device}>
-                <td className={`${deskTd} break-all`}>
-                  {s.device}
-                  {s.current ? <strong> (this one)</strong> : null}
-                </td>
-                <td className={`${deskTd} whitespace-nowrap`}>{when(s.createdAt)}</td>
-                <td className={`${deskTd} whitespace-nowrap`}>{when(s.lastSeenAt)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <Form method="post" className="mt-3">
-          <button type="submit" name="intent" value="sign-out-everywhere" className={deskDanger}>
-            Sign out everywhere
-          </button>
-        </Form>
-      </Section>
+      <SessionsSection sessions={d.sessions} />
     </>
   );
 }

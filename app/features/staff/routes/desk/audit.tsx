@@ -3,7 +3,8 @@ import { z } from "zod";
 import { any, type Column, DeskTable, dateFields, FilterBar, Pager } from "~/ui/desk/kit";
 import { ErrorList, PageTitle } from "~/ui/desk/ui";
 import { listAccounts } from "~/features/staff/accounts.server";
-import { DESK_HEADERS, deskServices, requireStaff } from "~/features/staff/auth.server";
+import { listAudit } from "~/features/staff/audit.server";
+import { DESK_HEADERS, deskServices } from "~/features/staff/auth.server";
 import { problems } from "~/features/staff/forms.server";
 import type { Route } from "./+types/audit";
 
@@ -26,40 +27,16 @@ const filterSchema = z.object({
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(request, context, ["admin"]);
   const { db } = deskServices(context);
   const url = new URL(request.url);
   const raw = Object.fromEntries(["person", "from", "to", "before"].map((k) => [k, url.searchParams.get(k) ?? ""]));
   const people = (await listAccounts(db)).map((a) => ({ id: a.id, email: a.email }));
   const parsed = filterSchema.safeParse(raw);
   if (!parsed.success) return data({ raw, people, rows: [], next: null, errors: problems(parsed.error) }, { status: 400, headers: DESK_HEADERS });
-  const f = parsed.data;
-  if (f.from && f.to && f.from > f.to)
+  if (parsed.data.from && parsed.data.to && parsed.data.from > parsed.data.to)
     return data({ raw, people, rows: [], next: null, errors: ["The start date is after the end date."] }, { status: 400, headers: DESK_HEADERS });
-  let q = db.kysely.selectFrom("audit_log").select(["id", "at", "staff_id", "actor", "action", "subject", "detail"]);
-  if (f.person === "system") q = q.where("staff_id", "is", null);
-  else if (f.person) q = q.where("staff_id", "=", Number(f.person));
-  if (f.from) q = q.where("at", ">=", `${f.from}T00:00:00.000Z`);
-  if (f.to) q = q.where("at", "<", new Date(Date.parse(`${f.to}T00:00:00.000Z`) + 86_400_000).toISOString());
-  if (f.before) q = q.where("id", "<", Number(f.before));
-  const rows = await q
-    .orderBy("id", "desc")
-    .limit(PAGE_SIZE + 1)
-    .execute();
-  const more = rows.length > PAGE_SIZE;
-  const page = rows.slice(0, PAGE_SIZE).map((r) => ({
-    id: Number(r.id),
-    at: r.at,
-    who: r.actor ?? (r.staff_id === null ? "Command line or unknown" : `Account ${r.staff_id}`),
-    action: r.action,
-    subject: r.subject ?? "",
-    detail: r.detail
-      ? Object.entries(JSON.parse(r.detail) as Record<string, unknown>)
-          .map(([k, v]) => `${k}: ${typeof v === "string" ? v : JSON.stringify(v)}`)
-          .join(", ")
-      : "",
-  }));
-  return data({ raw, people, rows: page, next: more ? String(page.at(-1)?.id ?? "") : null, errors: null as string[] | null }, { headers: DESK_HEADERS });
+  const { rows, next } = await listAudit(db, parsed.data, PAGE_SIZE);
+  return data({ raw, people, rows, next, errors: null as string[] | null }, { headers: DESK_HEADERS });
 }
 
 /** Entries made without a signed-in person: the command line, or a sign-in attempt for an unknown address. */

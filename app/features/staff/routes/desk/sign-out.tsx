@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
-import { currentStaff, DESK_HEADERS, deskServices, requireStaff } from "~/features/staff/auth.server";
+import { currentStaff, DESK_HEADERS, deskServices } from "~/features/staff/auth.server";
+import { signedIn } from "~/features/staff/desk-guard.server";
 import { audit } from "~/features/staff/audit.server";
 import { deleteSession, serializeCookie } from "~/features/staff/session.server";
 import type { Route } from "./+types/sign-out";
@@ -13,7 +14,7 @@ export function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, env } = deskServices(context);
-  const me = await requireStaff(request, context);
+  const me = signedIn(context);
   const session = await currentStaff(request, context);
   if (session) await deleteSession(db, session.sessionId);
   await audit(db, { staffId: me.id, action: "sign-out" });

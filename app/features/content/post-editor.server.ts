@@ -1,0 +1,174 @@
+import type { RouterContextProvider } from "react-router";
+import { data, redirect } from "react-router";
+import { deletePost, fileState, formValues, getDeskPost, postFormSchema, savePost, shippedImages, statusOf } from "~/features/content/desk-posts.server";
+import { listImages } from "~/features/content/media.server";
+import { type PostStatus, statusLabels } from "~/features/content/post-desk";
+import { kindOf } from "~/features/content/post-file.server";
+import { formatWhen } from "~/features/leads/desk/labels.server";
+import { audit } from "~/features/staff/audit.server";
+import { DESK_HEADERS, deskServices } from "~/features/staff/auth.server";
+import { signedIn } from "~/features/staff/desk-guard.server";
+import { problems } from "~/features/staff/forms.server";
+import { RETRY_AFTER_BUSY_SECONDS } from "~/platform/api/types";
+import { isPassingDbFault } from "~/platform/db/faults.server";
+import { readFormDataCapped } from "~/platform/http/body.server";
+
+/** The desk's post editor (routes/desk/post-edit.tsx): what its loader and action do. */
+interface DeskArgs {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+  params: { id: string };
+}
+
+/**
+ * Renders the preview with the public post page's components; the route hands it in
+ * (components/post-preview.server.tsx), so this module stays free of React.
+ */
+export type RenderPreview = (post: {
+  title: string;
+  subTitle: string;
+  image: string;
+  video: string;
+  body: string;
+}) => Promise<{ html: string | null; error: string | null }>;
+
+/** The editor's form is text; a body past this is refused before it is read. */
+const MAX_FORM_BYTES = 1024 * 1024;
+
+type Values = Record<string, string>;
+
+async function imageOptions(context: DeskArgs["context"], current: string) {
+  const { db } = deskServices(context);
+  const uploads = await listImages(db);
+  const options = [
+    ...uploads.map((m) => ({ value: m.banner.path, label: `${m.originalName} (uploaded ${m.createdAt.slice(0, 10)}, ${m.banner.width}×${m.banner.height})` })),
+    ...shippedImages().map((p) => ({ value: p, label: p.slice("/media/blog/".length) })),
+  ];
+  if (current && !options.some((o) => o.value === current)) options.unshift({ value: current, label: current });
+  return options;
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** The editor of one post, or of a new one (id "new"): its fields, status, images and preview. */
+export async function loadPostEditor({ request, context, params }: DeskArgs, renderPreview: RenderPreview) {
+  const { db } = deskServices(context);
+  const url = new URL(request.url);
+  const isNew = params.id === "new";
+  const row = isNew ? null : await getDeskPost(db, params.id);
+  if (!isNew && !row) throw data(null, { status: 404, headers: DESK_HEADERS });
+  const values: Values = row
+    ? {
+        id: row.id,
+        kind: kindOf(row),
+        title: row.title,
+        subTitle: row.sub_title,
+        body: row.body_markdown ?? "",
+        date: row.created_on.slice(0, 10),
+        publishedBy: row.published_by?.slice(0, 10) ?? "",
+        image: row.image_original ?? "",
+        articleUrl: row.article_url ?? "",
+        video: row.video_url ?? "",
+        publishAt: row.publish_at && statusOf(row.publish_at) === "scheduled" ? row.publish_at.slice(0, 19) : "",
+      }
+    : {
+        id: "",
+        kind: "blog",
+        title: "",
+        subTitle: "",
+        body: "",
+        date: today(),
+        publishedBy: "",
+        image: url.searchParams.get("image")?.slice(0, 300) ?? "",
+        articleUrl: "",
+        video: "",
+        publishAt: "",
+      };
+  const status: PostStatus = row ? statusOf(row.publish_at) : "draft";
+  const saved = url.searchParams.get("saved");
+  return data(
+    {
+      isNew,
+      values,
+      status,
+      statusLabel: statusLabels[status],
+      publishAt: row?.publish_at ? formatWhen(row.publish_at) : null,
+      sourceFile: row?.source_file ?? null,
+      fileState: row ? fileState(row) : ("none" as const),
+      missingMarkdown: row !== null && row.body_markdown === null,
+      images: await imageOptions(context, values.image ?? ""),
+      ...(await preview(renderPreview, values)),
+      confirmDelete: !isNew && url.searchParams.get("confirm") === "delete",
+      saved: saved !== null,
+    },
+    { headers: DESK_HEADERS },
+  );
+}
+
+/** The preview's HTML, or why the body cannot be shown (then the HTML is empty). */
+async function preview(renderPreview: RenderPreview, v: Values): Promise<{ previewHtml: string; previewError: string | null }> {
+  const p = await renderPreview({ title: v.title ?? "", subTitle: v.subTitle ?? "", image: v.image ?? "", video: v.video ?? "", body: v.body ?? "" });
+  return { previewHtml: p.html ?? "", previewError: p.error };
+}
+
+async function refused(renderPreview: RenderPreview, status: number, errors: string[], values: Values, headers: Record<string, string> = {}) {
+  return data({ errors, values, ...(await preview(renderPreview, values)), at: Date.now() }, { status, headers: { ...DESK_HEADERS, ...headers } });
+}
+
+/** The post could not be saved (the database locked by another process, the disk full): the editor keeps every word. */
+const NOT_SAVED = `The post was not saved: the database is busy or out of space. Everything you typed is still here; press the button again in ${RETRY_AFTER_BUSY_SECONDS} seconds.`;
+
+/** Saves, publishes, schedules, previews or deletes the post the editor shows. */
+export async function postEditorAction({ request, context, params }: DeskArgs, renderPreview: RenderPreview) {
+  const me = signedIn(context);
+  const { db } = deskServices(context);
+  // Counted as it arrives, whatever length the request declares.
+  const read = await readFormDataCapped(request, MAX_FORM_BYTES);
+  if (!read.ok) {
+    const text = read.status === 413 ? `The form is larger than ${MAX_FORM_BYTES / 1024} KiB.` : "The form could not be read. Please try again.";
+    throw new Response(text, { status: read.status, headers: { ...DESK_HEADERS, "Content-Type": "text/plain; charset=utf-8" } });
+  }
+  const isNew = params.id === "new";
+  const form = read.form;
+  const intent = String(form.get("intent") ?? "");
+
+  if (intent === "delete") {
+    if (isNew) throw data(null, { status: 404, headers: DESK_HEADERS });
+    // Asked twice: the first Delete only opens the confirmation.
+    if (form.get("confirm") !== "yes") return redirect(`/desk/posts/${encodeURIComponent(params.id)}?confirm=delete`, { headers: DESK_HEADERS });
+    const gone = await deletePost(db, params.id);
+    if (!gone) throw data(null, { status: 404, headers: DESK_HEADERS });
+    await audit(db, { staffId: me.id, action: "post.delete", subject: params.id, detail: { title: gone.title, file: gone.sourceFile } });
+    return redirect(`/desk/posts?deleted=${encodeURIComponent(gone.title)}`, { headers: DESK_HEADERS });
+  }
+
+  const values = formValues(form);
+  if (intent === "preview") {
+    const shown = await preview(renderPreview, values);
+    // A body that cannot be rendered in time (or nests too deeply): 422, the message says what to change.
+    const status = shown.previewError ? 422 : 200;
+    return data({ errors: shown.previewError ? [shown.previewError] : null, values, ...shown, at: Date.now() }, { status, headers: DESK_HEADERS });
+  }
+  const parsed = postFormSchema.safeParse(values);
+  if (!parsed.success) return refused(renderPreview, 422, problems(parsed.error), values);
+  let result: Awaited<ReturnType<typeof savePost>>;
+  try {
+    result = await savePost(db, isNew ? null : params.id, parsed.data);
+  } catch (error) {
+    if (!isPassingDbFault(error)) throw error;
+    deskServices(context).log.warn({ err: error, post: params.id }, "post not saved: answered 503");
+    context.responseHeaders?.set("Retry-After", String(RETRY_AFTER_BUSY_SECONDS));
+    return refused(renderPreview, 503, [NOT_SAVED], values, { "Retry-After": String(RETRY_AFTER_BUSY_SECONDS) });
+  }
+  if (!result.ok) {
+    if (result.status === 404) throw data(null, { status: 404, headers: DESK_HEADERS });
+    return refused(renderPreview, result.status, result.errors, values);
+  }
+  await audit(db, {
+    staffId: me.id,
+    action: result.created ? "post.create" : "post.save",
+    subject: result.id,
+    detail: { intent: parsed.data.intent, status: result.status },
+  });
+  return redirect(`/desk/posts/${encodeURIComponent(result.id)}?saved`, { headers: DESK_HEADERS });
+}

@@ -1,0 +1,129 @@
+import { phoneDigits } from "~/features/leads/desk/search-columns.server";
+import { data } from "react-router";
+import { DESK_HEADERS, deskServices } from "~/features/staff/auth.server";
+import { signedIn } from "~/features/staff/desk-guard.server";
+import { audit } from "~/features/staff/audit.server";
+import { leadChoices, leadWorkSchema, messages, resolveAssignee } from "~/features/leads/desk/forms.server";
+import { formatWhen, labelledFields, statusLabels, type LeadStatus } from "~/features/leads/desk/labels.server";
+import { getLead, leadEvents, leadNeighbours, saveLeadWork } from "~/features/leads/desk/query.server";
+import { parseLeadFilters, rawFilters } from "~/features/leads/desk/filters.server";
+import { staffDirectory, staffLabel } from "~/features/leads/desk/staff.server";
+import { leadAttribution, leadDeliveries } from "~/platform/outbox/desk.server";
+import { submissionReference } from "~/features/leads/forms/success";
+import { RETRY_AFTER_BUSY_SECONDS } from "~/platform/api/types";
+import { isPassingDbFault } from "~/platform/db/faults.server";
+import type { DeskArgs } from "~/features/staff/desk-guard.server";
+
+/** A phone number as a link a phone dials: "(214) 555-0100" → "tel:+12145550100". */
+function telHref(phone: string): string | null {
+  const digits = phoneDigits(phone);
+  if (digits.length < 7) return null;
+  return `tel:${digits.length === 10 ? `+1${digits}` : digits}`;
+}
+
+/** One lead's screen (routes/desk/lead.tsx): the lead, its history and deliveries; status, note and assignee changes. */
+
+function leadId(param: string | undefined): number {
+  if (!param || !/^[1-9]\d{0,15}$/.test(param)) {
+    throw data({ message: "This is not a lead number." }, { status: 404, headers: DESK_HEADERS });
+  }
+  return Number(param);
+}
+
+export async function loadLead({ request, context, params }: DeskArgs) {
+  const { db } = deskServices(context);
+  const id = leadId(params.id);
+  const lead = await getLead(db, id);
+  if (!lead || lead.kind === "newsletter") throw data({ message: `There is no lead ${id}.` }, { status: 404, headers: DESK_HEADERS });
+  // The inbox's filter and search come along in the query string: "All leads", "Newer"
+  // and "Older" keep them.
+  const { after: _a, before: _b, ...kept } = rawFilters(new URL(request.url).searchParams);
+  const parsed = parseLeadFilters(new URLSearchParams(kept));
+  const filters = parsed.ok ? parsed.filters : {};
+  const listSearch = parsed.ok && Object.keys(kept).length ? `?${new URLSearchParams(kept)}` : "";
+  const [events, staff, deliveries, cameFrom, around] = await Promise.all([
+    leadEvents(db, id),
+    staffDirectory(db),
+    leadDeliveries(db, id),
+    leadAttribution(db, id),
+    leadNeighbours(db, filters, { id, createdAt: lead.createdAt }),
+  ]);
+  const timeline = [
+    { id: 0, when: formatWhen(lead.createdAt), who: "", text: `Received from ${lead.page || "an unknown page"}`, note: false },
+    ...events.map((e) => {
+      const who = e.staffId === null ? "Someone" : staffLabel(staff.get(e.staffId), e.staffId);
+      let text = "";
+      if (e.action === "status") text = `Status set to ${statusLabels[e.value as LeadStatus] ?? e.value}`;
+      else if (e.action === "assignee") text = e.value ? `Assigned to ${staffLabel(staff.get(Number(e.value)), Number(e.value))}` : "Unassigned";
+      else text = e.value ?? "";
+      return { id: e.id, when: formatWhen(e.createdAt), who, text, note: e.action === "note" };
+    }),
+  ];
+  return data(
+    {
+      lead: {
+        id: lead.id,
+        reference: lead.submissionId ? submissionReference(lead.submissionId) : null,
+        form: lead.form,
+        typeLabel: lead.typeLabel,
+        who: lead.who || lead.email,
+        email: lead.email,
+        phone: lead.phone,
+        tel: telHref(lead.phone),
+        page: lead.page,
+        userAgent: lead.userAgent,
+        when: formatWhen(lead.createdAt),
+        status: lead.status,
+        statusLabel: statusLabels[lead.status as LeadStatus] ?? lead.status,
+        assigneeId: lead.assigneeId,
+        assignee: staffLabel(lead.assigneeId === null ? undefined : staff.get(lead.assigneeId), lead.assigneeId),
+        fields: labelledFields(lead.payload),
+      },
+      timeline,
+      listSearch,
+      around,
+      choices: leadChoices(staff),
+      deliveries,
+      cameFrom,
+    },
+    { headers: DESK_HEADERS },
+  );
+}
+
+export async function leadAction({ request, context, params }: DeskArgs) {
+  const me = signedIn(context);
+  const { db } = deskServices(context);
+  const id = leadId(params.id);
+  const lead = await getLead(db, id);
+  if (!lead || lead.kind === "newsletter") throw data({ message: `There is no lead ${id}.` }, { status: 404, headers: DESK_HEADERS });
+  const form = await request.formData();
+  const values = { status: String(form.get("status") ?? ""), assignee: String(form.get("assignee") ?? ""), note: String(form.get("note") ?? "") };
+  const refuse = (errors: string[]) => data({ errors, values, done: null }, { status: 422, headers: DESK_HEADERS });
+  const parsed = leadWorkSchema.safeParse(values);
+  if (!parsed.success) return refuse(messages(parsed.error));
+  const staff = await staffDirectory(db);
+  const assignee = resolveAssignee(staff, parsed.data.assignee);
+  if (!assignee.ok) return refuse([assignee.error]);
+  let saved: { changed: boolean; noted: boolean };
+  try {
+    saved = await saveLeadWork(db, id, { status: parsed.data.status, assigneeId: assignee.id, note: parsed.data.note }, me.id);
+  } catch (error) {
+    if (!isPassingDbFault(error)) throw error;
+    // The database locked by another process, or the disk full: what was typed stays in the form.
+    // React Router keeps an action's headers only where the route exports `headers`: the server adds these.
+    context.responseHeaders?.set("Retry-After", String(RETRY_AFTER_BUSY_SECONDS));
+    const message = `Nothing was saved: the database is busy or out of space. Your changes are still here; press Save again in ${RETRY_AFTER_BUSY_SECONDS} seconds.`;
+    return data({ errors: [message], values, done: null }, { status: 503, headers: { ...DESK_HEADERS, "Retry-After": String(RETRY_AFTER_BUSY_SECONDS) } });
+  }
+  if (saved.changed) {
+    await audit(db, {
+      staffId: me.id,
+      action: "lead.change",
+      subject: String(id),
+      detail: { status: parsed.data.status ?? null, assigneeId: assignee.id ?? null },
+    });
+  }
+  const done =
+    saved.changed && saved.noted ? "Lead updated and note added." : saved.changed ? "Lead updated." : saved.noted ? "Note added." : "Nothing to change.";
+  return data({ errors: null as string[] | null, values: null, done }, { headers: DESK_HEADERS });
+}

@@ -1,0 +1,56 @@
+import { data } from "react-router";
+import { DESK_HEADERS, deskServices } from "~/features/staff/auth.server";
+import { signedIn } from "~/features/staff/desk-guard.server";
+import { audit } from "~/features/staff/audit.server";
+import { parseLeadFilters, rawFilters, withView } from "~/features/leads/desk/filters.server";
+import { bulkSchema, leadChoices, messages, resolveAssignee } from "~/features/leads/desk/forms.server";
+import { formatWhen, statusLabels, type LeadStatus } from "~/features/leads/desk/labels.server";
+import { changeLeads, listLeads } from "~/features/leads/desk/query.server";
+import { staffDirectory, staffLabel } from "~/features/leads/desk/staff.server";
+import type { DeskArgs } from "~/features/staff/desk-guard.server";
+
+/** The leads inbox (routes/desk/leads.tsx): the filtered list and the bulk changes. */
+
+export async function loadLeads({ request, context }: DeskArgs) {
+  const me = signedIn(context);
+  const { db } = deskServices(context);
+  const url = new URL(request.url);
+  const staff = await staffDirectory(db);
+  const choices = leadChoices(staff);
+  const viewed = withView(url.searchParams, me);
+  const view = viewed.view;
+  const raw = rawFilters(url.searchParams);
+  const parsed = viewed.error ? { ok: false as const, errors: [viewed.error] } : parseLeadFilters(viewed.params);
+  if (!parsed.ok) {
+    return data({ raw, view, errors: parsed.errors, rows: [], next: null, prev: null, choices }, { status: 400, headers: DESK_HEADERS });
+  }
+  const page = await listLeads(db, parsed.filters);
+  const rows = page.rows.map((r) => ({
+    ...r,
+    when: formatWhen(r.createdAt),
+    statusLabel: statusLabels[r.status as LeadStatus] ?? r.status,
+    assignee: r.assigneeId === null ? "" : staffLabel(staff.get(r.assigneeId), r.assigneeId),
+  }));
+  return data({ raw, view, errors: null as string[] | null, rows, next: page.next, prev: page.prev, choices }, { headers: DESK_HEADERS });
+}
+
+export async function leadsAction({ request, context }: DeskArgs) {
+  const me = signedIn(context);
+  const { db } = deskServices(context);
+  const form = await request.formData();
+  const values = { ids: form.getAll("id").map(String), status: String(form.get("status") ?? ""), assignee: String(form.get("assignee") ?? "") };
+  const parsed = bulkSchema.safeParse(values);
+  if (!parsed.success) return data({ errors: messages(parsed.error), values, done: null }, { status: 422, headers: DESK_HEADERS });
+  const staff = await staffDirectory(db);
+  const assignee = resolveAssignee(staff, parsed.data.assignee);
+  if (!assignee.ok) return data({ errors: [assignee.error], values, done: null }, { status: 422, headers: DESK_HEADERS });
+  const changed = await changeLeads(db, parsed.data.ids, { status: parsed.data.status, assigneeId: assignee.id }, me.id);
+  await audit(db, {
+    staffId: me.id,
+    action: "leads.bulk-change",
+    subject: parsed.data.ids.join(","),
+    detail: { status: parsed.data.status ?? null, assigneeId: assignee.id ?? null, changed },
+  });
+  const what = changed === 1 ? "1 lead changed" : `${changed} leads changed`;
+  return data({ errors: null as string[] | null, values: null, done: `${what} (${parsed.data.ids.length} selected).` }, { headers: DESK_HEADERS });
+}
