@@ -9,6 +9,7 @@ import { createServer, type RequestListener } from "node:http";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
+import { contentCacheRules } from "./app/features/content/cache-rules";
 import { syncPosts } from "./app/features/content/content.server";
 import { openDb } from "./app/platform/db/db.server";
 import { EnvError, loadEnv } from "./app/platform/env.server";
@@ -54,7 +55,7 @@ async function main() {
   // Health, readiness and (with METRICS_TOKEN) metrics; nothing is recorded without the token.
   const metrics = fullEnv.METRICS_TOKEN ? createMetrics({ db, outbox, lastBackup: backups.last }) : undefined;
   const ops = createOpsEndpoints({ env: fullEnv, db, metrics });
-  const pageCache = metrics ? metrics.countPageCache(createPageCache()) : undefined;
+  const pageCache = metrics ? metrics.countPageCache(createPageCache(contentCacheRules)) : createPageCache(contentCacheRules);
   // News and blog posts are Markdown files: load the new and changed ones into the database.
   await syncPosts(db, {
     dir: resolve(import.meta.dirname, "content/posts"),

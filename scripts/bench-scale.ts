@@ -35,6 +35,8 @@ import { type Db, openDb } from "../app/platform/db/db.server";
 import { commentCounts, listComments } from "../app/features/content/desk-comments.server";
 import { loadEnv } from "../app/platform/env.server";
 import { createApp } from "../app/platform/http/app.server";
+import { createPageCache } from "../app/platform/http/page-cache.server";
+import { contentCacheRules } from "../app/features/content/cache-rules";
 import { createLogger } from "../app/platform/logger.server";
 import type { Services } from "../app/platform/services.server";
 import { withIpHashSalt } from "../app/platform/settings.server";
@@ -209,7 +211,8 @@ const quantile = (list: number[], q: number) => {
 async function firstRenderings(db: Db, paths: string[]): Promise<{ timings: Timing[]; afterChange: AfterChange[] }> {
   const build = (await import(pathToFileURL(join(buildDir, "server/index.js")).href)) as ServerBuild;
   const env = await withIpHashSalt(loadEnv({ NODE_ENV: "production", LOG_LEVEL: "silent", LOG_REQUESTS: "false" }), db);
-  const server = http.createServer(createApp({ services: { env, db, log: createLogger("silent") }, build, clientDir: join(buildDir, "client") }));
+  const pageCache = createPageCache(contentCacheRules);
+  const server = http.createServer(createApp({ services: { env, db, log: createLogger("silent") }, build, clientDir: join(buildDir, "client"), pageCache }));
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const base = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
   const get = async (path: string) => {
