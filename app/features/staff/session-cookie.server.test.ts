@@ -1,7 +1,7 @@
 import { parse, serialize } from "cookie";
 import { describe, expect, it } from "vitest";
 import { loadEnv } from "~/platform/env.server";
-import { readCookie, serializeCookie } from "./session.server";
+import { hasCookie, readCookie, serializeCookie } from "./session.server";
 
 /**
  * The desk's cookies are written and read by the `cookie` package (session.server.ts).
@@ -51,5 +51,12 @@ describe("the desk's session cookie", () => {
     expect(readCookie(req(`__Host-fillway-desk=${token}<script>`), "__Host-fillway-desk")).toBeNull();
     expect(readCookie(req(`fillway-desk=${token}`), "__Host-fillway-desk")).toBeNull();
     expect(readCookie(new Request("https://desk.test/desk"), "__Host-fillway-desk")).toBeNull();
+  });
+
+  it("is found by its exact name only, whatever its value", () => {
+    const req = (cookie: string) => new Request("https://desk.test/desk", { headers: { cookie } });
+    expect(hasCookie(req("__Host-fillway-desk=stale"), "__Host-fillway-desk")).toBe(true);
+    expect(hasCookie(req("__Host-fillway-desk=stale"), "fillway-desk")).toBe(false);
+    expect(hasCookie(new Request("https://desk.test/desk"), "fillway-desk")).toBe(false);
   });
 });

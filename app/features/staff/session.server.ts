@@ -34,6 +34,12 @@ export function serializeCookie(env: Env, base: "desk" | "desk-2fa", value: stri
   return serialize(cookieName(env, base), value, cookieOptions(env, maxAgeSeconds));
 }
 
+/** Whether the request carries a cookie of that name, whatever its value. */
+export function hasCookie(request: Request, name: string): boolean {
+  const header = request.headers.get("cookie");
+  return header ? parse(header)[name] !== undefined : false;
+}
+
 /** A token the desk could have set (base64url, 20 to 100 characters), or null. */
 export function readCookie(request: Request, name: string): string | null {
   const header = request.headers.get("cookie");
