@@ -5,11 +5,10 @@ import type { Services } from "~/platform/services.server";
 import type { Encoding } from "./negotiate";
 
 /**
- * Pages rendered per request that change only when their content does (for the content
- * feature: news, the blog list, posts, the sitemap and the RSS feed; with them the 404
- * page) are rendered once per content version and served from memory, with their gzip
- * and brotli forms (each made when first asked for) and a strong ETag, like the
- * pre-rendered pages.
+ * Pages rendered per request that change only when their content does (the pages a
+ * feature declares, and the 404 page) are rendered once per content version and served
+ * from memory, with their gzip and brotli forms (each made when first asked for) and a
+ * strong ETag, like the pre-rendered pages.
  *
  * Which pages these are is not known here: a feature declares them in its own folder
  * (`PageCacheRules`) and the server hands the rules to `createPageCache`.
