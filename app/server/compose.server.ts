@@ -7,7 +7,9 @@ import { NEWSLETTER_PAGE_HEADERS } from "~/features/newsletter/pages.server";
 import { serviceAreaRoutes } from "~/features/service-area/api.server";
 import { zipRoutes } from "~/features/service-area/location-api.server";
 import type { ApiRoute } from "~/platform/api/router.server";
+import { contentCacheRules } from "~/features/content/cache-rules";
 import { type AppOptions, createApp, type HttpFeatures } from "~/platform/http/app.server";
+import { createPageCache } from "~/platform/http/page-cache.server";
 import type { Services } from "~/platform/services.server";
 
 /*
@@ -41,5 +43,5 @@ export function httpFeatures(services: Services): HttpFeatures {
 
 /** The site's request listener: the platform's HTTP app with every feature registered. */
 export function createSiteApp(options: Omit<AppOptions, "features">) {
-  return createApp({ ...options, features: httpFeatures(options.services) });
+  return createApp({ ...options, pageCache: options.pageCache ?? createPageCache(contentCacheRules), features: httpFeatures(options.services) });
 }

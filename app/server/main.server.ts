@@ -16,6 +16,7 @@ import { openDb } from "~/platform/db/db.server";
 import { EnvError, loadEnv } from "~/platform/env.server";
 import type { PageCache } from "~/platform/http/page-cache.server";
 import { createPageCache } from "~/platform/http/page-cache.server";
+import { contentCacheRules } from "~/features/content/cache-rules";
 import { createLogger } from "~/platform/logger.server";
 import { duplicatedModules } from "~/platform/module-copies.server";
 import { alertTemplate, startAlerts } from "~/platform/ops/alerts.server";
@@ -97,7 +98,7 @@ export async function startServer({ server, root, buildDir, dev }: StartOptions)
   // Health, readiness and (with METRICS_TOKEN) metrics; nothing is recorded without the token.
   const metrics = fullEnv.METRICS_TOKEN ? createMetrics({ db, outbox, lastBackup: backups.last }) : undefined;
   const ops = createOpsEndpoints({ env: fullEnv, db, metrics });
-  const pageCache = metrics ? metrics.countPageCache(createPageCache()) : undefined;
+  const pageCache = metrics ? metrics.countPageCache(createPageCache(contentCacheRules)) : createPageCache(contentCacheRules);
   // News and blog posts are Markdown files: load the new and changed ones into the database.
   await syncPosts(db, {
     dir: resolve(root, "content/posts"),

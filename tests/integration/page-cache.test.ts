@@ -12,6 +12,7 @@ import { loadEnv } from "~/platform/env.server";
 import { withIpHashSalt } from "~/platform/settings.server";
 import { createSiteApp } from "~/server/compose.server";
 import { createPageCache, type PageCache, pageCacheKey, preparePage } from "~/platform/http/page-cache.server";
+import { contentCacheRules } from "~/features/content/cache-rules";
 import { REPLY_PARAM } from "~/features/content/components/comments";
 import { HELD_PARAM } from "~/features/content/comment-spec";
 import { COMMENTS_PAGE_PARAM } from "~/features/content/types";
@@ -76,7 +77,7 @@ beforeAll(async () => {
       updated_at: now,
     } as never)
     .execute();
-  cache = createPageCache({ maxEntries: MAX_ENTRIES });
+  cache = createPageCache(contentCacheRules, { maxEntries: MAX_ENTRIES });
   server = http.createServer(createSiteApp({ services, build, clientDir: join(buildDir, "client"), pageCache: cache }));
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   base = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
@@ -227,7 +228,7 @@ describe("pages rendered once per content version", () => {
       expect(cache.size).toBeLessThanOrEqual(MAX_ENTRIES);
     }
     // The cache alone, at the scale of a crawler: 10,000 distinct keys.
-    const small = createPageCache({ maxEntries: 500, maxBytes: 4 * 1024 * 1024 });
+    const small = createPageCache(contentCacheRules, { maxEntries: 500, maxBytes: 4 * 1024 * 1024 });
     const body = Buffer.from("<!doctype html><p>".padEnd(20_000, "x"));
     for (let i = 0; i < 10_000; i++) small.set(`/blog?search=${i}`, preparePage(200, [["content-type", "text/html; charset=utf-8"]], body, "1", []));
     expect(small.size).toBeLessThanOrEqual(500);
@@ -238,7 +239,7 @@ describe("pages rendered once per content version", () => {
   });
 
   it("keys a page by the parameters it reads, in one order, and nothing else", () => {
-    const key = (path: string) => pageCacheKey(new URL(path, "http://localhost"));
+    const key = (path: string) => pageCacheKey(contentCacheRules, new URL(path, "http://localhost"));
     expect(key("/news?r=123")).toBe("/news");
     expect(key("/rss.xml?utm_source=x")).toBe("/rss.xml");
     expect(key("/blog?page=2&r=1&sort=blog&utm_campaign=c")).toBe("/blog?sort=blog&page=2");

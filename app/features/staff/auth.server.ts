@@ -2,7 +2,7 @@ import { type AppLoadContext, data, redirect } from "react-router";
 import type { Db } from "~/platform/db/db.server";
 import type { Services } from "~/platform/services.server";
 import { crossSiteReason, isSafeMethod } from "./csrf.server";
-import { cookieName, findSession, readCookie, serializeCookie } from "./session.server";
+import { cookieName, findSession, hasCookie, readCookie, serializeCookie } from "./session.server";
 
 import { isRole, type Role } from "./roles";
 
@@ -108,7 +108,7 @@ export async function requireStaff(request: Request, context: DeskContext, roles
     }
     // A cookie that no longer names a live session is removed.
     const headers = deskHeaders();
-    if (request.headers.get("cookie")?.includes(cookieName(services.env, "desk"))) {
+    if (hasCookie(request, cookieName(services.env, "desk"))) {
       headers.append("Set-Cookie", serializeCookie(services.env, "desk", "", 0));
     }
     if (isSafeMethod(request.method)) {

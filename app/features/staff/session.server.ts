@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { parse, type SerializeOptions, serialize } from "cookie";
 import type { Db } from "~/platform/db/db.server";
 import type { Env } from "~/platform/env.server";
 
@@ -24,23 +25,27 @@ export function cookieName(env: Env, base: "desk" | "desk-2fa"): string {
   return secureCookies(env) ? `__Host-fillway-${base}` : `fillway-${base}`;
 }
 
-export function serializeCookie(env: Env, base: "desk" | "desk-2fa", value: string, maxAgeSeconds: number): string {
-  const parts = [`${cookieName(env, base)}=${value}`, "Path=/", "HttpOnly", "SameSite=Lax", `Max-Age=${Math.max(0, Math.floor(maxAgeSeconds))}`];
-  if (secureCookies(env)) parts.push("Secure");
-  return parts.join("; ");
+/** The attributes of the desk's cookies; the value is an opaque random token, so it is not signed. */
+export function cookieOptions(env: Env, maxAgeSeconds: number): SerializeOptions {
+  return { path: "/", httpOnly: true, sameSite: "lax", maxAge: Math.max(0, Math.floor(maxAgeSeconds)), secure: secureCookies(env) };
 }
 
+export function serializeCookie(env: Env, base: "desk" | "desk-2fa", value: string, maxAgeSeconds: number): string {
+  return serialize(cookieName(env, base), value, cookieOptions(env, maxAgeSeconds));
+}
+
+/** Whether the request carries a cookie of that name, whatever its value. */
+export function hasCookie(request: Request, name: string): boolean {
+  const header = request.headers.get("cookie");
+  return header ? parse(header)[name] !== undefined : false;
+}
+
+/** A token the desk could have set (base64url, 20 to 100 characters), or null. */
 export function readCookie(request: Request, name: string): string | null {
   const header = request.headers.get("cookie");
   if (!header) return null;
-  for (const part of header.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq).trim() === name) {
-      const value = part.slice(eq + 1).trim();
-      return /^[A-Za-z0-9_-]{20,100}$/.test(value) ? value : null;
-    }
-  }
-  return null;
+  const value = parse(header)[name];
+  return value !== undefined && /^[A-Za-z0-9_-]{20,100}$/.test(value) ? value : null;
 }
 
 export interface SessionRow {

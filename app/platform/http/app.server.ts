@@ -47,7 +47,7 @@ export interface AppOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
   /** The client build served from memory; none in development, where Vite serves the assets. */
   clientDir?: string;
-  /** Pages rendered once per content version (page-cache.server.ts); a default one when absent. */
+  /** Pages rendered once per content version, by the rules features declare (page-cache.server.ts); when absent, only the 404 page is held. */
   pageCache?: PageCache;
   /** Development: every page renders per request (code changes without the content version moving). */
   dev?: boolean;

@@ -8,7 +8,16 @@ import { contentSecurityPolicy, inlineScriptHashes } from "./security-headers.se
 import type { Services } from "~/platform/services.server";
 import { answerAfterDiscard, readRequestCapped } from "./body.server";
 import { noneMatchHits, pickEncoding } from "./negotiate";
-import { CACHED_PAGE_CACHE_CONTROL, type CachedPage, createPageCache, encodedBody, type PageCache, pageCacheKey, preparePage } from "./page-cache.server";
+import {
+  CACHED_PAGE_CACHE_CONTROL,
+  type CachedPage,
+  cachedPageRule,
+  createPageCache,
+  encodedBody,
+  type PageCache,
+  pageCacheKey,
+  preparePage,
+} from "./page-cache.server";
 import { clientIp, documentUrl } from "./request.server";
 
 /**
@@ -36,9 +45,6 @@ const PAGE_BODY_TOO_LARGE = `The form is larger than ${PAGE_BODY_LIMIT / 1024} K
 /** Posts whose body streams to the action, which caps it itself: image uploads. */
 const STREAMED_BODY_PATHS = new Set(["/desk/images"]);
 
-/** Pages whose rendering depends only on their URL and the stored content. */
-const CACHED_PATHS = /^\/(news|blog|sitemap\.xml|rss\.xml)$|^\/blogdetail\/[^/]+$|^\/sitemap\/\d+\.xml$/;
-
 export interface DocumentOptions {
   services: Services;
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -52,12 +58,14 @@ export interface DocumentOptions {
 /**
  * Pages React Router renders: per request with a nonce (the adapter from Node's request
  * to a Fetch request and back, streaming and compressing as it renders), or once per
- * content version and served from memory (news, blog, posts, the 404 page, sitemap, RSS).
+ * content version and served from memory (the pages of the cache's rules, and the 404 page).
  */
 export function createDocuments({ services, build, pageCache, dev, pageCsp }: DocumentOptions) {
   const { env } = services;
   const handleDocument = createRequestHandler(build, dev ? "development" : env.NODE_ENV);
   const pages = pageCache ?? createPageCache();
+  const { rules } = pages;
+  const cachedPath = (path: string) => cachedPageRule(rules, path) !== undefined;
   const rendering = new Map<string, Promise<{ page: CachedPage; keep: boolean }>>();
   const connectSrc = env.CSP_CONNECT_SRC;
 
@@ -140,16 +148,14 @@ export function createDocuments({ services, build, pageCache, dev, pageCsp }: Do
       if (req.headers.host) headers.set("host", req.headers.host);
       // Rendered from the key: a parameter the key leaves out cannot change the page.
       const asked = documentUrl(req, url, env.TRUST_PROXY);
-      const request = new Request(CACHED_PATHS.test(url.pathname) ? new URL(key, asked) : asked, { method: "GET", headers });
+      const request = new Request(cachedPath(url.pathname) ? new URL(key, asked) : asked, { method: "GET", headers });
       const response = await handleDocument(request, loadContext({ services, clientIp: "", responseHeaders: new Headers() }));
       const body = response.body ? Buffer.from(await response.arrayBuffer()) : Buffer.alloc(0);
       const list = [...response.headers];
       const type = response.headers.get("content-type") ?? "";
       const html = type.startsWith("text/html");
       const keep =
-        (response.status === 200 || response.status === 404) &&
-        !response.headers.has("set-cookie") &&
-        (response.status === 404 || CACHED_PATHS.test(url.pathname));
+        (response.status === 200 || response.status === 404) && !response.headers.has("set-cookie") && (response.status === 404 || cachedPath(url.pathname));
       const page = preparePage(response.status, list, body, version, html ? inlineScriptHashes(body.toString("utf8")) : []);
       if (keep) pages.set(key, page);
       return { page, keep };
@@ -159,9 +165,9 @@ export function createDocuments({ services, build, pageCache, dev, pageCsp }: Do
   }
 
   async function sendCachedDocument(req: IncomingMessage, res: ServerResponse, url: URL) {
-    // A page of its own (news, the blog, a post, feeds) by the parameters it reads; any other path as asked.
-    const key = CACHED_PATHS.test(url.pathname) ? pageCacheKey(url) : `${url.pathname}${url.search}`;
-    const version = await services.db.contentVersion();
+    // A page of the rules by the parameters it reads; any other path as asked.
+    const key = pageCacheKey(rules, url);
+    const version = await rules.version(services);
     let page = pages.get(key, version);
     if (!page) {
       const rendered = await renderShared(req, url, key, version);

@@ -1,41 +1,65 @@
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { HELD_PARAM } from "~/features/content/comment-spec";
-import { COMMENTS_PAGE_PARAM } from "~/features/content/types";
+import { LRUCache } from "lru-cache";
+import type { Services } from "~/platform/services.server";
 import type { Encoding } from "./negotiate";
 
 /**
- * Pages rendered per request (news, the blog list, posts, the 404 page, the sitemap and
- * the RSS feed) change only when the content does: a post, a comment, a moderation
- * decision. They are rendered once per content version and served from memory, with
- * their gzip and brotli forms (each made when first asked for) and a strong ETag, like
- * the pre-rendered pages.
+ * Pages rendered per request that change only when their content does (the pages a
+ * feature declares, and the 404 page) are rendered once per content version and served
+ * from memory, with their gzip and brotli forms (each made when first asked for) and a
+ * strong ETag, like the pre-rendered pages.
  *
- * Memory stays bounded whatever the URLs: one least-recently-used map, capped by entries
- * and by bytes (the search results and junk query strings share it with the rest).
+ * Which pages these are is not known here: a feature declares them in its own folder
+ * (`PageCacheRules`) and the server hands the rules to `createPageCache`.
+ *
+ * Memory stays bounded whatever the URLs: one least-recently-used map (lru-cache),
+ * capped by entries and by bytes (the search results and junk query strings share it
+ * with the rest).
  */
 
-/**
- * The query parameters each cached page reads (its loader and components); any other
- * parameter (a tracking tag, a cache-buster, junk) changes nothing on the page.
- */
-const PAGE_PARAMS: [RegExp, readonly string[]][] = [
-  // The list: category, search, page number (pages.server.ts, loadBlogList).
-  [/^\/blog$/, ["sort", "search", "page"]],
-  // A post: its comment page, the comment being answered (?replyTo=, comments.tsx) and the note after a held comment.
-  [/^\/blogdetail\/[^/]+$/, [COMMENTS_PAGE_PARAM, "replyTo", HELD_PARAM]],
-];
+/** A page rendered for everyone, depending only on its URL and its content's version. */
+export interface CachedPageRule {
+  /** Its paths: matched against the whole pathname. */
+  path: RegExp;
+  /**
+   * The query parameters the page reads (its loader and components); any other parameter
+   * (a tracking tag, a cache-buster, junk) changes nothing on the page.
+   */
+  params?: readonly string[];
+}
+
+/** What a feature declares to the page cache. */
+export interface PageCacheRules {
+  /** The pages that are cached. */
+  pages: readonly CachedPageRule[];
+  /**
+   * What invalidates them: the version of the content they show. A page held at another
+   * version is rendered afresh on its next request (the 404 page too).
+   */
+  version: (services: Services) => Promise<string>;
+}
+
+/** No page of any feature: only the 404 page is held, at the database's content version. */
+export const NO_CACHED_PAGES: PageCacheRules = { pages: [], version: (services) => services.db.contentVersion() };
+
+/** The rule of a path, if its page is cached. */
+export function cachedPageRule(rules: PageCacheRules, pathname: string): CachedPageRule | undefined {
+  return rules.pages.find((rule) => rule.path.test(pathname));
+}
 
 /**
- * The cache key of a page that is rendered for everyone: its path and only the query
- * parameters that page reads, in a fixed order, the first value of each. `/news?r=123`
- * is `/news`: junk query strings neither render afresh nor push real pages out. The page
- * is rendered from this key too, so what it shows never depends on a parameter left out.
+ * The cache key of a page: for a page of the rules, its path and only the query
+ * parameters that page reads, in a fixed order, the first value of each (`/news?r=123`
+ * is `/news`: junk query strings neither render afresh nor push real pages out; the page
+ * is rendered from this key too, so what it shows never depends on a parameter left
+ * out); any other path as asked.
  */
-export function pageCacheKey(url: URL): string {
-  const names = PAGE_PARAMS.find(([path]) => path.test(url.pathname))?.[1] ?? [];
+export function pageCacheKey(rules: PageCacheRules, url: URL): string {
+  const rule = cachedPageRule(rules, url.pathname);
+  if (!rule) return `${url.pathname}${url.search}`;
   const kept = new URLSearchParams();
-  for (const name of names) {
+  for (const name of rule.params ?? []) {
     const value = url.searchParams.get(name);
     if (value !== null) kept.set(name, value);
   }
@@ -68,7 +92,7 @@ export interface PageCacheOptions {
 const sizeOf = (p: CachedPage) => p.body.length + (p.br?.length ?? 0) + (p.gz?.length ?? 0) + 512;
 
 /** How a cache hears that one of its pages grew a compressed form. */
-const growth = new WeakMap<CachedPage, (bytes: number) => void>();
+const growth = new WeakMap<CachedPage, () => void>();
 
 /**
  * The page in the encoding the client takes, compressed on first use and kept. A page is
@@ -85,58 +109,42 @@ export function encodedBody(page: CachedPage, encoding: Encoding): { body: Buffe
       : gzipSync(page.body, { level: 6 });
   if (encoding === "br") page.br = body;
   else page.gz = body;
-  growth.get(page)?.(body.length);
+  growth.get(page)?.();
   return { body, encoding };
 }
 
-export function createPageCache({ maxEntries = 1_000, maxBytes = 48 * 1024 * 1024 }: PageCacheOptions = {}) {
-  const entries = new Map<string, CachedPage>();
-  let bytes = 0;
-  const trim = () => {
-    for (const oldest of entries.keys()) {
-      if (entries.size <= maxEntries && bytes <= maxBytes) break;
-      drop(oldest);
-    }
-  };
-  const drop = (key: string) => {
-    const old = entries.get(key);
-    if (!old) return;
-    entries.delete(key);
-    bytes -= sizeOf(old);
-  };
+/**
+ * The cache of the pages `rules` declares. A page is counted by its bytes (its body and
+ * the compressed forms made so far); one over a quarter of `maxBytes` is not kept.
+ */
+export function createPageCache(rules: PageCacheRules = NO_CACHED_PAGES, { maxEntries = 1_000, maxBytes = 48 * 1024 * 1024 }: PageCacheOptions = {}) {
+  const entries = new LRUCache<string, CachedPage>({ max: maxEntries, maxSize: maxBytes, maxEntrySize: maxBytes / 4, sizeCalculation: sizeOf });
   return {
+    rules,
     /** The page cached under `key` at `version`, or undefined (a stale one is dropped). */
     get(key: string, version: string): CachedPage | undefined {
       const page = entries.get(key);
       if (!page) return undefined;
       if (page.version !== version) {
-        drop(key);
+        entries.delete(key);
         return undefined;
       }
-      // Most recently used last.
-      entries.delete(key);
-      entries.set(key, page);
       return page;
     },
     set(key: string, page: CachedPage) {
-      drop(key);
-      const size = sizeOf(page);
-      if (size > maxBytes / 4) return;
       entries.set(key, page);
-      bytes += size;
-      growth.set(page, (more) => {
-        // Counted while the page is held; a page already dropped is no longer counted.
-        if (entries.get(key) !== page) return;
-        bytes += more;
-        trim();
+      growth.set(page, () => {
+        // Counted again while the page is held; a page already dropped is no longer counted.
+        if (entries.peek(key) !== page) return;
+        entries.delete(key);
+        entries.set(key, page);
       });
-      trim();
     },
     get size() {
       return entries.size;
     },
     get bytes() {
-      return bytes;
+      return entries.calculatedSize;
     },
   };
 }

@@ -193,6 +193,7 @@ export function createMetrics({ db, outbox, lastBackup, now = Date.now }: Metric
       const hit = cacheLookups.labels({ result: "hit" });
       const miss = cacheLookups.labels({ result: "miss" });
       return {
+        rules: pages.rules,
         get(key, version) {
           const page = pages.get(key, version);
           (page ? hit : miss).inc();
