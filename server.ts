@@ -10,6 +10,7 @@ import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { syncPosts } from "./app/features/content/content.server";
+import { notifyVariables } from "./app/features/leads/forms/registry";
 import { openDb } from "./app/platform/db/db.server";
 import { EnvError, loadEnv } from "./app/platform/env.server";
 import { createApp } from "./app/platform/http/app.server";
@@ -31,7 +32,7 @@ const dev = process.argv.includes("--dev");
 async function main() {
   let env: ReturnType<typeof loadEnv>;
   try {
-    env = loadEnv();
+    env = loadEnv(process.env, { notifyVariables: notifyVariables() });
   } catch (error) {
     if (error instanceof EnvError) {
       console.error(error.message);
