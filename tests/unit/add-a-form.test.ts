@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
 import { labelledFields, payloadFields, typeLabel, whoOf } from "~/features/leads/desk/labels.server";
 import { contactOf, type FormType, formForBody, notifyVariables, registerForm } from "~/features/leads/forms/registry";
@@ -80,6 +81,19 @@ describe("adding a form: one module and one registry line", () => {
 
   it("derives FormType from the codes the built-in forms declare, with no bound written by hand", () => {
     expectTypeOf<FormType>().toEqualTypeOf<1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19 | 20>();
+  });
+
+  it("is the module docs/forms.md shows, word for word but for its import paths", () => {
+    const code = (text: string) =>
+      text
+        .split("\n")
+        .map((l) => l.trim())
+        .filter((l) => l && !l.startsWith("//") && !l.startsWith("import "))
+        .join("\n");
+    const doc = readFileSync(new URL("../../docs/forms.md", import.meta.url), "utf8");
+    const block = /```ts\n([\s\S]*?)```/.exec(doc)?.[1] ?? "";
+    const fixture = readFileSync(new URL("./fixtures/callback-form.ts", import.meta.url), "utf8");
+    expect(code(block)).toBe(code(fixture));
   });
 
   it("refuses a type code no form declares", () => {
