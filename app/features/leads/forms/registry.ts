@@ -78,6 +78,15 @@ export function isRegisteredType(n: unknown): n is FormType {
   return typeof n === "number" && Object.hasOwn(formTypes, n);
 }
 
+/**
+ * Whether a submission of `spec` may carry this type code: one of the registry's, unless
+ * the form has a numbering of its own (the newsletter) or sends no number (its schema
+ * then says what is wrong).
+ */
+export function takesTypeOf(spec: FormSpec, type: unknown): boolean {
+  return byKind.get(spec.kind)?.lead === false || typeof type !== "number" || isRegisteredType(type);
+}
+
 /** The form a no-JavaScript post names in its `_form` field. */
 export function formByKind(kind: unknown): FormSpec | undefined {
   return typeof kind === "string" ? byKind.get(kind)?.spec : undefined;
