@@ -440,7 +440,7 @@ export async function seedLeads(db: Db, opts: SeedOptions): Promise<number> {
       confirmed_at: kind === "newsletter" && status !== "pending" ? new Date(at + 600_000).toISOString() : null,
       unsubscribed_at: status === "unsubscribed" ? new Date(at + 86_400_000).toISOString() : null,
       assignee_id: worked && assignees.length ? pick(assignees) : null,
-      ...searchColumns(email, payload),
+      ...searchColumns(email, payload, kind),
     };
   };
 

@@ -35,4 +35,13 @@ describe("delivery settings", () => {
     expect(loadEnv({}).SMTP_URL).toBeUndefined();
     expect(loadEnv({}).MAIL_DIR).toBe("data/mail");
   });
+  it("reads every LEADS_NOTIFY_TO_<FORM> given, and refuses a name no form has when the forms are named", () => {
+    const forms = ["LEADS_NOTIFY_TO_LEAD_PERSONAL", "LEADS_NOTIFY_TO_WAITLIST"];
+    const env = loadEnv({ LEADS_NOTIFY_TO_WAITLIST: "ops@fillway.example, b@fillway.example" }, { notifyVariables: forms });
+    expect(env.LEADS_NOTIFY_TO_WAITLIST).toEqual(["ops@fillway.example", "b@fillway.example"]);
+    expect(() => loadEnv({ LEADS_NOTIFY_TO_WAITLST: "ops@fillway.example" }, { notifyVariables: forms })).toThrow(
+      /LEADS_NOTIFY_TO_WAITLST: no form has this name; the forms' variables are LEADS_NOTIFY_TO_LEAD_PERSONAL, LEADS_NOTIFY_TO_WAITLIST/,
+    );
+    expect(() => loadEnv({ LEADS_NOTIFY_TO_WAITLIST: "not an address" }, { notifyVariables: forms })).toThrow(/LEADS_NOTIFY_TO_WAITLIST/);
+  });
 });

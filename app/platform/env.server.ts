@@ -111,14 +111,11 @@ export const envSchema = z.object({
   MAIL_DIR: z.string().min(1).default("data/mail"),
   /** Where images uploaded in the desk are kept (served at /media/uploads/…). */
   MEDIA_DIR: z.string().min(1).default("data/media"),
-  /** Who hears about a new lead; the LEADS_NOTIFY_TO_<FORM> variables override it per form. */
+  /**
+   * Who hears about a new lead; a LEADS_NOTIFY_TO_<FORM> variable overrides it for one
+   * form (read by loadEnv: one per form of the leads registry, not listed here).
+   */
   LEADS_NOTIFY_TO: addressList.default(["sales@fillway.example"]),
-  LEADS_NOTIFY_TO_LEAD_PERSONAL: addressList.optional(),
-  LEADS_NOTIFY_TO_LEAD_BUSINESS: addressList.optional(),
-  LEADS_NOTIFY_TO_LEAD_SAAS: addressList.optional(),
-  LEADS_NOTIFY_TO_FLEET: addressList.optional(),
-  LEADS_NOTIFY_TO_QUOTE_SHORT: addressList.optional(),
-  LEADS_NOTIFY_TO_QUOTE_BUSINESS: addressList.optional(),
   /** A CRM's endpoint that receives every lead as signed JSON; needs LEAD_WEBHOOK_SECRET. */
   LEAD_WEBHOOK_URL: urlOf(["http:", "https:"], "must be an http:// or https:// URL").optional(),
   LEAD_WEBHOOK_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
@@ -159,8 +156,21 @@ export const envSchema = z.object({
   SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(120).default(0),
 });
 
+/** A form's own sales recipients: LEADS_NOTIFY_TO_LEAD_PERSONAL, LEADS_NOTIFY_TO_WAITLIST… */
+export const NOTIFY_PREFIX = "LEADS_NOTIFY_TO_";
+type NotifyOverrides = { [K in `${typeof NOTIFY_PREFIX}${string}`]?: string[] };
+
 /** The settings as the environment gives them, with SITE_URL's default filled in. */
-export type EnvSettings = Omit<z.infer<typeof envSchema>, "SITE_URL"> & { SITE_URL: string };
+export type EnvSettings = Omit<z.infer<typeof envSchema>, "SITE_URL"> & { SITE_URL: string } & NotifyOverrides;
+
+export interface LoadEnvOptions {
+  /**
+   * The LEADS_NOTIFY_TO_<FORM> names there are (the leads registry's `notifyVariables()`,
+   * passed by the server at start-up): any other such variable is refused, so a misspelt
+   * one does not send a form's leads to the default inbox unnoticed.
+   */
+  notifyVariables?: readonly string[];
+}
 
 /**
  * The settings the server runs with: the IP hash salt is always known, and so is the key
@@ -171,16 +181,33 @@ export type Env = EnvSettings & { IP_HASH_SALT: string };
 export class EnvError extends Error {}
 
 /** Parses the environment; a missing or malformed variable throws naming it. */
-export function loadEnv(source: NodeJS.ProcessEnv = process.env): EnvSettings {
+export function loadEnv(source: NodeJS.ProcessEnv = process.env, options: LoadEnvOptions = {}): EnvSettings {
   const picked = Object.fromEntries(Object.keys(envSchema.shape).map((k) => [k, source[k] === "" ? undefined : source[k]]));
   const parsed = envSchema.safeParse(picked);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+  const lines = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+  const overrides = notifyOverrides(source, options.notifyVariables, lines);
+  if (!parsed.success || lines.length) {
     throw new EnvError(`Invalid configuration: ${lines.join("; ")}`);
   }
   const { SITE_URL, ...rest } = parsed.data;
   if (rest.LEAD_WEBHOOK_URL && !rest.LEAD_WEBHOOK_SECRET) {
     throw new EnvError("Invalid configuration: LEAD_WEBHOOK_SECRET: must be set when LEAD_WEBHOOK_URL is");
   }
-  return { ...rest, SITE_URL: SITE_URL ?? `http://${rest.HOST.includes(":") ? `[${rest.HOST}]` : rest.HOST}:${rest.PORT}` };
+  return { ...rest, ...overrides, SITE_URL: SITE_URL ?? `http://${rest.HOST.includes(":") ? `[${rest.HOST}]` : rest.HOST}:${rest.PORT}` };
+}
+
+/** Every LEADS_NOTIFY_TO_<FORM> variable set, parsed; problems are added to `lines`. */
+function notifyOverrides(source: NodeJS.ProcessEnv, known: readonly string[] | undefined, lines: string[]): NotifyOverrides {
+  const out: NotifyOverrides = {};
+  for (const [name, value] of Object.entries(source)) {
+    if (!name.startsWith(NOTIFY_PREFIX) || value === undefined || value === "") continue;
+    if (known && !known.includes(name)) {
+      lines.push(`${name}: no form has this name; the forms' variables are ${known.join(", ")}`);
+      continue;
+    }
+    const list = addressList.safeParse(value);
+    if (list.success) out[name as keyof NotifyOverrides] = list.data;
+    else lines.push(`${name}: ${list.error.issues[0]?.message ?? "is not valid"}`);
+  }
+  return out;
 }

@@ -24,7 +24,7 @@ export default function Page() {
       <Section id="approach" tone="muted" {...c.principlesHeading}>
         <FeatureGrid items={c.principles} columns={4} />
       </Section>
-      <ContactForm type={10} title={c.form.title} intro={c.form.intro} />
+      <ContactForm page="/autonomous-fleet-equipment" title={c.form.title} intro={c.form.intro} />
     </>
   );
 }

@@ -41,7 +41,7 @@ export default function Page() {
         <p>{c.supplier.intro}</p>
       </BadgeBanner>
       <Testimonials />
-      <ContactForm type={13} title={c.form.title} intro={c.form.intro} />
+      <ContactForm page="/business-fleets-trucking-and-construction-companies" title={c.form.title} intro={c.form.intro} />
     </>
   );
 }

@@ -38,8 +38,8 @@ export default function Page() {
       <Section id="future" {...c.future}>
         <FeatureGrid items={c.futureList} columns={4} />
       </Section>
-      {/* The spec gives this page no form type; it uses the business-fleet type 13 (business fields), as pageFormType does. */}
-      <ContactForm type={13} title={c.form.title} intro={c.form.intro} />
+      {/* The spec gives this page no form type; pageFormType gives it the business-fleet type 13 (business fields). */}
+      <ContactForm page="/corporate-and-college-campuses-stadiums-and-arenas" title={c.form.title} intro={c.form.intro} />
     </>
   );
 }

@@ -39,7 +39,7 @@ export default function Page() {
         <FeatureGrid items={c.benefitList} columns={4} />
       </Section>
       <NewsletterForm type={3} />
-      <ContactForm type={1} title={c.form.title} intro={c.form.intro} />
+      <ContactForm page="/careers" title={c.form.title} intro={c.form.intro} />
     </>
   );
 }

@@ -43,7 +43,7 @@ export default function Page() {
           <LearnMore className="btn-primary" />
         </p>
       </Section>
-      <ContactForm type={16} title={c.form.title} intro={c.form.intro} />
+      <ContactForm page="/chargeitup" title={c.form.title} intro={c.form.intro} />
     </>
   );
 }

@@ -24,7 +24,7 @@ export default function Page() {
       <Section id="benefits" tone="muted" {...c.benefitsHeading}>
         <CheckColumns columns={c.benefits} />
       </Section>
-      <ContactForm type={8} title={c.form.title} intro={c.form.intro} />
+      <ContactForm page="/diesel-on-demand" title={c.form.title} intro={c.form.intro} />
     </>
   );
 }

@@ -29,7 +29,7 @@ export default function Page() {
           <p>{c.rewards.body}</p>
         </Notice>
       </Section>
-      <ContactForm type={12} title={c.form.title} intro={c.form.intro} />
+      <ContactForm page="/environmental-impact" title={c.form.title} intro={c.form.intro} />
     </>
   );
 }

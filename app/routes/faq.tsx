@@ -8,6 +8,7 @@ import { StoreBadges } from "~/ui/ui/store-badges";
 import { type FaqEmbed, type FaqItem, faqGroups, faqItems } from "~/copy/faq";
 import { useNonce } from "~/ui/nonce";
 import { pageMeta } from "~/shared/seo";
+import { formTypeFor } from "~/features/leads/forms/form-types";
 
 export const meta = () => pageMeta("/faq");
 export { formAction as action } from "~/features/leads/form-action.server";
@@ -41,9 +42,9 @@ function Embed({ kind }: { kind: FaqEmbed }) {
     case "fleet-signup":
       return <FleetSignupForm id="faq-fleet-signup" />;
     case "contact":
-      return <CardLeadForm className="mt-4" type={1} id="faq-question-form" label="Ask us a question" />;
+      return <CardLeadForm className="mt-4" page="/faq" id="faq-question-form" label="Ask us a question" />;
     case "zip-check":
-      return <DeferredZipCheck type={1} className="mt-4" />;
+      return <DeferredZipCheck type={formTypeFor("/faq")} className="mt-4" />;
   }
 }
 
@@ -103,7 +104,7 @@ export default function Page() {
           ))}
         </div>
       </Section>
-      <ContactForm type={1} />
+      <ContactForm page="/faq" />
     </>
   );
 }

@@ -40,7 +40,7 @@ export default function Page() {
           <QuoteLink className="btn-primary" />
         </p>
       </Section>
-      <ContactForm type={5} title={c.form.title} intro={c.form.intro} />
+      <ContactForm page="/fuel-management-software" title={c.form.title} intro={c.form.intro} />
     </>
   );
 }

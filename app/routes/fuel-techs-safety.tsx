@@ -34,7 +34,7 @@ export default function Page() {
           </Link>
         }
       />
-      <ContactForm type={11} title={c.form.title} intro={c.form.intro} />
+      <ContactForm page="/our-fuel-techs-and-sefaty" title={c.form.title} intro={c.form.intro} />
     </>
   );
 }

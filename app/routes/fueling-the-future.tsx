@@ -50,7 +50,7 @@ export default function Page() {
           </Link>
         }
       />
-      <ContactForm type={4} title={c.form.title} intro={c.form.intro} />
+      <ContactForm page="/fueling-the-future" title={c.form.title} intro={c.form.intro} />
     </>
   );
 }

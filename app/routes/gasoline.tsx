@@ -32,7 +32,7 @@ export default function Page() {
           </Link>
         }
       />
-      <ContactForm type={9} title={c.form.title} intro={c.form.intro} />
+      <ContactForm page="/gasoline" title={c.form.title} intro={c.form.intro} />
     </>
   );
 }

@@ -21,7 +21,7 @@ export default function Page() {
         <FeatureGrid items={c.featureList} />
       </Section>
       <BlockSplit id="fleets" block={c.business} reverse />
-      <ContactForm type={7} title={c.form.title} intro={c.form.intro} />
+      <ContactForm page="/geofencing" title={c.form.title} intro={c.form.intro} />
     </>
   );
 }

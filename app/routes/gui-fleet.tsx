@@ -26,7 +26,7 @@ export default function Page() {
       <Section id="fuel-types" {...c.fuels}>
         <LinkCards items={c.fuelCards} />
       </Section>
-      <ContactForm type={6} title={c.form.title} intro={c.form.intro} />
+      <ContactForm page="/gui-fleet" title={c.form.title} intro={c.form.intro} />
     </>
   );
 }

@@ -28,7 +28,7 @@ export default function Page() {
       <EvSection />
       <HomeMore />
       <NewsletterForm type={4} />
-      <ContactForm type={1} />
+      <ContactForm page="/" />
     </>
   );
 }

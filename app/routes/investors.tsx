@@ -21,7 +21,7 @@ export default function Page() {
       <Section id="milestones" {...c.milestones}>
         <Timeline items={c.milestoneList} />
       </Section>
-      <ContactForm type={16} title={c.form.title} intro={c.form.intro} />
+      <ContactForm page="/investors" title={c.form.title} intro={c.form.intro} />
     </>
   );
 }

@@ -24,7 +24,7 @@ export default function Page() {
           <TeamGrid members={group.members} />
         </Section>
       ))}
-      <ContactForm type={3} title={c.form.title} intro={c.form.intro} />
+      <ContactForm page="/leaderShip-team" title={c.form.title} intro={c.form.intro} />
     </>
   );
 }

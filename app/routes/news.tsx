@@ -67,7 +67,7 @@ export default function News({ loaderData: { tabs } }: Route.ComponentProps) {
       <Section id="social" title="Follow us" intro="Day-to-day news from the road, as it happens." className="pt-0! sm:pt-4!">
         <SocialPanels />
       </Section>
-      <ContactForm type={1} />
+      <ContactForm page="/news" />
     </>
   );
 }

@@ -46,7 +46,7 @@ export default function Page() {
       <Section id="plans" {...c.pricing}>
         <PricingTable />
       </Section>
-      <ContactForm type={2} title={c.form.title} intro={c.form.intro} />
+      <ContactForm page="/our-process" title={c.form.title} intro={c.form.intro} />
     </>
   );
 }

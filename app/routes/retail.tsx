@@ -23,7 +23,7 @@ export default function Page() {
       </Section>
       <BlockSplit id="app" block={c.app} reverse actions={<StoreBadges />} />
       <NewsletterForm type={1} privacyLink />
-      <ContactForm type={15} title={c.form.title} intro={c.form.intro} />
+      <ContactForm page="/retail-and-rurface-parking-lots" title={c.form.title} intro={c.form.intro} />
     </>
   );
 }

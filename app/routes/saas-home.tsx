@@ -36,7 +36,7 @@ export default function Page() {
       <Section id="licensing" {...c.licensing}>
         <Steps steps={c.licensingSteps} />
       </Section>
-      <ContactForm type={18} title={c.form.title} intro={c.form.intro} />
+      <ContactForm page="/saas/home" title={c.form.title} intro={c.form.intro} />
     </>
   );
 }

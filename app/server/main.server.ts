@@ -13,6 +13,7 @@ import * as serverBuild from "virtual:react-router/server-build";
 import { syncPosts } from "~/features/content/content.server";
 import { mediaDir } from "~/features/content/media.server";
 import { openDb } from "~/platform/db/db.server";
+import { notifyVariables } from "~/features/leads/forms/registry";
 import { EnvError, loadEnv } from "~/platform/env.server";
 import type { PageCache } from "~/platform/http/page-cache.server";
 import { createPageCache } from "~/platform/http/page-cache.server";
@@ -72,7 +73,7 @@ export interface StartOptions {
 export async function startServer({ server, root, buildDir, dev }: StartOptions): Promise<void> {
   let env: ReturnType<typeof loadEnv>;
   try {
-    env = loadEnv();
+    env = loadEnv(process.env, { notifyVariables: notifyVariables() });
   } catch (error) {
     if (error instanceof EnvError) {
       console.error(error.message);

@@ -1,6 +1,6 @@
 import { type $ZodObject, type $ZodType, safeParse } from "zod/v4/core";
 import { errorsFromZod, type FieldErrors, type FormSpec, resolveSchema } from "~/shared/forms/form-spec";
-import { formForBody } from "~/features/leads/forms/registry";
+import { formForBody, takesTypeOf } from "~/features/leads/forms/registry";
 import { UNKNOWN_TYPE } from "~/features/leads/forms/schemas";
 import { SUCCESS_TEXT } from "~/features/leads/forms/success";
 import type { Services } from "~/platform/services.server";
@@ -102,7 +102,10 @@ async function decide(
     schema = await resolveSchema(spec);
   }
   const parsed = safeParse(schema, input);
-  if (!parsed.success) return { status: "invalid", errors: errorsFromZod(parsed.error) };
+  // The browser's rules know a type code's shape only; which codes there are is the registry's.
+  const typeErrors: FieldErrors = takesTypeOf(spec, input.type) ? {} : { type: [UNKNOWN_TYPE] };
+  if (!parsed.success) return { status: "invalid", errors: { ...errorsFromZod(parsed.error), ...typeErrors } };
+  if (typeErrors.type) return { status: "invalid", errors: typeErrors };
   const {
     submissionId,
     pagePath,

@@ -95,7 +95,7 @@ export async function storeLead(db: Db, lead: NewLead): Promise<StoredLead> {
     created_at: new Date().toISOString(),
     // A sign-up counts once its address confirms (newsletter/subscriptions.server.ts).
     status: lead.kind === "newsletter" ? "pending" : "new",
-    ...searchColumns(lead.email, lead.payload),
+    ...searchColumns(lead.email, lead.payload, lead.kind),
     ...attributionColumns(lead.attribution),
   };
   const stored = await writeQueueFor(db).run(async (trx) => {

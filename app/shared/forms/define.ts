@@ -1,6 +1,5 @@
 import type { $ZodType } from "zod/v4/core";
 import { compact, type FormSpec, type Values } from "./form-spec";
-import type { FormType } from "~/features/leads/forms/form-types";
 import type * as Rules from "~/features/leads/forms/schemas";
 
 /**
@@ -35,8 +34,8 @@ export function fromWireRules(build: (r: typeof Rules) => $ZodType): () => Promi
 }
 
 /** The codes of a form's `types`, as numbers. */
-export function typeCodes(spec: Pick<FormSpec, "types">): FormType[] {
-  return Object.keys(spec.types ?? {}).map(Number) as FormType[];
+export function typeCodes(spec: Pick<FormSpec, "types">): number[] {
+  return Object.keys(spec.types ?? {}).map(Number);
 }
 
 /** A form's choices for a select: the values sent, with the words shown where they differ. */

@@ -1,5 +1,5 @@
 import type { $ZodIssue, $ZodType } from "zod/v4/core";
-import type { FormType, FormVariant } from "~/features/leads/forms/form-types";
+import type { FormVariant } from "~/features/leads/forms/form-types";
 
 /** What the visitor typed, by input name: every input of a form is a string. */
 export type Values = Record<string, string>;
@@ -34,7 +34,7 @@ export interface FormSpec {
   /** The input that shows a wire field's error, when their names differ. */
   fieldOf?: (wireField: string) => string;
   /** The type codes (spec section 3) this form is sent with, and what each means to sales. */
-  types?: Partial<Record<FormType, string>>;
+  types?: Readonly<Record<number, string>>;
   /** Which contact form those type codes show (contact-form.tsx). */
   variant?: FormVariant;
   /**

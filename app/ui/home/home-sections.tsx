@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { PageHero } from "~/ui/layout/page-hero";
 import { Section } from "~/ui/layout/section";
 import { ZipCheck } from "~/features/service-area/components/zip-check";
+import { formTypeFor } from "~/features/leads/forms/form-types";
 import { StoreBadges } from "~/ui/ui/store-badges";
 import { VideoLoop } from "~/ui/ui/video-loop";
 import { home } from "~/copy/home";
@@ -23,7 +24,7 @@ export function HomeHero() {
         </Link>
       }
     >
-      <ZipCheck type={1} className="mt-8" />
+      <ZipCheck type={formTypeFor("/")} className="mt-8" />
       <div className="mt-8">
         <p className="text-sm font-medium text-slate-600 dark:text-slate-400">{hero.appNote}</p>
         <StoreBadges className="mt-3" />

@@ -41,7 +41,7 @@ export function AutomatedFleetPage({ variant, path }: { variant: 1 | 2; path: "/
         <SavingsCalculator />
       </Section>
       <Testimonials />
-      <ContactForm type={variant === 1 ? 14 : 20} title={c.form.title} intro={c.form.intro} />
+      <ContactForm page={path} title={c.form.title} intro={c.form.intro} />
     </>
   );
 }

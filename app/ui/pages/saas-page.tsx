@@ -62,7 +62,7 @@ export function SaasProductPage({ product }: { product: SaasProduct }) {
       <Section id="more" tone="muted" eyebrow={saasHome.hero.eyebrow} title="Works even better together">
         <LinkCards items={others.map((p) => ({ title: p.label, body: p.summary, to: p.path, linkLabel: `Explore ${p.label.toLowerCase()}` }))} />
       </Section>
-      <ContactForm type={18} title={saasHome.form.title} intro={saasHome.form.intro} />
+      <ContactForm page={product.path} title={saasHome.form.title} intro={saasHome.form.intro} />
     </>
   );
 }

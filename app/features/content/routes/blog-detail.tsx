@@ -123,7 +123,7 @@ export default function BlogDetail({ loaderData: { post, comments, recent } }: R
           <RecentPosts items={recent} />
         </aside>
       </div>
-      <ContactForm type={2} />
+      <ContactForm page="/blogdetail" />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { Section } from "~/ui/layout/section";
-import type { FormType, FormVariant } from "~/features/leads/forms/form-types";
+import { type FormPage, type FormType, type FormVariant, formTypeFor } from "~/features/leads/forms/form-types";
 import { fleetSignupSpec } from "~/features/leads/forms/kinds/fleet";
 import { businessLeadSpec, companySizeOptions, leadFleetSizeOptions, leadFuelTypeOptions } from "~/features/leads/forms/kinds/lead-business";
 import { personalLeadSpec } from "~/features/leads/forms/kinds/lead-personal";
@@ -129,11 +129,11 @@ export function LeadForm(props: LeadFormProps) {
   }
 }
 
-/** The lead form for a type code in a card, to embed in running text (an FAQ answer). */
-export function CardLeadForm({ className, ...props }: LeadFormProps & { className?: string }) {
+/** The lead form of a page (its code in `pageFormType`) in a card, to embed in running text (an FAQ answer). */
+export function CardLeadForm({ className, page, ...props }: Omit<LeadFormProps, "type"> & { page: FormPage; className?: string }) {
   return (
     <FormCard className={className}>
-      <LeadForm {...props} />
+      <LeadForm {...props} type={formTypeFor(page)} />
     </FormCard>
   );
 }
@@ -166,11 +166,13 @@ const defaults: Record<Exclude<FormVariant, "quote">, { eyebrow: string; title: 
 };
 
 /**
- * The contact or lead form at the bottom of a page, in its own section: personal or
- * business variant by the page's type code (the form modules' `types`), the SaaS enquiry for 18,
- * the fleet sign-up for 17, and for 19 a link to the quote forms of /getafleet.
+ * The contact or lead form at the bottom of a page, in its own section: the page's type
+ * code (`pageFormType`) picks the personal or business variant (the form modules'
+ * `types`), the SaaS enquiry for 18, the fleet sign-up for 17, and for 19 a link to the
+ * quote forms of /getafleet. A page names itself (`page="/gasoline"`), never a code.
  */
-export function ContactForm({ type, title, intro, id = "contact" }: { type: FormType; title?: string; intro?: string; id?: string }) {
+export function ContactForm({ page, title, intro, id = "contact" }: { page: FormPage; title?: string; intro?: string; id?: string }) {
+  const type: FormType = formTypeFor(page);
   const variant = variantOf(type);
   const location = useLocation();
   if (variant === "quote") {

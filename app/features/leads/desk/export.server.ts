@@ -30,7 +30,7 @@ const PLAIN_NUMBER = /^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/;
 
 export const csvLine = (cells: unknown[]) => `${cells.map(csvCell).join(",")}\r\n`;
 
-const leadFields = payloadFields.filter(([key]) => key !== "type");
+const leadFields = payloadFields().filter(([key]) => key !== "type");
 const leadFieldKeys = leadFields.map(([key]) => key);
 const attributionColumns = ATTRIBUTION_FIELDS.map(([, column]) => at[column]);
 

@@ -91,7 +91,7 @@ const leadFilterSchema = z
         .string()
         .regex(/^\d{1,2}$/, "Type code must be a number from 1 to 20")
         .transform(Number)
-        .refine((n) => (formTypeCodes as number[]).includes(n), "Type code must be a number from 1 to 20"),
+        .refine((n) => formTypeCodes.includes(n), "Type code must be a number from 1 to 20"),
     ),
     page: opt(z.string().trim().max(300, "Page is at most 300 characters").regex(/^\//, "Page must be a path starting with /")),
     status: opt(z.enum(leadStatuses, "Status is not one of new, contacted, qualified, won, lost, spam")),

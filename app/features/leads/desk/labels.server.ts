@@ -1,18 +1,16 @@
-import { type FormType, isFormType } from "~/features/leads/forms/form-types";
 import { type NewsletterType, newsletterTypes } from "~/features/leads/forms/kinds/newsletter";
 import { deliveryWindowOf, deliveryWindows, employeeSizeValue } from "~/features/leads/forms/kinds/quote-business";
-import { forms, formTypeCodes, formTypes } from "~/features/leads/forms/registry";
+import { contactOf, forms, formTypeCodes, formTypes, leadFormKinds, storedFieldLabels } from "~/features/leads/forms/registry";
 import { stateName } from "~/shared/forms/us-states";
-
-/** How the desk names each form (the `kind` stored with a lead): the form module's label. */
-const kindLabels = new Map(forms.map((f) => [f.kind, f.label ?? f.kind]));
 
 /** The forms whose submissions are leads (a newsletter sign-up is a subscriber). */
 export type LeadKind = string;
-export const leadKinds: LeadKind[] = forms.map((f) => f.kind).filter((k) => k !== "newsletter");
+export const leadKinds: LeadKind[] = leadFormKinds();
 
+/** How the desk names each form (the `kind` stored with a lead): the form module's label. */
 export function kindLabel(kind: string): string {
-  return kindLabels.get(kind) ?? kind;
+  const f = forms.find((x) => x.kind === kind);
+  return f?.label ?? kind;
 }
 
 /** A type code in words: "Gasoline (9)"; newsletter codes name the page the sign-up was on. */
@@ -23,7 +21,8 @@ export function typeLabel(type: number, kind?: string): string {
   }
   // A waitlist sign-up carries the code of the page it was on: it is not that page's enquiry.
   if (kind === "waitlist") return `Waitlist (${type})`;
-  return isFormType(type) ? `${formTypes[type as FormType].label} (${type})` : `Type ${type}`;
+  const info = formTypes[type];
+  return info ? `${info.label} (${type})` : `Type ${type}`;
 }
 
 export const typeOptions = formTypeCodes.map((t) => ({ value: String(t), label: typeLabel(t) }));
@@ -53,51 +52,61 @@ export const subscriberStatusLabels: Record<(typeof subscriberStatuses)[number],
 export type SubscriberStatus = (typeof subscriberStatuses)[number];
 
 /**
- * Every field any public form stores, in the order the desk shows and exports them,
- * with its label. One CSV column per entry, whatever the form.
+ * The order the desk shows and exports stored fields in. Labels come from the form
+ * modules (`labels` in each kind, kind.ts); a field not named here follows these, in
+ * registry order, so a new form needs no line here.
  */
-export const payloadFields = [
-  ["firstName", "First name"],
-  ["lastName", "Last name"],
-  ["businessName", "Business name"],
-  ["bussinessName", "Business name (contact form)"],
-  ["companyName", "Company name"],
-  ["email", "E-mail"],
-  ["phone", "Phone"],
-  ["phoneNumber", "Phone (quote)"],
-  ["businessAddress", "Business address"],
-  ["bussinessAddress", "Business address (contact form)"],
-  ["address2", "Street address"],
-  ["address1", "Place name"],
-  ["city", "City"],
-  ["county", "County"],
-  ["state", "State"],
-  ["stateId", "State (fleet sign-up)"],
-  ["zipCode", "ZIP code"],
-  ["market", "Market (nearest)"],
-  ["status", "Service at this ZIP"],
-  ["country", "Country"],
-  ["lat", "Latitude"],
-  ["long", "Longitude"],
-  ["companySize", "Company size"],
-  ["employeeSize", "Employees"],
-  ["fleetSize", "Fleet size"],
-  ["fleetType", "Fleet type"],
-  ["fuelType", "Fuel type"],
-  ["tankType", "Tank type"],
-  ["gallons", "Gallons"],
-  ["numberOfLocation", "Number of locations"],
-  ["frequency", "Delivery frequency"],
-  ["deliveryWindowStartTime", "Delivery window starts"],
-  ["deliveryWindowEndTime", "Delivery window ends"],
-  ["campaignStartDate", "Campaign starts"],
-  ["campaignEndDate", "Campaign ends"],
-  ["message", "Message"],
-  ["descriptionQuote", "Quote details"],
-  ["type", "Type code"],
-] as const;
+const deskOrder = [
+  "firstName",
+  "lastName",
+  "businessName",
+  "bussinessName",
+  "companyName",
+  "email",
+  "phone",
+  "phoneNumber",
+  "businessAddress",
+  "bussinessAddress",
+  "address2",
+  "address1",
+  "city",
+  "county",
+  "state",
+  "stateId",
+  "zipCode",
+  "market",
+  "status",
+  "country",
+  "lat",
+  "long",
+  "companySize",
+  "employeeSize",
+  "fleetSize",
+  "fleetType",
+  "fuelType",
+  "tankType",
+  "gallons",
+  "numberOfLocation",
+  "frequency",
+  "deliveryWindowStartTime",
+  "deliveryWindowEndTime",
+  "campaignStartDate",
+  "campaignEndDate",
+  "message",
+  "descriptionQuote",
+];
 
-const fieldLabel = new Map<string, string>(payloadFields);
+/**
+ * Every field any public form stores, in the order the desk shows and exports them,
+ * with its label (the type code last). One CSV column per entry, whatever the form.
+ * Read when asked, so a form added at run time (registerForm) is included.
+ */
+export function payloadFields(): [string, string][] {
+  const labels = storedFieldLabels();
+  const rank = (k: string) => (k === "type" ? Number.POSITIVE_INFINITY : deskOrder.includes(k) ? deskOrder.indexOf(k) : deskOrder.length);
+  const keys = [...labels.keys()].map((k, i) => ({ k, i })).sort((a, b) => rank(a.k) - rank(b.k) || a.i - b.i);
+  return keys.map(({ k }) => [k, labels.get(k) ?? k]);
+}
 
 /** The number the quote form sends for an employee range (its upper bound) back to the range the visitor chose. */
 const employeeRanges = new Map(Object.entries(employeeSizeValue).map(([range, n]) => [n, range.replace("-", "–")]));
@@ -158,7 +167,9 @@ export function labelledFields(payload: Record<string, unknown>): LabelledField[
   const out: LabelledField[] = [];
   const start = payload.deliveryWindowStartTime;
   const end = payload.deliveryWindowEndTime;
-  for (const [key, label] of payloadFields) {
+  const fields = payloadFields();
+  const fieldLabel = new Map(fields);
+  for (const [key, label] of fields) {
     if (!(key in payload) || key === "type") continue;
     if (key === "deliveryWindowStartTime" && typeof start === "number" && typeof end === "number") {
       const known = deliveryWindowOf(start, end);
@@ -176,11 +187,9 @@ export function labelledFields(payload: Record<string, unknown>): LabelledField[
   return out;
 }
 
-/** The person or business a lead is from, for the inbox's "Who" column. */
-export function whoOf(payload: Record<string, unknown>): string {
-  const str = (v: unknown) => (typeof v === "string" ? v.trim() : "");
-  const name = [str(payload.firstName), str(payload.lastName)].filter(Boolean).join(" ");
-  const business = str(payload.businessName) || str(payload.bussinessName) || str(payload.companyName);
+/** The person or business a lead is from, for the inbox's "Who" column (its form's contact projection). */
+export function whoOf(payload: Record<string, unknown>, kind?: string): string {
+  const { name, business } = contactOf(kind, payload);
   if (name && business) return `${name}, ${business}`;
   return name || business;
 }
@@ -203,9 +212,8 @@ export function incompleteMarks(payload: Record<string, unknown>): string[] {
   return ["zipCode", "phone", "phoneNumber"].flatMap((k) => incompleteMark(k, payload[k]) ?? []);
 }
 
-export function phoneOf(payload: Record<string, unknown>): string {
-  const v = payload.phone ?? payload.phoneNumber;
-  return typeof v === "string" ? v : "";
+export function phoneOf(payload: Record<string, unknown>, kind?: string): string {
+  return contactOf(kind, payload).phone;
 }
 
 export function parsePayload(text: string): Record<string, unknown> {

@@ -1,3 +1,5 @@
+import { contactOf } from "~/features/leads/forms/registry";
+
 /**
  * The columns the desk searches and filters on, taken from a submission when it is stored
  * (and backfilled by migration 004 for older rows). Every search compares normalised text
@@ -38,20 +40,20 @@ const norm = (v: unknown): string | null => {
   return t === null ? null : normaliseText(t) || null;
 };
 
-/** The searchable columns of one submission (kind and payload as stored). */
-export function searchColumns(email: string, payload: Record<string, unknown>): SearchColumns {
-  const first = text(payload.firstName);
+/**
+ * The searchable columns of one submission (kind and payload as stored): name, business,
+ * phone, ZIP code and city are its form's contact projection (`contactOf`).
+ */
+export function searchColumns(email: string, payload: Record<string, unknown>, kind?: string): SearchColumns {
+  const contact = contactOf(kind, payload);
   const last = text(payload.lastName);
-  const name = [first, last].filter(Boolean).join(" ");
-  const phone = text(payload.phone) ?? text(payload.phoneNumber);
-  const zip = text(payload.zipCode);
   return {
     email_norm: normaliseText(email),
-    name_norm: name ? normaliseText(name) : null,
+    name_norm: contact.name ? normaliseText(contact.name) : null,
     last_norm: norm(last),
-    business_norm: norm(payload.bussinessName) ?? norm(payload.businessName) ?? norm(payload.companyName),
-    phone_norm: phone ? phoneDigits(phone) || null : null,
-    zip: zip ? zip.slice(0, 10) : null,
-    city: text(payload.city)?.slice(0, 80) ?? null,
+    business_norm: norm(contact.business),
+    phone_norm: contact.phone ? phoneDigits(contact.phone) || null : null,
+    zip: contact.zip ? contact.zip.slice(0, 10) : null,
+    city: contact.city ? contact.city.slice(0, 80) : null,
   };
 }

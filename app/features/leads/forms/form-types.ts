@@ -1,10 +1,12 @@
+import type { FormType } from "./registry";
+
 /**
  * Form type codes (spec section 3) and which code each page sends (spec section 2.4).
  * The code travels with every submission so sales can tell where a lead came from; which
  * codes a form takes, and what each means, is written in the form's module (`kinds/`),
- * and the registry lists them all.
+ * and the type `FormType` is every code the registry's forms declare.
  */
-export type FormType = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19 | 20;
+export type { FormType };
 
 /**
  * Which contact form a type code shows. personal: names, city, ZIP, phone, message.
@@ -13,15 +15,20 @@ export type FormType = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 1
  */
 export type FormVariant = "personal" | "business" | "fleet" | "saas" | "quote";
 
-export function isFormType(n: unknown): n is FormType {
-  return typeof n === "number" && Number.isInteger(n) && n >= 1 && n <= 20;
+/**
+ * Whether a value can be a type code: a whole number from 1. Which codes there are is the
+ * registry's (`isRegisteredType`, on the server), so the browser does not carry the list.
+ */
+export function isFormType(n: unknown): n is number {
+  return typeof n === "number" && Number.isInteger(n) && n >= 1;
 }
 
 /**
  * The contact or quote form at the bottom of each page, by path. Pages that the spec
  * lists without a code get the code of their closest sibling (campuses: business
  * fleets, news: general). /blogdetail/{id} is keyed by its first segment. The desk's
- * page filter and the lead seeder read it; each route passes its code to its form.
+ * page filter and the lead seeder read it; each route names its page to its form
+ * (`<ContactForm page="/gasoline" />`, `formTypeFor`), never a code.
  */
 export const pageFormType = {
   "/": 1,
@@ -53,3 +60,11 @@ export const pageFormType = {
   "/getafleet": 19,
   "/edm-pa": 20,
 } as const satisfies Record<string, FormType>;
+
+/** A page of `pageFormType`. */
+export type FormPage = keyof typeof pageFormType;
+
+/** The type code a page's forms send: `formTypeFor("/gasoline")` is 9. */
+export function formTypeFor<P extends FormPage>(page: P): (typeof pageFormType)[P] {
+  return pageFormType[page];
+}

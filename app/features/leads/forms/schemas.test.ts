@@ -431,7 +431,7 @@ describe("form type table", () => {
     });
   });
   it("shows business fields exactly where spec 2.4 says", () => {
-    const business = formTypeCodes.filter((t) => formTypes[t].variant === "business");
+    const business = formTypeCodes.filter((t) => formTypes[t]?.variant === "business");
     expect(business).toEqual([5, 13, 14, 20]);
   });
 });

@@ -1,7 +1,7 @@
 // zod/mini: the same checks as classic zod, but tree-shaken, so every page's form costs
 // a few kilobytes of JavaScript instead of the whole library.
 import * as z from "zod/mini";
-import { type FormType, isFormType } from "./form-types";
+import { isFormType } from "./form-types";
 import { usStates } from "~/shared/forms/us-states";
 
 /**
@@ -145,7 +145,7 @@ export const businessName = () =>
 
 /** A form type code (spec section 3) from `codes`, or any of the twenty when none are given. */
 export function typeIn(codes?: readonly number[]) {
-  return z.custom<FormType>((v) => isFormType(v) && (!codes || codes.includes(v)), { error: UNKNOWN_TYPE });
+  return z.custom<number>((v) => isFormType(v) && (!codes || codes.includes(v)), { error: UNKNOWN_TYPE });
 }
 
 /** A whole number of digits that may be left out; when sent, it is checked like its required twin. */

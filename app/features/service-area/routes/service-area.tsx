@@ -1,6 +1,6 @@
 import { WaitlistForm } from "~/features/service-area/components/waitlist-form";
 import { ZipCheck, type ZipCheckResult } from "~/features/service-area/components/zip-check";
-import { isFormType } from "~/features/leads/forms/form-types";
+import { isRegisteredType } from "~/features/leads/forms/registry";
 import { seo } from "~/shared/seo";
 import { answerSentence, ZIP_UNKNOWN_MESSAGE, zipProblem } from "~/features/service-area/service-area";
 import { serviceForZip } from "~/features/service-area/service-area.server";
@@ -18,7 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const zip = (url.searchParams.get("zip") ?? "").trim().slice(0, 10);
   const typeParam = Number(url.searchParams.get("type"));
-  const type = isFormType(typeParam) ? typeParam : 1;
+  const type = isRegisteredType(typeParam) ? typeParam : 1;
   if (!url.searchParams.has("zip")) return { zip, type, result: undefined };
   const problem = zipProblem(zip);
   let result: ZipCheckResult;

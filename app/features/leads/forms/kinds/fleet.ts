@@ -1,5 +1,6 @@
 import { empty, fromRules, fromWireRules, options, typeCodes, withType } from "~/shared/forms/define";
 import type { FormSpec } from "~/shared/forms/form-spec";
+import type { FormKind } from "../kind";
 import type * as Rules from "../schemas";
 
 /**
@@ -57,7 +58,7 @@ function fleetSignupWireRules(r: typeof Rules) {
   });
 }
 
-export const fleetSignupSpec: FormSpec = {
+export const fleetSignupSpec = {
   kind: "fleet",
   label: "Fleet sign-up",
   endpoint: "/web/form",
@@ -67,4 +68,11 @@ export const fleetSignupSpec: FormSpec = {
   schema: fromRules(fleetSignupRules),
   wireSchema: fromWireRules(fleetSignupWireRules),
   toPayload: (v) => withType(v, fields),
-};
+} satisfies FormSpec;
+
+/** What the server keeps of this form: labels of its fields and who sent it (kind.ts). */
+export const fleetSignup = {
+  spec: fleetSignupSpec,
+  labels: { companyName: "Company name", stateId: "State (fleet sign-up)", fleetSize: "Fleet size", fleetType: "Fleet type" },
+  contact: { name: ["firstName", "lastName"], business: "companyName", phone: "phone", zip: "zipCode", city: "city" },
+} satisfies FormKind;

@@ -1,5 +1,6 @@
 import { empty, fromRules, fromWireRules, options, typeCodes, withType } from "~/shared/forms/define";
 import type { FormSpec } from "~/shared/forms/form-spec";
+import type { FormKind } from "../kind";
 import type * as Rules from "../schemas";
 
 /**
@@ -43,7 +44,7 @@ function businessLeadRules(r: typeof Rules) {
   });
 }
 
-export const businessLeadSpec: FormSpec = {
+export const businessLeadSpec = {
   kind: "lead-business",
   label: "Business contact form",
   endpoint: "/web/form",
@@ -54,4 +55,17 @@ export const businessLeadSpec: FormSpec = {
   // Spec 5 does not require a phone number on the business form; our page does.
   wireSchema: fromWireRules((r) => r.zod.extend(businessLeadRules(r), { phone: r.optionalDigits(r.LIMITS.phone) })),
   toPayload: (v) => withType(v, fields),
-};
+} satisfies FormSpec;
+
+/** What the server keeps of this form: labels of its fields and who sent it (kind.ts). */
+export const businessLead = {
+  spec: businessLeadSpec,
+  labels: {
+    bussinessName: "Business name (contact form)",
+    bussinessAddress: "Business address (contact form)",
+    companySize: "Company size",
+    fleetSize: "Fleet size",
+    fuelType: "Fuel type",
+  },
+  contact: { business: "bussinessName", phone: "phone", zip: "zipCode" },
+} satisfies FormKind;

@@ -1,5 +1,6 @@
 import { empty, fromRules, fromWireRules, typeCodes, withType } from "~/shared/forms/define";
 import type { FormSpec } from "~/shared/forms/form-spec";
+import type { FormKind } from "../kind";
 import type * as Rules from "../schemas";
 
 /** The contact form of most pages (POST /web/form, spec 3 and 5): names, contact details, city, ZIP, message. */
@@ -35,7 +36,7 @@ function personalLeadRules(r: typeof Rules) {
   });
 }
 
-export const personalLeadSpec: FormSpec = {
+export const personalLeadSpec = {
   kind: "lead-personal",
   label: "Contact form",
   endpoint: "/web/form",
@@ -45,4 +46,10 @@ export const personalLeadSpec: FormSpec = {
   schema: fromRules(personalLeadRules),
   wireSchema: fromWireRules(personalLeadRules),
   toPayload: (v) => withType(v, fields),
-};
+} satisfies FormSpec;
+
+/** What the server keeps of this form: labels of its fields and who sent it (kind.ts). */
+export const personalLead = {
+  spec: personalLeadSpec,
+  contact: { name: ["firstName", "lastName"], phone: "phone", zip: "zipCode", city: "city" },
+} satisfies FormKind;

@@ -1,5 +1,6 @@
 import { empty, fromRules, fromWireRules, typeCodes, withType } from "~/shared/forms/define";
 import type { FormSpec } from "~/shared/forms/form-spec";
+import type { FormKind } from "../kind";
 import type * as Rules from "../schemas";
 
 /** The SaaS pages' enquiry (POST /web/form; decisions.md: they submit, as type 18): city and message optional. */
@@ -20,7 +21,7 @@ function saasLeadRules(r: typeof Rules) {
   });
 }
 
-export const saasLeadSpec: FormSpec = {
+export const saasLeadSpec = {
   kind: "lead-saas",
   label: "Software enquiry",
   endpoint: "/web/form",
@@ -30,4 +31,10 @@ export const saasLeadSpec: FormSpec = {
   schema: fromRules(saasLeadRules),
   wireSchema: fromWireRules(saasLeadRules),
   toPayload: (v) => withType(v, fields),
-};
+} satisfies FormSpec;
+
+/** What the server keeps of this form: labels of its fields and who sent it (kind.ts). */
+export const saasLead = {
+  spec: saasLeadSpec,
+  contact: { name: ["firstName", "lastName"], zip: "zipCode", city: "city" },
+} satisfies FormKind;

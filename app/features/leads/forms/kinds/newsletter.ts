@@ -1,5 +1,6 @@
 import { empty, fromRules, withType } from "~/shared/forms/define";
 import type { FormSpec } from "~/shared/forms/form-spec";
+import type { FormKind } from "../kind";
 import type * as Rules from "../schemas";
 
 /**
@@ -23,11 +24,18 @@ function newsletterRules(r: typeof Rules) {
   });
 }
 
-export const newsletterSpec: FormSpec = {
+export const newsletterSpec = {
   kind: "newsletter",
   label: "Newsletter",
   endpoint: "/web/suscribe",
   initial: empty(fields),
   schema: fromRules(newsletterRules),
   toPayload: (v) => withType(v, fields),
-};
+} satisfies FormSpec;
+
+/** What the server keeps of this form: labels of its fields and who sent it (kind.ts). */
+export const newsletter = {
+  spec: newsletterSpec,
+  contact: {},
+  lead: false,
+} satisfies FormKind;

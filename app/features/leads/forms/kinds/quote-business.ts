@@ -1,5 +1,6 @@
 import { empty, fromRules, fromWireRules, options, plain, toNumber } from "~/shared/forms/define";
 import { compact, type FormSpec, type Values } from "~/shared/forms/form-spec";
+import type { FormKind } from "../kind";
 import type * as Rules from "../schemas";
 import { quoteTypes } from "./quote-short";
 
@@ -131,7 +132,7 @@ const quoteBusinessFieldOf: Record<string, string> = {
   deliveryWindowStartTime: "deliveryWindow",
   deliveryWindowEndTime: "deliveryWindow",
 };
-export const quoteBusinessSpec: FormSpec = {
+export const quoteBusinessSpec = {
   kind: "quote-business",
   label: "Business quote",
   endpoint: "/campaign/createCampaign",
@@ -144,7 +145,37 @@ export const quoteBusinessSpec: FormSpec = {
   toPayload: (v) => quoteBusinessPayload(v),
   fieldOf: (f) => quoteBusinessFieldOf[f] ?? f,
   addressFromZip: true,
-};
+} satisfies FormSpec;
+
+/** What the server keeps of this form: labels of its fields and who sent it (kind.ts). */
+export const quoteBusiness = {
+  spec: quoteBusinessSpec,
+  labels: {
+    businessName: "Business name",
+    phoneNumber: "Phone (quote)",
+    businessAddress: "Business address",
+    address2: "Street address",
+    address1: "Place name",
+    county: "County",
+    state: "State",
+    country: "Country",
+    lat: "Latitude",
+    long: "Longitude",
+    employeeSize: "Employees",
+    fleetSize: "Fleet size",
+    fuelType: "Fuel type",
+    tankType: "Tank type",
+    gallons: "Gallons",
+    numberOfLocation: "Number of locations",
+    frequency: "Delivery frequency",
+    deliveryWindowStartTime: "Delivery window starts",
+    deliveryWindowEndTime: "Delivery window ends",
+    campaignStartDate: "Campaign starts",
+    campaignEndDate: "Campaign ends",
+    descriptionQuote: "Quote details",
+  },
+  contact: { business: "businessName", phone: "phoneNumber", zip: "zipCode", city: "city" },
+} satisfies FormKind;
 
 const windowStarts = deliveryWindows.map((w) => w.start);
 const DELIVERY_WINDOW = "Please select a delivery window";

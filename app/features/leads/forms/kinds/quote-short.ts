@@ -1,5 +1,6 @@
 import { empty, fromRules, fromWireRules, withType } from "~/shared/forms/define";
 import type { FormSpec } from "~/shared/forms/form-spec";
+import type { FormKind } from "../kind";
 import type * as Rules from "../schemas";
 
 /**
@@ -30,7 +31,7 @@ function quoteShortRules(r: typeof Rules) {
   });
 }
 
-export const quoteShortSpec: FormSpec = {
+export const quoteShortSpec = {
   kind: "quote-short",
   label: "Quote",
   endpoint: "/campaign/createCampaign",
@@ -48,4 +49,11 @@ export const quoteShortSpec: FormSpec = {
     }),
   ),
   toPayload: (v) => withType(v, fields),
-};
+} satisfies FormSpec;
+
+/** What the server keeps of this form: labels of its fields and who sent it (kind.ts). */
+export const quoteShort = {
+  spec: quoteShortSpec,
+  labels: { phoneNumber: "Phone (quote)", businessAddress: "Business address", descriptionQuote: "Quote details" },
+  contact: { name: ["firstName", "lastName"], phone: "phoneNumber", zip: "zipCode", city: "city" },
+} satisfies FormKind;

@@ -1,5 +1,6 @@
 import { empty, fromRules, withType } from "~/shared/forms/define";
 import type { FormSpec } from "~/shared/forms/form-spec";
+import type { FormKind } from "../kind";
 import type * as Rules from "../schemas";
 
 /**
@@ -19,11 +20,19 @@ function waitlistRules(r: typeof Rules) {
   });
 }
 
-export const waitlistSpec: FormSpec = {
+export const waitlistSpec = {
   kind: "waitlist",
   label: 'Waitlist ("Do we deliver to you?")',
   endpoint: "/api/waitlist",
   initial: empty(fields),
   schema: fromRules(waitlistRules),
   toPayload: (v) => withType(v, fields),
-};
+} satisfies FormSpec;
+
+/** What the server keeps of this form: labels of its fields and who sent it (kind.ts). */
+export const waitlist = {
+  spec: waitlistSpec,
+  // The server adds the ZIP code's market and service status.
+  labels: { market: "Market (nearest)", status: "Service at this ZIP" },
+  contact: { zip: "zipCode" },
+} satisfies FormKind;
