@@ -16,7 +16,8 @@ import { createApp } from "./app/platform/http/app.server";
 import type { DevAssets } from "./app/platform/http/dev.server";
 import { createLogger } from "./app/platform/logger.server";
 import { mediaDir } from "./app/features/content/media.server";
-import { alertTemplate, startAlerts } from "./app/platform/ops/alerts.server";
+import { startAlerts } from "./app/platform/ops/alerts.server";
+import { messages } from "./app/messages.server";
 import { startBackupSchedule } from "./app/platform/ops/backup-schedule.server";
 import { createMetrics } from "./app/platform/ops/metrics.server";
 import { dataDirOf } from "./app/platform/ops/backup.server";
@@ -44,7 +45,7 @@ async function main() {
   // The installation's secrets (IP hash salt, two-factor key): from the environment, else its key file.
   const fullEnv = await withIpHashSalt(env, db);
   // Delivers what leads and the desk write to the outbox (e-mail, the CRM webhook).
-  const outbox = startOutbox({ db, env: fullEnv, log, templates: { "ops-alert": alertTemplate } });
+  const outbox = startOutbox({ db, env: fullEnv, log, messages });
   const services: Services = { env: fullEnv, db, log, outbox };
   // SQLite: a checked online backup every BACKUP_EVERY_HOURS into BACKUP_DIR.
   const backups = startBackupSchedule({ env: fullEnv, log });

@@ -26,13 +26,6 @@ const KNOWN: string[] = [
   "app/platform/http/media.server.ts → app/features/content/media.server.ts (the platform imports a feature)",
   "app/platform/http/page-cache.server.ts → app/features/content/comment-spec.ts (the platform imports a feature)",
   "app/platform/http/page-cache.server.ts → app/features/content/types.ts (the platform imports a feature)",
-  "app/platform/outbox/desk.server.ts → app/features/leads/desk/labels.server.ts (the platform imports a feature)",
-  "app/platform/outbox/desk.server.ts → app/features/leads/attribution.server.ts (the platform imports a feature)",
-  "app/platform/outbox/templates.server.ts → app/features/leads/forms/success.ts (the platform imports a feature)",
-  "app/platform/outbox/templates.server.ts → app/features/leads/attribution.server.ts (the platform imports a feature)",
-  "app/platform/outbox/templates.server.ts → app/features/leads/desk/labels.server.ts (the platform imports a feature)",
-  "app/platform/outbox/worker.server.ts → app/features/leads/desk/labels.server.ts (the platform imports a feature)",
-  "app/platform/outbox/worker.server.ts → app/features/newsletter/mail.server.ts (the platform imports a feature)",
   "app/platform/settings.server.ts → app/features/staff/totp-key.server.ts (the platform imports a feature)",
 ];
 

@@ -1,4 +1,6 @@
 import { spawn } from "node:child_process";
+import { leadOutboxRows } from "~/features/leads/messages.server";
+import { messages } from "~/messages.server";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
@@ -62,7 +64,7 @@ function services(env: Record<string, string>): Services & { outbox: Outbox } {
     ...env,
   });
   const log = createLogger("silent");
-  const outbox = startOutbox({ db, env: e, log, pollMs: 50 });
+  const outbox = startOutbox({ db, env: e, log, messages, pollMs: 50 });
   running.push({ outbox });
   return { env: e, db, log, outbox };
 }
@@ -206,7 +208,7 @@ describe("outbox over SMTP", () => {
       email: "eve@example.com\r\nBcc: victim@example.com",
       payload: { firstName: "Eve\r\nBcc: victim@example.com\r\nX-Evil: 1", lastName: "X\nSubject: spoofed", email: "eve@example.com" },
       pagePath: "/faq\r\nX-Page: 1",
-      messages: (id, trx) => s.outbox.rowsForLead("lead-personal", "eve@example.com\r\nBcc: victim@example.com", id, trx),
+      messages: (id, trx) => leadOutboxRows(s, "lead-personal", "eve@example.com\r\nBcc: victim@example.com", id, trx),
     });
     s.outbox.nudge();
     const [m] = await sink.waitFor(1);
@@ -251,7 +253,7 @@ describe("SMTP refusals", () => {
     expect(["pending", "sending"]).toContain(waiting.state);
     expect(waiting.last_error).toContain("451");
 
-    const shown = (await listDeliveries(db, "failed")).rows;
+    const shown = (await listDeliveries(db, messages, "failed")).rows;
     expect(shown.map((d) => d.id)).toEqual([Number(failed.id)]);
     expect(shown[0]?.lastError).toContain("550 5.1.1 no such user");
 

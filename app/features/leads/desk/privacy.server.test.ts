@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { messages } from "~/messages.server";
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
@@ -69,7 +70,7 @@ afterAll(async () => {
 });
 
 function services(paused: boolean): Services & { outbox: Outbox } {
-  const outbox = startOutbox({ db, env, log, pollMs: 50, paused });
+  const outbox = startOutbox({ db, env, log, messages, pollMs: 50, paused });
   running.push(outbox);
   return { db, env, log, outbox };
 }

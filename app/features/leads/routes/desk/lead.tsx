@@ -7,7 +7,9 @@ import { getLead, leadEvents, leadNeighbours, saveLeadWork } from "~/features/le
 import { parseLeadFilters, rawFilters } from "~/features/leads/desk/filters.server";
 import { staffDirectory, staffLabel } from "~/features/leads/desk/staff.server";
 import { phoneDigits } from "~/features/leads/desk/search-columns.server";
-import { leadAttribution, leadDeliveries } from "~/platform/outbox/desk.server";
+import { leadAttribution } from "~/features/leads/attribution.server";
+import { messages as declaredMessages } from "~/messages.server";
+import { leadDeliveries } from "~/platform/outbox/desk.server";
 import { DeliveriesTable } from "~/ui/desk/deliveries-table";
 import { useKeptDraft } from "~/ui/desk/kept-draft";
 import { deskInput, deskLink, deskPrimary, deskSecondary, ErrorList, Field, NOBODY, Notice, PageTitle, SelectField, StatusBadge } from "~/ui/desk/ui";
@@ -50,7 +52,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const [events, staff, deliveries, cameFrom, around] = await Promise.all([
     leadEvents(db, id),
     staffDirectory(db),
-    leadDeliveries(db, id),
+    leadDeliveries(db, declaredMessages, id),
     leadAttribution(db, id),
     leadNeighbours(db, filters, { id, createdAt: lead.createdAt }),
   ]);
