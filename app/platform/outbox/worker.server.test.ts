@@ -392,6 +392,7 @@ describe("CRM webhook", () => {
     expect(verifySignature("another-secret-0123456789", last.body, last.sig)).toBe(false);
     expect(verifySignature(SECRET, last.body.replace("Dana", "Dina"), last.sig)).toBe(false);
     const json = JSON.parse(last.body);
+    expect(json.version).toBe(1);
     expect(json.event).toBe("lead.created");
     expect(json.idempotencyKey).toBe(row.idempotency_key);
     expect(json.lead).toMatchObject({ kind: "lead-personal", form: "Contact form", type: 9, typeLabel: "Gasoline (9)", email: body.email, page: "/gasoline" });

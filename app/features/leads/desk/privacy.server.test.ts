@@ -221,6 +221,7 @@ describe("privacy deletion", () => {
     const event = received[delivered];
     expect(verifySignature(SECRET, event?.body ?? "", event?.signature ?? "")).toBe(true);
     const body = JSON.parse(event?.body ?? "{}");
+    expect(body.version).toBe(1);
     expect(body.event).toBe("lead.deleted");
     expect(body.leads).toHaveLength(3);
     expect(body.leads.map((l: { reference: string }) => l.reference)).toContain(waiting.slice(0, 8).toUpperCase());
