@@ -17,6 +17,8 @@
  * either, the figures go to bench/delivery-<options>.json and .md.
  */
 import { randomUUID } from "node:crypto";
+import { leadOutboxRows } from "../app/features/leads/messages.server";
+import { messages } from "../app/server/messages.server";
 import { openDb } from "../app/platform/db/db.server";
 import { loadEnv } from "../app/platform/env.server";
 import { storeLead } from "../app/features/leads/store.server";
@@ -51,7 +53,7 @@ async function main() {
     }),
     db,
   );
-  const outbox = startOutbox({ db, env, log: createLogger("warn") });
+  const outbox = startOutbox({ db, env, log: createLogger("warn"), messages });
 
   const started = Date.now();
   const cpuStart = process.cpuUsage();
@@ -67,7 +69,7 @@ async function main() {
         payload,
         submissionId,
         pagePath: "/gasoline",
-        messages: (id, trx) => outbox.rowsForLead("lead-personal", body.email, id, trx),
+        messages: (id, trx) => leadOutboxRows({ env, outbox }, "lead-personal", body.email, id, trx),
       }).then((r) => {
         outbox.nudge();
         return r;

@@ -20,7 +20,8 @@ import { createPageCache } from "~/platform/http/page-cache.server";
 import { contentCacheRules } from "~/features/content/cache-rules";
 import { createLogger } from "~/platform/logger.server";
 import { duplicatedModules } from "~/platform/module-copies.server";
-import { alertTemplate, startAlerts } from "~/platform/ops/alerts.server";
+import { messages } from "~/server/messages.server";
+import { startAlerts } from "~/platform/ops/alerts.server";
 import { startBackupSchedule } from "~/platform/ops/backup-schedule.server";
 import { dataDirOf } from "~/platform/ops/backup.server";
 import { createMetrics } from "~/platform/ops/metrics.server";
@@ -89,7 +90,7 @@ export async function startServer({ server, root, buildDir, dev }: StartOptions)
   // The installation's secrets (IP hash salt, two-factor key): from the environment, else its key file.
   const fullEnv = await withIpHashSalt(env, db);
   // Delivers what leads and the desk write to the outbox (e-mail, the CRM webhook).
-  const outbox = startOutbox({ db, env: fullEnv, log, templates: { "ops-alert": alertTemplate } });
+  const outbox = startOutbox({ db, env: fullEnv, log, messages });
   const services: Services = { env: fullEnv, db, log, outbox };
   // SQLite: a checked online backup every BACKUP_EVERY_HOURS into BACKUP_DIR.
   const backups = startBackupSchedule({ env: fullEnv, log });

@@ -10,7 +10,7 @@ import type { Db } from "~/platform/db/db.server";
 import { openTestDb } from "../helpers/test-db";
 import { loadEnv } from "~/platform/env.server";
 import { createLogger } from "~/platform/logger.server";
-import { notifyFor } from "~/platform/outbox/worker.server";
+import { notifyFor } from "~/features/leads/messages.server";
 import { callback, callbackSpec } from "./fixtures/callback-form";
 
 /**

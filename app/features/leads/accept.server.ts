@@ -1,4 +1,5 @@
 import { type $ZodObject, type $ZodType, safeParse } from "zod/v4/core";
+import { leadOutboxRows } from "./messages.server";
 import { errorsFromZod, type FieldErrors, type FormSpec, resolveSchema } from "~/shared/forms/form-spec";
 import { formForBody, takesTypeOf } from "~/features/leads/forms/registry";
 import { UNKNOWN_TYPE } from "~/features/leads/forms/schemas";
@@ -130,7 +131,9 @@ async function decide(
     userAgent: ctx.userAgent?.slice(0, 500) ?? null,
     ipHash: hashIp(ctx.ip, services.env.IP_HASH_SALT),
     attribution,
-    messages: services.outbox ? (id, trx) => services.outbox?.rowsForLead(spec.kind, String(payload.email), id, trx) ?? [] : undefined,
+    messages: services.outbox
+      ? (id, trx) => (services.outbox ? leadOutboxRows({ env: services.env, outbox: services.outbox }, spec.kind, String(payload.email), id, trx) : [])
+      : undefined,
   });
   if (!stored.replay) services.outbox?.nudge();
   services.log.debug({ kind: spec.kind, type: payload.type, id: stored.id, replay: stored.replay }, "lead stored");

@@ -1,3 +1,4 @@
+import type { Db } from "~/platform/db/db.server";
 /**
  * Where a visitor came from, sent with a submission as `attribution` (first touch in the
  * browser tab): the landing page, the referrer's host and the utm_* parameters of the
@@ -95,4 +96,15 @@ export function postedAttribution(hidden: string | null, requestUrl: string, ref
     if (value) out[key] = value;
   }
   return out;
+}
+
+/** A lead's attribution as labelled fields for its desk page (empty when none was sent). */
+export async function leadAttribution(db: Db, leadId: number): Promise<{ label: string; value: string }[]> {
+  const row = await db.kysely
+    .selectFrom("leads")
+    .select(["landing_page", "referrer_host", "utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"])
+    .where("id", "=", leadId)
+    .executeTakeFirst();
+  const a = row ? attributionFromRow(row) : null;
+  return ATTRIBUTION_FIELDS.filter(([key]) => a?.[key]).map(([key, , label]) => ({ label, value: a?.[key] ?? "" }));
 }

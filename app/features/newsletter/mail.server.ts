@@ -2,8 +2,7 @@ import { brand } from "~/copy/brand";
 import type { Db } from "~/platform/db/db.server";
 import type { OutgoingMail } from "~/platform/outbox/mailer.server";
 import { escapeHtml, htmlShell, isPlainAddress, type MailContent } from "~/platform/outbox/templates.server";
-import type { Template } from "~/platform/outbox/worker.server";
-import { Undeliverable } from "~/platform/outbox/worker.server";
+import { Undeliverable } from "~/platform/outbox/messages.server";
 import { newsletterLinks } from "./subscriptions.server";
 
 /**
@@ -70,17 +69,4 @@ ${siteUrl}
 <p>The ${escapeHtml(brand.name)} team<br><a href="${escapeHtml(siteUrl)}">${escapeHtml(siteUrl.replace(/^https?:\/\//, ""))}</a></p>`,
   );
   return { subject, text, html };
-}
-
-/** The outbox's newsletter templates; `newsletter-confirm` is written with each sign-up. */
-export function newsletterTemplates(db: Db): Record<string, Template> {
-  return {
-    "newsletter-confirm": async (ctx) => {
-      const lead = ctx.lead;
-      if (!lead) throw new Undeliverable("the sign-up no longer exists");
-      const sub = { id: lead.id, email: lead.email };
-      const { confirm } = await newsletterLinks(db, ctx.env.SITE_URL, sub);
-      return { mail: await newsletterMessage(db, ctx.env.SITE_URL, sub, confirmationMail(confirm, ctx.env.SITE_URL), ctx.row.message_id ?? "") };
-    },
-  };
 }

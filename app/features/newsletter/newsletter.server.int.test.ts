@@ -1,4 +1,5 @@
 import { mkdtempSync } from "node:fs";
+import { messages } from "~/server/messages.server";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomUUID } from "node:crypto";
@@ -40,7 +41,7 @@ beforeAll(async () => {
   });
   const env = { ...settings, IP_HASH_SALT: "newsletter-test-salt-0123" };
   const log = createLogger("silent");
-  outbox = startOutbox({ db, env, log, pollMs: 50 });
+  outbox = startOutbox({ db, env, log, messages, pollMs: 50 });
   services = { env, db, log, outbox };
 });
 afterEach(() => {

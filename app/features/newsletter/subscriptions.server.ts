@@ -83,7 +83,7 @@ export type ConfirmOutcome = "confirmed" | "already" | "unsubscribed";
 /**
  * Confirms a pending sign-up, and with it every other pending sign-up of the same address:
  * a second sign-up while the first one's confirmation is on its way gets no e-mail of its
- * own (outbox/visitor-mail.server.ts), so the one link answers for both. One that is
+ * own (newsletter/messages.server.ts), so the one link answers for both. One that is
  * confirmed already stays so; one that was unsubscribed since is not revived by an old
  * link (the visitor subscribes again).
  */

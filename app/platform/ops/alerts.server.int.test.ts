@@ -4,7 +4,7 @@ import { openTestDb } from "../../../tests/helpers/test-db";
 import { loadEnv } from "~/platform/env.server";
 import type { Logger } from "~/platform/logger.server";
 import { mailDomain, outboxRows } from "~/platform/outbox/store.server";
-import { type AlertOptions, alertTemplate, startAlerts } from "./alerts.server";
+import { type AlertOptions, alertMessage, startAlerts } from "./alerts.server";
 import type { BackupFile } from "./backup.server";
 
 /** The system's checks on a real database, with a controlled clock, disk and backup list. */
@@ -127,7 +127,8 @@ describe("the system's checks", () => {
   });
 
   it("turns the alert into an e-mail that says what was measured and where to look", async () => {
-    const delivery = await alertTemplate({
+    const delivery = await alertMessage.render({
+      db: undefined as never,
       env,
       lead: undefined,
       payload: { id: "disk-low", title: "The data disk is almost full", detail: "4.0 % free under /srv/fillway/data" },

@@ -8,7 +8,7 @@ import type { Env } from "~/platform/env.server";
 import type { Logger } from "~/platform/logger.server";
 import { escapeHtml, htmlShell, isPlainAddress } from "~/platform/outbox/templates.server";
 import { mailDomain, outboxRows } from "~/platform/outbox/store.server";
-import { type Template, Undeliverable } from "~/platform/outbox/worker.server";
+import { defineMessage, Undeliverable } from "~/platform/outbox/messages.server";
 import type { BackupFile } from "./backup.server";
 
 /**
@@ -155,7 +155,7 @@ export function startAlerts(opts: AlertOptions): Alerts {
           key: `alert:${c.id}:${c.episode ?? ""}:${a.id}`.slice(0, 250),
           draft: {
             channel: "email" as const,
-            template: "ops-alert",
+            template: alertMessage.name,
             recipient: a.email,
             staffId: Number(a.id),
             payload: { id: c.id, title: c.title, detail: c.detail },
@@ -215,18 +215,22 @@ export function startAlerts(opts: AlertOptions): Alerts {
 }
 
 /** The e-mail an admin gets when a check turns bad. */
-export const alertTemplate: Template = (ctx) => {
-  const to = ctx.row.recipient ?? "";
-  if (!isPlainAddress(to)) throw new Undeliverable("the admin's address is not a plain e-mail address");
-  const title = typeof ctx.payload.title === "string" ? ctx.payload.title : "A system check failed";
-  const detail = typeof ctx.payload.detail === "string" ? ctx.payload.detail : "";
-  const subject = `Fillway alert: ${title}`;
-  const page = `${ctx.env.SITE_URL}/desk/system`;
-  const text = `${title}: ${detail}.\n\nWhat it means and what to do: docs/operations.md, "Alerts". The checks as they are now: ${page}\n`;
-  const html = htmlShell(
-    subject,
-    `<p><strong>${escapeHtml(title)}</strong>: ${escapeHtml(detail)}.</p>
+export const alertMessage = defineMessage({
+  name: "ops-alert",
+  label: "System alert to an admin",
+  render: (ctx) => {
+    const to = ctx.row.recipient ?? "";
+    if (!isPlainAddress(to)) throw new Undeliverable("the admin's address is not a plain e-mail address");
+    const title = typeof ctx.payload.title === "string" ? ctx.payload.title : "A system check failed";
+    const detail = typeof ctx.payload.detail === "string" ? ctx.payload.detail : "";
+    const subject = `Fillway alert: ${title}`;
+    const page = `${ctx.env.SITE_URL}/desk/system`;
+    const text = `${title}: ${detail}.\n\nWhat it means and what to do: docs/operations.md, "Alerts". The checks as they are now: ${page}\n`;
+    const html = htmlShell(
+      subject,
+      `<p><strong>${escapeHtml(title)}</strong>: ${escapeHtml(detail)}.</p>
 <p>What it means and what to do: <code>docs/operations.md</code>, “Alerts”. <a href="${escapeHtml(page)}">The checks as they are now</a>.</p>`,
-  );
-  return { mail: { to: [to], subject, text, html, messageId: ctx.row.message_id ?? "", headers: { "Auto-Submitted": "auto-generated" } } };
-};
+    );
+    return { mail: { to: [to], subject, text, html, messageId: ctx.row.message_id ?? "", headers: { "Auto-Submitted": "auto-generated" } } };
+  },
+});

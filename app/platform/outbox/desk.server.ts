@@ -1,18 +1,6 @@
 import type { Db } from "~/platform/db/db.server";
-import { formatWhen } from "~/features/leads/desk/labels.server";
-import { ATTRIBUTION_FIELDS, attributionFromRow } from "~/features/leads/attribution.server";
-
-/** How the desk names each kind of message. */
-export const templateLabels: Record<string, string> = {
-  "lead-sales": "E-mail to sales",
-  "lead-receipt": "Receipt to the visitor",
-  "lead-webhook": "CRM webhook",
-  "lead-deleted": "CRM: leads deleted on request",
-  "newsletter-confirm": "Newsletter confirmation",
-  "password-reset": "Password reset link",
-  "ops-alert": "System alert to an admin",
-  "sign-in-failures": "Failed sign-ins notice",
-};
+import { formatWhen } from "~/shared/when";
+import type { MessageRegistry } from "./messages.server";
 
 export const deliveryStates = ["failed", "pending", "sending", "sent"] as const;
 export type DeliveryState = (typeof deliveryStates)[number];
@@ -65,14 +53,15 @@ const COLUMNS = [
   "idempotency_key",
 ] as const;
 
-function view(r: Row): DeliveryView {
+/** A row as the desk shows it: the message's declared label and recipient, else what is stored. */
+function view(r: Row, messages: MessageRegistry): DeliveryView {
   const state = r.state as DeliveryState;
-  const to =
-    r.channel === "webhook" ? "CRM" : r.template === "lead-sales" ? "Sales (by form)" : r.template === "lead-receipt" ? "The visitor" : (r.recipient ?? "");
+  const message = messages.get(r.template);
+  const to = message?.to ?? (r.channel === "webhook" ? "CRM" : (r.recipient ?? ""));
   return {
     id: Number(r.id),
     leadId: r.lead_id === null ? null : Number(r.lead_id),
-    what: templateLabels[r.template] ?? r.template,
+    what: message?.label ?? r.template,
     to,
     state,
     stateLabel: stateLabels[state] ?? r.state,
@@ -85,15 +74,20 @@ function view(r: Row): DeliveryView {
 }
 
 /** Every message a lead caused, oldest first. */
-export async function leadDeliveries(db: Db, leadId: number): Promise<DeliveryView[]> {
+export async function leadDeliveries(db: Db, messages: MessageRegistry, leadId: number): Promise<DeliveryView[]> {
   const rows = await db.kysely.selectFrom("outbox").select(COLUMNS).where("lead_id", "=", leadId).orderBy("id").execute();
-  return rows.map(view);
+  return rows.map((r) => view(r, messages));
 }
 
 export const PAGE_SIZE = 50;
 
 /** One page of messages in a state, newest first; `before` is the last id of the previous page. */
-export async function listDeliveries(db: Db, state: DeliveryState, before?: number): Promise<{ rows: DeliveryView[]; next: number | null }> {
+export async function listDeliveries(
+  db: Db,
+  messages: MessageRegistry,
+  state: DeliveryState,
+  before?: number,
+): Promise<{ rows: DeliveryView[]; next: number | null }> {
   let q = db.kysely.selectFrom("outbox").select(COLUMNS).where("state", "=", state);
   if (before) q = q.where("id", "<", before);
   const rows = await q
@@ -101,7 +95,7 @@ export async function listDeliveries(db: Db, state: DeliveryState, before?: numb
     .limit(PAGE_SIZE + 1)
     .execute();
   const more = rows.length > PAGE_SIZE;
-  const page = rows.slice(0, PAGE_SIZE).map(view);
+  const page = rows.slice(0, PAGE_SIZE).map((r) => view(r, messages));
   return { rows: page, next: more ? (page[page.length - 1]?.id ?? null) : null };
 }
 
@@ -116,15 +110,4 @@ export async function deliveryCounts(db: Db): Promise<Record<"failed" | "pending
   const out = { failed: 0, pending: 0, sending: 0 };
   for (const r of rows) out[r.state as keyof typeof out] = Number(r.n);
   return out;
-}
-
-/** A lead's attribution as labelled fields for its desk page (empty when none was sent). */
-export async function leadAttribution(db: Db, leadId: number): Promise<{ label: string; value: string }[]> {
-  const row = await db.kysely
-    .selectFrom("leads")
-    .select(["landing_page", "referrer_host", "utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"])
-    .where("id", "=", leadId)
-    .executeTakeFirst();
-  const a = row ? attributionFromRow(row) : null;
-  return ATTRIBUTION_FIELDS.filter(([key]) => a?.[key]).map(([key, , label]) => ({ label, value: a?.[key] ?? "" }));
 }

@@ -24,7 +24,7 @@ afterAll(async () => {
 
 describe("claimDue", () => {
   it("gives each due message to one of several claiming workers", async () => {
-    const drafts = Array.from({ length: 200 }, () => ({ channel: "email" as const, template: "lead-sales" }));
+    const drafts = Array.from({ length: 200 }, () => ({ channel: "email" as const, template: "lead-sales" as const }));
     await enqueue(db, drafts, { domain: "fillway.example", giveUpMs: 60_000 });
     const claims = await Promise.all([0, 1, 2, 3].map((i) => claimDue(i % 2 ? other : db, 60, 60_000)));
     const ids = claims.flat().map((r) => r.id);

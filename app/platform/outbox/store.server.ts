@@ -4,6 +4,7 @@ import { compiledOnce, runCompiled } from "~/platform/db/compiled.server";
 import type { Db } from "~/platform/db/db.server";
 import type { Database, OutboxTable } from "~/platform/db/schema";
 import { writeQueueFor } from "~/platform/db/write-queue.server";
+import type { MessageName } from "./messages.server";
 
 export type OutboxRow = Selectable<OutboxTable>;
 export type Channel = "email" | "webhook";
@@ -11,7 +12,7 @@ export type Channel = "email" | "webhook";
 /** A message to write with the row that causes it (the lead id is filled in by the caller). */
 export interface OutboxDraft {
   channel: Channel;
-  template: string;
+  template: MessageName;
   recipient?: string | null;
   staffId?: number | null;
   payload?: Record<string, unknown>;
@@ -166,16 +167,24 @@ export type Result = { id: number; ok: true } | { id: number; ok: false; error: 
  * Records the outcome of attempts: sent; or due again after the back-off; or failed when
  * the error is permanent or the message is past its give-up time. One transaction for all
  * (the write queue), and only for rows still claimed by this attempt. The delivered rows
- * given at once are marked in one statement (a password reset's also forget their link).
+ * given at once are marked in one statement; those of a message in `erasedWhenSent` (declared
+ * `forget: { payloadOnceSent: true }`, a one-time link) also lose their payload.
  */
-export async function recordResults(db: Db, claimed: Map<number, OutboxRow>, results: Result[], timing: OutboxTiming, now = new Date()): Promise<void> {
+export async function recordResults(
+  db: Db,
+  claimed: Map<number, OutboxRow>,
+  results: Result[],
+  timing: OutboxTiming,
+  now = new Date(),
+  erasedWhenSent: ReadonlySet<string> = new Set(),
+): Promise<void> {
   const at = now.toISOString();
   const sent = { plain: [] as number[], forget: [] as number[] };
   const failed: { r: Extract<Result, { ok: false }>; row: OutboxRow }[] = [];
   for (const r of results) {
     const row = claimed.get(r.id);
     if (!row) continue;
-    if (r.ok) (row.template === "password-reset" ? sent.forget : sent.plain).push(r.id);
+    if (r.ok) (erasedWhenSent.has(row.template) ? sent.forget : sent.plain).push(r.id);
     else failed.push({ r, row });
   }
   if (!sent.plain.length && !sent.forget.length && !failed.length) return;

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { messages } from "~/server/messages.server";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -31,7 +32,7 @@ beforeAll(async () => {
   const settings = loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", MAIL_DIR: mkdtempSync(join(tmpdir(), "fillway-mail-")), VISITOR_MAIL_PER_DAY: "3" });
   const env = { ...settings, IP_HASH_SALT: "visitor-mail-test-salt-01" };
   const log = createLogger("silent");
-  outbox = startOutbox({ db, env, log, paused: true });
+  outbox = startOutbox({ db, env, log, messages, paused: true });
   services = { env, db, log, outbox };
 });
 afterEach(async () => {

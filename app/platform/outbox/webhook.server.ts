@@ -54,22 +54,3 @@ export async function postWebhook(url: string, secret: string, body: string, ide
   await res.arrayBuffer().catch(() => undefined);
   if (res.status < 200 || res.status > 299) throw new WebhookError(`answered ${res.status}`);
 }
-
-/**
- * The JSON a CRM receives when a person's data was deleted at their request: the leads it
- * was sent, by id, submission id and the reference the visitor was shown, never by address.
- * The receiver deletes its copies of them.
- */
-export function leadDeletedWebhookBody(idempotencyKey: string, payload: Record<string, unknown>): string {
-  const leads = Array.isArray(payload.leads) ? (payload.leads as { id: number; submissionId: string | null }[]) : [];
-  return JSON.stringify({
-    event: "lead.deleted",
-    idempotencyKey,
-    deletedAt: typeof payload.deletedAt === "string" ? payload.deletedAt : null,
-    leads: leads.map((l) => ({
-      id: l.id,
-      submissionId: l.submissionId,
-      reference: l.submissionId ? l.submissionId.slice(0, 8).toUpperCase() : String(l.id),
-    })),
-  });
-}

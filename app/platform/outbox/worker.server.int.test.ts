@@ -1,3 +1,5 @@
+import { leadOutboxRows } from "~/features/leads/messages.server";
+import { messages } from "~/server/messages.server";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
@@ -61,7 +63,7 @@ function services(env: Record<string, string>): Services & { outbox: Outbox } {
     ...env,
   });
   const log = createLogger("silent");
-  const outbox = startOutbox({ db, env: e, log, pollMs: 50 });
+  const outbox = startOutbox({ db, env: e, log, messages, pollMs: 50 });
   running.push({ outbox });
   return { env: e, db, log, outbox };
 }
@@ -205,7 +207,7 @@ describe("outbox over SMTP", () => {
       email: "eve@example.com\r\nBcc: victim@example.com",
       payload: { firstName: "Eve\r\nBcc: victim@example.com\r\nX-Evil: 1", lastName: "X\nSubject: spoofed", email: "eve@example.com" },
       pagePath: "/faq\r\nX-Page: 1",
-      messages: (id, trx) => s.outbox.rowsForLead("lead-personal", "eve@example.com\r\nBcc: victim@example.com", id, trx),
+      messages: (id, trx) => leadOutboxRows(s, "lead-personal", "eve@example.com\r\nBcc: victim@example.com", id, trx),
     });
     s.outbox.nudge();
     const [m] = await sink.waitFor(1);
@@ -250,7 +252,7 @@ describe("SMTP refusals", () => {
     expect(["pending", "sending"]).toContain(waiting.state);
     expect(waiting.last_error).toContain("451");
 
-    const shown = (await listDeliveries(db, "failed")).rows;
+    const shown = (await listDeliveries(db, messages, "failed")).rows;
     expect(shown.map((d) => d.id)).toEqual([Number(failed.id)]);
     expect(shown[0]?.lastError).toContain("550 5.1.1 no such user");
 
@@ -389,6 +391,7 @@ describe("CRM webhook", () => {
     expect(verifySignature("another-secret-0123456789", last.body, last.sig)).toBe(false);
     expect(verifySignature(SECRET, last.body.replace("Dana", "Dina"), last.sig)).toBe(false);
     const json = JSON.parse(last.body);
+    expect(json.version).toBe(1);
     expect(json.event).toBe("lead.created");
     expect(json.idempotencyKey).toBe(row.idempotency_key);
     expect(json.lead).toMatchObject({ kind: "lead-personal", form: "Contact form", type: 9, typeLabel: "Gasoline (9)", email: body.email, page: "/gasoline" });

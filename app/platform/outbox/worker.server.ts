@@ -1,13 +1,9 @@
 import { hostname } from "node:os";
-import type { Kysely } from "kysely";
-import { brand } from "~/copy/brand";
 import type { Db } from "~/platform/db/db.server";
-import type { Database } from "~/platform/db/schema";
 import type { Env } from "~/platform/env.server";
 import type { Logger } from "~/platform/logger.server";
 import { withoutAddresses } from "~/platform/log-safe.server";
-import { kindLabel, typeLabel, whoOf } from "~/features/leads/desk/labels.server";
-import { createMailer, type Mailer, type OutgoingMail } from "./mailer.server";
+import { createMailer, type Mailer } from "./mailer.server";
 import {
   type Channel,
   claimDue,
@@ -20,44 +16,15 @@ import {
   releaseClaims,
   type Result,
 } from "./store.server";
-import {
-  isPlainAddress,
-  type LeadForMail,
-  leadForMail,
-  oneLine,
-  passwordResetMail,
-  salesNotification,
-  signInFailuresMail,
-  visitorReceipt,
-} from "./templates.server";
-import { leadDrafts } from "./visitor-mail.server";
-import { leadDeletedWebhookBody, postWebhook } from "./webhook.server";
-import { newsletterTemplates } from "~/features/newsletter/mail.server";
-
-/** What a template turns a row into: an e-mail or a webhook body. */
-export type Delivery = { mail: OutgoingMail } | { webhook: string };
-
-export interface TemplateContext {
-  env: Env;
-  row: OutboxRow;
-  lead: LeadForMail | undefined;
-  payload: Record<string, unknown>;
-}
-
-/** A permanent problem with a message (its lead is gone, its address is not one): no retry helps. */
-export class Undeliverable extends Error {}
-
-export type Template = (ctx: TemplateContext) => Delivery | Promise<Delivery>;
+import { type LeadRow, type MessageDef, type MessageRegistry, messageRegistry, Undeliverable } from "./messages.server";
+import { postWebhook } from "./webhook.server";
 
 export interface Outbox {
   timing: OutboxTiming;
-  /**
-   * The rows a newly stored lead writes in its own transaction (`trx`, which also counts
-   * what its address was sent today: visitor-mail.server.ts).
-   */
-  rowsForLead(kind: string, email: string, leadId: number, trx: Kysely<Database>, now?: Date): Promise<ReturnType<typeof outboxRows>>;
-  /** Rows for any other message (a confirmation, a reset link). */
-  rows(drafts: OutboxDraft[], leadId?: number | null): ReturnType<typeof outboxRows>;
+  /** The messages it delivers (the composition root's list). */
+  readonly messages: MessageRegistry;
+  /** The rows to insert for messages (a lead's, a confirmation, a reset link), keys and Message-IDs set. */
+  rows(drafts: OutboxDraft[], leadId?: number | null, now?: Date): ReturnType<typeof outboxRows>;
   /** Something was written: look for due messages now rather than at the next poll. */
   nudge(): void;
   /** Finishes the attempts in flight and stops. */
@@ -100,91 +67,11 @@ export interface OutboxOptions {
   settleMs?: number;
   /** How long a claim holds before another worker may take the message over (ms). */
   leaseMs?: number;
-  /** Extra templates (newsletter, password reset), by name. */
-  templates?: Record<string, Template>;
+  /** Every message it may deliver, each declared once by its feature (app/messages.server.ts). */
+  messages: MessageRegistry | readonly MessageDef[];
   /** Do not deliver (pre-rendering, tests that only write). */
   paused?: boolean;
 }
-
-/** Sales recipients for a form: its LEADS_NOTIFY_TO_<FORM> override, else LEADS_NOTIFY_TO. */
-export function notifyFor(env: Env, kind: string): string[] {
-  const key = `LEADS_NOTIFY_TO_${kind.toUpperCase().replace(/-/g, "_")}` as keyof Env;
-  const override = env[key];
-  return Array.isArray(override) && override.length ? (override as string[]) : env.LEADS_NOTIFY_TO;
-}
-
-/** The JSON a CRM receives for a lead. */
-export function leadWebhookBody(lead: LeadForMail, row: OutboxRow, siteUrl: string): string {
-  return JSON.stringify({
-    event: "lead.created",
-    idempotencyKey: row.idempotency_key,
-    lead: {
-      id: lead.id,
-      submissionId: lead.submissionId,
-      kind: lead.kind,
-      form: kindLabel(lead.kind),
-      type: lead.type,
-      typeLabel: typeLabel(lead.type, lead.kind),
-      email: lead.email,
-      fields: lead.payload,
-      page: lead.pagePath,
-      createdAt: lead.createdAt,
-      deskUrl: `${siteUrl}/desk/leads/${lead.id}`,
-    },
-    attribution: lead.attribution ?? null,
-  });
-}
-
-const needLead = (ctx: TemplateContext): LeadForMail => {
-  if (!ctx.lead) throw new Undeliverable("the lead no longer exists");
-  return ctx.lead;
-};
-
-const leadTemplates: Record<string, Template> = {
-  "lead-sales": (ctx) => {
-    const lead = needLead(ctx);
-    const content = salesNotification(lead, ctx.env.SITE_URL);
-    const replyTo = isPlainAddress(lead.email) ? { name: oneLine(whoOf(lead.payload), 100), address: lead.email } : undefined;
-    return {
-      mail: { ...content, to: notifyFor(ctx.env, lead.kind), replyTo, messageId: ctx.row.message_id ?? "", headers: { "X-Fillway-Lead": String(lead.id) } },
-    };
-  },
-  "lead-receipt": (ctx) => {
-    const lead = needLead(ctx);
-    if (!isPlainAddress(lead.email)) throw new Undeliverable("the visitor's address is not a plain e-mail address");
-    const content = visitorReceipt(lead, ctx.env.SITE_URL);
-    return {
-      mail: {
-        ...content,
-        to: [lead.email],
-        replyTo: { name: `${brand.name} team`, address: brand.email },
-        messageId: ctx.row.message_id ?? "",
-        headers: { "Auto-Submitted": "auto-replied" },
-      },
-    };
-  },
-  "lead-webhook": (ctx) => ({ webhook: leadWebhookBody(needLead(ctx), ctx.row, ctx.env.SITE_URL) }),
-  // Written by a privacy deletion (desk/leads/privacy.server.ts), with no lead: it is gone.
-  "lead-deleted": (ctx) => ({ webhook: leadDeletedWebhookBody(ctx.row.idempotency_key, ctx.payload) }),
-  "sign-in-failures": (ctx) => {
-    const to = ctx.row.recipient ?? "";
-    if (!isPlainAddress(to)) throw new Undeliverable("no address");
-    const { step, failures, windowMinutes } = ctx.payload;
-    const content = signInFailuresMail(
-      { step: step === "code" ? "code" : "password", failures: Number(failures) || 0, windowMinutes: Number(windowMinutes) || 15 },
-      ctx.env.SITE_URL,
-    );
-    return { mail: { ...content, to: [to], messageId: ctx.row.message_id ?? "", headers: { "Auto-Submitted": "auto-generated" } } };
-  },
-  "password-reset": (ctx) => {
-    const to = ctx.row.recipient ?? "";
-    const link = typeof ctx.payload.link === "string" ? ctx.payload.link : "";
-    if (!isPlainAddress(to) || !link) throw new Undeliverable("no address or no link");
-    return {
-      mail: { ...passwordResetMail(link, ctx.env.SITE_URL), to: [to], messageId: ctx.row.message_id ?? "", headers: { "Auto-Submitted": "auto-generated" } },
-    };
-  },
-};
 
 /** An SMTP reply code in the 500s: the server refused for good ("550 no such user"), no retry helps. */
 export function isPermanentSmtpError(error: unknown): boolean {
@@ -256,7 +143,9 @@ export function startOutbox(opts: OutboxOptions): Outbox {
   const timing: OutboxTiming = { retryBaseMs: env.OUTBOX_RETRY_BASE_SECONDS * 1000, giveUpMs: env.OUTBOX_GIVE_UP_HOURS * 3_600_000 };
   const domain = mailDomain(env.MAIL_FROM);
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, mailDir: env.MAIL_DIR, log });
-  const templates: Record<string, Template> = { ...leadTemplates, ...newsletterTemplates(db), ...opts.templates };
+  const messages = "list" in opts.messages ? opts.messages : messageRegistry(opts.messages);
+  // Messages whose payload is not kept once sent (a one-time link).
+  const erasedWhenSent = new Set(messages.names((m) => m.forget.payloadOnceSent));
   const stats = { sent: 0, retried: 0, failed: 0 };
   const instance = `${hostname()}:${process.pid}`;
 
@@ -290,7 +179,7 @@ export function startOutbox(opts: OutboxOptions): Outbox {
     );
   }
 
-  async function loadLeads(rows: OutboxRow[]): Promise<Map<number, LeadForMail>> {
+  async function loadLeads(rows: OutboxRow[]): Promise<Map<number, LeadRow>> {
     const ids = [
       ...new Set(
         rows
@@ -306,20 +195,20 @@ export function startOutbox(opts: OutboxOptions): Outbox {
       .select(["landing_page", "referrer_host", "utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"])
       .where("id", "in", ids)
       .execute();
-    return new Map(leads.map((l) => [Number(l.id), leadForMail(l)]));
+    return new Map(leads.map((l) => [Number(l.id), l]));
   }
 
-  async function deliver(row: OutboxRow, lead: LeadForMail | undefined): Promise<Result> {
+  async function deliver(row: OutboxRow, lead: LeadRow | undefined): Promise<Result> {
     try {
-      const template = templates[row.template];
-      if (!template) throw new Undeliverable(`no template "${row.template}"`);
+      const message = messages.get(row.template);
+      if (!message) throw new Undeliverable(`no message "${row.template}" is declared`);
       let payload: Record<string, unknown> = {};
       try {
         payload = JSON.parse(row.payload) as Record<string, unknown>;
       } catch {
         // An unreadable payload is an empty one; the template says what it misses.
       }
-      const delivery = await template({ env, row, lead, payload });
+      const delivery = await message.render({ db, env, row, lead, payload });
       if ("mail" in delivery) await mailer.send({ ...delivery.mail, template: row.template });
       else {
         if (!env.LEAD_WEBHOOK_URL || !env.LEAD_WEBHOOK_SECRET) throw new Undeliverable("LEAD_WEBHOOK_URL is no longer set");
@@ -374,6 +263,8 @@ export function startOutbox(opts: OutboxOptions): Outbox {
           new Map(these.map((o) => [o.row.id, o.row])),
           these.map((o) => o.result),
           timing,
+          new Date(),
+          erasedWhenSent,
         );
       } catch (error) {
         // The rows stay claimed: their lease runs out and they are delivered again (at least once).
@@ -492,11 +383,8 @@ export function startOutbox(opts: OutboxOptions): Outbox {
     timing,
     mailer,
     stats,
-    rows: (drafts, leadId = null) => outboxRows(drafts, leadId, { domain, giveUpMs: timing.giveUpMs }),
-    async rowsForLead(kind, email, leadId, trx, now = new Date()) {
-      const drafts = await leadDrafts(trx, { kind, email }, { perDay: env.VISITOR_MAIL_PER_DAY, webhook: !!env.LEAD_WEBHOOK_URL, now });
-      return outboxRows(drafts, leadId, { domain, giveUpMs: timing.giveUpMs, now });
-    },
+    messages,
+    rows: (drafts, leadId = null, now = new Date()) => outboxRows(drafts, leadId, { domain, giveUpMs: timing.giveUpMs, now }),
     nudge() {
       if (stopped) return;
       lastNudge = Date.now();

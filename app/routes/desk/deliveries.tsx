@@ -7,6 +7,7 @@ import { DESK_HEADERS, deskServices } from "~/features/staff/auth.server";
 import { signedIn } from "~/features/staff/desk-guard.server";
 import { audit } from "~/features/staff/audit.server";
 import { messages } from "~/features/leads/desk/forms.server";
+import { messages as declaredMessages } from "~/server/messages.server";
 import { type DeliveryState, deliveryCounts, deliveryStates, listDeliveries, stateLabels } from "~/platform/outbox/desk.server";
 import { retryNow } from "~/platform/outbox/store.server";
 import type { Route } from "./+types/deliveries";
@@ -36,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       { status: 400, headers: DESK_HEADERS },
     );
   }
-  const page = await listDeliveries(db, parsed.data.state, parsed.data.after);
+  const page = await listDeliveries(db, declaredMessages, parsed.data.state, parsed.data.after);
   return data(
     {
       state: parsed.data.state,

@@ -123,13 +123,8 @@ function timeOfDay(ms: number): string {
 }
 
 const dateWords = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
-const dateTimeWords = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-
 /** "Nov 23, 2026, 1:11 PM UTC" for a stored ISO time. */
-export function formatWhen(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : `${dateTimeWords.format(d)} UTC`;
-}
+export { formatWhen } from "~/shared/when";
 
 /** A stored field's value as a person reads it (a time of day, a date, a state name). */
 export function formatValue(key: string, value: unknown): string {

@@ -8,7 +8,9 @@ import { formatWhen, labelledFields, statusLabels, type LeadStatus } from "~/fea
 import { getLead, leadEvents, leadNeighbours, saveLeadWork } from "~/features/leads/desk/query.server";
 import { parseLeadFilters, rawFilters } from "~/features/leads/desk/filters.server";
 import { staffDirectory, staffLabel } from "~/features/leads/desk/staff.server";
-import { leadAttribution, leadDeliveries } from "~/platform/outbox/desk.server";
+import { leadAttribution } from "~/features/leads/attribution.server";
+import { messages as declaredMessages } from "~/server/messages.server";
+import { leadDeliveries } from "~/platform/outbox/desk.server";
 import { submissionReference } from "~/features/leads/forms/success";
 import { RETRY_AFTER_BUSY_SECONDS } from "~/platform/api/types";
 import { isPassingDbFault } from "~/platform/db/faults.server";
@@ -44,7 +46,7 @@ export async function loadLead({ request, context, params }: DeskArgs) {
   const [events, staff, deliveries, cameFrom, around] = await Promise.all([
     leadEvents(db, id),
     staffDirectory(db),
-    leadDeliveries(db, id),
+    leadDeliveries(db, declaredMessages, id),
     leadAttribution(db, id),
     leadNeighbours(db, filters, { id, createdAt: lead.createdAt }),
   ]);

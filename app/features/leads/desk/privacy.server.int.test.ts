@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { messages } from "~/server/messages.server";
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
@@ -69,7 +70,7 @@ afterAll(async () => {
 });
 
 function services(paused: boolean): Services & { outbox: Outbox } {
-  const outbox = startOutbox({ db, env, log, pollMs: 50, paused });
+  const outbox = startOutbox({ db, env, log, messages, pollMs: 50, paused });
   running.push(outbox);
   return { db, env, log, outbox };
 }
@@ -220,6 +221,7 @@ describe("privacy deletion", () => {
     const event = received[delivered];
     expect(verifySignature(SECRET, event?.body ?? "", event?.signature ?? "")).toBe(true);
     const body = JSON.parse(event?.body ?? "{}");
+    expect(body.version).toBe(1);
     expect(body.event).toBe("lead.deleted");
     expect(body.leads).toHaveLength(3);
     expect(body.leads.map((l: { reference: string }) => l.reference)).toContain(waiting.slice(0, 8).toUpperCase());

@@ -1,0 +1,113 @@
+import type { Selectable } from "kysely";
+import type { Db } from "~/platform/db/db.server";
+import type { LeadsTable } from "~/platform/db/schema";
+import type { Env } from "~/platform/env.server";
+import type { OutgoingMail } from "./mailer.server";
+import type { Channel, OutboxRow } from "./store.server";
+
+/**
+ * The names of the messages the site declares. The composition root (app/messages.server.ts)
+ * registers its list here by declaration merging, so the platform knows the names as a type
+ * without importing a feature: `{ template: "pasword-reset" }` does not compile.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled in by declaration merging
+export interface Register {}
+export type MessageName = Register extends { messages: infer N extends string } ? N : string;
+
+/** The lead a message is about, as stored (the feature that declares the message reads it). */
+export type LeadRow = Pick<
+  Selectable<LeadsTable>,
+  | "id"
+  | "submission_id"
+  | "kind"
+  | "type"
+  | "email"
+  | "payload"
+  | "page_path"
+  | "created_at"
+  | "landing_page"
+  | "referrer_host"
+  | "utm_source"
+  | "utm_medium"
+  | "utm_campaign"
+  | "utm_term"
+  | "utm_content"
+>;
+
+export interface MessageContext {
+  db: Db;
+  env: Env;
+  row: OutboxRow;
+  /** The lead the row belongs to, when it has one and it still exists. */
+  lead: LeadRow | undefined;
+  payload: Record<string, unknown>;
+}
+
+/** What a message turns a row into: an e-mail or a webhook body. */
+export type Delivery = { mail: OutgoingMail } | { webhook: string };
+
+export type Render = (ctx: MessageContext) => Delivery | Promise<Delivery>;
+
+/** A permanent problem with a message (its lead is gone, its address is not one): no retry helps. */
+export class Undeliverable extends Error {}
+
+/** What privacy deletion, retention and the per-address limits need to know of a message. */
+export interface Forget {
+  /**
+   * The message goes to an address a visitor typed, lower-cased in `recipient`: it counts
+   * towards VISITOR_MAIL_PER_DAY, and a privacy deletion finds it by that address.
+   */
+  visitorAddress?: boolean;
+  /** The payload must not be kept once the message is sent (a one-time link): it is emptied then. */
+  payloadOnceSent?: boolean;
+}
+
+export interface MessageDef<N extends string = string> {
+  name: N;
+  /** How it is delivered; e-mail unless said. */
+  channel: Channel;
+  /** How the desk names it ("Password reset link"). */
+  label: string;
+  /** Who the desk shows as its recipient when not the stored address ("The visitor", "CRM"). */
+  to?: string;
+  forget: Forget;
+  /**
+   * At most one of these, not failed, per address while the lead it belongs to is pending:
+   * a second sign-up of the same address writes none, the first link answers for both.
+   */
+  onePendingPerAddress?: boolean;
+  render: Render;
+}
+
+/** A message as its feature declares it: e-mail and nothing to forget unless said. */
+export type MessageInput<N extends string> = Omit<MessageDef<N>, "channel" | "forget"> & { channel?: Channel; forget?: Forget };
+
+/** Declares one message; the name stays a literal type, so the registry can derive the names. */
+export function defineMessage<const N extends string>(def: MessageInput<N>): MessageDef<N> {
+  return { ...def, channel: def.channel ?? "email", forget: def.forget ?? {} };
+}
+
+/** The messages of the site, by name, with the questions the platform asks of them. */
+export interface MessageRegistry {
+  readonly list: readonly MessageDef[];
+  get(name: string): MessageDef | undefined;
+  /** The names of the messages with a property (sorted, for SQL lists). */
+  names(having: (m: MessageDef) => boolean | undefined): string[];
+}
+
+export function messageRegistry(list: readonly MessageDef[]): MessageRegistry {
+  const byName = new Map<string, MessageDef>();
+  for (const m of list) {
+    if (byName.has(m.name)) throw new Error(`message "${m.name}" is declared twice`);
+    byName.set(m.name, m);
+  }
+  return {
+    list,
+    get: (name) => byName.get(name),
+    names: (having) =>
+      list
+        .filter((m) => having(m))
+        .map((m) => m.name)
+        .sort(),
+  };
+}

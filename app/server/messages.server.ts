@@ -1,0 +1,22 @@
+import { leadMessages } from "~/features/leads/messages.server";
+import { newsletterMessages } from "~/features/newsletter/messages.server";
+import { staffMessages } from "~/features/staff/messages.server";
+import { alertMessage } from "~/platform/ops/alerts.server";
+import { messageRegistry } from "~/platform/outbox/messages.server";
+
+/**
+ * Every message the site sends, each declared once in its feature's messages.server.ts;
+ * the outbox delivers these and no other (server.ts passes them to startOutbox).
+ */
+const declared = [...leadMessages, ...newsletterMessages, ...staffMessages, alertMessage] as const;
+
+export const messages = messageRegistry(declared);
+
+/** The name of a declared message: a draft naming any other does not compile. */
+export type DeclaredMessageName = (typeof declared)[number]["name"];
+
+declare module "~/platform/outbox/messages.server" {
+  interface Register {
+    messages: DeclaredMessageName;
+  }
+}
