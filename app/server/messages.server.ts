@@ -6,7 +6,7 @@ import { messageRegistry } from "~/platform/outbox/messages.server";
 
 /**
  * Every message the site sends, each declared once in its feature's messages.server.ts;
- * the outbox delivers these and no other (server.ts passes them to startOutbox).
+ * the outbox delivers these and no other (main.server.ts passes them to startOutbox).
  */
 const declared = [...leadMessages, ...newsletterMessages, ...staffMessages, alertMessage] as const;
 

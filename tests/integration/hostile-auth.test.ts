@@ -239,6 +239,21 @@ describe("sign-in guessing", () => {
     expect((await signInWithPassword(services, { email: account.email, password: PASSWORD }, { ip: "192.0.2.10", userAgent: null })).kind).toBe("ok");
   });
 
+  it("keeps counting across midnight UTC, when the address's key of the day changes", { timeout: 120_000 }, async () => {
+    const env = await envWith();
+    const services: Services = { db, env, log: createLogger("silent") };
+    const account = await staffWithPassword("midnight@staff.test");
+    const attacker = { ip: "198.51.100.77", userAgent: null };
+    const kinds: string[] = [];
+    const at = (iso: string) => new Date(iso);
+    for (let i = 0; i < 6; i++)
+      kinds.push((await signInWithPassword(services, { email: account.email, password: `guess ${i}` }, attacker, at("2026-11-25T23:58:00Z"))).kind);
+    for (let i = 6; i < 12; i++)
+      kinds.push((await signInWithPassword(services, { email: account.email, password: `guess ${i}` }, attacker, at("2026-11-26T00:02:00Z"))).kind);
+    expect(kinds.slice(0, 9)).toEqual(Array(9).fill("failed"));
+    expect(kinds.slice(9)).toEqual(["throttled", "throttled", "throttled"]);
+  });
+
   it("caps one address across accounts, so it cannot spray many", { timeout: 60_000 }, async () => {
     const env = await envWith();
     const services: Services = { db, env, log: createLogger("silent") };

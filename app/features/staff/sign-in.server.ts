@@ -20,6 +20,7 @@ import {
   PAIR_RULE,
   pairKey,
   recordFailure,
+  THROTTLE_WINDOW_MS,
   type ThrottleRule,
 } from "./throttle.server";
 
@@ -38,8 +39,18 @@ interface Client {
   userAgent: string | null;
 }
 
-/** The keys a failure is counted under, each with its rule; the first is the one the owner's notice counts. */
-type Counted = { key: string; rule: ThrottleRule }[];
+/** The keys a failure is counted under, each with its rule (and its key of the day before); the first is the one the owner's notice counts. */
+type Counted = { key: string; rule: ThrottleRule; carryFrom?: string }[];
+
+/**
+ * A client address's throttle hash under the salt of today and, for a window after
+ * midnight UTC, of yesterday: counts and blocks begun before midnight still hold after it.
+ */
+function clientDayHashes(env: { IP_HASH_SALT: string }, ip: string, now: Date): { dayHash: string; dayBefore?: string } {
+  const dayHash = throttleIpHash(env, ip, now);
+  const before = throttleIpHash(env, ip, new Date(now.getTime() - THROTTLE_WINDOW_MS));
+  return before === dayHash ? { dayHash } : { dayHash, dayBefore: before };
+}
 
 async function fail(
   services: Services,
@@ -51,7 +62,7 @@ async function fail(
   const { db, log } = services;
   const { email, staffId, ipHash } = who;
   const results = [];
-  for (const { key, rule } of counted) results.push(await recordFailure(db, key, rule, now));
+  for (const { key, rule, carryFrom } of counted) results.push(await recordFailure(db, key, rule, now, carryFrom));
   const failures = results[0]?.failures ?? 0;
   log.warn({ email, failures, ipHash }, `desk: ${action}`);
   await audit(db, { staffId, action, subject: email, ipHash, detail: { failures } });
@@ -103,10 +114,10 @@ export async function signInWithPassword(
   const { db, env } = services;
   const email = normalizeEmail(input.email).slice(0, 254);
   const ipHash = hashIp(client.ip, env.IP_HASH_SALT);
-  const dayHash = throttleIpHash(env, client.ip, now);
+  const { dayHash, dayBefore } = clientDayHashes(env, client.ip, now);
   const pair = pairKey(email, dayHash);
   const perClient = clientKey(dayHash);
-  const wait = await blockedFor(db, [pair, perClient], now);
+  const wait = await blockedFor(db, [pair, perClient, ...(dayBefore ? [pairKey(email, dayBefore), clientKey(dayBefore)] : [])], now);
   if (wait) {
     services.log.warn({ email, ipHash, retryAfter: wait }, "desk: sign-in refused while blocked");
     return { kind: "throttled", retryAfter: wait };
@@ -122,8 +133,8 @@ export async function signInWithPassword(
     const staffId = staff && !staff.disabled_at ? Number(staff.id) : null;
     const counted = [
       { key: accountKey(email), rule: ACCOUNT_RULE },
-      { key: pair, rule: PAIR_RULE },
-      { key: perClient, rule: CLIENT_RULE },
+      { key: pair, rule: PAIR_RULE, carryFrom: dayBefore && pairKey(email, dayBefore) },
+      { key: perClient, rule: CLIENT_RULE, carryFrom: dayBefore && clientKey(dayBefore) },
     ];
     return fail(services, counted, { email, staffId, ipHash }, "sign-in.failed", now);
   }
@@ -164,10 +175,10 @@ export async function signInWithCode(services: Services, staffId: number, code: 
     .executeTakeFirst();
   if (!staff || staff.disabled_at || !staff.totp_secret || !staff.totp_enabled_at) return { kind: "failed" };
   const ipHash = hashIp(client.ip, env.IP_HASH_SALT);
-  const dayHash = throttleIpHash(env, client.ip, now);
+  const { dayHash, dayBefore } = clientDayHashes(env, client.ip, now);
   const codes = codeKey(staffId);
   const perClient = clientKey(dayHash);
-  const wait = await blockedFor(db, [codes, perClient], now);
+  const wait = await blockedFor(db, [codes, perClient, ...(dayBefore ? [clientKey(dayBefore)] : [])], now);
   if (wait) {
     services.log.warn({ email: staff.email, ipHash, retryAfter: wait }, "desk: code refused while blocked");
     return { kind: "throttled", retryAfter: wait };
@@ -179,7 +190,7 @@ export async function signInWithCode(services: Services, staffId: number, code: 
   if (!method) {
     const counted = [
       { key: codeKey(staffId), rule: CODE_RULE },
-      { key: perClient, rule: CLIENT_RULE },
+      { key: perClient, rule: CLIENT_RULE, carryFrom: dayBefore && clientKey(dayBefore) },
     ];
     return fail(services, counted, { email: staff.email, staffId, ipHash }, "sign-in.code-failed", now);
   }

@@ -17,7 +17,9 @@ export interface ThrottleRule {
   blockMs: number;
 }
 
-const WINDOW_MS = 15 * 60_000;
+/** How long failures are counted together, and how long a block lasts. */
+export const THROTTLE_WINDOW_MS = 15 * 60_000;
+const WINDOW_MS = THROTTLE_WINDOW_MS;
 /** One account from one client address: the guesser of one account. */
 export const PAIR_RULE: ThrottleRule = { freeFailures: 3, blockAt: 10, windowMs: WINDOW_MS, blockMs: WINDOW_MS };
 /** One client address across accounts: a sprayer of many accounts. */
@@ -53,15 +55,22 @@ export async function blockedFor(db: Db, keys: string[], now = new Date()): Prom
   return until > now.getTime() ? Math.ceil((until - now.getTime()) / 1000) : 0;
 }
 
-/** Counts one failure; returns how long to hold the answer back and whether a block began. */
+/**
+ * Counts one failure; returns how long to hold the answer back and whether a block began.
+ * `carryFrom` is the same counter under the previous day's key (client addresses are keyed
+ * with the salt of the day): a first failure under the new key goes on from it, so the
+ * change of day at midnight UTC gives no one a fresh allowance.
+ */
 export async function recordFailure(
   db: Db,
   key: string,
   rule: ThrottleRule,
   now = new Date(),
+  carryFrom?: string,
 ): Promise<{ failures: number; delayMs: number; blockedSeconds: number }> {
   return db.kysely.transaction().execute(async (tx) => {
-    const row = await tx.selectFrom("sign_in_throttle").selectAll().where("key", "=", key).executeTakeFirst();
+    const own = await tx.selectFrom("sign_in_throttle").selectAll().where("key", "=", key).executeTakeFirst();
+    const row = own ?? (carryFrom ? await tx.selectFrom("sign_in_throttle").selectAll().where("key", "=", carryFrom).executeTakeFirst() : undefined);
     const t = now.getTime();
     const fresh = !row || Date.parse(row.window_started_at) + rule.windowMs <= t || (row.blocked_until !== null && Date.parse(row.blocked_until) <= t);
     const failures = fresh ? 1 : Number(row.failures) + 1;
@@ -71,7 +80,7 @@ export async function recordFailure(
       window_started_at: fresh ? now.toISOString() : row.window_started_at,
       blocked_until: blocked ? new Date(t + rule.blockMs).toISOString() : null,
     };
-    if (row) await tx.updateTable("sign_in_throttle").set(values).where("key", "=", key).execute();
+    if (own) await tx.updateTable("sign_in_throttle").set(values).where("key", "=", key).execute();
     else
       await tx
         .insertInto("sign_in_throttle")
