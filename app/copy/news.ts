@@ -38,7 +38,7 @@ export const newsTabs: readonly { sort: Exclude<BlogSort, "all">; label: string;
 
 /** Items a news tab shows; View More appears when a kind has more (spec 9). */
 export const NEWS_TAB_SIZE = 6;
-/** Posts on one page of the blog list (decisions.md: real page links). */
+/** Posts on one page of the blog list (docs/deviations.md: real page links). */
 export const BLOG_PAGE_SIZE = 5;
 /** Items of the sidebar's Recent Blog list. */
 export const RECENT_SIZE = 4;

@@ -1,5 +1,5 @@
 /**
- * Runs in <head> before first paint: keeps only the stored theme (decisions.md),
+ * Runs in <head> before first paint: keeps only the stored theme (docs/deviations.md),
  * stores the browser name, and sets the dark class so no wrong theme flashes.
  * The server hashes this exact text into the Content-Security-Policy.
  */

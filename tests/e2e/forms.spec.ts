@@ -76,7 +76,7 @@ async function expectThankYouDialog(page: Page) {
 }
 
 /**
- * After the dialog the form's place keeps a note (decisions.md) with focus on it;
+ * After the dialog the form's place keeps a note (docs/deviations.md) with focus on it;
  * "Send another request" brings back the empty form.
  */
 async function sendAnother(page: Page) {

@@ -175,7 +175,7 @@ const queryStrings = fc
 const OPTIONAL = new Set(["message", "city", "submissionId", "bussinessAddress", "address1", "county", "country", "lat", "long", "descriptionQuote"]);
 
 /**
- * Fields whose absence leaves a valid payload (decisions.md, "Wire contract": what spec 5
+ * Fields whose absence leaves a valid payload (docs/deviations.md, "Wire contract": what spec 5
  * requires is enough): the business lead's phone, the fleet sign-up's state and ZIP, the
  * short quote's names.
  */

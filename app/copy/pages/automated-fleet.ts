@@ -2,7 +2,7 @@ import { CalendarSync, CreditCard, FileChartColumn, Gauge, Moon, Satellite } fro
 import { type Feature, type Figure, type SectionCopy, type Step, art } from "./types";
 
 /**
- * The automated-fleet landing page, shared by its two variants (decisions.md):
+ * The automated-fleet landing page, shared by its two variants (docs/deviations.md):
  * /automated-fleet (Register Now goes to the home page, form type 14) and /edm-pa, the
  * e-mail campaign landing page (Register Now scrolls to the form, form type 20).
  */

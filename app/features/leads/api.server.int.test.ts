@@ -375,7 +375,7 @@ describe("JavaScript-special keys", () => {
 });
 
 /**
- * decisions.md, "Wire contract": the server accepts every payload that satisfies section
+ * docs/deviations.md, "Wire contract": the server accepts every payload that satisfies section
  * 5's rules for its form. Each body below is what the specification's own form sends
  * (section 3's fields, section 5's required ones), nothing more.
  */

@@ -43,7 +43,7 @@ export interface FormSpec {
    */
   takes?: (body: Record<string, unknown>) => boolean;
   /**
-   * What the API accepts (decisions.md, "Wire contract"): every payload that satisfies
+   * What the API accepts (docs/deviations.md, "Wire contract"): every payload that satisfies
    * spec section 5's rules for the form. Given when our page asks for more than that;
    * without it the API uses `schema`.
    */

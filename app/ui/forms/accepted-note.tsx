@@ -7,7 +7,7 @@ import type { SentItem } from "~/features/leads/forms/success";
 export const REPLY_PROMISE = "Our team replies within one business day, by phone or e-mail.";
 
 /**
- * What stays in the form's place once the thank-you dialog has closed (decisions.md: the
+ * What stays in the form's place once the thank-you dialog has closed (docs/deviations.md: the
  * dialog alone left a visitor who looked away with an empty form): what happened, in the
  * form's words, a short summary of what was sent, the reference to quote, and a way to
  * send another. A newsletter address waits for its confirmation link (decision record

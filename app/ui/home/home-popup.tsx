@@ -78,7 +78,7 @@ const timerScript = import.meta.env.SSR ? popupTimerScript : "";
  * The home pop-up (spec 2.3, 4): two panels, licensing and fleets. A native modal
  * <dialog>: focus moves in when it opens and, when it closes (close button, Escape, a
  * click on the backdrop), back to where it was, or to the first stop of the page when
- * nothing had it. It opens once per browser tab session (decisions.md), and never while
+ * nothing had it. It opens once per browser tab session (docs/deviations.md), and never while
  * the visitor is tabbing or typing. The fleets Know More closes it and takes the visitor
  * to the business benefits further down the page.
  */

@@ -10,7 +10,7 @@ import { Figures } from "./figures";
 import { Steps } from "./steps";
 
 /**
- * The automated-fleet page in its two variants (spec 2.4, decisions.md). Variant 1
+ * The automated-fleet page in its two variants (spec 2.4, docs/deviations.md). Variant 1
  * (/automated-fleet): Register Now goes to the home page. Variant 2 (/edm-pa, the e-mail
  * campaign landing page): Register Now scrolls to the form near the bottom.
  */

@@ -18,7 +18,7 @@ const cell = "inline-flex min-h-11 min-w-11 items-center justify-center rounded-
 
 const listLabels = { nav: "Pagination", prev: "Previous", next: "Next" };
 
-/** Real page links (?page=N), so every post stays reachable without JavaScript (decisions.md). */
+/** Real page links (?page=N), so every post stays reachable without JavaScript (docs/deviations.md). */
 export function Pagination({
   page,
   pageCount,

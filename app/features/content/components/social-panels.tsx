@@ -4,7 +4,7 @@ import { brand } from "~/copy/brand";
 import { socialPanels, socialUrl } from "~/copy/news";
 
 /**
- * Facebook, Twitter and Instagram (spec 2.4). The panels link out (decisions.md): an
+ * Facebook, Twitter and Instagram (spec 2.4). The panels link out (docs/deviations.md): an
  * embedded feed would need the network's token and script, which this site does not load.
  */
 export function SocialPanels() {

@@ -77,7 +77,7 @@ export function BusinessLeadForm({ type, id, labelledBy, label = "Business conta
   );
 }
 
-/** Software-licensing enquiry (decisions.md: type 18); city and message optional. */
+/** Software-licensing enquiry (docs/deviations.md: type 18); city and message optional. */
 export function SaasLeadForm({ type, id, labelledBy, label = "Software licensing enquiry" }: LeadFormProps) {
   const form = useForm({ id, spec: saasLeadSpec, fixed: { type: String(type) } });
   return (

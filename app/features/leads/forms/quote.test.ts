@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { campaignDates, DAY_MS, deliveryWindowMs, deliveryWindowOf, deliveryWindows, employeeSizeValue, HOUR_MS } from "./kinds/quote-business";
 
 describe("employee size", () => {
-  it("maps each range to its upper bound (decisions.md corrects 200-500 and 500-1000)", () => {
+  it("maps each range to its upper bound (docs/deviations.md corrects 200-500 and 500-1000)", () => {
     expect(employeeSizeValue).toEqual({ "10-50": 50, "50-100": 100, "100-200": 200, "200-500": 500, "500-1000": 1000 });
   });
 });

@@ -116,7 +116,7 @@ describe("business lead form (spec 5)", () => {
     ["email", "", "Email required"],
     ["zipCode", "7520a", "Must be only digits"],
     ["zipCode", "", "ZipCode is required"],
-    // decisions.md: the businessName rule validates the wire field bussinessName.
+    // docs/deviations.md: the businessName rule validates the wire field bussinessName.
     ["bussinessName", "Lone Star <script>", "Please enter valid businessName"],
     ["bussinessName", "", "businessName name required"],
     ["companySize", "", "Please enter company size"],
@@ -276,7 +276,7 @@ describe("short quote form", () => {
     ["businessAddress", "", "Business address is required"],
     ["firstName", "", "First name required"],
   ]);
-  it("sends the first and last name (decisions.md)", () => {
+  it("sends the first and last name (docs/deviations.md)", () => {
     const r = validateValues(quoteShortSpec, valid);
     expect(r.ok && r.payload).toMatchObject({ firstName: "Ana", lastName: "Lopez", type: 19 });
   });

@@ -5,7 +5,7 @@ import type * as Rules from "../schemas";
 
 /**
  * The business contact form (POST /web/form, spec 3 and 5): company fields instead of
- * names. decisions.md: the wire field stays `bussinessName` and carries the businessName rules.
+ * names. docs/deviations.md: the wire field stays `bussinessName` and carries the businessName rules.
  */
 const fields = ["bussinessName", "email", "phone", "zipCode", "bussinessAddress", "companySize", "fleetSize", "fuelType", "message"];
 

@@ -3,7 +3,7 @@ import type { FormSpec } from "~/shared/forms/form-spec";
 import type { FormKind } from "../kind";
 import type * as Rules from "../schemas";
 
-/** The SaaS pages' enquiry (POST /web/form; decisions.md: they submit, as type 18): city and message optional. */
+/** The SaaS pages' enquiry (POST /web/form; docs/deviations.md: they submit, as type 18): city and message optional. */
 const fields = ["firstName", "lastName", "email", "city", "zipCode", "message"];
 
 const types = { 18: "Software licensing (Fillway Cloud)" } as const;

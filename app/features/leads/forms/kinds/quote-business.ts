@@ -31,7 +31,7 @@ const frequencies = ["daily", "alternate", "weekly"] as const;
 export const frequencyOptions = options(frequencies, { daily: "Daily", alternate: "Every other day", weekly: "Weekly" });
 
 /**
- * Employee-size range to the number sent (spec 9, corrected by decisions.md: every range
+ * Employee-size range to the number sent (spec 9, corrected by docs/deviations.md: every range
  * maps to its upper bound, so 200-500 is 500 and 500-1000 is 1000).
  */
 export const employeeSizeValue: Record<EmployeeSize, number> = {
