@@ -48,7 +48,7 @@ function pageTitleOf(lead: LeadForMail): string {
 export function salesNotification(lead: LeadForMail, siteUrl: string): MailContent {
   const form = kindLabel(lead.kind);
   const type = typeLabel(lead.type, lead.kind);
-  const who = whoOf(lead.payload) || lead.email;
+  const who = whoOf(lead.payload, lead.kind) || lead.email;
   const link = `${siteUrl}/desk/leads/${lead.id}`;
   const reference = lead.submissionId ? submissionReference(lead.submissionId) : null;
   const fields = [

@@ -72,7 +72,7 @@ export const leadSales = defineMessage({
   render: (ctx) => {
     const lead = needLead(ctx);
     const content = salesNotification(lead, ctx.env.SITE_URL);
-    const replyTo = isPlainAddress(lead.email) ? { name: oneLine(whoOf(lead.payload), 100), address: lead.email } : undefined;
+    const replyTo = isPlainAddress(lead.email) ? { name: oneLine(whoOf(lead.payload, lead.kind), 100), address: lead.email } : undefined;
     return {
       mail: { ...content, to: notifyFor(ctx.env, lead.kind), replyTo, messageId: ctx.row.message_id ?? "", headers: { "X-Fillway-Lead": String(lead.id) } },
     };
