@@ -1,6 +1,6 @@
 import { type NewsletterType, newsletterTypes } from "~/features/leads/forms/kinds/newsletter";
 import { deliveryWindowOf, deliveryWindows, employeeSizeValue } from "~/features/leads/forms/kinds/quote-business";
-import { contactOf, forms, formTypeCodes, formTypes, leadFormKinds, storedFieldLabels } from "~/features/leads/forms/registry";
+import { contactOf, formKinds, forms, formTypeCodes, formTypes, leadFormKinds, storedFieldLabels } from "~/features/leads/forms/registry";
 import { stateName } from "~/shared/forms/us-states";
 
 /** The forms whose submissions are leads (a newsletter sign-up is a subscriber). */
@@ -102,11 +102,18 @@ const deskOrder = [
  * Read when asked, so a form added at run time (registerForm) is included.
  */
 export function payloadFields(): [string, string][] {
+  // Forms are only ever added (registerForm), so the list is made again only when their number changes;
+  // every e-mail to sales and every lead page reads it.
+  const count = formKinds().length;
+  if (fieldsCache?.count === count) return fieldsCache.fields;
   const labels = storedFieldLabels();
   const rank = (k: string) => (k === "type" ? Number.POSITIVE_INFINITY : deskOrder.includes(k) ? deskOrder.indexOf(k) : deskOrder.length);
   const keys = [...labels.keys()].map((k, i) => ({ k, i })).sort((a, b) => rank(a.k) - rank(b.k) || a.i - b.i);
-  return keys.map(({ k }) => [k, labels.get(k) ?? k]);
+  const fields: [string, string][] = keys.map(({ k }) => [k, labels.get(k) ?? k]);
+  fieldsCache = { count, fields };
+  return fields;
 }
+let fieldsCache: { count: number; fields: [string, string][] } | undefined;
 
 /** The number the quote form sends for an employee range (its upper bound) back to the range the visitor chose. */
 const employeeRanges = new Map(Object.entries(employeeSizeValue).map(([range, n]) => [n, range.replace("-", "–")]));
