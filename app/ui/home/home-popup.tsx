@@ -3,6 +3,7 @@ import { useEffect, useId, useRef } from "react";
 import { Link } from "react-router";
 import { home } from "~/copy/home";
 import { useNonce } from "~/ui/nonce";
+import { settleOnHash } from "~/ui/layout/route-focus";
 
 /** Spec 9: the home pop-up opens 1000 ms after load. */
 export const POPUP_DELAY_MS = 1000;
@@ -127,13 +128,17 @@ export function HomePopup() {
   }, []);
 
   const onClose = () => {
-    const target = focusTarget.current ? document.querySelector<HTMLElement>(focusTarget.current) : null;
+    const focusTo = focusTarget.current ?? "";
+    const target = focusTo ? document.querySelector<HTMLElement>(focusTo) : null;
     focusTarget.current = null;
     if (target) {
       const heading = target.querySelector<HTMLElement>("h2, h3") ?? target;
       heading.tabIndex = -1;
       heading.focus({ preventScroll: true });
-      target.scrollIntoView({ block: "start" });
+      // At once, not smoothly: a smooth scroll fixes its end before the sections it passes
+      // are laid out (they render when near), and so could stop short of or past them.
+      target.scrollIntoView({ block: "start", behavior: "instant" });
+      if (focusTo.startsWith("#")) settleOnHash(focusTo);
       return;
     }
     const back = returnTo.current ?? timedDialog()?.fwPopup?.returnTo;
