@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Db, openDb } from "~/platform/db/db.server";
 import { openTestDb } from "../../../tests/helpers/test-db";
-import { claimDue, enqueue, outboxRows, recordResults, timeOrderedUuid } from "./store.server";
+import { claimDue, enqueue, outboxRows, recordResults, renewClaims, timeOrderedUuid } from "./store.server";
 
 /**
  * Claims: each due message goes to one worker, also when several instances claim at once
@@ -47,6 +47,25 @@ describe("claimDue", () => {
     const row = await db.kysely.selectFrom("outbox").selectAll().executeTakeFirstOrThrow();
     expect(row.state).toBe("sent");
     expect(row.sent_at).not.toBeNull();
+  });
+});
+
+describe("renewClaims", () => {
+  it("keeps a live worker's claims from being taken over, and lets a dead one's run out", async () => {
+    await db.kysely.deleteFrom("outbox").execute();
+    const drafts = [{ channel: "email", template: "lead-sales" } as const];
+    await enqueue(db, [...drafts, ...drafts], { domain: "fillway.example", giveUpMs: 60_000 });
+    const t0 = new Date();
+    const [live, dead] = await claimDue(db, 10, 1_000, t0);
+    // The live worker renews its claim; the dead one does not.
+    expect(await renewClaims(db, [live!.id], 60_000, new Date(t0.getTime() + 500))).toBe(1);
+    const later = new Date(t0.getTime() + 2_000);
+    const taken = await claimDue(db, 10, 60_000, later);
+    expect(taken.map((r) => r.id)).toEqual([dead!.id]);
+    // A renewal never revives a message that is no longer being sent.
+    await recordResults(db, new Map([[taken[0]!.id, taken[0]!]]), [{ id: taken[0]!.id, ok: true }], { retryBaseMs: 1000, giveUpMs: 60_000 });
+    expect(await renewClaims(db, [dead!.id], 60_000)).toBe(0);
+    await db.kysely.deleteFrom("outbox").execute();
   });
 });
 

@@ -14,6 +14,7 @@ import {
   mailDomain,
   recordResults,
   releaseClaims,
+  renewClaims,
   type Result,
 } from "./store.server";
 import { type LeadRow, type MessageDef, type MessageRegistry, messageRegistry, Undeliverable } from "./messages.server";
@@ -65,7 +66,11 @@ export interface OutboxOptions {
   busyWindowMs?: number;
   /** After a nudge, wait this long so a round takes what arrives meanwhile (ms). */
   settleMs?: number;
-  /** How long a claim holds before another worker may take the message over (ms). */
+  /**
+   * How long a claim holds before another worker may take the message over (ms). The
+   * worker renews its claims every third of it while it delivers them, so only a dead
+   * worker's claims run out.
+   */
   leaseMs?: number;
   /** Every message it may deliver, each declared once by its feature (app/messages.server.ts). */
   messages: MessageRegistry | readonly MessageDef[];
@@ -139,7 +144,7 @@ export function startOutbox(opts: OutboxOptions): Outbox {
   const { db, env, log } = opts;
   const pollMs = opts.pollMs ?? 1000;
   const batch = opts.batch ?? 200;
-  const leaseMs = opts.leaseMs ?? 5 * 60_000;
+  const leaseMs = opts.leaseMs ?? 60_000;
   const timing: OutboxTiming = { retryBaseMs: env.OUTBOX_RETRY_BASE_SECONDS * 1000, giveUpMs: env.OUTBOX_GIVE_UP_HOURS * 3_600_000 };
   const domain = mailDomain(env.MAIL_FROM);
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, mailDir: env.MAIL_DIR, log });
@@ -169,6 +174,15 @@ export function startOutbox(opts: OutboxOptions): Outbox {
   }));
   const loops: Promise<void>[] = [];
   const deliveries = new Set<Promise<void>>();
+  // The messages claimed and not yet recorded, whose claims this worker keeps renewing.
+  const held = new Set<number>();
+  const renewal = stopped
+    ? null
+    : setInterval(() => {
+        if (!held.size) return;
+        renewClaims(db, [...held], leaseMs).catch((error) => log.error({ err: error }, "outbox: could not renew claims"));
+      }, leaseMs / 3);
+  renewal?.unref();
   if (!stopped && db.dialect === "sqlite") {
     // One process delivers on SQLite: what it had claimed before a crash is due again now.
     started = releaseClaims(db).then(
@@ -297,6 +311,7 @@ export function startOutbox(opts: OutboxOptions): Outbox {
     lane.inFlight += claimed.length;
     const leads = loadLeads(claimed);
     for (const row of claimed) {
+      held.add(row.id);
       const one = (async () => {
         let result: Result;
         try {
@@ -307,6 +322,7 @@ export function startOutbox(opts: OutboxOptions): Outbox {
         }
         await record(row, result);
       })().finally(() => {
+        held.delete(row.id);
         deliveries.delete(one);
         lane.inFlight--;
         // Claim again once half the slots are free: fewer, larger claims.
@@ -402,6 +418,7 @@ export function startOutbox(opts: OutboxOptions): Outbox {
       // The attempts in flight finish and their outcomes are written.
       while (deliveries.size) await Promise.all([...deliveries]);
       await writing;
+      if (renewal) clearInterval(renewal);
       mailer.close();
     },
   };
