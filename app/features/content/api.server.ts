@@ -83,7 +83,7 @@ export async function blogList(services: Pick<Services, "db">, req: ApiRequest):
  * is replayed), 404 for an unknown post or comment, 422 with the form's messages.
  */
 export async function addCommentBlog(services: Pick<Services, "db" | "env" | "log">, req: ApiRequest): Promise<ApiResponse> {
-  const limited = limitPost(services, req.ip);
+  const limited = await limitPost(services, req.ip);
   if (limited) return limited;
   const body = readJsonObject(req);
   if (!body.ok) return body.response;

@@ -29,7 +29,7 @@ export async function blogDetailAction(args: ActionFunctionArgs) {
   const formId = formIdOf(form);
   const reply = (body: FormActionData, status: number, headers?: Record<string, string>) => data(body, { status, headers });
   const values = pickValues(commentSpec, (name) => form.get(name));
-  const limited = limitPagePost(services, context, formId, values);
+  const limited = await limitPagePost(services, context, formId, values);
   if (limited) return limited;
   const ip = context.clientIp ?? "unknown";
   const blogId = params.id ?? "";

@@ -16,7 +16,7 @@ export const INVALID_MESSAGE = "Some fields are not valid.";
 /** POST handler of one submission endpoint of section 7 (or of one form's own endpoint). */
 export function submissionHandler(services: Services, endpoint: Endpoint | FormSpec) {
   return async (req: ApiRequest): Promise<ApiResponse> => {
-    const limited = limitPost(services, req.ip);
+    const limited = await limitPost(services, req.ip);
     if (limited) return limited;
     const read = readJsonObject(req);
     if (!read.ok) return read.response;

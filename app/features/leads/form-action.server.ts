@@ -81,8 +81,8 @@ export function formIdOf(form: URLSearchParams): string {
  * the client's one budget, shared with the API (rate-limit.server.ts); over it, the 429
  * answer with Retry-After and the values kept.
  */
-export function limitPagePost(services: NonNullable<PageContext["services"]>, context: PageContext, formId: string, values: Answer["values"]) {
-  const limit = rateLimiterFor(services).hit(postKey(services.env, context.clientIp ?? "unknown"));
+export async function limitPagePost(services: NonNullable<PageContext["services"]>, context: PageContext, formId: string, values: Answer["values"]) {
+  const limit = await rateLimiterFor(services).hit(postKey(services.env, context.clientIp ?? "unknown"));
   if (limit.ok) return undefined;
   setResponseHeader(context, "Retry-After", String(limit.retryAfterSeconds));
   return answer({ formId, ok: false, values, message: messages.rateLimited(limit.retryAfterSeconds) }, 429, {
@@ -111,7 +111,7 @@ export async function formAction({ request, context }: ActionFunctionArgs, alrea
   }
   let values = pickValues(spec, (name) => form.get(name));
 
-  const limited = limitPagePost(services, context, formId, values);
+  const limited = await limitPagePost(services, context, formId, values);
   if (limited) return limited;
   const ip = context.clientIp ?? "unknown";
 

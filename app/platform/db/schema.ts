@@ -275,8 +275,16 @@ export interface PostTombstonesTable {
   deleted_at: string;
 }
 
+/** A client's public posts in one fixed window, counted for every instance (PostgreSQL). */
+export interface RateCountsTable {
+  key: string;
+  window_start: number;
+  count: number;
+}
+
 export interface Database {
   leads: LeadsTable;
+  rate_counts: RateCountsTable;
   posts: PostsTable;
   comments: CommentsTable;
   comment_blocks: CommentBlocksTable;
