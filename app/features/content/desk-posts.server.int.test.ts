@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -115,6 +116,21 @@ describe("posts written in the desk", () => {
       expect(await setPublished(db, "seen-elsewhere", false)).toBe(true);
       await expect.poll(() => other.contentVersion(), { timeout: 2500, interval: 100 }).not.toBe(before);
       expect(await getPost(other, "seen-elsewhere")).toBeNull();
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("another instance sees the very first change to a new database too", async () => {
+    // A new database's change counter (PostgreSQL) has never moved: its first step sets a flag, not the value.
+    if (db.dialect === "postgres") await sql`ALTER SEQUENCE content_changes RESTART`.execute(db.kysely);
+    const url = db.dialect === "postgres" ? process.env.DATABASE_URL : `file:${db.describe.slice("sqlite:".length)}`;
+    const other = await openDb(url);
+    try {
+      const before = await other.contentVersion();
+      await new Promise((r) => setTimeout(r, 1100));
+      await db.contentChanged();
+      await expect.poll(() => other.contentVersion(), { timeout: 2500, interval: 100 }).not.toBe(before);
     } finally {
       await other.close();
     }

@@ -147,10 +147,11 @@ function openPostgres(url: string): Db {
     if (Date.now() - readAt < 1_000) return Promise.resolve(stats);
     // The statistics move with every write, but a backend may hold them back for up to
     // 10 s when idle; the desk's writes also bump content_changes (migration 009), read
-    // here at once.
+    // here at once. (Its first nextval leaves last_value as it was and sets is_called, so
+    // both are read.)
     reading ??= sql<{ n: string | null; c: string | null }>`SELECT
         (SELECT sum(n_tup_ins + n_tup_upd + n_tup_del) FROM pg_stat_user_tables WHERE relname IN ('posts', 'comments'))::text AS n,
-        (SELECT last_value FROM content_changes)::text AS c`
+        (SELECT last_value::text || CASE WHEN is_called THEN '' ELSE '-' END FROM content_changes) AS c`
       .execute(kysely)
       .then((r) => {
         stats = `${r.rows[0]?.n ?? "0"}.${r.rows[0]?.c ?? "0"}`;
