@@ -334,29 +334,35 @@ async function phase(n: number, baseUrl: string, smtpUrl: string, sink: Awaited<
     // SIGKILL of one instance mid-run.
     const killing = startFiring(nginx.url, { concurrency: CONCURRENCY });
     await sleep(2_000);
+    const sending = async () =>
+      new Map(
+        (await db.query<{ id: string; attempts: number }>("SELECT id::text AS id, attempts FROM outbox WHERE state = 'sending'")).rows.map((r) => [
+          r.id,
+          r.attempts,
+        ]),
+      );
+    const before = await sending();
     servers[n - 1]!.child.kill("SIGKILL");
     await once(servers[n - 1]!.child, "exit");
     await sleep(3_000);
     const k = await killing.stop();
-    // The killed instance's claims: the live ones keep renewing theirs, so what is still
-    // claimed after a lease is the dead one's, until the others take it over.
-    const held = async () =>
-      Number(
-        (
-          await db.query<{ n: string }>("SELECT count(*)::text AS n FROM outbox WHERE state = 'sending' AND lease_until < $1", [
-            new Date(Date.now() + 45_000).toISOString(),
-          ])
-        ).rows[0]?.n ?? 0,
-      );
-    const waitingForLease = await held();
+    // What was being sent at the kill and is still claimed 3 s later is the dead instance's
+    // (the live ones finish theirs): how soon the others take those messages over.
+    const left = await sending();
+    const held = [...before].filter(([id, attempts]) => left.get(id) === attempts);
     const tk = performance.now();
-    while ((await held()) > 0 && performance.now() - tk < 600_000) await sleep(500);
+    // Still held: claimed by the same attempt as at the kill (a takeover counts one more).
+    const stillHeld = async () => {
+      const now = await sending();
+      return held.filter(([id, attempts]) => now.get(id) === attempts).length;
+    };
+    while ((await stillHeld()) > 0 && performance.now() - tk < 600_000) await sleep(250);
     result.killed = {
       acked: k.acked.length,
       lost: await lostOf(k),
       failedThroughNginx: failedOf(k) + k.unanswered,
-      waitingForLease,
-      takenOverSeconds: round((performance.now() - tk) / 1000, 1),
+      waitingForLease: held.length,
+      takenOverSeconds: round((performance.now() - tk + 3_000) / 1000, 1),
     };
     servers[n - 1] = await start(ports[n - 1]!);
     await waitReady(ports[n - 1]!);
