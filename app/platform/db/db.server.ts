@@ -31,7 +31,7 @@ export interface Db {
   /**
    * Says, after a committed change to posts made in the desk, that every instance should
    * render afresh. PostgreSQL: a sequence that the version also reads, so other instances
-   * see the change within a second whatever PostgreSQL's statistics do. SQLite: nothing to
+   * see the change within a quarter of a second whatever PostgreSQL's statistics do. SQLite: nothing to
    * do (data_version is exact).
    */
   contentChanged(): Promise<void>;
@@ -51,6 +51,13 @@ export const arraysThroughKysely =
   (kysely: Kysely<Database>) =>
   async (query: CompiledQuery): Promise<unknown[][]> =>
     (await kysely.executeQuery<Record<string, unknown>>(query)).rows.map((row) => Object.values(row));
+
+/**
+ * How often, at most, an instance on PostgreSQL reads the content's version (one small
+ * query while pages are asked for): a post published through another instance shows on
+ * this one within this time plus a render.
+ */
+const VERSION_READ_MS = 250;
 
 export const DEFAULT_SQLITE_PATH = "data/fillway.db";
 
@@ -144,7 +151,7 @@ function openPostgres(url: string): Db {
   let readAt = 0;
   let reading: Promise<string> | null = null;
   const readStats = () => {
-    if (Date.now() - readAt < 1_000) return Promise.resolve(stats);
+    if (Date.now() - readAt < VERSION_READ_MS) return Promise.resolve(stats);
     // The statistics move with every write, but a backend may hold them back for up to
     // 10 s when idle; the desk's writes also bump content_changes (migration 009), read
     // here at once. (Its first nextval leaves last_value as it was and sets is_called, so
