@@ -8,6 +8,7 @@ import { formatWhen, statusLabels, type LeadStatus } from "~/features/leads/desk
 import { changeLeads, listLeads } from "~/features/leads/desk/query.server";
 import { staffDirectory, staffLabel } from "~/features/leads/desk/staff.server";
 import type { DeskArgs } from "~/features/staff/desk-guard.server";
+import { ownersOf, tellNewOwner } from "~/features/leads/routing/work.server";
 
 /** The leads inbox (routes/desk/leads.tsx): the filtered list and the bulk changes. */
 
@@ -44,7 +45,9 @@ export async function leadsAction({ request, context }: DeskArgs) {
   const staff = await staffDirectory(db);
   const assignee = resolveAssignee(staff, parsed.data.assignee);
   if (!assignee.ok) return data({ errors: [assignee.error], values, done: null }, { status: 422, headers: DESK_HEADERS });
+  const before = await ownersOf(db, parsed.data.ids);
   const changed = await changeLeads(db, parsed.data.ids, { status: parsed.data.status, assigneeId: assignee.id }, me.id);
+  await tellNewOwner(deskServices(context), before, assignee.id, me.id);
   await audit(db, {
     staffId: me.id,
     action: "leads.bulk-change",

@@ -394,7 +394,12 @@ async function applyChange(
     }
     if (events.length === 0) continue;
     changed++;
-    await trx.updateTable("leads").set(set).where("id", "=", id).execute();
+    // A status change is a touch: the first one is the lead's first response.
+    await trx
+      .updateTable("leads")
+      .set(set.status ? { ...set, first_touch_at: sql<string>`coalesce(first_touch_at, ${now})` } : set)
+      .where("id", "=", id)
+      .execute();
     await trx
       .insertInto("lead_events")
       .values(events.map((e) => ({ lead_id: id, staff_id: staffId, action: e.action, value: e.value, created_at: now })))
@@ -417,8 +422,10 @@ export async function saveLeadWork(
   return db.kysely.transaction().execute(async (trx) => {
     const changed = (await applyChange(trx, [leadId], work, staffId, now)) > 0;
     const noted = Boolean(work.note);
-    if (work.note)
+    if (work.note) {
       await trx.insertInto("lead_events").values({ lead_id: leadId, staff_id: staffId, action: "note", value: work.note, created_at: now }).execute();
+      await trx.updateTable("leads").set({ first_touch_at: now }).where("id", "=", leadId).where("first_touch_at", "is", null).execute();
+    }
     return { changed, noted };
   });
 }
