@@ -9,6 +9,7 @@ import { changeLeads, listLeads } from "~/features/leads/desk/query.server";
 import { staffDirectory, staffLabel } from "~/features/leads/desk/staff.server";
 import type { DeskArgs } from "~/features/staff/desk-guard.server";
 import { ownersOf, tellNewOwner } from "~/features/leads/routing/work.server";
+import { overdueCutoff } from "~/features/leads/routing/overdue.server";
 
 /** The leads inbox (routes/desk/leads.tsx): the filtered list and the bulk changes. */
 
@@ -25,11 +26,13 @@ export async function loadLeads({ request, context }: DeskArgs) {
   if (!parsed.ok) {
     return data({ raw, view, errors: parsed.errors, rows: [], next: null, prev: null, choices }, { status: 400, headers: DESK_HEADERS });
   }
-  const page = await listLeads(db, parsed.filters);
+  const cutoff = overdueCutoff(deskServices(context).env);
+  const page = await listLeads(db, view === "overdue" ? { ...parsed.filters, unansweredBefore: cutoff } : parsed.filters);
   const rows = page.rows.map((r) => ({
     ...r,
     when: formatWhen(r.createdAt),
     statusLabel: statusLabels[r.status as LeadStatus] ?? r.status,
+    overdue: r.firstTouchAt === null && r.createdAt < cutoff,
     assignee: r.assigneeId === null ? "" : staffLabel(staff.get(r.assigneeId), r.assigneeId),
   }));
   return data({ raw, view, errors: null as string[] | null, rows, next: page.next, prev: page.prev, choices }, { headers: DESK_HEADERS });
