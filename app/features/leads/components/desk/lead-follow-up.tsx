@@ -11,7 +11,7 @@ export function LeadFollowUp({ outcomes, busy, version }: { outcomes: Option[]; 
         </h3>
         <input type="hidden" name="intent" value="call" />
         <SelectField id="l-outcome" name="outcome" label="Outcome" options={outcomes} defaultValue="reached" />
-        <Field id="l-call-note" label="Call note (optional)">
+        <Field id="l-call-note" label="What was said (optional)">
           <textarea id="l-call-note" name="callNote" rows={2} maxLength={2000} className={deskInput} />
         </Field>
         <button type="submit" className={deskSecondary} disabled={busy}>
@@ -26,7 +26,7 @@ export function LeadFollowUp({ outcomes, busy, version }: { outcomes: Option[]; 
         <Field id="l-due" label="Date and time (UTC)">
           <input id="l-due" name="due" type="datetime-local" required className={deskInput} />
         </Field>
-        <Field id="l-follow-note" label="Follow-up note (optional)">
+        <Field id="l-follow-note" label="What to do then (optional)">
           <textarea id="l-follow-note" name="followNote" rows={2} maxLength={2000} className={deskInput} />
         </Field>
         <button type="submit" className={deskSecondary} disabled={busy}>
