@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { Db } from "~/platform/db/db.server";
+import { compiledOnce, runCompiled } from "~/platform/db/compiled.server";
 import type { Database } from "~/platform/db/schema";
 import table from "~/features/service-area/service-area-table.json";
 import { lookupFrom, type ServiceAreaLookup, type ServiceAreaTable } from "~/features/service-area/service-area-table";
@@ -90,6 +91,21 @@ export function forgetRules(db: Db): void {
   loaded.delete(db);
 }
 
+// Built once per database handle: these run with every lead a rule gives (compiled.server.ts).
+const nextTurn = (db: Db) =>
+  compiledOnce(db.kysely, "routing-next-turn", 2, (k) =>
+    k
+      .updateTable("routing_rules")
+      .set({ next_index: sql<number>`next_index + ${1}` })
+      .where("id", "=", 0)
+      .returning("next_index"),
+  );
+const setOwner = (db: Db) => compiledOnce(db.kysely, "routing-set-owner", 2, (k) => k.updateTable("leads").set({ assignee_id: 0 }).where("id", "=", 0));
+const ownerEvent = (db: Db) =>
+  compiledOnce(db.kysely, "routing-owner-event", 5, (k) =>
+    k.insertInto("lead_events").values({ lead_id: 0, staff_id: null, action: "assignee", value: "", created_at: "" }),
+  );
+
 let lookup: ServiceAreaLookup | undefined;
 
 /** The market a ZIP code lies in (or will: "coming soon"), or null. */
@@ -119,15 +135,11 @@ export async function assignNewLead(db: Db, trx: Kysely<Database>, lead: { id: n
   if (!rule || !people.length) return null;
   let ownerId = people[0] as number;
   if (people.length > 1) {
-    const { rows } = await sql<{ next_index: number }>`
-      UPDATE routing_rules SET next_index = next_index + 1 WHERE id = ${rule.id} RETURNING next_index`.execute(trx);
-    const turn = Number(rows[0]?.next_index ?? 1) - 1;
+    const [row] = await runCompiled<{ next_index: number }>(trx, nextTurn(db), [1, rule.id]);
+    const turn = Number(row?.next_index ?? 1) - 1;
     ownerId = people[turn % people.length] as number;
   }
-  await trx.updateTable("leads").set({ assignee_id: ownerId }).where("id", "=", lead.id).execute();
-  await trx
-    .insertInto("lead_events")
-    .values({ lead_id: lead.id, staff_id: null, action: "assignee", value: String(ownerId), created_at: now })
-    .execute();
+  await runCompiled(trx, setOwner(db), [ownerId, lead.id]);
+  await runCompiled(trx, ownerEvent(db), [lead.id, null, "assignee", String(ownerId), now]);
   return active.get(ownerId) ?? null;
 }
