@@ -25,6 +25,15 @@ for (const width of [1280, 390]) {
       pagePath: "/gasoline",
     });
 
+    // Two hours old and nobody has answered it: the inbox marks it and the overdue view lists it.
+    await db.kysely
+      .updateTable("leads")
+      .set({ created_at: new Date(Date.now() - 2 * 3_600_000).toISOString() })
+      .where("id", "=", id)
+      .execute();
+    await page.goto(`/desk/leads?view=overdue&q=${last.toLowerCase()}`);
+    await expect(page.getByRole("row").filter({ hasText: `Tomas ${last}` })).toContainText("Overdue");
+
     await page.goto(`/desk/leads/${id}`);
     await hydrated(page);
     await page.getByLabel("Outcome").selectOption("no-answer");
@@ -45,6 +54,9 @@ for (const width of [1280, 390]) {
     expect(row.first_touch_at).not.toBeNull();
     const audited = await db.kysely.selectFrom("audit_log").select("action").where("staff_id", "=", sales.id).orderBy("id").execute();
     expect(audited.map((a) => a.action)).toEqual(["lead.call", "lead.follow-up"]);
+
+    await page.goto(`/desk/leads?view=overdue&q=${last.toLowerCase()}`);
+    await expect(page.getByRole("row").filter({ hasText: `Tomas ${last}` })).toHaveCount(0);
 
     await page.getByRole("navigation", { name: "Desk" }).getByRole("link", { name: "My tasks" }).click();
     await expect(page).toHaveURL(/\/desk\/tasks$/);
