@@ -62,6 +62,9 @@ beforeEach(async () => {
   forgetRules(db);
 });
 afterAll(async () => {
+  // On PostgreSQL the next file shares this database: leave no rule to route its leads.
+  await db.kysely.deleteFrom("routing_rules").execute();
+  await db.kysely.deleteFrom("lead_followups").execute();
   await outbox.stop();
   await db.close();
 });
