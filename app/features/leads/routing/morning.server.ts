@@ -14,8 +14,8 @@ export const MORNING_HOUR = 7;
  * The time zone a member of staff's morning is in. Every account's is UTC until the staff
  * table says otherwise: this is the one place to read it from.
  */
-export function staffTimeZone(_staff: { id: number; time_zone?: string | null }): string {
-  return _staff.time_zone || "UTC";
+export function staffTimeZone(staff: { id: number; time_zone?: string | null }): string {
+  return staff.time_zone || "UTC";
 }
 
 /** The local date (YYYY-MM-DD), hour, and the instant the local day ends, in `zone`. */
