@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { createStaff, signIn, testDb } from "./desk-fixtures";
 import { expect, hydrated, test } from "./fixtures";
 
@@ -68,4 +69,50 @@ for (const width of [1280, 390]) {
     expect(mail).toMatch(/is yours/);
     expect(mail).toContain(`/desk/leads/${lead.id}`);
   });
+}
+
+for (const theme of ["light", "dark"] as const) {
+  for (const path of ["/desk/routing", "/desk/tasks"]) {
+    test(`${path} is axe-clean in the ${theme} theme, with a rule and a follow-up on it`, async ({ browser }) => {
+      const context = await browser.newContext({ colorScheme: theme });
+      const admin = await createStaff("admin", { name: "Axe Admin" });
+      const db = await testDb();
+      const at = new Date().toISOString();
+      await db.kysely
+        .insertInto("routing_rules")
+        .values({ position: 1, market: "Dallas, TX", kind: null, staff_ids: JSON.stringify([admin.id]), created_at: at, updated_at: at })
+        .execute();
+      const lead = await db.kysely
+        .insertInto("leads")
+        .values({
+          kind: "lead-personal",
+          type: 9,
+          email: `axe-${tag()}@axe.test`,
+          payload: JSON.stringify({ firstName: "Axe" }),
+          created_at: at,
+          status: "new",
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await db.kysely
+        .insertInto("lead_followups")
+        .values({ lead_id: Number(lead.id), staff_id: admin.id, due_at: at, note: "Call back", created_at: at })
+        .execute();
+      await signIn(context, admin);
+      const page = await context.newPage();
+      await page.goto(path);
+      await hydrated(page);
+      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+      expect(
+        results.violations.map(
+          (v) =>
+            `${v.id}: ${v.nodes
+              .map((n) => n.target.join(" "))
+              .slice(0, 4)
+              .join(", ")}`,
+        ),
+      ).toEqual([]);
+      await context.close();
+    });
+  }
 }
