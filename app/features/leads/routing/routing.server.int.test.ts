@@ -14,11 +14,11 @@ import type { Services } from "~/platform/services.server";
 import { openTestDb } from "../../../../tests/helpers/test-db";
 import { storeLead } from "../store.server";
 import { leadOutboxRows } from "../messages.server";
-import { saveLeadWork } from "../desk/query.server";
+import { changeLeads, saveLeadWork } from "../desk/query.server";
 import { sendMorningFollowUps, localDay } from "./morning.server";
 import { tellOverdue } from "./overdue.server";
 import { assignNewLead, forgetRules, matchRule, type RoutingRule } from "./rules.server";
-import { addFollowUp, logCall } from "./work.server";
+import { addFollowUp, logCall, ownersOf, tellNewOwner } from "./work.server";
 
 /**
  * Routing, first response and follow-ups against a real database (SQLite here, PostgreSQL
@@ -170,6 +170,33 @@ describe("routing rules", () => {
       .set({ disabled_at: null })
       .where("id", "=", staff.cy as number)
       .execute();
+  });
+});
+
+describe("assigning by hand", () => {
+  it("e-mails the new owner of each lead given to them, not one they already had, nor anyone taking leads themselves", async () => {
+    const [a, b, c] = [await store("lead-personal", null), await store("lead-personal", null), await store("lead-personal", null)];
+    await changeLeads(db, [c.id], { assigneeId: staff.ben as number }, staff.boss as number);
+    const ids = [a.id, b.id, c.id];
+    const before = await ownersOf(db, ids);
+    await changeLeads(db, ids, { assigneeId: staff.ben as number }, staff.boss as number);
+    await tellNewOwner(services, before, staff.ben, staff.boss as number);
+    const mails = await db.kysely
+      .selectFrom("outbox")
+      .select(["lead_id", "recipient"])
+      .where("template", "=", "lead-assigned")
+      .where("lead_id", "in", ids)
+      .execute();
+    expect(mails.map((m) => [Number(m.lead_id), m.recipient]).sort()).toEqual([
+      [a.id, "ben@fillway.example"],
+      [b.id, "ben@fillway.example"],
+    ]);
+    // Ben takes a lead himself: nobody is e-mailed.
+    const d = await store("lead-personal", null);
+    const mine = await ownersOf(db, [d.id]);
+    await saveLeadWork(db, d.id, { assigneeId: staff.ben as number }, staff.ben as number);
+    await tellNewOwner(services, mine, staff.ben, staff.ben as number);
+    expect(await assignedMails(d.id)).toEqual([]);
   });
 });
 
