@@ -12,7 +12,8 @@
  * --leads N (requests in the /web/form run, 15000), --waitlist N (requests in the
  * waitlist run, 3000), --rounds N (page rounds, 2), --only-form (the lead endpoints
  * only, no page runs; writes bench/load-forms.*), --eml (the worker writes .eml files
- * instead of delivering to the local SMTP sink the bench starts).
+ * instead of delivering to the local SMTP sink the bench starts), --routing (a default
+ * routing rule giving every lead in turn to one of two salespeople, each e-mailed).
  * Writes bench/load.json and bench/load.md; exits 1 when a target is missed or a lead
  * answered 2xx is not stored.
  */
@@ -64,7 +65,27 @@ const args = benchArgs({
   "only-form": { type: "boolean", default: false },
   // The worker writes .eml files instead of delivering to the local SMTP sink.
   eml: { type: "boolean", default: false },
+  // Leads routed as they are stored: a default rule over two salespeople, in turn.
+  routing: { type: "boolean", default: false },
 });
+
+/** Two salespeople and a default rule giving them every lead in turn (the dearest rule: its turn is written with each lead). */
+function seedRouting(dbFile: string): void {
+  const db = new Database(dbFile, { fileMustExist: true });
+  try {
+    db.pragma("busy_timeout = 5000");
+    const at = new Date().toISOString();
+    const add = db.prepare("INSERT INTO staff (email, name, role, created_at) VALUES (?, ?, 'sales', ?) RETURNING id");
+    const ids = ["rota-1@fillway.example", "rota-2@fillway.example"].map((email, i) => (add.get(email, `Rota ${i + 1}`, at) as { id: number }).id);
+    db.prepare("INSERT INTO routing_rules (position, market, kind, staff_ids, next_index, created_at, updated_at) VALUES (1, NULL, NULL, ?, 0, ?, ?)").run(
+      JSON.stringify(ids),
+      at,
+      at,
+    );
+  } finally {
+    db.close();
+  }
+}
 
 interface LeadPhase {
   label: string;
@@ -209,7 +230,11 @@ async function main() {
   // production; --eml: to .eml files instead.
   const sink = args.eml ? null : await startSmtpSink({ parse: false });
   const server = await startServer({ dbFile, env: sink ? { SMTP_URL: sink.url } : {} });
-  console.log(`server ${server.url}; ${connections} connections${onlyForms ? ", lead endpoints only" : `, ${duration} s per page run`}`);
+  const routing = args.routing === true;
+  if (routing) seedRouting(dbFile);
+  console.log(
+    `server ${server.url}; ${connections} connections${onlyForms ? ", lead endpoints only" : `, ${duration} s per page run`}${routing ? ", leads routed" : ""}`,
+  );
 
   let pages: { bareBest: Figure; pageBest: Figure; ratio: number; bareRuns: Figure[]; pageRuns: Figure[]; ssr: Figure | null; ssrStatus: number } | null = null;
   if (!onlyForms) {
@@ -273,6 +298,7 @@ async function main() {
       pipelining: 1,
       requestHeaders: pageHeaders,
       onlyForms,
+      routing,
     },
     targets: TARGETS,
     ...(pages
@@ -308,7 +334,7 @@ async function main() {
 
 ${report.date.slice(0, 16).replace("T", " ")} UTC · ${report.machine.cpus} × ${report.machine.cpuModel} · Node ${report.machine.node} · load average before the run ${report.machine.loadAverage1m}
 
-autocannon on loopback, ${connections} connections, no pipelining${pages ? `, ${duration} s per page run after a 2 s warm-up (best of ${rounds} interleaved rounds for the static pair); pages are requested with \`accept-encoding: br, gzip\` from both servers` : " (lead endpoints only: `--only-form`)"}. The lead runs are a fixed ${amount.toLocaleString("en-US")} requests to \`${LEAD_PATH}\`, each a valid type-1 lead with its own submissionId, then ${waitlistAmount.toLocaleString("en-US")} to \`${WAITLIST_PATH}\` (ZIP codes served, coming soon and out of area); the outbox worker delivers each lead's e-mails meanwhile (${delivery}${emailsReceived === null ? "" : `: ${emailsReceived.toLocaleString("en-US")} received`}).
+autocannon on loopback, ${connections} connections, no pipelining${pages ? `, ${duration} s per page run after a 2 s warm-up (best of ${rounds} interleaved rounds for the static pair); pages are requested with \`accept-encoding: br, gzip\` from both servers` : " (lead endpoints only: `--only-form`)"}${routing ? "; every lead is routed as it is stored (`--routing`: a default rule giving the leads in turn to two salespeople, each e-mailed)" : ""}. The lead runs are a fixed ${amount.toLocaleString("en-US")} requests to \`${LEAD_PATH}\`, each a valid type-1 lead with its own submissionId, then ${waitlistAmount.toLocaleString("en-US")} to \`${WAITLIST_PATH}\` (ZIP codes served, coming soon and out of area); the outbox worker delivers each lead's e-mails meanwhile (${delivery}${emailsReceived === null ? "" : `: ${emailsReceived.toLocaleString("en-US")} received`}).
 
 ${table(rows)}
 ${

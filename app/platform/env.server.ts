@@ -116,6 +116,16 @@ export const envSchema = z.object({
    * form (read by loadEnv: one per form of the leads registry, not listed here).
    */
   LEADS_NOTIFY_TO: addressList.default(["sales@fillway.example"]),
+  /**
+   * Minutes within which a new lead should be answered (a status change, note, call or
+   * follow-up); past them its owner and the admins are told once and the inbox marks it.
+   */
+  LEAD_RESPONSE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(60),
   /** A CRM's endpoint that receives every lead as signed JSON; needs LEAD_WEBHOOK_SECRET. */
   LEAD_WEBHOOK_URL: urlOf(["http:", "https:"], "must be an http:// or https:// URL").optional(),
   LEAD_WEBHOOK_SECRET: z.string().min(16, "must be at least 16 characters").optional(),

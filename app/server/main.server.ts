@@ -27,6 +27,7 @@ import { dataDirOf } from "~/platform/ops/backup.server";
 import { createMetrics } from "~/platform/ops/metrics.server";
 import { createOpsEndpoints, type OpsEndpoints } from "~/platform/ops/ops-http.server";
 import { startOutbox } from "~/platform/outbox/worker.server";
+import { startLeadSchedule } from "~/features/leads/routing/schedule.server";
 import type { Services } from "~/platform/services.server";
 import { withIpHashSalt } from "~/platform/settings.server";
 import { createSiteApp } from "./compose.server";
@@ -97,6 +98,8 @@ export async function startServer({ server, root, buildDir, dev }: StartOptions)
   // The system's checks (outbox, backups, disk), every minute: an e-mail to admins and a banner in the desk.
   const alerts = startAlerts({ env: fullEnv, db, log, lastBackup: backups.last, dataDir: dataDirOf(fullEnv) });
   services.ops = { alerts, lastBackup: backups.last };
+  // Every minute: leads not answered within LEAD_RESPONSE_MINUTES, and the mornings' follow-ups.
+  const leadSchedule = startLeadSchedule({ db, env: fullEnv, log, outbox });
   // Health, readiness and (with METRICS_TOKEN) metrics; nothing is recorded without the token.
   const metrics = fullEnv.METRICS_TOKEN ? createMetrics({ db, outbox, lastBackup: backups.last }) : undefined;
   const ops = createOpsEndpoints({ env: fullEnv, db, metrics });
@@ -166,6 +169,7 @@ export async function startServer({ server, root, buildDir, dev }: StartOptions)
       log.info({ signal }, "shutting down: finishing requests in flight");
       server.close(async () => {
         await dev?.close();
+        await leadSchedule.stop();
         await outbox.stop();
         await backups.stop();
         alerts.stop();

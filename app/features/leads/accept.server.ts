@@ -9,6 +9,7 @@ import { HONEYPOT_FIELD, honeypotFilled } from "./honeypot";
 import { takeAttribution } from "./attribution.server";
 import { hashIp } from "~/platform/ip-hash.server";
 import { storeLead } from "./store.server";
+import { assignNewLead } from "./routing/rules.server";
 import { waitlistFields } from "./waitlist.server";
 import { observe } from "~/platform/ops/observe";
 
@@ -131,8 +132,11 @@ async function decide(
     userAgent: ctx.userAgent?.slice(0, 500) ?? null,
     ipHash: hashIp(ctx.ip, services.env.IP_HASH_SALT),
     attribution,
+    // A sign-up is nobody's to work; every other lead is routed as it is stored.
+    assign: spec.kind === "newsletter" ? undefined : (lead, trx) => assignNewLead(services.db, trx, lead, new Date().toISOString()),
     messages: services.outbox
-      ? (id, trx) => (services.outbox ? leadOutboxRows({ env: services.env, outbox: services.outbox }, spec.kind, String(payload.email), id, trx) : [])
+      ? (id, trx, owner) =>
+          services.outbox ? leadOutboxRows({ env: services.env, outbox: services.outbox }, spec.kind, String(payload.email), id, trx, new Date(), owner) : []
       : undefined,
   });
   if (!stored.replay) services.outbox?.nudge();

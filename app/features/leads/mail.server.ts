@@ -131,3 +131,68 @@ ${fieldsHtml(fields)}
   );
   return { subject, text, html };
 }
+
+/** The lead's reference as the desk shows it: "#939BBDDE", else its number. */
+const referenceOf = (lead: Pick<LeadForMail, "id" | "submissionId">) => (lead.submissionId ? `#${submissionReference(lead.submissionId)}` : String(lead.id));
+
+/** To the member of staff a lead was given: its reference, form, who, and the desk link; no more than the note to sales. */
+export function assignedMail(lead: LeadForMail, siteUrl: string): MailContent {
+  const form = kindLabel(lead.kind);
+  const who = whoOf(lead.payload, lead.kind) || lead.email;
+  const link = `${siteUrl}/desk/leads/${lead.id}`;
+  const subject = oneLine(`Lead ${referenceOf(lead)} is yours: ${form} from ${who}`);
+  const text = `Lead ${referenceOf(lead)} (${form}, ${typeLabel(lead.type, lead.kind)}) from ${who} is now assigned to you.
+
+Open it in the desk: ${link}
+`;
+  const html = htmlShell(
+    subject,
+    `<p>Lead <strong>${escapeHtml(referenceOf(lead))}</strong> (${escapeHtml(form)}, ${escapeHtml(typeLabel(lead.type, lead.kind))}) from ${escapeHtml(who)} is now assigned to you.</p>
+<p><a href="${escapeHtml(link)}">Open lead ${escapeHtml(referenceOf(lead))} in the desk</a></p>`,
+  );
+  return { subject, text, html };
+}
+
+/** To the owner and the admins: a lead not answered within LEAD_RESPONSE_MINUTES. */
+export function overdueMail(lead: LeadForMail, minutes: number, siteUrl: string): MailContent {
+  const form = kindLabel(lead.kind);
+  const who = whoOf(lead.payload, lead.kind) || lead.email;
+  const link = `${siteUrl}/desk/leads/${lead.id}`;
+  const subject = oneLine(`Not answered yet: lead ${referenceOf(lead)} (${form} from ${who})`);
+  const text = `Lead ${referenceOf(lead)} (${form}) from ${who} came in ${formatWhen(lead.createdAt)} and nobody has answered it within ${minutes} minutes.
+
+Open it in the desk: ${link}
+Every late lead: ${siteUrl}/desk/leads?view=overdue
+`;
+  const html = htmlShell(
+    subject,
+    `<p>Lead <strong>${escapeHtml(referenceOf(lead))}</strong> (${escapeHtml(form)}) from ${escapeHtml(who)} came in ${escapeHtml(formatWhen(lead.createdAt))} and nobody has answered it within ${minutes} minutes.</p>
+<p><a href="${escapeHtml(link)}">Open it in the desk</a> · <a href="${escapeHtml(`${siteUrl}/desk/leads?view=overdue`)}">every late lead</a></p>`,
+  );
+  return { subject, text, html };
+}
+
+/** One follow-up in the morning e-mail: its lead's reference and form, and when it is due. */
+export interface DueFollowUp {
+  leadId: number;
+  reference: string;
+  form: string;
+  due: string;
+}
+
+/** The morning e-mail: the follow-ups due today or late, with links; no visitor's data. */
+export function followUpsMail(items: DueFollowUp[], siteUrl: string): MailContent {
+  const subject = `Your follow-ups today: ${items.length}`;
+  const lines = items.map((i) => `- ${i.due}: lead ${i.reference} (${i.form}) ${siteUrl}/desk/leads/${i.leadId}`);
+  const text = `Due today or late:\n\n${lines.join("\n")}\n\nAll your tasks: ${siteUrl}/desk/tasks\n`;
+  const html = htmlShell(
+    subject,
+    `<p>Due today or late:</p><ul>${items
+      .map(
+        (i) =>
+          `<li>${escapeHtml(i.due)}: <a href="${escapeHtml(`${siteUrl}/desk/leads/${i.leadId}`)}">lead ${escapeHtml(i.reference)}</a> (${escapeHtml(i.form)})</li>`,
+      )
+      .join("")}</ul><p><a href="${escapeHtml(`${siteUrl}/desk/tasks`)}">All your tasks</a></p>`,
+  );
+  return { subject, text, html };
+}

@@ -8,7 +8,8 @@ import { isPlainAddress, oneLine } from "~/platform/outbox/templates.server";
 import { recipientKey, visitorMailSoFar } from "~/platform/outbox/visitor-mail.server";
 import type { Outbox } from "~/platform/outbox/worker.server";
 import { kindLabel, typeLabel, whoOf } from "./desk/labels.server";
-import { type LeadForMail, leadForMail, salesNotification, visitorReceipt } from "./mail.server";
+import { assignedMail, type LeadForMail, leadForMail, salesNotification, visitorReceipt } from "./mail.server";
+import { followUpMessages } from "./routing/messages.server";
 
 /** Sales recipients for a form: its LEADS_NOTIFY_TO_<FORM> override, else LEADS_NOTIFY_TO. */
 export function notifyFor(env: Env, kind: string): string[] {
@@ -117,7 +118,27 @@ export const leadDeleted = defineMessage({
   render: (ctx) => ({ webhook: leadDeletedWebhookBody(ctx.row.idempotency_key, ctx.payload) }),
 });
 
-export const leadMessages = [leadSales, leadReceipt, leadWebhook, leadDeleted] as const;
+/** To the member of staff a lead was given, by a routing rule or by hand (routing/notify.server.ts). */
+export const leadAssigned = defineMessage({
+  name: "lead-assigned",
+  label: "Lead assigned to you",
+  render: (ctx) => {
+    const lead = needLead(ctx);
+    const to = ctx.row.recipient ?? "";
+    if (!isPlainAddress(to)) throw new Undeliverable("the owner's address is not a plain e-mail address");
+    return { mail: { ...assignedMail(lead, ctx.env.SITE_URL), to: [to], messageId: ctx.row.message_id ?? "", headers: { "X-Fillway-Lead": String(lead.id) } } };
+  },
+});
+
+/** The draft of the e-mail telling `owner` a lead is theirs. */
+export const assignedDraft = (owner: { id: number; email: string }): OutboxDraft => ({
+  channel: "email",
+  template: "lead-assigned",
+  recipient: owner.email,
+  staffId: owner.id,
+});
+
+export const leadMessages = [leadSales, leadReceipt, leadWebhook, leadDeleted, leadAssigned, ...followUpMessages] as const;
 
 /**
  * The messages a newly stored lead (or sign-up) of `kind` from `email` causes. The ones to
@@ -153,8 +174,10 @@ export async function leadOutboxRows(
   leadId: number,
   trx: Kysely<Database>,
   now = new Date(),
+  owner: { id: number; email: string } | null = null,
 ) {
   const { env, outbox } = services;
   const drafts = await leadDrafts(trx, outbox, { kind, email }, { perDay: env.VISITOR_MAIL_PER_DAY, webhook: !!env.LEAD_WEBHOOK_URL, now });
+  if (owner) drafts.push(assignedDraft(owner));
   return outbox.rows(drafts, leadId, now);
 }

@@ -5,6 +5,7 @@ import type { Database, LeadsTable } from "~/platform/db/schema";
 import { searchColumns } from "./desk/search-columns.server";
 import { writeQueueFor } from "~/platform/db/write-queue.server";
 import { insertOutbox, type outboxRows } from "~/platform/outbox/store.server";
+import type { Owner } from "./routing/rules.server";
 import { ATTRIBUTION_FIELDS, type Attribution, attributionColumns } from "./attribution.server";
 
 export interface NewLead {
@@ -19,8 +20,10 @@ export interface NewLead {
   ipHash?: string | null;
   /** Where the visitor came from, when the browser said. */
   attribution?: Attribution | null;
+  /** Gives the new lead its owner in the same transaction (routing/rules.server.ts); the owner or null. */
+  assign?: (lead: { id: number; kind: string; zip: string | null }, trx: Kysely<Database>) => Promise<Owner | null>;
   /** The messages the lead causes (outbox rows), written in the same transaction (`trx`) as the lead. */
-  messages?: (leadId: number, trx: Kysely<Database>) => ReturnType<typeof outboxRows> | Promise<ReturnType<typeof outboxRows>>;
+  messages?: (leadId: number, trx: Kysely<Database>, owner: Owner | null) => ReturnType<typeof outboxRows> | Promise<ReturnType<typeof outboxRows>>;
 }
 
 export interface StoredLead {
@@ -110,7 +113,8 @@ export async function storeLead(db: Db, lead: NewLead): Promise<StoredLead> {
       if (!same) throw new Error("the lead insert returned no id");
       return { id: Number(same.id), replay: true };
     }
-    if (lead.messages) await insertOutbox(db.kysely, trx, await lead.messages(Number(row.id), trx));
+    const owner = lead.assign ? await lead.assign({ id: Number(row.id), kind: lead.kind, zip: (values.zip as string | null) ?? null }, trx) : null;
+    if (lead.messages) await insertOutbox(db.kysely, trx, await lead.messages(Number(row.id), trx, owner));
     return { id: Number(row.id), replay: false };
   });
   return { ...stored, submissionId };

@@ -47,6 +47,10 @@ export interface LeadsTable {
   /** Migration 011: when a newsletter sign-up was confirmed, and when it was unsubscribed. */
   confirmed_at: string | null;
   unsubscribed_at: string | null;
+  /** Migration 020: the first status change, note, call or follow-up by staff. */
+  first_touch_at: string | null;
+  /** Migration 020: when the owner and admins were told it was not answered in time. */
+  overdue_told_at: string | null;
 }
 
 /** A lead's timeline: status and assignee changes and notes, each with who and when. */
@@ -54,10 +58,37 @@ export interface LeadEventsTable {
   id: Generated<number>;
   lead_id: number;
   staff_id: number | null;
-  /** "status", "assignee" or "note". */
+  /** "status", "assignee", "note", "call" (JSON: outcome, note) or "followup" (JSON: due, note). */
   action: string;
   /** The new status, the new assignee's staff id ("" for nobody), or the note's text. */
   value: string | null;
+  created_at: string;
+}
+
+/** Migration 020: the routing rules of new leads, first match by position (routing.server.ts). */
+export interface RoutingRulesTable {
+  id: Generated<number>;
+  position: number;
+  /** The market of the lead's ZIP code ("Dallas, TX"); null: any. */
+  market: string | null;
+  /** The form (leads.kind); null: any. Neither market nor form: the default. */
+  kind: string | null;
+  /** JSON array of staff ids, taken in turn. */
+  staff_ids: string;
+  /** The round-robin's next place in staff_ids. */
+  next_index: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Migration 020: a dated follow-up of a lead for one member of staff. */
+export interface LeadFollowupsTable {
+  id: Generated<number>;
+  lead_id: number;
+  staff_id: number;
+  due_at: string;
+  note: string | null;
+  done_at: string | null;
   created_at: string;
 }
 
@@ -290,6 +321,8 @@ export interface Database {
   comment_blocks: CommentBlocksTable;
   settings: SettingsTable;
   lead_events: LeadEventsTable;
+  routing_rules: RoutingRulesTable;
+  lead_followups: LeadFollowupsTable;
   desk_visits: DeskVisitsTable;
   staff: StaffTable;
   staff_recovery_codes: StaffRecoveryCodesTable;

@@ -3,6 +3,7 @@ import { DESK_HEADERS } from "~/features/staff/auth.server";
 import { deskLink, deskPrimary, ErrorList, PageTitle, SelectField } from "~/ui/desk/ui";
 import { PERIODS } from "~/features/leads/overview-periods";
 import { CountTable, PerDayChart } from "~/features/leads/components/desk/overview-charts";
+import { ResponseChart } from "~/features/leads/components/desk/response-chart";
 import type { Route } from "./+types/index";
 import { loadDeskHome } from "~/features/leads/desk/overview.server";
 
@@ -12,7 +13,7 @@ export const headers = () => DESK_HEADERS;
 export const loader = (args: Route.LoaderArgs) => loadDeskHome(args);
 
 export default function DeskHome({ loaderData }: Route.ComponentProps) {
-  const { errors, period, periodLabel, kinds, perDay, byStatus, byPage, fresh } = loaderData;
+  const { errors, period, periodLabel, kinds, perDay, byStatus, byPage, fresh, response } = loaderData;
   return (
     <div>
       <PageTitle>At a glance</PageTitle>
@@ -60,6 +61,8 @@ export default function DeskHome({ loaderData }: Route.ComponentProps) {
           </tbody>
         </table>
       </section>
+
+      <ResponseChart data={response} />
 
       <section aria-labelledby="counts">
         <h2 id="counts" className="mb-2 text-lg font-semibold">

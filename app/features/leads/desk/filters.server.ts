@@ -128,6 +128,8 @@ export interface LeadFilters {
   page?: string;
   status?: LeadStatus;
   assignee?: number | "none";
+  /** Leads not answered and stored before this time (the overdue view; never from the URL). */
+  unansweredBefore?: string;
   q?: string;
   landing?: string;
   referrer?: string;
@@ -187,7 +189,7 @@ function parseWith<T>(schema: z.ZodType<T>, params: URLSearchParams): Parsed<T> 
 }
 
 /** The inbox's saved views, each a filter in the URL (`?view=mine`). */
-export type LeadView = "mine" | "unassigned" | "today" | "spam";
+export type LeadView = "mine" | "unassigned" | "today" | "spam" | "overdue";
 
 /**
  * The URL's filters with its view applied: a view sets the filters it stands for and
@@ -206,7 +208,8 @@ export function withView(
   else if (view === "unassigned") out.set("assignee", "none");
   else if (view === "today") out.set("from", now.toISOString().slice(0, 10));
   else if (view === "spam") out.set("status", "spam");
-  else return { params: out, view: null, error: "View must be mine, unassigned, today or spam" };
+  // Overdue needs the response time: the inbox's loader adds `unansweredBefore`.
+  else if (view !== "overdue") return { params: out, view: null, error: "View must be mine, unassigned, today, spam or overdue" };
   return { params: out, view, error: null };
 }
 

@@ -15,6 +15,8 @@ import { submissionReference } from "~/features/leads/forms/success";
 import { RETRY_AFTER_BUSY_SECONDS } from "~/platform/api/types";
 import { isPassingDbFault } from "~/platform/db/faults.server";
 import type { DeskArgs } from "~/features/staff/desk-guard.server";
+import { ownersOf, tellNewOwner, workEventText } from "~/features/leads/routing/work.server";
+import { followUpAction, workChoices } from "~/features/leads/routing/lead-work.server";
 
 /** A phone number as a link a phone dials: "(214) 555-0100" → "tel:+12145550100". */
 function telHref(phone: string): string | null {
@@ -57,7 +59,7 @@ export async function loadLead({ request, context, params }: DeskArgs) {
       let text = "";
       if (e.action === "status") text = `Status set to ${statusLabels[e.value as LeadStatus] ?? e.value}`;
       else if (e.action === "assignee") text = e.value ? `Assigned to ${staffLabel(staff.get(Number(e.value)), Number(e.value))}` : "Unassigned";
-      else text = e.value ?? "";
+      else text = workEventText(e.action, e.value) ?? e.value ?? "";
       return { id: e.id, when: formatWhen(e.createdAt), who, text, note: e.action === "note" };
     }),
   ];
@@ -84,7 +86,7 @@ export async function loadLead({ request, context, params }: DeskArgs) {
       timeline,
       listSearch,
       around,
-      choices: leadChoices(staff),
+      choices: { ...leadChoices(staff), ...workChoices },
       deliveries,
       cameFrom,
     },
@@ -99,6 +101,8 @@ export async function leadAction({ request, context, params }: DeskArgs) {
   const lead = await getLead(db, id);
   if (!lead || lead.kind === "newsletter") throw data({ message: `There is no lead ${id}.` }, { status: 404, headers: DESK_HEADERS });
   const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  if (intent === "call" || intent === "followup") return followUpAction(deskServices(context), me.id, id, intent, form);
   const values = { status: String(form.get("status") ?? ""), assignee: String(form.get("assignee") ?? ""), note: String(form.get("note") ?? "") };
   const refuse = (errors: string[]) => data({ errors, values, done: null }, { status: 422, headers: DESK_HEADERS });
   const parsed = leadWorkSchema.safeParse(values);
@@ -107,6 +111,7 @@ export async function leadAction({ request, context, params }: DeskArgs) {
   const assignee = resolveAssignee(staff, parsed.data.assignee);
   if (!assignee.ok) return refuse([assignee.error]);
   let saved: { changed: boolean; noted: boolean };
+  const before = await ownersOf(db, [id]);
   try {
     saved = await saveLeadWork(db, id, { status: parsed.data.status, assigneeId: assignee.id, note: parsed.data.note }, me.id);
   } catch (error) {
@@ -118,6 +123,7 @@ export async function leadAction({ request, context, params }: DeskArgs) {
     return data({ errors: [message], values, done: null }, { status: 503, headers: { ...DESK_HEADERS, "Retry-After": String(RETRY_AFTER_BUSY_SECONDS) } });
   }
   if (saved.changed) {
+    await tellNewOwner(deskServices(context), before, assignee.id, me.id);
     await audit(db, {
       staffId: me.id,
       action: "lead.change",

@@ -8,6 +8,8 @@ import { formatWhen, statusLabels, type LeadStatus } from "~/features/leads/desk
 import { changeLeads, listLeads } from "~/features/leads/desk/query.server";
 import { staffDirectory, staffLabel } from "~/features/leads/desk/staff.server";
 import type { DeskArgs } from "~/features/staff/desk-guard.server";
+import { ownersOf, tellNewOwner } from "~/features/leads/routing/work.server";
+import { overdueCutoff } from "~/features/leads/routing/overdue.server";
 
 /** The leads inbox (routes/desk/leads.tsx): the filtered list and the bulk changes. */
 
@@ -24,11 +26,13 @@ export async function loadLeads({ request, context }: DeskArgs) {
   if (!parsed.ok) {
     return data({ raw, view, errors: parsed.errors, rows: [], next: null, prev: null, choices }, { status: 400, headers: DESK_HEADERS });
   }
-  const page = await listLeads(db, parsed.filters);
+  const cutoff = overdueCutoff(deskServices(context).env);
+  const page = await listLeads(db, view === "overdue" ? { ...parsed.filters, unansweredBefore: cutoff } : parsed.filters);
   const rows = page.rows.map((r) => ({
     ...r,
     when: formatWhen(r.createdAt),
     statusLabel: statusLabels[r.status as LeadStatus] ?? r.status,
+    overdue: r.firstTouchAt === null && r.createdAt < cutoff,
     assignee: r.assigneeId === null ? "" : staffLabel(staff.get(r.assigneeId), r.assigneeId),
   }));
   return data({ raw, view, errors: null as string[] | null, rows, next: page.next, prev: page.prev, choices }, { headers: DESK_HEADERS });
@@ -44,7 +48,9 @@ export async function leadsAction({ request, context }: DeskArgs) {
   const staff = await staffDirectory(db);
   const assignee = resolveAssignee(staff, parsed.data.assignee);
   if (!assignee.ok) return data({ errors: [assignee.error], values, done: null }, { status: 422, headers: DESK_HEADERS });
+  const before = await ownersOf(db, parsed.data.ids);
   const changed = await changeLeads(db, parsed.data.ids, { status: parsed.data.status, assigneeId: assignee.id }, me.id);
+  await tellNewOwner(deskServices(context), before, assignee.id, me.id);
   await audit(db, {
     staffId: me.id,
     action: "leads.bulk-change",

@@ -5,6 +5,7 @@ import { signedIn } from "~/features/staff/desk-guard.server";
 import { formatWhen, kindLabel, leadKinds, statusLabels, type LeadStatus } from "~/features/leads/desk/labels.server";
 import { countsBy, leadsPerDay, newSinceLastVisit } from "~/features/leads/desk/stats.server";
 import type { DeskArgs } from "~/features/staff/desk-guard.server";
+import { responseTimes } from "~/features/leads/routing/response-stats.server";
 
 /** The desk's overview (routes/desk/index.tsx): the figures of each role's work. */
 
@@ -18,11 +19,12 @@ export async function loadDeskHome({ request, context }: DeskArgs) {
   const known = PERIODS.find((p) => p.value === period);
   const errors = known ? null : [`The period must be one of ${PERIODS.map((p) => p.value).join(", ")} days`];
   const days = known ? Number(period) : 30;
-  const [perDay, byStatus, byPage, fresh] = await Promise.all([
+  const [perDay, byStatus, byPage, fresh, response] = await Promise.all([
     leadsPerDay(db, 90),
     countsBy(db, "status", days),
     countsBy(db, "page_path", days),
     newSinceLastVisit(db, me.id),
+    responseTimes(db),
   ]);
   return data(
     {
@@ -33,6 +35,7 @@ export async function loadDeskHome({ request, context }: DeskArgs) {
       perDay,
       byStatus: byStatus.map((c) => ({ label: statusLabels[c.key as LeadStatus] ?? c.key, n: c.n })),
       byPage: byPage.map((c) => ({ label: c.key || "Not known", n: c.n })),
+      response,
       fresh: { count: fresh.count, since: fresh.since ? formatWhen(fresh.since) : null },
     },
     { status: errors ? 400 : 200, headers: DESK_HEADERS },

@@ -198,11 +198,17 @@ export async function deleteByEmail(services: PrivacyServices, email: string, no
         .execute();
     }
 
-    for (let i = 0; i < leadIds.length; i += 500)
+    for (let i = 0; i < leadIds.length; i += 500) {
       await trx
         .deleteFrom("lead_events")
         .where("lead_id", "in", leadIds.slice(i, i + 500))
         .execute();
+      // A follow-up's note may name the person too.
+      await trx
+        .deleteFrom("lead_followups")
+        .where("lead_id", "in", leadIds.slice(i, i + 500))
+        .execute();
+    }
     await trx.deleteFrom("leads").where("email_norm", "=", e).execute();
     const mine = trx.selectFrom("comments").select("id").where(sql`lower(email)`, "=", e);
     const answered = await trx

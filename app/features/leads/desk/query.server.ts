@@ -83,6 +83,8 @@ function applyLeadFilters(q: LeadsQuery, f: LeadFilters, leading: LeadingColumn 
   if (f.utm_source) out = eq(out, "utm_source", f.utm_source);
   if (f.utm_medium) out = eq(out, "utm_medium", f.utm_medium);
   if (f.utm_campaign) out = eq(out, "utm_campaign", f.utm_campaign);
+  // Not answered in time (`?view=overdue`): read from the partial index of unanswered leads.
+  if (f.unansweredBefore) out = out.where("first_touch_at", "is", null).where("created_at", "<", f.unansweredBefore);
   return applyRange(out, f);
 }
 
@@ -186,6 +188,8 @@ export interface LeadRow {
   createdAt: string;
   status: string;
   assigneeId: number | null;
+  /** The first status change, note, call or follow-up by staff (migration 020). */
+  firstTouchAt: string | null;
 }
 
 export interface Page<T> {
@@ -196,7 +200,7 @@ export interface Page<T> {
   prev: string | null;
 }
 
-const listColumns = ["id", "kind", "type", "email", "payload", "page_path", "created_at", "status", "assignee_id", "zip", "city"] as const;
+const listColumns = ["id", "kind", "type", "email", "payload", "page_path", "created_at", "status", "assignee_id", "zip", "city", "first_touch_at"] as const;
 
 type ListRaw = { id: number; created_at: string };
 
@@ -264,6 +268,7 @@ type RawLead = ListRaw & {
   assignee_id: number | null;
   zip: string | null;
   city: string | null;
+  first_touch_at: string | null;
 };
 
 function toRow(r: RawLead): LeadRow {
@@ -284,6 +289,7 @@ function toRow(r: RawLead): LeadRow {
     createdAt: r.created_at,
     status: r.status,
     assigneeId: r.assignee_id === null ? null : Number(r.assignee_id),
+    firstTouchAt: r.first_touch_at ?? null,
   };
 }
 
@@ -394,7 +400,12 @@ async function applyChange(
     }
     if (events.length === 0) continue;
     changed++;
-    await trx.updateTable("leads").set(set).where("id", "=", id).execute();
+    // A status change is a touch: the first one is the lead's first response.
+    await trx
+      .updateTable("leads")
+      .set(set.status ? { ...set, first_touch_at: sql<string>`coalesce(first_touch_at, ${now})` } : set)
+      .where("id", "=", id)
+      .execute();
     await trx
       .insertInto("lead_events")
       .values(events.map((e) => ({ lead_id: id, staff_id: staffId, action: e.action, value: e.value, created_at: now })))
@@ -417,8 +428,10 @@ export async function saveLeadWork(
   return db.kysely.transaction().execute(async (trx) => {
     const changed = (await applyChange(trx, [leadId], work, staffId, now)) > 0;
     const noted = Boolean(work.note);
-    if (work.note)
+    if (work.note) {
       await trx.insertInto("lead_events").values({ lead_id: leadId, staff_id: staffId, action: "note", value: work.note, created_at: now }).execute();
+      await trx.updateTable("leads").set({ first_touch_at: now }).where("id", "=", leadId).where("first_touch_at", "is", null).execute();
+    }
     return { changed, noted };
   });
 }

@@ -9,6 +9,7 @@ import { sparseLeadIndexesMigration } from "./013-sparse-lead-indexes";
 import { deskCommentPagesMigration } from "./014-desk-comment-pages";
 import { totpLastStepMigration } from "./015-totp-last-step";
 import { outboxRecipientMigration } from "./017-outbox-recipient";
+import { leadRoutingMigration } from "./020-lead-routing";
 import { rateCountsMigration } from "./024-rate-counts";
 
 export type Dialect = "sqlite" | "postgres";
@@ -155,6 +156,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "014-desk-comment-pages": deskCommentPagesMigration(dialect),
     "015-totp-last-step": totpLastStepMigration(dialect),
     "017-outbox-recipient": outboxRecipientMigration(dialect),
+    "020-lead-routing": leadRoutingMigration(dialect),
     "024-rate-counts": rateCountsMigration(dialect),
   };
 }

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "../../routes/desk/+types/leads";
 import type { Column } from "~/ui/desk/kit";
 import { deskLink, StatusBadge } from "~/ui/desk/ui";
+import { OverdueBadge } from "./overdue-badge";
 
 type LeadRow = Route.ComponentProps["loaderData"]["rows"][number];
 
@@ -62,7 +63,15 @@ export const columns = (selected: Set<string>, listSearch: string): Column<LeadR
   },
   { header: "City", cell: (r) => r.city },
   { header: "Page", className: "break-all", cell: (r) => r.page },
-  { header: "Status", cell: (r) => <StatusBadge status={r.status} label={r.statusLabel} /> },
+  {
+    header: "Status",
+    cell: (r) => (
+      <>
+        <StatusBadge status={r.status} label={r.statusLabel} />
+        <OverdueBadge overdue={r.overdue} />
+      </>
+    ),
+  },
   { header: "Assignee", cell: (r) => r.assignee },
 ];
 

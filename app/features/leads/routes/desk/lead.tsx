@@ -3,6 +3,7 @@ import { DESK_HEADERS } from "~/features/staff/auth.server";
 import { useKeptDraft } from "~/ui/desk/kept-draft";
 import { deskInput, deskLink, deskPrimary, deskSecondary, ErrorList, Field, NOBODY, Notice, PageTitle, SelectField, StatusBadge } from "~/ui/desk/ui";
 import { LeadHistory } from "~/features/leads/components/desk/lead-history";
+import { LeadFollowUp } from "~/features/leads/components/desk/lead-follow-up";
 import type { Route } from "./+types/lead";
 import { loadLead, leadAction } from "~/features/leads/desk/lead-screen.server";
 
@@ -84,6 +85,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
               Save
             </button>
           </Form>
+          <LeadFollowUp outcomes={choices.outcomes} busy={busy} version={timeline.length} />
         </section>
 
         <section aria-labelledby="lead-fields" className="lg:col-span-2 lg:col-start-1 lg:row-start-1">

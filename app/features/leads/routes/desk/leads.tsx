@@ -21,6 +21,7 @@ const leadViews: { value: LeadView; label: string }[] = [
   { value: "mine", label: "Mine" },
   { value: "unassigned", label: "Unassigned" },
   { value: "today", label: "Today" },
+  { value: "overdue", label: "Overdue" },
   { value: "spam", label: "Spam" },
 ];
 

@@ -1,0 +1,40 @@
+import { useNavigation } from "react-router";
+import { DESK_HEADERS } from "~/features/staff/auth.server";
+import { ErrorList, Notice, PageTitle } from "~/ui/desk/ui";
+import { RoutingTable, RuleForm } from "~/features/leads/components/desk/routing-rules";
+import { loadRouting, routingAction } from "~/features/leads/routing/routing-screen.server";
+import type { Route } from "./+types/routing";
+
+export const meta = () => [{ title: "Lead routing · Fillway desk" }];
+export const headers = () => DESK_HEADERS;
+
+export const loader = (args: Route.LoaderArgs) => loadRouting(args);
+export const action = (args: Route.ActionArgs) => routingAction(args);
+
+export default function Routing({ loaderData, actionData }: Route.ComponentProps) {
+  const { rules, choices } = loaderData;
+  const busy = useNavigation().state !== "idle";
+  return (
+    <div>
+      <PageTitle>Lead routing</PageTitle>
+      <p className="mb-4 max-w-prose text-sm">
+        A new lead goes to the person of the first rule its ZIP code's market and its form match, or to the next of several in turn; the default takes the rest.
+        Whoever gets it is sent an e-mail.
+      </p>
+      {actionData?.done ? <Notice>{actionData.done}</Notice> : null}
+      <ErrorList errors={actionData?.errors} />
+      <section aria-labelledby="rules" className="mb-8 overflow-x-auto">
+        <h2 id="rules" className="sr-only">
+          Rules
+        </h2>
+        <RoutingTable rules={rules} busy={busy} />
+      </section>
+      <section aria-labelledby="add-rule">
+        <h2 id="add-rule" className="mb-2 text-lg font-semibold">
+          Add or change a rule
+        </h2>
+        <RuleForm choices={choices} busy={busy} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { defineMessage, Undeliverable } from "~/platform/outbox/messages.server";
+import { isPlainAddress } from "~/platform/outbox/templates.server";
+import { type DueFollowUp, followUpsMail, leadForMail, overdueMail } from "../mail.server";
+
+/** To the owner and each admin, once per lead: it was not answered in time (routing/overdue.server.ts). */
+export const leadOverdue = defineMessage({
+  name: "lead-overdue",
+  label: "Lead not answered in time",
+  render: (ctx) => {
+    if (!ctx.lead) throw new Undeliverable("the lead no longer exists");
+    const to = ctx.row.recipient ?? "";
+    if (!isPlainAddress(to)) throw new Undeliverable("the address is not a plain e-mail address");
+    const minutes = Number(ctx.payload.minutes) || ctx.env.LEAD_RESPONSE_MINUTES;
+    const lead = leadForMail(ctx.lead);
+    return {
+      mail: { ...overdueMail(lead, minutes, ctx.env.SITE_URL), to: [to], messageId: ctx.row.message_id ?? "", headers: { "Auto-Submitted": "auto-generated" } },
+    };
+  },
+});
+
+/** Each morning, to a member of staff with follow-ups due (routing/morning.server.ts). */
+export const followUpsDue = defineMessage({
+  name: "follow-ups-due",
+  label: "Morning follow-ups",
+  render: (ctx) => {
+    const to = ctx.row.recipient ?? "";
+    if (!isPlainAddress(to)) throw new Undeliverable("the address is not a plain e-mail address");
+    const items = Array.isArray(ctx.payload.items) ? (ctx.payload.items as DueFollowUp[]) : [];
+    return {
+      mail: { ...followUpsMail(items, ctx.env.SITE_URL), to: [to], messageId: ctx.row.message_id ?? "", headers: { "Auto-Submitted": "auto-generated" } },
+    };
+  },
+});
+
+export const followUpMessages = [leadOverdue, followUpsDue] as const;

@@ -1,0 +1,145 @@
+import { type Kysely, sql } from "kysely";
+import type { Db } from "~/platform/db/db.server";
+import { compiledOnce, runCompiled } from "~/platform/db/compiled.server";
+import type { Database } from "~/platform/db/schema";
+import table from "~/features/service-area/service-area-table.json";
+import { lookupFrom, type ServiceAreaLookup, type ServiceAreaTable } from "~/features/service-area/service-area-table";
+
+/**
+ * Who gets a new lead: the desk's routing rules (/desk/routing), kept in memory and read
+ * again when they change here, or at most RELOAD_MS after another instance changed them.
+ * The first rule whose market and form match wins; the default (a rule with neither) comes
+ * last. A rule gives the lead to one person, or to several in turn.
+ */
+
+export interface RoutingRule {
+  id: number;
+  position: number;
+  market: string | null;
+  kind: string | null;
+  /** As saved, in turn order. */
+  staffIds: number[];
+}
+
+export interface Owner {
+  id: number;
+  email: string;
+}
+
+interface Loaded {
+  rules: RoutingRule[];
+  /** The active sales and admin accounts a rule may give a lead to. */
+  active: Map<number, Owner>;
+  at: number;
+}
+
+const RELOAD_MS = 30_000;
+const loaded = new WeakMap<Db, Promise<Loaded>>();
+
+export const isDefaultRule = (r: Pick<RoutingRule, "market" | "kind">) => r.market === null && r.kind === null;
+
+/** The rules in the order they are tried: by position, the default last. */
+export function inOrder(rules: RoutingRule[]): RoutingRule[] {
+  return [...rules].sort((a, b) => Number(isDefaultRule(a)) - Number(isDefaultRule(b)) || a.position - b.position || a.id - b.id);
+}
+
+export async function readRules(db: Kysely<Database>): Promise<RoutingRule[]> {
+  const rows = await db.selectFrom("routing_rules").select(["id", "position", "market", "kind", "staff_ids"]).execute();
+  return inOrder(
+    rows.map((r) => ({
+      id: Number(r.id),
+      position: Number(r.position),
+      market: r.market,
+      kind: r.kind,
+      staffIds: parseIds(r.staff_ids),
+    })),
+  );
+}
+
+export function parseIds(text: string): number[] {
+  try {
+    const ids = JSON.parse(text) as unknown;
+    return Array.isArray(ids) ? ids.map(Number).filter((n) => Number.isInteger(n) && n > 0) : [];
+  } catch {
+    return [];
+  }
+}
+
+async function load(db: Db): Promise<Loaded> {
+  const [rules, staff] = await Promise.all([
+    readRules(db.kysely),
+    db.kysely.selectFrom("staff").select(["id", "email"]).where("disabled_at", "is", null).where("role", "in", ["sales", "admin"]).execute(),
+  ]);
+  return { rules, active: new Map(staff.map((s) => [Number(s.id), { id: Number(s.id), email: s.email }])), at: Date.now() };
+}
+
+/** The rules as this process holds them (read once, again after a change or RELOAD_MS). */
+export async function currentRules(db: Db): Promise<Loaded> {
+  const held = loaded.get(db);
+  if (held) {
+    const l = await held.catch(() => undefined);
+    if (l && Date.now() - l.at < RELOAD_MS) return l;
+  }
+  const fresh = load(db);
+  loaded.set(db, fresh);
+  fresh.catch(() => loaded.delete(db));
+  return fresh;
+}
+
+/** The rules (or the accounts) changed: the next lead reads them again. */
+export function forgetRules(db: Db): void {
+  loaded.delete(db);
+}
+
+// Built once per database handle: these run with every lead a rule gives (compiled.server.ts).
+const nextTurn = (db: Db) =>
+  compiledOnce(db.kysely, "routing-next-turn", 2, (k) =>
+    k
+      .updateTable("routing_rules")
+      .set({ next_index: sql<number>`next_index + ${1}` })
+      .where("id", "=", 0)
+      .returning("next_index"),
+  );
+const setOwner = (db: Db) => compiledOnce(db.kysely, "routing-set-owner", 2, (k) => k.updateTable("leads").set({ assignee_id: 0 }).where("id", "=", 0));
+const ownerEvent = (db: Db) =>
+  compiledOnce(db.kysely, "routing-owner-event", 5, (k) =>
+    k.insertInto("lead_events").values({ lead_id: 0, staff_id: null, action: "assignee", value: "", created_at: "" }),
+  );
+
+let lookup: ServiceAreaLookup | undefined;
+
+/** The market a ZIP code lies in (or will: "coming soon"), or null. */
+export function marketOfZip(zip: string | null | undefined): string | null {
+  if (!zip || !/^\d{5}$/.test(zip)) return null;
+  lookup ??= lookupFrom(table as ServiceAreaTable);
+  const answer = lookup.answer(zip);
+  return answer && answer.status !== "not-served" && answer.market ? answer.market : null;
+}
+
+/** The first rule a lead of this form and market matches (the default last), or undefined. */
+export function matchRule(rules: RoutingRule[], lead: { kind: string; market: string | null }): RoutingRule | undefined {
+  return rules.find((r) => (r.market === null || r.market === lead.market) && (r.kind === null || r.kind === lead.kind));
+}
+
+/**
+ * Gives a just-stored lead its owner, in the lead's own transaction (`trx`): the matching
+ * rule's person, or the next of its people in turn (the turn is kept in the rule's row,
+ * so it carries on after a restart and is shared by every instance). People no longer
+ * active are passed over. The owner, or null when no rule matches or nobody is left.
+ */
+export async function assignNewLead(db: Db, trx: Kysely<Database>, lead: { id: number; kind: string; zip: string | null }, now: string): Promise<Owner | null> {
+  const { rules, active } = await currentRules(db);
+  if (!rules.length) return null;
+  const rule = matchRule(rules, { kind: lead.kind, market: marketOfZip(lead.zip) });
+  const people = rule ? rule.staffIds.filter((id) => active.has(id)) : [];
+  if (!rule || !people.length) return null;
+  let ownerId = people[0] as number;
+  if (people.length > 1) {
+    const [row] = await runCompiled<{ next_index: number }>(trx, nextTurn(db), [1, rule.id]);
+    const turn = Number(row?.next_index ?? 1) - 1;
+    ownerId = people[turn % people.length] as number;
+  }
+  await runCompiled(trx, setOwner(db), [ownerId, lead.id]);
+  await runCompiled(trx, ownerEvent(db), [lead.id, null, "assignee", String(ownerId), now]);
+  return active.get(ownerId) ?? null;
+}
