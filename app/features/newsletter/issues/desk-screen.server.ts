@@ -89,15 +89,18 @@ export async function loadIssue({ request, context, params }: Args) {
   }
   const issue = await getIssue(db, id);
   if (!issue) throw notFound();
-  const counts = issue.state === "sending" || issue.state === "sent" ? await issueCounts(db, id) : null;
+  // Sent "now", it is scheduled for this moment until the sender's next round (a second) starts it.
+  const due = issue.state === "scheduled" && (issue.sendAt ?? "") <= new Date().toISOString();
+  const counts = due || issue.state === "sending" || issue.state === "sent" ? await issueCounts(db, id) : null;
   return {
     isNew: false as const,
     id,
     post: issue.postId,
     values: { subject: issue.subject, body: issue.body },
     state: issue.state,
-    stateLabel: issueStateLabels[issue.state],
+    stateLabel: due ? "Starting" : issueStateLabels[issue.state],
     sendAt: whenOf(issue.sendAt),
+    busy: due || issue.state === "sending",
     recipients: issue.recipients ?? recipients,
     counts,
     preview: await previewOf(context, issue),

@@ -13,7 +13,7 @@ export const loader = (args: Route.LoaderArgs) => loadIssue(args);
 export const action = (args: Route.ActionArgs) => issueAction(args);
 
 export default function Newsletter({ loaderData, actionData }: Route.ComponentProps) {
-  const { isNew, id, post, values, state, stateLabel, sendAt, recipients, counts, preview } = loaderData;
+  const { isNew, id, post, values, state, stateLabel, sendAt, busy, recipients, counts, preview } = loaderData;
   const saved = new URLSearchParams(useLocation().search).has("saved");
   const editable = state === "draft" || state === "scheduled";
   return (
@@ -24,14 +24,14 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
         </Link>
       </p>
       <PageTitle>{isNew ? "New issue" : values.subject}</PageTitle>
-      <p className="mb-4 text-sm">
+      <p className="mb-4 text-sm" data-testid="issue-state">
         <StatusBadge status={state === "sent" ? "subscribed" : state === "draft" ? "lost" : "pending"} label={stateLabel} />
-        {state === "scheduled" ? ` for ${sendAt}` : null}
+        {state === "scheduled" && !busy ? ` for ${sendAt}` : null}
       </p>
       <ErrorList errors={actionData?.errors} title="Nothing was done" />
       {saved && !actionData ? <Notice>The issue is saved.</Notice> : null}
       {actionData?.notice ? <Notice>{actionData.notice}</Notice> : null}
-      {counts ? <IssueCounts counts={counts} sending={state === "sending"} /> : null}
+      {counts ? <IssueCounts counts={counts} sending={busy} /> : null}
       <div className="grid gap-6 xl:grid-cols-2">
         <div className="space-y-6">
           <IssueForm key={`${id}-${values.subject}-${values.body.length}`} values={values} post={post} editable={editable} />
