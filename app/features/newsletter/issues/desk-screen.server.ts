@@ -107,6 +107,9 @@ export async function loadIssue({ request, context, params }: Args) {
   };
 }
 
+/** A post's id as the content feature makes them (its address under /blogdetail/). */
+const POST_ID = /^[\w.-]{1,200}$/;
+
 const INTENTS = new Set(["save", "test", "ask", "send", "unschedule"]);
 
 /** A time in UTC from the form's datetime-local input; null for "now". */
@@ -137,6 +140,7 @@ export async function issueAction({ request, context, params }: Args) {
         parsed.error.issues.map((i) => i.message),
       );
     const post = String(form.get("post") ?? "") || null;
+    if (post !== null && !POST_ID.test(post)) return fail(422, ["This is not a post"]);
     let saved: number | null;
     try {
       saved = await saveIssue(db, id === "new" ? null : id, parsed.data, { staffId: me.id, postId: post });
