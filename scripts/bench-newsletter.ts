@@ -123,7 +123,9 @@ async function main() {
   const pid = server.child.pid;
   console.log(`server ${server.url}; sending at most ${rate.toLocaleString("en-US")} a minute`);
 
-  // The same load before the send, on the same server and machine: what the send costs it.
+  // A short warm-up (the first requests compile the lead path), then the same load before
+  // the send, on the same server and machine: what the send costs it.
+  await cannon({ url: `${server.url}${LEAD_PATH}`, connections, duration: 3, requests: [leadRequest()] });
   const baseline = figure(
     `POST ${LEAD_PATH} before the send`,
     server.url,
