@@ -1,7 +1,7 @@
 /**
  * `npm run bench:newsletter`: one newsletter issue to --subscribers N (100,000) confirmed
  * addresses, sent by the real server (server.js over the build) to a local SMTP sink,
- * with NEWSLETTER_RATE_PER_MINUTE raised to --rate (120,000) for the bench. While it
+ * with NEWSLETTER_RATE_PER_MINUTE raised to --rate (10,000) for the bench. While it
  * sends, POST /web/form is loaded for --load-seconds S (10) with --connections C (10)
  * valid leads, as in bench:load.
  *
@@ -46,7 +46,10 @@ const args = benchArgs({
   connections: { type: "string" },
 });
 const subscribers = positive(args.subscribers, "subscribers", 100_000);
-const rate = positive(args.rate, "rate", 120_000);
+// Raised from the default 600 to about what the outbox delivers here (~170 a second): far
+// above it, every message is released at once and the outbox's claims slow down under a
+// backlog of 100,000 (measured: 30 e-mails/s instead of 170).
+const rate = positive(args.rate, "rate", 10_000);
 const loadSeconds = positive(args["load-seconds"], "load-seconds", 10);
 const connections = positive(args.connections, "connections", 10);
 const TARGET_LEAD_RPS = 1500;

@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
 import { createStaff, signIn, testDb } from "./desk-fixtures";
 import { expect, hydrated, test } from "./fixtures";
 import { rawMailsTo } from "./mail-fixtures";
@@ -11,6 +13,13 @@ import { rawMailsTo } from "./mail-fixtures";
  */
 
 const tag = () => randomBytes(4).toString("hex");
+
+/** No axe violation on the page (the e-mail in its frame is the e-mail's own markup, checked by mail clients, not here). */
+async function axeClean(page: Page) {
+  await hydrated(page);
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).exclude("iframe").analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
 
 /** Sign-ups written straight into the test server's database. */
 async function signUps(status: "subscribed" | "pending", n: number) {
@@ -51,13 +60,14 @@ for (const [name, viewport] of [
       const subject = `Spring fuel news ${tag()}`;
 
       await page.goto("/desk/newsletters");
-      await hydrated(page);
+      await axeClean(page);
       await page.getByRole("link", { name: "Write an issue" }).click();
       await page.getByLabel("Subject").fill(subject);
       await page.getByLabel("Body (Markdown)").fill("Hello **fleet managers**.\n\nDiesel deliveries now reach *Plano*.");
       await page.getByRole("button", { name: "Save and preview" }).click();
       await expect(page.getByRole("status")).toHaveText("The issue is saved.");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(subject);
+      await axeClean(page);
 
       // The preview is the e-mail itself: its HTML and its plain text, with the unsubscribe foot.
       // (Read from the frame's document: a sandboxed frame runs no script, not even the test's.)
@@ -106,7 +116,7 @@ for (const [name, viewport] of [
         .executeTakeFirstOrThrow();
 
       await page.goto(`/desk/subscribers?q=${encodeURIComponent(waiting as string)}`);
-      await hydrated(page);
+      await axeClean(page);
       const totals = page.getByRole("definition").first();
       await expect(page.getByText("Waiting for confirmation", { exact: true }).first()).toBeVisible();
       await expect(totals).toHaveText(Number(pending.n).toLocaleString("en-US"));
