@@ -142,6 +142,8 @@ export const envSchema = z.object({
    * A lead past it is still stored and sent to sales; only the visitor's receipt is left out.
    */
   VISITOR_MAIL_PER_DAY: z.coerce.number().int().min(1).max(100).default(3),
+  /** How many newsletter e-mails (one issue to its subscribers) are handed to the outbox per minute, at most. */
+  NEWSLETTER_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   /**
    * Which public comments wait for review in the desk before they show: none (`off`), those
    * with a link or an e-mail address in them (`links`), or every one (`all`).

@@ -28,6 +28,7 @@ import { createMetrics } from "~/platform/ops/metrics.server";
 import { createOpsEndpoints, type OpsEndpoints } from "~/platform/ops/ops-http.server";
 import { startOutbox } from "~/platform/outbox/worker.server";
 import { startLeadSchedule } from "~/features/leads/routing/schedule.server";
+import { startNewsletterSender } from "~/features/newsletter/issues/sender.server";
 import type { Services } from "~/platform/services.server";
 import { withIpHashSalt } from "~/platform/settings.server";
 import { createSiteApp } from "./compose.server";
@@ -93,6 +94,8 @@ export async function startServer({ server, root, buildDir, dev }: StartOptions)
   // Delivers what leads and the desk write to the outbox (e-mail, the CRM webhook).
   const outbox = startOutbox({ db, env: fullEnv, log, messages });
   const services: Services = { env: fullEnv, db, log, outbox };
+  // Hands newsletter issues to the outbox, one message per confirmed address, at NEWSLETTER_RATE_PER_MINUTE.
+  const newsletters = startNewsletterSender({ db, outbox, log, ratePerMinute: fullEnv.NEWSLETTER_RATE_PER_MINUTE });
   // SQLite: a checked online backup every BACKUP_EVERY_HOURS into BACKUP_DIR.
   const backups = startBackupSchedule({ env: fullEnv, log });
   // The system's checks (outbox, backups, disk), every minute: an e-mail to admins and a banner in the desk.
@@ -170,6 +173,7 @@ export async function startServer({ server, root, buildDir, dev }: StartOptions)
       server.close(async () => {
         await dev?.close();
         await leadSchedule.stop();
+        await newsletters.stop();
         await outbox.stop();
         await backups.stop();
         alerts.stop();

@@ -1,6 +1,7 @@
 import { defineMessage, Undeliverable } from "~/platform/outbox/messages.server";
 import { confirmationMail, newsletterMessage } from "./mail.server";
 import { newsletterLinks } from "./subscriptions.server";
+import { issueMessages } from "./issues/messages.server";
 
 /** The link that confirms a sign-up (double opt-in), written with each sign-up. */
 export const newsletterConfirm = defineMessage({
@@ -18,4 +19,4 @@ export const newsletterConfirm = defineMessage({
   },
 });
 
-export const newsletterMessages = [newsletterConfirm] as const;
+export const newsletterMessages = [newsletterConfirm, ...issueMessages] as const;

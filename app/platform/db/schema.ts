@@ -313,6 +313,39 @@ export interface RateCountsTable {
   count: number;
 }
 
+/** Migration 023: a newsletter issue written in the desk. */
+export interface NewsletterIssuesTable {
+  id: Generated<number>;
+  subject: string;
+  body_markdown: string;
+  /** The body rendered and sanitised when it was saved. */
+  body_html: string;
+  /** The published post it was started from, if any. */
+  post_id: string | null;
+  /** draft, scheduled, sending, sent */
+  state: Generated<string>;
+  send_at: string | null;
+  started_at: string | null;
+  /** When every confirmed address had its delivery row. */
+  filled_at: string | null;
+  finished_at: string | null;
+  recipients: number | null;
+  staff_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Migration 023: one issue to one subscriber (unique pair), queued, then released into the outbox or skipped. */
+export interface NewsletterDeliveriesTable {
+  id: Generated<number>;
+  issue_id: number;
+  lead_id: number;
+  /** queued, released, skipped */
+  state: Generated<string>;
+  outbox_key: string | null;
+  released_at: string | null;
+}
+
 export interface Database {
   leads: LeadsTable;
   rate_counts: RateCountsTable;
@@ -333,4 +366,6 @@ export interface Database {
   outbox: OutboxTable;
   media: MediaTable;
   post_tombstones: PostTombstonesTable;
+  newsletter_issues: NewsletterIssuesTable;
+  newsletter_deliveries: NewsletterDeliveriesTable;
 }
