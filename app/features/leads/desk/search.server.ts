@@ -1,7 +1,6 @@
 import { type RawBuilder, sql } from "kysely";
 import type { Db } from "~/platform/db/db.server";
 import type { Dialect } from "~/platform/db/migrations/index";
-import { LEAD_SEARCH_DOCUMENT } from "~/platform/db/migrations/018-lead-search";
 import { normaliseText, phoneDigits } from "./search-columns.server";
 
 /**
@@ -55,12 +54,12 @@ export function ftsMatch(s: SearchWords): string | null {
 
 /**
  * The condition on `leads` for the words: on PostgreSQL a LIKE per word on the indexed
- * document (pg_trgm answers it from its GIN index); on SQLite the words are read from the
+ * document (`search_doc`; pg_trgm answers it from its GIN index); on SQLite the words are read from the
  * FTS5 table (`searchRead`). E-mail starts are a range on the e-mail column's own index.
  */
 export function searchCondition(dialect: Dialect, s: SearchWords): RawBuilder<boolean> {
   const parts: RawBuilder<unknown>[] = s.emails.map((e) => sql`(email_norm >= ${e} AND email_norm < ${prefixEnd(e)})`);
-  if (dialect === "postgres") for (const w of s.words) parts.push(sql`${sql.raw(LEAD_SEARCH_DOCUMENT)} LIKE ${`% ${w.join(" ")}%`}`);
+  if (dialect === "postgres") for (const w of s.words) parts.push(sql`search_doc LIKE ${`% ${w.join(" ")}%`}`);
   return parts.length ? sql<boolean>`(${sql.join(parts, sql` AND `)})` : sql<boolean>`1 = 1`;
 }
 

@@ -9,9 +9,8 @@ import type { Dialect } from "./index";
  * the e-mail address, the phone digits and their last seven (the number without its area
  * code) and the ZIP code. On SQLite it is a contentless FTS5 table kept in step by
  * triggers, so every way a lead is written, changed or deleted (a privacy deletion) keeps
- * it right; on PostgreSQL a pg_trgm GIN index on the same document as an expression
- * (`LEAD_SEARCH_DOCUMENT`), which PostgreSQL keeps in step itself. Existing leads are
- * indexed here.
+ * it right; on PostgreSQL a stored generated column (`search_doc`) with a pg_trgm GIN
+ * index, which PostgreSQL keeps in step itself. Existing leads are indexed here.
  *
  * The attribution columns' partial indexes (migration 013) become indexes on their
  * lower-cased value (the referrer's host also without "www."), so the filters match in
@@ -27,11 +26,11 @@ const sqliteDocument = (r: string) =>
 const PUNCTUATION = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~";
 
 /**
- * The lead's search text on PostgreSQL: lower case, punctuation as spaces, one space
- * between words and one at each end, so `doc LIKE '% word%'` is "a word starting with".
- * The query (leads/desk/search.server.ts) repeats this expression exactly, so the index is used.
+ * The lead's search text on PostgreSQL, kept as a stored generated column (`search_doc`,
+ * so neither the index's recheck nor a walk recomputes it): lower case, punctuation as
+ * spaces, a space at each end, so `search_doc LIKE '% word%'` is "a word starting with".
  */
-export const LEAD_SEARCH_DOCUMENT = `(' ' || regexp_replace(translate(lower(coalesce(name_norm, '') || ' ' || coalesce(business_norm, '') || ' ' || coalesce(city, '') || ' ' || coalesce(email_norm, '') || ' ' || coalesce(phone_norm, '') || ' ' || right(coalesce(phone_norm, ''), 7) || ' ' || coalesce(zip, '')), '${PUNCTUATION.replace(/'/g, "''")}', '${" ".repeat(PUNCTUATION.length)}'), '[[:space:]]+', ' ', 'g') || ' ')`;
+const POSTGRES_DOCUMENT = `' ' || translate(lower(coalesce(name_norm, '') || ' ' || coalesce(business_norm, '') || ' ' || coalesce(city, '') || ' ' || coalesce(email_norm, '') || ' ' || coalesce(phone_norm, '') || ' ' || right(coalesce(phone_norm, ''), 7) || ' ' || coalesce(zip, '')), '${PUNCTUATION.replace(/'/g, "''")}', '${" ".repeat(PUNCTUATION.length)}') || ' '`;
 
 /** The attribution filters' columns and the lower-cased expression each is compared by. */
 export const ATTRIBUTION_FILTER_KEYS = {
@@ -47,7 +46,7 @@ export function leadSearchMigration(dialect: Dialect): Migration {
     async up(db: Kysely<unknown>) {
       for (const [column, key] of Object.entries(ATTRIBUTION_FILTER_KEYS)) {
         await db.schema.dropIndex(`leads_${column}_created`).ifExists().execute();
-        await sql.raw(`CREATE INDEX leads_${column}_key ON leads (${key}, created_at, id) WHERE ${column} IS NOT NULL`).execute(db);
+        await sql.raw(`CREATE INDEX IF NOT EXISTS leads_${column}_key ON leads (${key}, created_at, id) WHERE ${column} IS NOT NULL`).execute(db);
       }
       if (dialect === "postgres") {
         try {
@@ -58,7 +57,8 @@ export function leadSearchMigration(dialect: Dialect): Migration {
               `Run "CREATE EXTENSION pg_trgm;" in this database as a superuser, then start again (${(error as Error).message})`,
           );
         }
-        await sql.raw(`CREATE INDEX IF NOT EXISTS leads_search ON leads USING gin (${LEAD_SEARCH_DOCUMENT} gin_trgm_ops)`).execute(db);
+        await sql.raw(`ALTER TABLE leads ADD COLUMN IF NOT EXISTS search_doc text GENERATED ALWAYS AS (${POSTGRES_DOCUMENT}) STORED`).execute(db);
+        await sql`CREATE INDEX IF NOT EXISTS leads_search ON leads USING gin (search_doc gin_trgm_ops)`.execute(db);
         return;
       }
       await sql`CREATE VIRTUAL TABLE IF NOT EXISTS leads_search USING fts5(
