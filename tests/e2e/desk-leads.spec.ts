@@ -123,6 +123,33 @@ test.describe("leads inbox", () => {
     await expect(rows).toHaveCount(1);
   });
 
+  test("a salesperson finds a lead by a word of its business and by its city", async ({ page, context }) => {
+    const sales = await createStaff("sales");
+    await signIn(context, sales);
+    const name = surname();
+    await seedLead(
+      "quote-business",
+      19,
+      `dispatch-${tag()}@haulers.test`,
+      { businessName: `${name} Star Haulers`, phoneNumber: "(214) 555-0142", zipCode: "75201", city: "Dallas" },
+      "/getafleet",
+    );
+    const rows = page.locator("tbody tr");
+    const search = page.getByRole("searchbox", { name: "Search (e-mail, name, business, phone, ZIP)" });
+    await page.goto("/desk/leads");
+    await hydrated(page);
+    for (const typed of ["haulers", "dallas"]) {
+      await search.fill(typed);
+      await search.press("Enter");
+      await expect(page).toHaveURL(new RegExp(`q=${typed}`));
+      await expect(rows.filter({ hasText: `${name} Star Haulers` })).toHaveCount(1);
+    }
+    await search.fill(`${name.toLowerCase()} dallas`);
+    await search.press("Enter");
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText(`${name} Star Haulers`);
+  });
+
   test("malformed filters and page links answer with a message, not an error page", async ({ page, context }) => {
     const sales = await createStaff("sales");
     await signIn(context, sales);

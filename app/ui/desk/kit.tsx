@@ -19,7 +19,7 @@ interface FieldBase {
 }
 
 export type FilterField =
-  | (FieldBase & { type: "search" | "text"; maxLength: number; placeholder?: string })
+  | (FieldBase & { type: "search" | "text"; maxLength: number; placeholder?: string; suggestions?: readonly string[] })
   | (FieldBase & { type: "date" })
   | (FieldBase & { type: "select"; options: Option[]; first?: Option[] });
 
@@ -33,6 +33,8 @@ export const any = (label: string): Option[] => [{ value: "", label }];
 export function FilterInput({ field: f, idPrefix, values }: { field: FilterField; idPrefix: string; values: FilterValues }) {
   const id = idPrefix ? `${idPrefix}-${f.name}` : f.name;
   const value = values[f.name] ?? "";
+  // A text filter's values that exist, offered as the field is typed in.
+  const suggestions = f.type === "text" || f.type === "search" ? f.suggestions : undefined;
   const control =
     f.type === "select" ? (
       <SelectField id={id} name={f.name} label={f.label} first={f.first} options={f.options} defaultValue={value} />
@@ -46,7 +48,15 @@ export function FilterInput({ field: f, idPrefix, values }: { field: FilterField
           className={deskInput}
           maxLength={f.type === "date" ? undefined : f.maxLength}
           placeholder={f.type === "date" ? undefined : f.placeholder}
+          list={suggestions?.length ? `${id}-values` : undefined}
         />
+        {suggestions?.length ? (
+          <datalist id={`${id}-values`}>
+            {suggestions.map((v) => (
+              <option key={v} value={v} />
+            ))}
+          </datalist>
+        ) : null}
       </Field>
     );
   return f.span ? <div className={f.span}>{control}</div> : control;

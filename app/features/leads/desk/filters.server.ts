@@ -56,12 +56,13 @@ const cursor = (name: string) =>
   );
 
 const search = opt(z.string().trim().max(120, "Search is at most 120 characters"));
-/** A utm_* value as the visitor's link carried it (exact match: the leads table keeps it as sent). */
+/** A utm_* value; matched in any case (query.server.ts `attributionKey`, migration 018's indexes). */
 const utm = (name: string) => opt(z.string().trim().max(300, `${name} is at most 300 characters`));
 
 /**
- * Where leads came from (migration 007's columns, each indexed with the inbox's order):
- * the landing page, the referrer's host and three of the utm_* parameters.
+ * Where leads came from (migration 007's columns, each indexed by its lower-cased value
+ * with the inbox's order, migration 018): the landing page, the referrer's host (with or
+ * without "www.") and three of the utm_* parameters.
  */
 const attributionFilters = {
   landing: opt(z.string().trim().max(300, "Landing page is at most 300 characters").regex(/^\//, "Landing page must be a path starting with /")),

@@ -6,6 +6,7 @@ import { parseLeadFilters, rawFilters, withView } from "~/features/leads/desk/fi
 import { bulkSchema, leadChoices, messages, resolveAssignee } from "~/features/leads/desk/forms.server";
 import { formatWhen, statusLabels, type LeadStatus } from "~/features/leads/desk/labels.server";
 import { changeLeads, listLeads } from "~/features/leads/desk/query.server";
+import { attributionValues } from "~/features/leads/desk/attribution-values.server";
 import { staffDirectory, staffLabel } from "~/features/leads/desk/staff.server";
 import type { DeskArgs } from "~/features/staff/desk-guard.server";
 import { ownersOf, tellNewOwner } from "~/features/leads/routing/work.server";
@@ -18,7 +19,7 @@ export async function loadLeads({ request, context }: DeskArgs) {
   const { db } = deskServices(context);
   const url = new URL(request.url);
   const staff = await staffDirectory(db);
-  const choices = leadChoices(staff);
+  const choices = { ...leadChoices(staff), attribution: await attributionValues(db) };
   const viewed = withView(url.searchParams, me);
   const view = viewed.view;
   const raw = rawFilters(url.searchParams);

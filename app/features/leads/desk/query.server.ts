@@ -2,7 +2,12 @@ import { type ExpressionBuilder, type SelectQueryBuilder, sql, type Transaction 
 import type { Database, Db } from "~/platform/db/db.server";
 import { type Cursor, encodeCursor, type LeadFilters, type SubscriberFilters } from "./filters.server";
 import { incompleteMarks, kindLabel, type LeadStatus, parsePayload, phoneOf, subscriberTypes, typeLabel, whoOf } from "./labels.server";
-import { normaliseText, phoneDigits } from "./search-columns.server";
+import { normaliseText } from "./search-columns.server";
+import { ftsMatch, lookup, prefixEnd, type SearchRead, searchCondition, searchRead, searchWords } from "./search.server";
+import type { Dialect } from "~/platform/db/migrations/index";
+import { ATTRIBUTION_FILTER_KEYS } from "~/platform/db/migrations/018-lead-search";
+
+export { prefixEnd };
 import { unsubscribeAddress } from "~/features/newsletter/subscriptions.server";
 import { ATTRIBUTION_FIELDS } from "../attribution.server";
 
@@ -11,14 +16,7 @@ export const PAGE_SIZE = 50;
 type LeadsQuery = SelectQueryBuilder<Database, "leads", object>;
 type Eb = ExpressionBuilder<Database, "leads">;
 
-/** The first string that sorts after every string starting with `prefix`. */
-export function prefixEnd(prefix: string): string {
-  const last = prefix.codePointAt(prefix.length - 1) ?? 0;
-  const head = prefix.slice(0, prefix.length - (last > 0xffff ? 2 : 1));
-  return head + String.fromCodePoint(last + 1);
-}
-
-type SearchColumn = "email_norm" | "name_norm" | "last_norm" | "business_norm" | "phone_norm" | "zip" | "submission_id";
+type SearchColumn = "email_norm" | "submission_id";
 type Branch = (eb: Eb) => ReturnType<Eb["and"]>;
 
 /**
@@ -26,37 +24,38 @@ type Branch = (eb: Eb) => ReturnType<Eb["and"]>;
  * branches, so the exact matches come from the index already in the inbox's order
  * (column, created_at, id) and only longer values need sorting.
  */
-const matches = (column: SearchColumn, term: string, prefix = true): Branch[] => [
+const matches = (column: SearchColumn, term: string): Branch[] => [
   (eb) => eb.and([eb(column, "=", term)]),
-  ...(prefix ? [(eb: Eb) => eb.and([eb(column, ">", term), eb(column, "<", prefixEnd(term))])] : []),
+  (eb: Eb) => eb.and([eb(column, ">", term), eb(column, "<", prefixEnd(term))]),
 ];
 
 /**
- * The search box as index lookups: an e-mail address or its start, a ZIP or phone number
- * (digits), or the start of a first name, last name, full name, business name or e-mail.
- * Each branch is an equality or a prefix range on an indexed, normalised column, run as
- * its own keyset query; the branches' pages are merged. Never a scan of the table.
+ * The search box as index lookups, each branch run as its own keyset query and their
+ * pages merged. Leads: the reference the visitor was given (the start of the submission
+ * id, through its unique index), or every word of the search as the start of a word of
+ * the lead (`searchCondition`: migration 018's index). Subscribers: the e-mail address or
+ * its start. Never a scan of the table.
  */
-export function searchBranches(q: string, scope: "leads" | "subscribers"): Branch[] {
+export function searchBranches(q: string, scope: "leads" | "subscribers", dialect: Dialect = "sqlite"): SearchBranch[] {
   const text = normaliseText(q);
+  if (scope === "subscribers") return matches("email_norm", text).map((where) => ({ where }));
+  const words = searchWords(text);
+  const byWords: SearchBranch[] = words
+    ? [{ where: (eb) => eb.and([searchCondition(dialect, words)]), match: dialect === "sqlite" ? (ftsMatch(words) ?? undefined) : undefined }]
+    : [];
   // The reference shown to the visitor ("939BBDDE", quoted with or without "#"): the start
   // of the submission id, found through its unique index (ids are stored as sent, so both cases).
   const reference = /^#?\s*([0-9a-f]{8})$/.exec(text)?.[1];
-  if (scope === "leads" && reference) {
-    const cases = [...new Set([reference, reference.toUpperCase()])];
-    const byReference = cases.flatMap((r) => [(eb: Eb) => eb.and([eb("submission_id", ">=", r), eb("submission_id", "<", prefixEnd(r))])]);
-    if (/^\d+$/.test(reference)) return [...byReference, ...matches("phone_norm", reference)];
-    return [
-      ...byReference,
-      ...(text.startsWith("#") ? [] : (["name_norm", "last_norm", "business_norm", "email_norm"] as const).flatMap((c) => matches(c, reference))),
-    ];
-  }
-  if (scope === "subscribers" || text.includes("@")) return matches("email_norm", text);
-  if (/^[\d\s()+.-]+$/.test(text) && /\d/.test(text)) {
-    const digits = phoneDigits(text);
-    return [...matches("phone_norm", digits), ...(/^\d{5}$/.test(digits) ? matches("zip", digits, false) : [])];
-  }
-  return (["name_norm", "last_norm", "business_norm", "email_norm"] as const).flatMap((c) => matches(c, text));
+  if (!reference) return byWords;
+  const cases = [...new Set([reference, reference.toUpperCase()])];
+  const byReference = cases.map((r): SearchBranch => ({ where: (eb) => eb.and([eb("submission_id", ">=", r), eb("submission_id", "<", prefixEnd(r))]) }));
+  return text.startsWith("#") ? byReference : [...byReference, ...byWords];
+}
+
+/** One keyset query of a search; `match`: its words' FTS5 query on SQLite, whose count says how to read the leads (`searchRead`). */
+interface SearchBranch {
+  where: Branch;
+  match?: string;
 }
 
 function dayStart(day: string): string {
@@ -78,15 +77,44 @@ function applyLeadFilters(q: LeadsQuery, f: LeadFilters, leading: LeadingColumn 
   if (f.status) out = eq(out, "status", f.status);
   if (f.assignee === "none") out = out.where("assignee_id", "is", null);
   else if (f.assignee !== undefined) out = eq(out, "assignee_id", f.assignee);
-  if (f.landing) out = eq(out, "landing_page", f.landing);
-  if (f.referrer) out = eq(out, "referrer_host", f.referrer);
-  if (f.utm_source) out = eq(out, "utm_source", f.utm_source);
-  if (f.utm_medium) out = eq(out, "utm_medium", f.utm_medium);
-  if (f.utm_campaign) out = eq(out, "utm_campaign", f.utm_campaign);
+  for (const [name, column] of ATTRIBUTION_FILTERS) {
+    const value = f[name];
+    if (value) out = keyEquals(out, column, attributionKey(column, value), column === leading);
+  }
   // Not answered in time (`?view=overdue`): read from the partial index of unanswered leads.
   if (f.unansweredBefore) out = out.where("first_touch_at", "is", null).where("created_at", "<", f.unansweredBefore);
   return applyRange(out, f);
 }
+
+/** The attribution filters and the column each compares, by its lower-cased key (migration 018). */
+const ATTRIBUTION_FILTERS = [
+  ["landing", "landing_page"],
+  ["referrer", "referrer_host"],
+  ["utm_source", "utm_source"],
+  ["utm_medium", "utm_medium"],
+  ["utm_campaign", "utm_campaign"],
+] as const;
+type AttributionColumn = (typeof ATTRIBUTION_FILTERS)[number][1];
+const isAttribution = (c: LeadingColumn): c is AttributionColumn => c in ATTRIBUTION_FILTER_KEYS;
+
+/** What a filter value is compared as: lower case, and a host without "www.". */
+export function attributionKey(column: AttributionColumn, value: string): string {
+  const key = value.toLowerCase();
+  return column === "referrer_host" && key.startsWith("www.") ? key.slice(4) : key;
+}
+
+/**
+ * `key(column) = value` on the lower-cased key's partial index (IS NOT NULL says so to
+ * SQLite); as the leading column, the same as a range (see `equalsFor`).
+ */
+function keyEquals(q: LeadsQuery, column: AttributionColumn, value: string, leading: boolean): LeadsQuery {
+  const key = sql.raw(ATTRIBUTION_FILTER_KEYS[column]);
+  const out = q.where(column, "is not", null);
+  return leading ? out.where(sql<boolean>`${key} >= ${value}`).where(sql<boolean>`${key} <= ${value}`) : out.where(sql<boolean>`${key} = ${value}`);
+}
+
+/** The ORDER BY of the leading column: an attribution filter's lower-cased key. */
+const orderOf = (leading: LeadingColumn) => (isAttribution(leading) ? sql.raw(ATTRIBUTION_FILTER_KEYS[leading]) : sql.ref(leading));
 
 function applySubscriberFilters(q: LeadsQuery, f: SubscriberFilters, leading: LeadingColumn | undefined): LeadsQuery {
   const eq = equalsFor(leading);
@@ -144,31 +172,39 @@ type Scope = { leads: LeadFilters } | { subscribers: SubscriberFilters };
 
 /** A list's query: its filters, the branches of its search, and (without a search) the column whose index gives its order. */
 interface ListQuery {
+  db: Db;
   base: LeadsQuery;
-  branches: Branch[] | null;
+  /** The same filters read from another FROM (a search's, `searchRead`). */
+  from: (table: string) => LeadsQuery;
+  branches: SearchBranch[] | null;
   leading: LeadingColumn | undefined;
 }
 
 function listQuery(db: Db, scope: Scope): ListQuery {
-  const from = db.kysely.selectFrom("leads");
+  const table = (t: string) => db.kysely.selectFrom(t === "leads" ? "leads" : (sql.raw(t) as unknown as "leads"));
   if ("leads" in scope) {
-    const branches = scope.leads.q ? searchBranches(scope.leads.q, "leads") : null;
+    const branches = scope.leads.q ? searchBranches(scope.leads.q, "leads", db.dialect) : null;
     const leading = branches ? undefined : leadingColumn(scope.leads);
-    return { base: applyLeadFilters(from, scope.leads, leading), branches, leading };
+    const from = (t: string) => applyLeadFilters(table(t), scope.leads, leading);
+    return { db, base: from("leads"), from, branches, leading };
   }
   const branches = scope.subscribers.q ? searchBranches(scope.subscribers.q, "subscribers") : null;
   const leading = branches ? undefined : subscriberLeading(scope.subscribers);
-  return { base: applySubscriberFilters(from, scope.subscribers, leading), branches, leading };
+  const from = (t: string) => applySubscriberFilters(table(t), scope.subscribers, leading);
+  return { db, base: from("leads"), from, branches, leading };
 }
+
+/** The list's filters read as the search's words say (SQLite's FTS5 table). */
+const withWords = (from: (table: string) => LeadsQuery, read: SearchRead) => from(read.table).where(read.where);
 
 /** Rows older than the cursor (newest first), or newer (read oldest first, then reversed). */
 function keyset(q: LeadsQuery, after: Cursor | undefined, before: Cursor | undefined, limit: number, leading?: LeadingColumn): LeadsQuery {
   if (before) {
     const newer = q.where(sql<boolean>`(created_at, id) > (${before.at}, ${before.id})`);
-    return (leading ? newer.orderBy(leading, "asc") : newer).orderBy("created_at", "asc").orderBy("id", "asc").limit(limit);
+    return (leading ? newer.orderBy(orderOf(leading), "asc") : newer).orderBy("created_at", "asc").orderBy("id", "asc").limit(limit);
   }
   const older = after ? q.where(sql<boolean>`(created_at, id) < (${after.at}, ${after.id})`) : q;
-  return (leading ? older.orderBy(leading, "desc") : older).orderBy("created_at", "desc").orderBy("id", "desc").limit(limit);
+  return (leading ? older.orderBy(orderOf(leading), "desc") : older).orderBy("created_at", "desc").orderBy("id", "desc").limit(limit);
 }
 
 export interface LeadRow {
@@ -212,7 +248,7 @@ const newestFirst = (a: ListRaw, b: ListRaw) => (a.created_at < b.created_at ? 1
  * is its own keyset query and their rows are merged without duplicates.
  */
 async function fetchRows<R extends ListRaw>(
-  { base, branches, leading }: ListQuery,
+  { db, base, from, branches, leading }: ListQuery,
   after: Cursor | undefined,
   before: Cursor | undefined,
   limit: number,
@@ -223,7 +259,8 @@ async function fetchRows<R extends ListRaw>(
       .select(columns as (typeof listColumns)[number][])
       .execute() as unknown as Promise<R[]>;
   if (!branches) return run(base);
-  const lists = await Promise.all(branches.map((branch) => run(base.where(branch))));
+  const read = async (b: SearchBranch) => (b.match ? withWords(from, await searchRead(db, b.match)) : base).where(b.where);
+  const lists = await Promise.all(branches.map(async (b) => run(await read(b))));
   const seen = new Set<number>();
   const merged = lists.flat().filter((r) => !seen.has(Number(r.id)) && seen.add(Number(r.id)));
   merged.sort(before ? (x, y) => newestFirst(y, x) : newestFirst);
@@ -449,6 +486,7 @@ export async function unsubscribeRow(db: Db, id: number, staffId: number): Promi
 
 /** The queries behind an inbox page (one per search branch), for checking their plans. */
 export function inboxQueriesForPlan(db: Db, f: LeadFilters) {
-  const { base, branches, leading } = listQuery(db, { leads: f });
-  return (branches ?? [null]).map((b) => keyset(b ? base.where(b) : base, f.after, f.before, PAGE_SIZE + 1, leading).select([...listColumns]));
+  const { base, from, branches, leading } = listQuery(db, { leads: f });
+  const read = (b: SearchBranch) => (b.match ? withWords(from, lookup(b.match)) : base).where(b.where);
+  return (branches ?? [null]).map((b) => keyset(b ? read(b) : base, f.after, f.before, PAGE_SIZE + 1, leading).select([...listColumns]));
 }

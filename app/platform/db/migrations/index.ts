@@ -10,6 +10,7 @@ import { deskCommentPagesMigration } from "./014-desk-comment-pages";
 import { totpLastStepMigration } from "./015-totp-last-step";
 import { outboxRecipientMigration } from "./017-outbox-recipient";
 import { leadRoutingMigration } from "./020-lead-routing";
+import { leadSearchMigration } from "./018-lead-search";
 import { newsletterIssuesMigration } from "./023-newsletter-issues";
 import { rateCountsMigration } from "./024-rate-counts";
 
@@ -157,6 +158,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "014-desk-comment-pages": deskCommentPagesMigration(dialect),
     "015-totp-last-step": totpLastStepMigration(dialect),
     "017-outbox-recipient": outboxRecipientMigration(dialect),
+    "018-lead-search": leadSearchMigration(dialect),
     "020-lead-routing": leadRoutingMigration(dialect),
     "023-newsletter-issues": newsletterIssuesMigration(dialect),
     "024-rate-counts": rateCountsMigration(dialect),

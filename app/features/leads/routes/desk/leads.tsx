@@ -7,7 +7,7 @@ import { columns } from "~/features/leads/components/desk/leads-columns";
 import type { Route } from "./+types/leads";
 import { loadLeads, leadsAction } from "~/features/leads/desk/leads-screen.server";
 
-/** The attribution filters: exact values, as the desk shows them on a lead. */
+/** The attribution filters: any case, a host with or without "www."; the values that exist are offered. */
 const ATTRIBUTION_INPUTS = [
   { name: "landing", label: "Landing page", placeholder: "/getafleet" },
   { name: "referrer", label: "Referrer host", placeholder: "www.google.com" },
@@ -93,7 +93,7 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
         <fieldset className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-5">
           <legend className="mb-1 text-sm font-semibold">Where the visitor came from (first page of the visit)</legend>
           {ATTRIBUTION_INPUTS.map((f) => (
-            <FilterInput key={f.name} idPrefix="f" values={raw} field={{ type: "text", maxLength: 300, ...f }} />
+            <FilterInput key={f.name} idPrefix="f" values={raw} field={{ type: "text", maxLength: 300, suggestions: choices.attribution[f.name], ...f }} />
           ))}
         </fieldset>
       </FilterBar>

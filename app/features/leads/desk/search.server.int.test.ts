@@ -1,0 +1,191 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "~/platform/db/db.server";
+import { loadEnv } from "~/platform/env.server";
+import { openTestDb } from "../../../../tests/helpers/test-db";
+import { attributionValues } from "./attribution-values.server";
+import { parseLeadFilters } from "./filters.server";
+import { deleteByEmail } from "./privacy.server";
+import { listLeads } from "./query.server";
+import { searchColumns } from "./search-columns.server";
+import { FEW_MATCHES } from "./search.server";
+
+/**
+ * The inbox's search box and attribution filters as sales uses them: any word of a lead
+ * (migration 018's index), the words together, filters in any case.
+ */
+
+let db: Db;
+let seq = 0;
+async function insert(kind: string, email: string, payload: Record<string, unknown>, extra: Record<string, string | null> = {}) {
+  seq++;
+  const row = await db.kysely
+    .insertInto("leads")
+    .values({
+      kind,
+      type: 1,
+      email,
+      payload: JSON.stringify({ ...payload, email }),
+      page_path: "/",
+      user_agent: "Test agent",
+      created_at: new Date(Date.UTC(2026, 0, 1) + seq * 60_000).toISOString(),
+      status: kind === "newsletter" ? "subscribed" : "new",
+      ...searchColumns(email, payload, kind),
+      ...extra,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+const found = async (qs: string) => {
+  const p = parseLeadFilters(new URLSearchParams(qs));
+  if (!p.ok) throw new Error(p.errors.join("; "));
+  return (await listLeads(db, p.filters)).rows.map((r) => r.id).sort((a, b) => a - b);
+};
+const search = (q: string) => found(`q=${encodeURIComponent(q)}`);
+
+describe("the desk's search box and attribution filters", () => {
+  const ids: Record<string, number> = {};
+  beforeAll(async () => {
+    db = await openTestDb();
+    ids.lone = await insert(
+      "quote-business",
+      "lone@gmail.com",
+      { businessName: "Lone Star Haulers", phoneNumber: "(214) 555-0142", zipCode: "75201", city: "Dallas" },
+      { utm_source: "Google", utm_medium: "CPC", utm_campaign: "Spring-Fleet", referrer_host: "www.bing.com", landing_page: "/GetAFleet" },
+    );
+    ids.maria = await insert(
+      "lead-personal",
+      "maria.obrien@yahoo.com",
+      { firstName: "María", lastName: "O'Brien", phone: "+1 469 555 0199", zipCode: "77002", city: "Houston" },
+      { utm_source: "google", referrer_host: "bing.com" },
+    );
+    ids.dallasPlumbing = await insert(
+      "quote-business",
+      "ops@dfwplumbing.com",
+      { businessName: "DFW Plumbing", phoneNumber: "9725550100", zipCode: "75001", city: "Dallas" },
+      { utm_source: "newsletter", referrer_host: "www.google.com" },
+    );
+    ids.subscriber = await insert("newsletter", "lonestar@gmail.com", {});
+  });
+  afterAll(async () => db.close());
+
+  it("finds a word anywhere in the business name, and a city", async () => {
+    expect(await search("Haulers")).toEqual([ids.lone]);
+    expect(await search("haul")).toEqual([ids.lone]);
+    expect(await search("star")).toEqual([ids.lone]);
+    expect(await search("dallas")).toEqual([ids.lone, ids.dallasPlumbing]);
+    expect(await search("HOUSTON")).toEqual([ids.maria]);
+  });
+
+  it("finds a first or last name, with or without accents and apostrophes", async () => {
+    expect(await search("maría")).toEqual([ids.maria]);
+    expect(await search("o'brien")).toEqual([ids.maria]);
+    expect(await search("brien")).toEqual([ids.maria]);
+  });
+
+  it("finds an e-mail address or any part of it", async () => {
+    expect(await search("lone@gmail.com")).toEqual([ids.lone]);
+    expect(await search("lone@")).toEqual([ids.lone]);
+    expect(await search("LONE@GM")).toEqual([ids.lone]);
+    expect(await search("gmail")).toEqual([ids.lone]);
+    expect(await search("yahoo.com")).toEqual([ids.maria]);
+    expect(await search("dfwplumbing")).toEqual([ids.dallasPlumbing]);
+  });
+
+  it("finds phone digits in any format, with or without the area code, and a ZIP code", async () => {
+    expect(await search("(214) 555-01")).toEqual([ids.lone]);
+    expect(await search("214555")).toEqual([ids.lone]);
+    expect(await search("214-555-0142")).toEqual([ids.lone]);
+    expect(await search("+1 469 555 0199")).toEqual([ids.maria]);
+    expect(await search("555-0199")).toEqual([ids.maria]);
+    expect(await search("5550100")).toEqual([ids.dallasPlumbing]);
+    expect(await search("75201")).toEqual([ids.lone]);
+    expect(await search("77002")).toEqual([ids.maria]);
+  });
+
+  it("needs every word: words together narrow the list", async () => {
+    expect(await search("lone dallas")).toEqual([ids.lone]);
+    expect(await search("dallas plumbing")).toEqual([ids.dallasPlumbing]);
+    expect(await search("haulers houston")).toEqual([]);
+    expect(await search("lone@ dallas")).toEqual([ids.lone]);
+    expect(await search("dallas 972")).toEqual([ids.dallasPlumbing]);
+    expect(await search("--")).toEqual([]);
+  });
+
+  it("finds a lead by the reference the visitor was given", async () => {
+    await db.kysely
+      .updateTable("leads")
+      .set({ submission_id: "5a17c0de-3c1f-4a8e-9d51-0f6a2b7c8d90" })
+      .where("id", "=", ids.lone as number)
+      .execute();
+    expect(await search("#5A17C0DE")).toEqual([ids.lone]);
+    expect(await search("5a17c0de")).toEqual([ids.lone]);
+  });
+
+  it("reads a common word by walking the newest leads, with the same answer", async () => {
+    const many: number[] = [];
+    for (let i = 0; i < FEW_MATCHES + 5; i += 500) {
+      // Inserted in batches: the walk is taken from FEW_MATCHES matches on.
+      const rows = Array.from({ length: Math.min(500, FEW_MATCHES + 5 - i) }, (_, j) => {
+        const email = `crowd${i + j}@crowd.test`;
+        const payload = { firstName: "Crowd", lastName: `Member${i + j}`, city: "Crowdville" };
+        return {
+          kind: "lead-personal",
+          type: 1,
+          email,
+          payload: JSON.stringify(payload),
+          created_at: new Date(Date.UTC(2025, 0, 1) + (i + j) * 1000).toISOString(),
+          ...searchColumns(email, payload, "lead-personal"),
+        };
+      });
+      many.push(...(await db.kysely.insertInto("leads").values(rows).returning("id").execute()).map((r) => Number(r.id)));
+    }
+    const page = await listLeads(db, (parseLeadFilters(new URLSearchParams("q=crowdville")) as { ok: true; filters: object }).filters);
+    expect(page.rows.map((r) => r.id)).toEqual(many.slice(-50).reverse());
+    expect(page.next).not.toBeNull();
+    expect(await search("crowdville member2004")).toEqual([many[2004]]);
+    await db.kysely.deleteFrom("leads").where("id", "in", many).execute();
+    expect(await search("crowdville")).toEqual([]);
+  });
+
+  it("filters by utm_*, referrer and landing page in any case, a host with or without www.", async () => {
+    expect(await found("utm_source=GOOGLE")).toEqual([ids.lone, ids.maria]);
+    expect(await found("utm_source=google")).toEqual([ids.lone, ids.maria]);
+    expect(await found("utm_medium=cpc")).toEqual([ids.lone]);
+    expect(await found("utm_campaign=spring-fleet")).toEqual([ids.lone]);
+    expect(await found("referrer=bing.com")).toEqual([ids.lone, ids.maria]);
+    expect(await found("referrer=WWW.BING.COM")).toEqual([ids.lone, ids.maria]);
+    expect(await found("referrer=google.com")).toEqual([ids.dallasPlumbing]);
+    expect(await found("landing=/getafleet")).toEqual([ids.lone]);
+    expect(await found("utm_source=google&q=houston")).toEqual([ids.maria]);
+  });
+
+  it("offers each filter the values that exist", async () => {
+    const values = await attributionValues(db);
+    expect(values.utm_source).toEqual(["google", "newsletter"]);
+    expect(values.referrer).toEqual(["bing.com", "google.com"]);
+    expect(values.utm_medium).toEqual(["cpc"]);
+    expect(values.landing).toEqual(["/getafleet"]);
+    expect((await attributionValues(db, 1)).utm_source).toEqual(["google"]);
+  });
+
+  it("forgets a lead deleted at its owner's request: its words no longer find it", async () => {
+    const email = "gone.person@forget.test";
+    const id = await insert("lead-personal", email, { firstName: "Gwendolyn", lastName: "Vanish", phone: "3125550777", city: "Chicago" });
+    expect(await search("gwendolyn")).toEqual([id]);
+    const mailDir = mkdtempSync(join(tmpdir(), "fillway-mail-"));
+    const env = {
+      ...loadEnv({ NODE_ENV: "test", LOG_LEVEL: "error", SITE_URL: "https://www.fillway.example", MAIL_DIR: mailDir }),
+      IP_HASH_SALT: "search-test-salt-0123456",
+    };
+    await deleteByEmail({ db, env }, email);
+    for (const q of ["gwendolyn", "vanish", "chicago", "3125550777", "forget"]) expect(await search(q), q).toEqual([]);
+    // A new lead takes the words again; the deleted one stays out of the index.
+    const again = await insert("lead-personal", "new.person@forget.test", { firstName: "Gwendolyn", lastName: "Returns" });
+    expect(await search("gwendolyn")).toEqual([again]);
+  });
+});

@@ -1,0 +1,98 @@
+import { type RawBuilder, sql } from "kysely";
+import type { Db } from "~/platform/db/db.server";
+import type { Dialect } from "~/platform/db/migrations/index";
+import { normaliseText, phoneDigits } from "./search-columns.server";
+
+/**
+ * The search box's words, matched through migration 018's index (decision record 027):
+ * every word must match (AND), each as the start of a word of the lead's name, business,
+ * city, e-mail address, phone digits (whole, or without the area code) or ZIP code. A
+ * word with "@" is the start of the e-mail address ("lone@"). A search that is a phone
+ * number in any format ("(214) 555-01") is its digits.
+ */
+export interface SearchWords {
+  /** Each word as the tokens it is made of ("o'brien" is o + brien, matched side by side). */
+  words: string[][];
+  /** Starts of an e-mail address (a word with "@"), lower-cased. */
+  emails: string[];
+}
+
+/** The separators between the tokens of a word: white space and ASCII punctuation, as in the index. */
+const SEPARATORS = /[\s!-/:-@[-`{-~]+/u;
+
+const tokens = (word: string) => word.split(SEPARATORS).filter(Boolean);
+
+/** The words of a search, or null when it holds none that can match (only punctuation). */
+export function searchWords(q: string): SearchWords | null {
+  const text = normaliseText(q);
+  if (/^[\d\s()+.-]+$/.test(text) && /\d/.test(text)) {
+    // A ZIP+4 is its two groups side by side; any other number is its digits, without a US country code.
+    if (/^\d{5}-\d{4}$/.test(text)) return { words: [tokens(text)], emails: [] };
+    const digits = text.replace(/\D+/g, "");
+    return { words: [[/^\+\s*1/.test(text) ? digits.slice(1) || digits : phoneDigits(digits)]], emails: [] };
+  }
+  const words: string[][] = [];
+  const emails: string[] = [];
+  for (const word of text.split(" ")) {
+    if (word.includes("@")) emails.push(word);
+    else if (tokens(word).length) words.push(tokens(word));
+  }
+  return words.length || emails.length ? { words, emails } : null;
+}
+
+/** The first string that sorts after every string starting with `prefix`. */
+export function prefixEnd(prefix: string): string {
+  const last = prefix.codePointAt(prefix.length - 1) ?? 0;
+  const head = prefix.slice(0, prefix.length - (last > 0xffff ? 2 : 1));
+  return head + String.fromCodePoint(last + 1);
+}
+
+/** SQLite: the FTS5 query of the words, each a phrase whose last token is a prefix; null without words. */
+export function ftsMatch(s: SearchWords): string | null {
+  return s.words.length ? s.words.map((w) => `"${w.join(" ")}"*`).join(" AND ") : null;
+}
+
+/**
+ * The condition on `leads` for the words: on PostgreSQL a LIKE per word on the indexed
+ * document (`search_doc`; pg_trgm answers it from its GIN index); on SQLite the words are read from the
+ * FTS5 table (`searchRead`). E-mail starts are a range on the e-mail column's own index.
+ */
+export function searchCondition(dialect: Dialect, s: SearchWords): RawBuilder<boolean> {
+  const parts: RawBuilder<unknown>[] = s.emails.map((e) => sql`(email_norm >= ${e} AND email_norm < ${prefixEnd(e)})`);
+  if (dialect === "postgres") for (const w of s.words) parts.push(sql`search_doc LIKE ${`% ${w.join(" ")}%`}`);
+  return parts.length ? sql<boolean>`(${sql.join(parts, sql` AND `)})` : sql<boolean>`1 = 1`;
+}
+
+/** Below this many matching leads, SQLite reads them by id and sorts them; from it on, walks the newest first. */
+export const FEW_MATCHES = 2000;
+
+export interface SearchRead {
+  /** The FROM of the search's query. */
+  table: string;
+  /** Its condition on the FTS5 table. */
+  where: RawBuilder<boolean>;
+}
+
+/**
+ * SQLite: how the leads the words match are read. A few (up to `FEW_MATCHES`) from the
+ * FTS5 table, each lead by its id, then sorted: a rare word, or several. More, by walking
+ * the inbox's order (created_at, id) newest first and keeping the matches, which reaches
+ * a page within a few thousand leads. Counting stops at `FEW_MATCHES`, so it costs little.
+ */
+export async function searchRead(db: Db, match: string): Promise<SearchRead> {
+  const { rows } = await sql<{
+    n: number;
+  }>`SELECT count(*) AS n FROM (SELECT 1 FROM leads_search WHERE leads_search MATCH ${match} LIMIT ${FEW_MATCHES})`.execute(db.kysely);
+  return Number(rows[0]?.n ?? 0) < FEW_MATCHES ? lookup(match) : walk(match);
+}
+
+/** The matches first, each lead by its id (CROSS JOIN keeps that order on SQLite). */
+export const lookup = (match: string): SearchRead => ({
+  table: "leads_search CROSS JOIN leads",
+  where: sql<boolean>`(leads_search MATCH ${match} AND leads.id = leads_search.rowid)`,
+});
+
+const walk = (match: string): SearchRead => ({
+  table: "leads INDEXED BY leads_created",
+  where: sql<boolean>`id IN (SELECT rowid FROM leads_search WHERE leads_search MATCH ${match})`,
+});
