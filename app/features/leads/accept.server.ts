@@ -7,6 +7,7 @@ import { SUCCESS_TEXT } from "~/features/leads/forms/success";
 import type { Services } from "~/platform/services.server";
 import { HONEYPOT_FIELD, honeypotFilled } from "./honeypot";
 import { takeAttribution } from "./attribution.server";
+import { takeConsent } from "./consent.server";
 import { hashIp } from "~/platform/ip-hash.server";
 import { storeLead } from "./store.server";
 import { waitlistFields } from "./waitlist.server";
@@ -84,12 +85,16 @@ async function decide(
   ctx: SubmissionContext,
 ): Promise<Outcome> {
   // Attribution travels beside the form's fields; the form's strict schema never sees it.
-  const { body, attribution } = takeAttribution(submitted);
-  const rawId = typeof body.submissionId === "string" ? body.submissionId : null;
-  if (honeypotFilled(body)) {
+  const { body: withConsent, attribution } = takeAttribution(submitted);
+  const rawId = typeof withConsent.submissionId === "string" ? withConsent.submissionId : null;
+  if (honeypotFilled(withConsent)) {
     services.log.info({ kind: spec.kind }, "honeypot filled: submission dropped");
     return { status: "honeypot", submissionId: rawId };
   }
+  // So is the consent line's version and when it was shown (consent.server.ts).
+  const taken = takeConsent(withConsent);
+  if ("errors" in taken) return { status: "invalid", errors: taken.errors };
+  const { body, consent } = taken;
   let schema: $ZodType;
   let input = body;
   if (ctx.wire) {
@@ -131,6 +136,7 @@ async function decide(
     userAgent: ctx.userAgent?.slice(0, 500) ?? null,
     ipHash: hashIp(ctx.ip, services.env.IP_HASH_SALT),
     attribution,
+    consent,
     messages: services.outbox
       ? (id, trx) => (services.outbox ? leadOutboxRows({ env: services.env, outbox: services.outbox }, spec.kind, String(payload.email), id, trx) : [])
       : undefined,

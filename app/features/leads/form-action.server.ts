@@ -12,6 +12,7 @@ import { canonicalPath } from "~/copy/nav";
 import { ATTRIBUTION_INPUT } from "~/features/leads/first-touch";
 import { postKey, rateLimiterFor } from "~/platform/rate-limit.server";
 import { zipIndex } from "~/features/service-area/zip-data.server";
+import { CONSENT_FIELD } from "~/shared/forms/consent";
 
 /**
  * Without JavaScript the address autocomplete cannot run; the ZIP the visitor typed
@@ -118,7 +119,14 @@ export async function formAction({ request, context }: ActionFunctionArgs, alrea
   if (spec.addressFromZip) values = await fillAddressFromZip(values);
   const honeypot = form.get(HONEYPOT_FIELD);
   const attribution = postedAttribution(form.get(ATTRIBUTION_INPUT), request.url, request.headers.get("referer"));
-  const body = { ...spec.toPayload(values), ...(attribution ? { attribution } : {}), ...(honeypot ? { [HONEYPOT_FIELD]: honeypot } : {}) };
+  // The consent line's version; without JavaScript it was shown as the page was sent, so the time is the post's.
+  const consent = form.get(CONSENT_FIELD);
+  const body = {
+    ...spec.toPayload(values),
+    ...(attribution ? { attribution } : {}),
+    ...(consent ? { consent: { version: consent } } : {}),
+    ...(honeypot ? { [HONEYPOT_FIELD]: honeypot } : {}),
+  };
   let outcome: Awaited<ReturnType<typeof acceptSubmission>>;
   try {
     outcome = await acceptSubmission(services, spec, body, {

@@ -47,6 +47,11 @@ export interface LeadsTable {
   /** Migration 011: when a newsletter sign-up was confirmed, and when it was unsubscribed. */
   confirmed_at: string | null;
   unsubscribed_at: string | null;
+  /** Migration 021: the first lead of the same person (same e-mail or phone); null on that first lead. */
+  contact_id: number | null;
+  /** Migration 021: the consent line's version the visitor was shown, and when; null when not recorded. */
+  consent_version: string | null;
+  consent_shown_at: string | null;
 }
 
 /** A lead's timeline: status and assignee changes and notes, each with who and when. */

@@ -2,6 +2,7 @@ import { CircleAlert, CircleCheck, LoaderCircle } from "lucide-react";
 import { type InputHTMLAttributes, lazy, type ReactNode, type SelectHTMLAttributes, Suspense, type TextareaHTMLAttributes, useEffect, useState } from "react";
 import { HONEYPOT_FIELD } from "~/shared/forms/form-spec";
 import { FORM_ID_FIELD, FORM_KIND_FIELD } from "~/shared/forms/protocol";
+import { CONSENT_FIELD, CONSENT_TEXT, CONSENT_VERSION } from "~/shared/forms/consent";
 import type { FieldControl, FormController } from "~/ui/forms/use-form";
 import { SUCCESS_TEXT, SUCCESS_TITLE, SuccessDialog } from "./success-dialog";
 
@@ -203,6 +204,8 @@ export interface FormShellProps {
   layout?: "grid" | "inline";
   /** Show a lasting note in the form's place after an accepted submission (default true). */
   lastingNote?: boolean;
+  /** The contact consent line under the button, its version sent with the form (default true: every lead form). */
+  consent?: boolean;
 }
 
 /**
@@ -210,7 +213,17 @@ export interface FormShellProps {
  * action when JavaScript is off), the hidden identification fields, the honeypot, the
  * form-level error, the submit button and the success dialog.
  */
-export function FormShell({ form, children, submitLabel = "Submit", labelledBy, label, className = "", layout = "grid", lastingNote = true }: FormShellProps) {
+export function FormShell({
+  form,
+  children,
+  submitLabel = "Submit",
+  labelledBy,
+  label,
+  className = "",
+  layout = "grid",
+  lastingNote = true,
+  consent = true,
+}: FormShellProps) {
   const submitting = form.status === "submitting";
   // Marks the form once its script runs: until then a submit is a plain page POST.
   const [ready, setReady] = useState(false);
@@ -225,8 +238,9 @@ export function FormShell({ form, children, submitLabel = "Submit", labelledBy, 
       </Suspense>
     );
   }
+  const consentId = `${form.id}-consent`;
   const button = (
-    <button type="submit" className="btn-primary w-full sm:w-auto sm:min-w-40" disabled={submitting}>
+    <button type="submit" className="btn-primary w-full sm:w-auto sm:min-w-40" disabled={submitting} aria-describedby={consent ? consentId : undefined}>
       {submitting && <LoaderCircle aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />}
       {submitting ? "Sending…" : submitLabel}
     </button>
@@ -274,6 +288,12 @@ export function FormShell({ form, children, submitLabel = "Submit", labelledBy, 
           )}
         </div>
         {layout === "grid" && <div className="mt-6">{button}</div>}
+        {consent && (
+          <p id={consentId} className="mt-3 text-sm text-slate-600 dark:text-slate-400">
+            <input type="hidden" name={CONSENT_FIELD} value={CONSENT_VERSION} />
+            {CONSENT_TEXT}
+          </p>
+        )}
       </form>
       <SuccessDialog open={form.dialogOpen} onClose={form.closeDialog} />
     </>

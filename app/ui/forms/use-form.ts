@@ -6,6 +6,7 @@ import { apiUrl, newSubmissionId } from "~/features/leads/forms/api";
 import type { $ZodType } from "zod/v4/core";
 import { type FieldErrors, type FormSpec, HONEYPOT_FIELD, resolveSchema, schemaIfLoaded, type Values, validateWith } from "~/shared/forms/form-spec";
 import { isFormActionData, messages } from "~/shared/forms/protocol";
+import { CONSENT_FIELD } from "~/shared/forms/consent";
 import { type SentItem, sentSummary, submissionReference } from "~/features/leads/forms/success";
 
 export interface FieldControl {
@@ -90,6 +91,8 @@ export function useForm({ id, spec, fixed = {}, onSuccess, sendMeta = true }: Us
   const [accepted, setAccepted] = useState<FormController["accepted"]>(null);
   const submissionId = useRef<string | null>(null);
   const honeypotRef = useRef<HTMLInputElement | null>(null);
+  // When the form, and the consent line under its button, came on screen (it hydrates as it comes into view).
+  const shownAt = useRef(0);
 
   // The schema comes with the first focus on the form (see FormSpec.schema); until then
   // nothing has been touched, so there is nothing to show.
@@ -127,6 +130,7 @@ export function useForm({ id, spec, fixed = {}, onSuccess, sendMeta = true }: Us
   // server-rendered inputs then hold text this state has not seen, so it is taken over.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form mounts
   useEffect(() => {
+    shownAt.current = Date.now();
     const typed: Values = {};
     // Fields the visitor left before this code ran (noted by the paint-first script): they
     // count as touched, so their messages show as soon as the schema is here.
@@ -173,6 +177,8 @@ export function useForm({ id, spec, fixed = {}, onSuccess, sendMeta = true }: Us
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (status === "submitting") return;
+    // The consent line's version, where the form shows it (FormShell); read before anything is awaited.
+    const consent = (e.currentTarget.elements.namedItem(CONSENT_FIELD) as HTMLInputElement | null)?.value;
     setSubmitted(true);
     let ready: $ZodType;
     try {
@@ -198,6 +204,7 @@ export function useForm({ id, spec, fixed = {}, onSuccess, sendMeta = true }: Us
           pagePath: canonicalPath(window.location.pathname),
           // Where the visitor came from goes with leads; a comment is not a lead.
           ...(spec.kind === "comment" ? {} : { attribution: firstTouch() }),
+          ...(consent ? { consent: { version: consent, shownAt: new Date(shownAt.current).toISOString() } } : {}),
           ...(hp ? { [HONEYPOT_FIELD]: hp } : {}),
         }
       : result.payload;
