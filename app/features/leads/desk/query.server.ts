@@ -186,6 +186,8 @@ export interface LeadRow {
   createdAt: string;
   status: string;
   assigneeId: number | null;
+  /** The first lead of the same person (contacts.server.ts); null when this is the first. */
+  contactId: number | null;
 }
 
 export interface Page<T> {
@@ -196,7 +198,7 @@ export interface Page<T> {
   prev: string | null;
 }
 
-const listColumns = ["id", "kind", "type", "email", "payload", "page_path", "created_at", "status", "assignee_id", "zip", "city"] as const;
+const listColumns = ["id", "kind", "type", "email", "payload", "page_path", "created_at", "status", "assignee_id", "zip", "city", "contact_id"] as const;
 
 type ListRaw = { id: number; created_at: string };
 
@@ -264,6 +266,7 @@ type RawLead = ListRaw & {
   assignee_id: number | null;
   zip: string | null;
   city: string | null;
+  contact_id: number | null;
 };
 
 function toRow(r: RawLead): LeadRow {
@@ -284,6 +287,7 @@ function toRow(r: RawLead): LeadRow {
     createdAt: r.created_at,
     status: r.status,
     assigneeId: r.assignee_id === null ? null : Number(r.assignee_id),
+    contactId: r.contact_id === null || r.contact_id === undefined ? null : Number(r.contact_id),
   };
 }
 
@@ -299,7 +303,15 @@ export async function listSubscribers(db: Db, f: SubscriberFilters, limit = PAGE
 }
 
 /** The columns of an export row, in order: `eachLeadBatch` yields each row as an array of their values. */
-export const EXPORT_COLUMNS = [...listColumns, "user_agent", "confirmed_at", "submission_id", ...ATTRIBUTION_FIELDS.map(([, column]) => column)] as const;
+export const EXPORT_COLUMNS = [
+  ...listColumns,
+  "user_agent",
+  "confirmed_at",
+  "submission_id",
+  "consent_version",
+  "consent_shown_at",
+  ...ATTRIBUTION_FIELDS.map(([, column]) => column),
+] as const;
 /** Where each column is in an export row. */
 export const exportColumn = Object.fromEntries(EXPORT_COLUMNS.map((c, i) => [c, i])) as Record<(typeof EXPORT_COLUMNS)[number], number>;
 
@@ -328,6 +340,8 @@ export interface LeadDetail extends LeadRow {
   payload: Record<string, unknown>;
   userAgent: string;
   submissionId: string | null;
+  consentVersion: string | null;
+  consentShownAt: string | null;
 }
 
 export async function getLead(db: Db, id: number): Promise<LeadDetail | null> {
@@ -338,6 +352,8 @@ export async function getLead(db: Db, id: number): Promise<LeadDetail | null> {
     payload: parsePayload(r.payload),
     userAgent: r.user_agent ?? "",
     submissionId: r.submission_id,
+    consentVersion: r.consent_version,
+    consentShownAt: r.consent_shown_at,
   };
 }
 
