@@ -12,7 +12,7 @@ import type { Database } from "~/platform/db/schema";
  */
 
 const firstBy = (db: Db, column: "email_norm" | "phone_norm") =>
-  compiledOnce(db.kysely, `lead-contact-by-${column}`, 2, (k) =>
+  compiledOnce(db.kysely, `lead-contact-by-${column}`, 3, (k) =>
     k.selectFrom("leads").select(["id", "contact_id"]).where(column, "=", "").where("kind", "<>", "newsletter").orderBy("created_at").orderBy("id").limit(1),
   );
 
@@ -28,7 +28,7 @@ export async function contactIdFor(db: Db, trx: Kysely<Database>, emailNorm: str
     ["phone_norm", phoneNorm],
   ] as const) {
     if (!value) continue;
-    const [row] = await runCompiled<{ id: number; contact_id: number | null }>(trx, firstBy(db, column), [value, "newsletter"]);
+    const [row] = await runCompiled<{ id: number; contact_id: number | null }>(trx, firstBy(db, column), [value, "newsletter", 1]);
     if (row) found.push(Number(row.contact_id ?? row.id));
   }
   return found.length ? Math.min(...found) : null;
