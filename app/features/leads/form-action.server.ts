@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, data } from "react-router";
 import { type FieldErrors, pickValues, type Values } from "~/shared/forms/form-spec";
-import { FORM_ID_FIELD, FORM_KIND_FIELD, type FormActionData, messages } from "~/shared/forms/protocol";
+import { CONSENT_FIELD, FORM_ID_FIELD, FORM_KIND_FIELD, type FormActionData, messages } from "~/shared/forms/protocol";
 import { formByKind } from "~/features/leads/forms/registry";
 import { MAX_BODY_BYTES, RETRY_AFTER_BUSY_SECONDS } from "~/platform/api/types";
 import { isDatabaseBusy } from "~/platform/db/sqlite-driver.server";
@@ -12,7 +12,6 @@ import { canonicalPath } from "~/copy/nav";
 import { ATTRIBUTION_INPUT } from "~/features/leads/first-touch";
 import { postKey, rateLimiterFor } from "~/platform/rate-limit.server";
 import { zipIndex } from "~/features/service-area/zip-data.server";
-import { CONSENT_FIELD } from "~/shared/forms/consent";
 
 /**
  * Without JavaScript the address autocomplete cannot run; the ZIP the visitor typed

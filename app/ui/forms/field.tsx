@@ -2,7 +2,6 @@ import { CircleAlert, CircleCheck, LoaderCircle } from "lucide-react";
 import { type InputHTMLAttributes, lazy, type ReactNode, type SelectHTMLAttributes, Suspense, type TextareaHTMLAttributes, useEffect, useState } from "react";
 import { HONEYPOT_FIELD } from "~/shared/forms/form-spec";
 import { FORM_ID_FIELD, FORM_KIND_FIELD } from "~/shared/forms/protocol";
-import { CONSENT_FIELD, CONSENT_TEXT, CONSENT_VERSION } from "~/shared/forms/consent";
 import type { FieldControl, FormController } from "~/ui/forms/use-form";
 import { SUCCESS_TEXT, SUCCESS_TITLE, SuccessDialog } from "./success-dialog";
 
@@ -204,8 +203,11 @@ export interface FormShellProps {
   layout?: "grid" | "inline";
   /** Show a lasting note in the form's place after an accepted submission (default true). */
   lastingNote?: boolean;
-  /** The contact consent line under the button, its version sent with the form (default true: every lead form). */
-  consent?: boolean;
+  /**
+   * The contact consent line under the button (every lead form passes `ConsentLine`, from
+   * ./consent-line): its own module, so a page without a lead form never loads its words.
+   */
+  consent?: (props: { id: string }) => ReactNode;
 }
 
 /**
@@ -222,7 +224,7 @@ export function FormShell({
   className = "",
   layout = "grid",
   lastingNote = true,
-  consent = true,
+  consent: Consent,
 }: FormShellProps) {
   const submitting = form.status === "submitting";
   // Marks the form once its script runs: until then a submit is a plain page POST.
@@ -238,9 +240,8 @@ export function FormShell({
       </Suspense>
     );
   }
-  const consentId = `${form.id}-consent`;
   const button = (
-    <button type="submit" className="btn-primary w-full sm:w-auto sm:min-w-40" disabled={submitting} aria-describedby={consent ? consentId : undefined}>
+    <button type="submit" className="btn-primary w-full sm:w-auto sm:min-w-40" disabled={submitting} aria-describedby={Consent && `${form.id}-consent`}>
       {submitting && <LoaderCircle aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />}
       {submitting ? "Sending…" : submitLabel}
     </button>
@@ -288,12 +289,7 @@ export function FormShell({
           )}
         </div>
         {layout === "grid" && <div className="mt-6">{button}</div>}
-        {consent && (
-          <p id={consentId} className="mt-3 text-sm text-slate-600 dark:text-slate-400">
-            <input type="hidden" name={CONSENT_FIELD} value={CONSENT_VERSION} />
-            {CONSENT_TEXT}
-          </p>
-        )}
+        {Consent && <Consent id={`${form.id}-consent`} />}
       </form>
       <SuccessDialog open={form.dialogOpen} onClose={form.closeDialog} />
     </>

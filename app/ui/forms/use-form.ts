@@ -5,8 +5,7 @@ import { canonicalPath } from "~/copy/nav";
 import { apiUrl, newSubmissionId } from "~/features/leads/forms/api";
 import type { $ZodType } from "zod/v4/core";
 import { type FieldErrors, type FormSpec, HONEYPOT_FIELD, resolveSchema, schemaIfLoaded, type Values, validateWith } from "~/shared/forms/form-spec";
-import { isFormActionData, messages } from "~/shared/forms/protocol";
-import { CONSENT_FIELD } from "~/shared/forms/consent";
+import { CONSENT_FIELD, isFormActionData, messages } from "~/shared/forms/protocol";
 import { type SentItem, sentSummary, submissionReference } from "~/features/leads/forms/success";
 
 export interface FieldControl {
@@ -177,8 +176,8 @@ export function useForm({ id, spec, fixed = {}, onSuccess, sendMeta = true }: Us
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (status === "submitting") return;
-    // The consent line's version, where the form shows it (FormShell); read before anything is awaited.
-    const consent = (e.currentTarget.elements.namedItem(CONSENT_FIELD) as HTMLInputElement | null)?.value;
+    // The consent line's version, where the form shows it (ConsentLine); read before anything is awaited.
+    const consent = (e.currentTarget as unknown as Record<string, HTMLInputElement | undefined>)[CONSENT_FIELD]?.value;
     setSubmitted(true);
     let ready: $ZodType;
     try {
@@ -204,7 +203,8 @@ export function useForm({ id, spec, fixed = {}, onSuccess, sendMeta = true }: Us
           pagePath: canonicalPath(window.location.pathname),
           // Where the visitor came from goes with leads; a comment is not a lead.
           ...(spec.kind === "comment" ? {} : { attribution: firstTouch() }),
-          ...(consent ? { consent: { version: consent, shownAt: new Date(shownAt.current).toISOString() } } : {}),
+          // When it came on screen, in milliseconds since 1970 (the server also takes an ISO time).
+          ...(consent ? { consent: { version: consent, shownAt: shownAt.current } } : {}),
           ...(hp ? { [HONEYPOT_FIELD]: hp } : {}),
         }
       : result.payload;

@@ -117,7 +117,7 @@ export function CommentForm({
         )}
       </div>
       {!commentId && <p className="mb-5 text-slate-600 dark:text-slate-300">Your email stays private. Comments appear with your first name.</p>}
-      <FormShell form={form} labelledBy={headingId} submitLabel={commentId ? "Post reply" : "Post comment"} lastingNote={false} consent={false}>
+      <FormShell form={form} labelledBy={headingId} submitLabel={commentId ? "Post reply" : "Post comment"} lastingNote={false}>
         <CommentFields form={form} idPrefix={commentId ? "reply" : "comment"} />
       </FormShell>
     </div>

@@ -27,7 +27,7 @@ export function NewsletterForm({ type, privacyLink = false }: { type: Newsletter
             </p>
           </div>
           <div>
-            <FormShell form={form} labelledBy={`${id}-title`} submitLabel="Subscribe" layout="inline" consent={false}>
+            <FormShell form={form} labelledBy={`${id}-title`} submitLabel="Subscribe" layout="inline">
               <TextInput
                 control={form.field("email")}
                 label="Email"
