@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, data } from "react-router";
 import { type FieldErrors, pickValues, type Values } from "~/shared/forms/form-spec";
-import { CONSENT_FIELD, FORM_ID_FIELD, FORM_KIND_FIELD, type FormActionData, messages } from "~/shared/forms/protocol";
+import { FORM_ID_FIELD, FORM_KIND_FIELD, type FormActionData, messages } from "~/shared/forms/protocol";
+import { CONSENT_FIELD } from "~/shared/forms/consent";
 import { formByKind } from "~/features/leads/forms/registry";
 import { MAX_BODY_BYTES, RETRY_AFTER_BUSY_SECONDS } from "~/platform/api/types";
 import { isDatabaseBusy } from "~/platform/db/sqlite-driver.server";

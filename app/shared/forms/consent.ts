@@ -7,3 +7,6 @@
 export const CONSENT_VERSION = "consent-2026-11";
 export const CONSENT_TEXT = "By sending this you agree that Fillway may call, text or e-mail you about your enquiry. We never sell your details.";
 export const CONSENT_VERSIONS: readonly string[] = [CONSENT_VERSION];
+
+/** The hidden field the no-JavaScript post carries the version in; the JSON body sends `consent: { version, shownAt }`. */
+export const CONSENT_FIELD = "_consent";

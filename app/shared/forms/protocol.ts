@@ -11,11 +11,6 @@ import type { FieldErrors, Values } from "./form-spec";
 export const FORM_KIND_FIELD = "_form";
 /** Hidden field carrying the form's id, so the page shows the answer at the right form. */
 export const FORM_ID_FIELD = "_formId";
-/**
- * Hidden field carrying the version of the consent line the form shows (shared/forms/consent.ts);
- * the JSON body sends it as `consent: { version, shownAt }`.
- */
-export const CONSENT_FIELD = "_consent";
 
 /** What the no-JavaScript page action returns for one form (see form-action.server.ts). */
 export interface FormActionData {

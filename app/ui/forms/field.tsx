@@ -207,7 +207,7 @@ export interface FormShellProps {
    * The contact consent line under the button (every lead form passes `ConsentLine`, from
    * ./consent-line): its own module, so a page without a lead form never loads its words.
    */
-  consent?: (props: { id: string }) => ReactNode;
+  consent?: (props: { form: FormController }) => ReactNode;
 }
 
 /**
@@ -289,7 +289,7 @@ export function FormShell({
           )}
         </div>
         {layout === "grid" && <div className="mt-6">{button}</div>}
-        {Consent && <Consent id={`${form.id}-consent`} />}
+        {Consent && <Consent form={form} />}
       </form>
       <SuccessDialog open={form.dialogOpen} onClose={form.closeDialog} />
     </>

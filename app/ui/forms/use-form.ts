@@ -5,7 +5,7 @@ import { canonicalPath } from "~/copy/nav";
 import { apiUrl, newSubmissionId } from "~/features/leads/forms/api";
 import type { $ZodType } from "zod/v4/core";
 import { type FieldErrors, type FormSpec, HONEYPOT_FIELD, resolveSchema, schemaIfLoaded, type Values, validateWith } from "~/shared/forms/form-spec";
-import { CONSENT_FIELD, isFormActionData, messages } from "~/shared/forms/protocol";
+import { isFormActionData, messages } from "~/shared/forms/protocol";
 import { type SentItem, sentSummary, submissionReference } from "~/features/leads/forms/success";
 
 export interface FieldControl {
@@ -45,6 +45,8 @@ export interface FormController {
   /** The page re-rendered after a no-JavaScript submission that was stored. */
   acceptedWithoutScript: boolean;
   honeypotRef: React.RefObject<HTMLInputElement | null>;
+  /** Sent beside the fields and the meta fields: what a part of the form adds (the consent line's version and time, ConsentLine). */
+  extra: React.RefObject<Record<string, unknown>>;
   formProps: {
     id: string;
     method: "post";
@@ -90,8 +92,7 @@ export function useForm({ id, spec, fixed = {}, onSuccess, sendMeta = true }: Us
   const [accepted, setAccepted] = useState<FormController["accepted"]>(null);
   const submissionId = useRef<string | null>(null);
   const honeypotRef = useRef<HTMLInputElement | null>(null);
-  // When the form, and the consent line under its button, came on screen (it hydrates as it comes into view).
-  const shownAt = useRef(0);
+  const extra = useRef<Record<string, unknown>>({});
 
   // The schema comes with the first focus on the form (see FormSpec.schema); until then
   // nothing has been touched, so there is nothing to show.
@@ -129,7 +130,6 @@ export function useForm({ id, spec, fixed = {}, onSuccess, sendMeta = true }: Us
   // server-rendered inputs then hold text this state has not seen, so it is taken over.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form mounts
   useEffect(() => {
-    shownAt.current = Date.now();
     const typed: Values = {};
     // Fields the visitor left before this code ran (noted by the paint-first script): they
     // count as touched, so their messages show as soon as the schema is here.
@@ -176,8 +176,6 @@ export function useForm({ id, spec, fixed = {}, onSuccess, sendMeta = true }: Us
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (status === "submitting") return;
-    // The consent line's version, where the form shows it (ConsentLine); read before anything is awaited.
-    const consent = (e.currentTarget as unknown as Record<string, HTMLInputElement | undefined>)[CONSENT_FIELD]?.value;
     setSubmitted(true);
     let ready: $ZodType;
     try {
@@ -203,8 +201,7 @@ export function useForm({ id, spec, fixed = {}, onSuccess, sendMeta = true }: Us
           pagePath: canonicalPath(window.location.pathname),
           // Where the visitor came from goes with leads; a comment is not a lead.
           ...(spec.kind === "comment" ? {} : { attribution: firstTouch() }),
-          // When it came on screen, in milliseconds since 1970 (the server also takes an ISO time).
-          ...(consent ? { consent: { version: consent, shownAt: shownAt.current } } : {}),
+          ...extra.current,
           ...(hp ? { [HONEYPOT_FIELD]: hp } : {}),
         }
       : result.payload;
@@ -273,6 +270,7 @@ export function useForm({ id, spec, fixed = {}, onSuccess, sendMeta = true }: Us
     sendAnother: () => setAccepted(null),
     acceptedWithoutScript: Boolean(mine?.ok),
     honeypotRef,
+    extra,
     formProps: {
       id,
       method: "post",
