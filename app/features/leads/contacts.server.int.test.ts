@@ -15,6 +15,8 @@ import { consentLine } from "./desk/export-values.server";
 import { csvCell, csvStream, leadCsvHeader } from "./desk/export.server";
 import { saveLeadWork } from "./desk/query.server";
 import { storeLead } from "./store.server";
+import { leadForMail } from "./mail.server";
+import { leadWebhookBody } from "./messages.server";
 
 /**
  * Contacts (leads of one person by e-mail or phone, in any format), the consent stored
@@ -148,6 +150,19 @@ describe("consent", () => {
     expect(bad.status).toBe(422);
     expect(JSON.stringify(bad.body)).toContain(UNKNOWN_CONSENT);
     expect(takeConsent({ a: 1 })).toEqual({ body: { a: 1 }, consent: null });
+  });
+
+  it("goes to the CRM with the lead (version 1, fields added), null when not recorded", async () => {
+    const t = tag();
+    const shown = { version: CONSENT_VERSION, shownAt: "2026-11-23T11:00:00.000Z" };
+    const withIt = await storeLead(db, { ...personal(`w-${t}@hook.test`, "2145550142"), consent: shown });
+    const without = await storeLead(db, personal(`w-${t}@hook.test`, "2145550142"));
+    const body = async (id: number) => {
+      const row = await db.kysely.selectFrom("leads").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+      return JSON.parse(leadWebhookBody(leadForMail(row), "key", "https://fillway.test"));
+    };
+    expect(await body(withIt.id)).toMatchObject({ version: 1, consent: shown, lead: { contactId: withIt.id } });
+    expect(await body(without.id)).toMatchObject({ version: 1, consent: null, lead: { contactId: withIt.id } });
   });
 });
 
