@@ -450,15 +450,17 @@ test.describe("leads inbox", () => {
     const rows = parseCsv(bytes.toString("utf8").slice(1));
     const [header, ...data] = rows;
     expect(header).toContain("First name");
-    expect(header).toContain("Business name (contact form)");
-    expect(header).toContain("Delivery window starts");
+    // One column per fact across forms, named as a person names it.
+    expect(header).toContain("Business");
+    expect(header).toContain("Delivery window");
+    expect(header).toContain("Received (UTC)");
+    expect((header as string[]).filter((h) => /\(quote\)|\(contact form\)|Type code/.test(h))).toEqual([]);
     expect(new Set(rows.map((r) => r.length)).size).toBe(1);
     expect(data).toHaveLength(3);
     const col = (name: string) => (header as string[]).indexOf(name);
     const [quote, biz, zoe] = data as string[][];
     // Values as a spreadsheet reader reads them; a longitude stays a number.
-    expect(quote?.[col("Delivery window starts")]).toBe("16:00");
-    expect(quote?.[col("Delivery window ends")]).toBe("20:00");
+    expect(quote?.[col("Delivery window")]).toBe("16:00–20:00");
     expect(quote?.[col("Campaign starts")]).toBe("January 1, 2026");
     expect(quote?.[col("Employees")]).toBe("200–500");
     expect(quote?.[col("Place name")]).toBe("Dallas");
@@ -469,7 +471,12 @@ test.describe("leads inbox", () => {
     expect(zoe?.[col("Message")]).toBe(`'=HYPERLINK("http://evil.example","click me")`);
     expect(zoe?.[col("Type")]).toBe("Gasoline (9)");
     expect(zoe?.[col("Page")]).toBe("/gasoline");
-    expect(biz?.[col("Business name (contact form)")]).toBe(`${last} Ångström Fuel`);
+    expect(biz?.[col("Business")]).toBe(`${last} Ångström Fuel`);
+    expect(quote?.[col("Business")]).toBe(`${last} Quotes`);
+    expect(biz?.[col("Phone")]).toBe("4695550111");
+    expect(zoe?.[col("Status")]).toBe("New");
+    // Sent through the API without the consent line.
+    expect(zoe?.[col("Consent version")]).toBe("not recorded");
     expect(biz?.[col("Message")]).toBe('\'+1 then -2, @home, "quoted"\nsecond line');
     const db = await testDb();
     const logged = await db.kysely.selectFrom("audit_log").selectAll().where("action", "=", "leads.export").where("staff_id", "=", sales.id).execute();

@@ -3,6 +3,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Locator, Page } from "@playwright/test";
 import { type Db, openDb } from "../../app/platform/db/db.server";
 import { expect, scrollToReady, test } from "./fixtures";
+import { CONSENT_TEXT, CONSENT_VERSION } from "../../app/shared/forms/consent";
 
 /**
  * Lead capture end to end in Chromium: every kind of form filled and sent, the thank-you
@@ -139,6 +140,26 @@ test.describe("Get a Fleet Quote", () => {
       type: 19,
     });
     expect(row.submission_id).toMatch(/^[0-9a-f-]{36}$/);
+    // The consent line under the button, its version and when it was shown.
+    expect(row).toMatchObject({ consent_version: CONSENT_VERSION });
+    expect(Date.parse(row.consent_shown_at ?? "")).toBeLessThanOrEqual(Date.parse(row.created_at));
+  });
+
+  test("every lead form shows the contact consent line under its button, which it describes", async ({ page }) => {
+    for (const [path, selector] of [
+      ["/getafleet", "#quick-quote-form"],
+      ["/getafleet", "#fleet-quote-form"],
+      ["/business-fleets-trucking-and-construction-companies", "#contact-form"],
+      ["/gasoline", "#contact-form"],
+      ["/faq", "#faq-fleet-signup"],
+    ] as const) {
+      await page.goto(path);
+      if (path === "/faq") await page.getByRole("button", { name: "How do I set up scheduled fueling for my fleet?" }).click();
+      const form = page.locator(selector);
+      await scrollToReady(form);
+      await expect(form.getByText(CONSENT_TEXT), `${path} ${selector}`).toBeVisible();
+      await expect(form.locator('button[type="submit"]')).toHaveAccessibleDescription(CONSENT_TEXT);
+    }
   });
 
   test("the detailed quote fills the address from the city and sends every field of section 3", async ({ page }) => {
@@ -520,6 +541,7 @@ test.describe("without JavaScript", () => {
     await expect(page.locator("#quick-quote-form").getByRole("status").filter({ hasText: "Thank you!!" })).toContainText(`Thank you!! ${THANKS}`);
     const row = await storedRow(address);
     expect(row).toMatchObject({ kind: "quote-short", type: 19, page_path: "/getafleet", submission_id: null });
+    expect(row).toMatchObject({ consent_version: CONSENT_VERSION });
     expect(row.payload).toMatchObject({ firstName: "Ana", city: "Dallas", zipCode: "75202" });
     await context.close();
   });

@@ -7,6 +7,7 @@ import { SUCCESS_TEXT } from "~/features/leads/forms/success";
 import type { Services } from "~/platform/services.server";
 import { HONEYPOT_FIELD, honeypotFilled } from "./honeypot";
 import { takeAttribution } from "./attribution.server";
+import { takeConsent } from "./consent.server";
 import { hashIp } from "~/platform/ip-hash.server";
 import { storeLead } from "./store.server";
 import { assignNewLead } from "./routing/rules.server";
@@ -85,12 +86,16 @@ async function decide(
   ctx: SubmissionContext,
 ): Promise<Outcome> {
   // Attribution travels beside the form's fields; the form's strict schema never sees it.
-  const { body, attribution } = takeAttribution(submitted);
-  const rawId = typeof body.submissionId === "string" ? body.submissionId : null;
-  if (honeypotFilled(body)) {
+  const { body: withConsent, attribution } = takeAttribution(submitted);
+  const rawId = typeof withConsent.submissionId === "string" ? withConsent.submissionId : null;
+  if (honeypotFilled(withConsent)) {
     services.log.info({ kind: spec.kind }, "honeypot filled: submission dropped");
     return { status: "honeypot", submissionId: rawId };
   }
+  // So is the consent line's version and when it was shown (consent.server.ts).
+  const taken = takeConsent(withConsent);
+  if ("errors" in taken) return { status: "invalid", errors: taken.errors };
+  const { body, consent } = taken;
   let schema: $ZodType;
   let input = body;
   if (ctx.wire) {
@@ -134,6 +139,7 @@ async function decide(
     attribution,
     // A sign-up is nobody's to work; every other lead is routed as it is stored.
     assign: spec.kind === "newsletter" ? undefined : (lead, trx) => assignNewLead(services.db, trx, lead, new Date().toISOString()),
+    consent,
     messages: services.outbox
       ? (id, trx, owner) =>
           services.outbox ? leadOutboxRows({ env: services.env, outbox: services.outbox }, spec.kind, String(payload.email), id, trx, new Date(), owner) : []

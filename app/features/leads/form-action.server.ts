@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, data } from "react-router";
 import { type FieldErrors, pickValues, type Values } from "~/shared/forms/form-spec";
 import { FORM_ID_FIELD, FORM_KIND_FIELD, type FormActionData, messages } from "~/shared/forms/protocol";
+import { CONSENT_FIELD } from "~/shared/forms/consent";
 import { formByKind } from "~/features/leads/forms/registry";
 import { MAX_BODY_BYTES, RETRY_AFTER_BUSY_SECONDS } from "~/platform/api/types";
 import { isDatabaseBusy } from "~/platform/db/sqlite-driver.server";
@@ -118,7 +119,14 @@ export async function formAction({ request, context }: ActionFunctionArgs, alrea
   if (spec.addressFromZip) values = await fillAddressFromZip(values);
   const honeypot = form.get(HONEYPOT_FIELD);
   const attribution = postedAttribution(form.get(ATTRIBUTION_INPUT), request.url, request.headers.get("referer"));
-  const body = { ...spec.toPayload(values), ...(attribution ? { attribution } : {}), ...(honeypot ? { [HONEYPOT_FIELD]: honeypot } : {}) };
+  // The consent line's version; without JavaScript it was shown as the page was sent, so the time is the post's.
+  const consent = form.get(CONSENT_FIELD);
+  const body = {
+    ...spec.toPayload(values),
+    ...(attribution ? { attribution } : {}),
+    ...(consent ? { consent: { version: consent } } : {}),
+    ...(honeypot ? { [HONEYPOT_FIELD]: honeypot } : {}),
+  };
   let outcome: Awaited<ReturnType<typeof acceptSubmission>>;
   try {
     outcome = await acceptSubmission(services, spec, body, {

@@ -18,6 +18,10 @@ export interface LeadForMail {
   createdAt: string;
   /** Where the visitor came from (landing page, referrer host, utm_*), when known. */
   attribution?: Record<string, string> | null;
+  /** The consent line the visitor was shown and when; null when not recorded (a lead sent through the API without it). */
+  consent?: { version: string; shownAt: string } | null;
+  /** The contact (the id of the person's first lead). */
+  contactId?: number;
 }
 
 export function leadForMail(row: LeadRow): LeadForMail {
@@ -31,6 +35,8 @@ export function leadForMail(row: LeadRow): LeadForMail {
     pagePath: row.page_path,
     createdAt: row.created_at,
     attribution: attributionFromRow(row),
+    consent: row.consent_version ? { version: row.consent_version, shownAt: row.consent_shown_at ?? "" } : null,
+    contactId: row.contact_id === null || row.contact_id === undefined ? Number(row.id) : Number(row.contact_id),
   };
 }
 

@@ -36,8 +36,11 @@ export function leadWebhookBody(lead: LeadForMail, idempotencyKey: string, siteU
       page: lead.pagePath,
       createdAt: lead.createdAt,
       deskUrl: `${siteUrl}/desk/leads/${lead.id}`,
+      contactId: lead.contactId ?? lead.id,
     },
     attribution: lead.attribution ?? null,
+    // Added to version 1: null when the lead came without it (the API).
+    consent: lead.consent ?? null,
   });
 }
 

@@ -7,6 +7,8 @@ import { writeQueueFor } from "~/platform/db/write-queue.server";
 import { insertOutbox, type outboxRows } from "~/platform/outbox/store.server";
 import type { Owner } from "./routing/rules.server";
 import { ATTRIBUTION_FIELDS, type Attribution, attributionColumns } from "./attribution.server";
+import type { Consent } from "./consent.server";
+import { contactIdFor } from "./contacts.server";
 
 export interface NewLead {
   kind: string;
@@ -22,6 +24,8 @@ export interface NewLead {
   attribution?: Attribution | null;
   /** Gives the new lead its owner in the same transaction (routing/rules.server.ts); the owner or null. */
   assign?: (lead: { id: number; kind: string; zip: string | null }, trx: Kysely<Database>) => Promise<Owner | null>;
+  /** The consent line's version and when it was shown; null when the client sent none (the API). */
+  consent?: Consent | null;
   /** The messages the lead causes (outbox rows), written in the same transaction (`trx`) as the lead. */
   messages?: (leadId: number, trx: Kysely<Database>, owner: Owner | null) => ReturnType<typeof outboxRows> | Promise<ReturnType<typeof outboxRows>>;
 }
@@ -53,6 +57,9 @@ const LEAD_COLUMNS = [
   "zip",
   "city",
   ...ATTRIBUTION_FIELDS.map(([, column]) => column),
+  "consent_version",
+  "consent_shown_at",
+  "contact_id",
 ] as const satisfies readonly (keyof Insertable<LeadsTable>)[];
 
 type LeadValues = Record<(typeof LEAD_COLUMNS)[number], unknown>;
@@ -100,8 +107,13 @@ export async function storeLead(db: Db, lead: NewLead): Promise<StoredLead> {
     status: lead.kind === "newsletter" ? "pending" : "new",
     ...searchColumns(lead.email, lead.payload, lead.kind),
     ...attributionColumns(lead.attribution),
+    consent_version: lead.consent?.version ?? null,
+    consent_shown_at: lead.consent?.shownAt ?? null,
+    contact_id: null,
   };
   const stored = await writeQueueFor(db).run(async (trx) => {
+    // Inside the transaction, so a person's two leads committed together are one contact.
+    if (lead.kind !== "newsletter") values.contact_id = await contactIdFor(db, trx, values.email_norm as string | null, values.phone_norm as string | null);
     const [row] = await runCompiled<{ id: number }>(
       trx,
       leadInsert(db),

@@ -51,6 +51,11 @@ export interface LeadsTable {
   first_touch_at: string | null;
   /** Migration 020: when the owner and admins were told it was not answered in time. */
   overdue_told_at: string | null;
+  /** Migration 021: the first lead of the same person (same e-mail or phone); null on that first lead. */
+  contact_id: number | null;
+  /** Migration 021: the consent line's version the visitor was shown, and when; null when not recorded. */
+  consent_version: string | null;
+  consent_shown_at: string | null;
 }
 
 /** A lead's timeline: status and assignee changes and notes, each with who and when. */

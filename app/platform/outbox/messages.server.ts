@@ -32,6 +32,9 @@ export type LeadRow = Pick<
   | "utm_campaign"
   | "utm_term"
   | "utm_content"
+  | "consent_version"
+  | "consent_shown_at"
+  | "contact_id"
 >;
 
 export interface MessageContext {

@@ -207,6 +207,7 @@ export function startOutbox(opts: OutboxOptions): Outbox {
       .selectFrom("leads")
       .select(["id", "submission_id", "kind", "type", "email", "payload", "page_path", "created_at"])
       .select(["landing_page", "referrer_host", "utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"])
+      .select(["consent_version", "consent_shown_at", "contact_id"])
       .where("id", "in", ids)
       .execute();
     return new Map(leads.map((l) => [Number(l.id), l]));

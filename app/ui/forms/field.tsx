@@ -203,6 +203,11 @@ export interface FormShellProps {
   layout?: "grid" | "inline";
   /** Show a lasting note in the form's place after an accepted submission (default true). */
   lastingNote?: boolean;
+  /**
+   * The contact consent line under the button (every lead form passes `ConsentLine`, from
+   * ./consent-line): its own module, so a page without a lead form never loads its words.
+   */
+  consent?: (props: { form: FormController }) => ReactNode;
 }
 
 /**
@@ -210,7 +215,17 @@ export interface FormShellProps {
  * action when JavaScript is off), the hidden identification fields, the honeypot, the
  * form-level error, the submit button and the success dialog.
  */
-export function FormShell({ form, children, submitLabel = "Submit", labelledBy, label, className = "", layout = "grid", lastingNote = true }: FormShellProps) {
+export function FormShell({
+  form,
+  children,
+  submitLabel = "Submit",
+  labelledBy,
+  label,
+  className = "",
+  layout = "grid",
+  lastingNote = true,
+  consent: Consent,
+}: FormShellProps) {
   const submitting = form.status === "submitting";
   // Marks the form once its script runs: until then a submit is a plain page POST.
   const [ready, setReady] = useState(false);
@@ -226,7 +241,7 @@ export function FormShell({ form, children, submitLabel = "Submit", labelledBy, 
     );
   }
   const button = (
-    <button type="submit" className="btn-primary w-full sm:w-auto sm:min-w-40" disabled={submitting}>
+    <button type="submit" className="btn-primary w-full sm:w-auto sm:min-w-40" disabled={submitting} aria-describedby={Consent && `${form.id}-consent`}>
       {submitting && <LoaderCircle aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />}
       {submitting ? "Sending…" : submitLabel}
     </button>
@@ -274,6 +289,7 @@ export function FormShell({ form, children, submitLabel = "Submit", labelledBy, 
           )}
         </div>
         {layout === "grid" && <div className="mt-6">{button}</div>}
+        {Consent && <Consent form={form} />}
       </form>
       <SuccessDialog open={form.dialogOpen} onClose={form.closeDialog} />
     </>

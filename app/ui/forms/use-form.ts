@@ -45,6 +45,8 @@ export interface FormController {
   /** The page re-rendered after a no-JavaScript submission that was stored. */
   acceptedWithoutScript: boolean;
   honeypotRef: React.RefObject<HTMLInputElement | null>;
+  /** Sent beside the fields and the meta fields: what a part of the form adds (the consent line's version and time, ConsentLine). */
+  extra: React.RefObject<Record<string, unknown>>;
   formProps: {
     id: string;
     method: "post";
@@ -90,6 +92,7 @@ export function useForm({ id, spec, fixed = {}, onSuccess, sendMeta = true }: Us
   const [accepted, setAccepted] = useState<FormController["accepted"]>(null);
   const submissionId = useRef<string | null>(null);
   const honeypotRef = useRef<HTMLInputElement | null>(null);
+  const extra = useRef<Record<string, unknown>>({});
 
   // The schema comes with the first focus on the form (see FormSpec.schema); until then
   // nothing has been touched, so there is nothing to show.
@@ -198,6 +201,7 @@ export function useForm({ id, spec, fixed = {}, onSuccess, sendMeta = true }: Us
           pagePath: canonicalPath(window.location.pathname),
           // Where the visitor came from goes with leads; a comment is not a lead.
           ...(spec.kind === "comment" ? {} : { attribution: firstTouch() }),
+          ...extra.current,
           ...(hp ? { [HONEYPOT_FIELD]: hp } : {}),
         }
       : result.payload;
@@ -266,6 +270,7 @@ export function useForm({ id, spec, fixed = {}, onSuccess, sendMeta = true }: Us
     sendAnother: () => setAccepted(null),
     acceptedWithoutScript: Boolean(mine?.ok),
     honeypotRef,
+    extra,
     formProps: {
       id,
       method: "post",

@@ -13,6 +13,7 @@ import { FormShell, Select, Textarea, TextInput } from "~/ui/forms/field";
 import { FleetSignupFields } from "./fleet-signup-form";
 import { CityZipFields, ContactAside, EmailField, FormCard, NameFields, PhoneField, ZIP_DIGITS } from "./lead-fields";
 import { LocationCombobox } from "./location-combobox";
+import { ConsentLine } from "~/ui/forms/consent-line";
 
 interface LeadFormProps {
   type: FormType;
@@ -40,7 +41,7 @@ function MessageField({ form }: { form: ReturnType<typeof useForm> }) {
 export function PersonalLeadForm({ type, id, labelledBy, label = "Contact form" }: LeadFormProps) {
   const form = useForm({ id, spec: personalLeadSpec, fixed: { type: String(type) } });
   return (
-    <FormShell form={form} labelledBy={labelledBy} label={label}>
+    <FormShell form={form} consent={ConsentLine} labelledBy={labelledBy} label={label}>
       <NameFields form={form} />
       <EmailField form={form} />
       <PhoneField form={form} />
@@ -54,7 +55,7 @@ export function PersonalLeadForm({ type, id, labelledBy, label = "Contact form" 
 export function BusinessLeadForm({ type, id, labelledBy, label = "Business contact form" }: LeadFormProps) {
   const form = useForm({ id, spec: businessLeadSpec, fixed: { type: String(type) } });
   return (
-    <FormShell form={form} labelledBy={labelledBy} label={label}>
+    <FormShell form={form} consent={ConsentLine} labelledBy={labelledBy} label={label}>
       <TextInput control={form.field("bussinessName")} label="Business name" autoComplete="organization" maxLength={120} className="sm:col-span-2" />
       <EmailField form={form} />
       <PhoneField form={form} />
@@ -81,7 +82,7 @@ export function BusinessLeadForm({ type, id, labelledBy, label = "Business conta
 export function SaasLeadForm({ type, id, labelledBy, label = "Software licensing enquiry" }: LeadFormProps) {
   const form = useForm({ id, spec: saasLeadSpec, fixed: { type: String(type) } });
   return (
-    <FormShell form={form} labelledBy={labelledBy} label={label}>
+    <FormShell form={form} consent={ConsentLine} labelledBy={labelledBy} label={label}>
       <NameFields form={form} />
       <EmailField form={form} className="sm:col-span-2" />
       <CityZipFields form={form} cityOptional />

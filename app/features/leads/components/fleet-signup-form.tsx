@@ -3,6 +3,7 @@ import { stateOptions } from "~/shared/forms/us-states";
 import { useForm } from "~/ui/forms/use-form";
 import { FormShell, Select, TextInput } from "~/ui/forms/field";
 import { CityZipFields, EmailField, FormCard, NameFields, PhoneField } from "./lead-fields";
+import { ConsentLine } from "~/ui/forms/consent-line";
 
 /**
  * The fleet scheduled-fueling sign-up (type 17, spec 3): choosing a city fills its ZIP
@@ -11,7 +12,7 @@ import { CityZipFields, EmailField, FormCard, NameFields, PhoneField } from "./l
 export function FleetSignupFields({ id = "fleet-signup", labelledBy }: { id?: string; labelledBy?: string }) {
   const form = useForm({ id, spec: fleetSignupSpec, fixed: { type: String(FLEET_SIGNUP_TYPE) } });
   return (
-    <FormShell form={form} labelledBy={labelledBy} label="Fleet scheduled fueling sign-up" submitLabel="Sign up">
+    <FormShell form={form} consent={ConsentLine} labelledBy={labelledBy} label="Fleet scheduled fueling sign-up" submitLabel="Sign up">
       <NameFields form={form} />
       <EmailField form={form} />
       <PhoneField form={form} hint="Up to 10 characters, e.g. 2145550147" />

@@ -14,6 +14,7 @@ import { type FormController, useForm } from "~/ui/forms/use-form";
 import { FormShell, Select, Textarea, TextInput } from "~/ui/forms/field";
 import { EmailField, PhoneField, ZIP_DIGITS } from "./lead-fields";
 import { LocationCombobox } from "./location-combobox";
+import { ConsentLine } from "~/ui/forms/consent-line";
 
 /**
  * The detailed quote of /getafleet. It sits far below the first screen, so its code (the
@@ -88,7 +89,7 @@ export function QuoteBusinessForm({ id = "fleet-quote-form", labelledBy }: { id?
     });
   const windowOptions = deliveryWindows.map((w) => ({ value: w.value, label: w.label }));
   return (
-    <FormShell form={form} labelledBy={labelledBy} label="Detailed fleet quote" submitLabel="Request my quote">
+    <FormShell form={form} consent={ConsentLine} labelledBy={labelledBy} label="Detailed fleet quote" submitLabel="Request my quote">
       <Group legend="Your business">
         <TextInput control={form.field("businessName")} label="Business name" autoComplete="organization" maxLength={120} className="sm:col-span-2" />
         <EmailField form={form} />

@@ -5,6 +5,7 @@ import { QUOTE_FORM_TYPE, quoteShortSpec } from "~/features/leads/forms/kinds/qu
 import { useForm } from "~/ui/forms/use-form";
 import { FormShell, Textarea, TextInput } from "~/ui/forms/field";
 import { CityZipFields, EmailField, FormCard, NameFields, PhoneField } from "./lead-fields";
+import { ConsentLine } from "~/ui/forms/consent-line";
 
 const fixed = { type: String(QUOTE_FORM_TYPE) };
 
@@ -12,7 +13,7 @@ const fixed = { type: String(QUOTE_FORM_TYPE) };
 export function QuoteShortForm({ id = "quick-quote-form", labelledBy }: { id?: string; labelledBy?: string }) {
   const form = useForm({ id, spec: quoteShortSpec, fixed });
   return (
-    <FormShell form={form} labelledBy={labelledBy} label="Quick quote" submitLabel="Request a call back">
+    <FormShell form={form} consent={ConsentLine} labelledBy={labelledBy} label="Quick quote" submitLabel="Request a call back">
       <NameFields form={form} />
       <EmailField form={form} />
       <PhoneField form={form} name="phoneNumber" />

@@ -92,7 +92,7 @@ describe("desk data on the database", () => {
     }
     expect(text.startsWith("\uFEFF")).toBe(true);
     const lines = text.slice(1).split("\r\n").filter(Boolean);
-    expect(lines[0]).toBe(leadCsvHeader.map(csvCell).join(","));
+    expect(lines[0]).toBe(leadCsvHeader().map(csvCell).join(","));
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(",Zoë,'=cmd,");
   });

@@ -1,10 +1,12 @@
 import type { Db } from "~/platform/db/db.server";
 import { DESK_HEADERS } from "~/features/staff/auth.server";
 import type { LeadFilters, SubscriberFilters } from "./filters.server";
-import { formatValue, kindLabel, parsePayload, payloadFields, typeLabel } from "./labels.server";
+import { kindLabel, type LeadStatus, parsePayload, statusLabels, typeLabel } from "./labels.server";
 import { eachLeadBatch, exportColumn as at } from "./query.server";
+import { factColumns, localTimes, notesOf } from "./export-values.server";
+import { NOT_RECORDED } from "../consent.server";
 import { ATTRIBUTION_FIELDS } from "../attribution.server";
-import { type StaffName, staffLabel } from "./staff.server";
+import type { StaffName } from "./staff.server";
 import { submissionReference } from "~/features/leads/forms/success";
 
 const BOM = "\uFEFF";
@@ -30,24 +32,31 @@ const PLAIN_NUMBER = /^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/;
 
 export const csvLine = (cells: unknown[]) => `${cells.map(csvCell).join(",")}\r\n`;
 
-const leadFields = payloadFields().filter(([key]) => key !== "type");
-const leadFieldKeys = leadFields.map(([key]) => key);
 const attributionColumns = ATTRIBUTION_FIELDS.map(([, column]) => at[column]);
 
-export const leadCsvHeader = [
-  "ID",
-  "Reference",
-  "Received (UTC)",
-  "Form",
-  "Type code",
-  "Type",
-  "Status",
-  "Assignee",
-  "Page",
-  "User agent",
-  ...leadFields.map(([, label]) => label),
-  ...ATTRIBUTION_FIELDS.map(([, , label]) => label),
-];
+/**
+ * The leads export's header: one column per fact across forms (factColumns), values as a
+ * person reads them, times in `zone` (named in the header).
+ */
+export function leadCsvHeader(zone = "UTC"): string[] {
+  return [
+    "ID",
+    "Reference",
+    "Contact",
+    `Received (${zone})`,
+    "Form",
+    "Type",
+    "Status",
+    "Owner",
+    ...factColumns().map((c) => c.label),
+    "Notes",
+    "Consent version",
+    `Consent shown (${zone})`,
+    "Page",
+    ...ATTRIBUTION_FIELDS.map(([, , label]) => label),
+    "User agent",
+  ];
+}
 export const subscriberCsvHeader = ["ID", "Subscribed (UTC)", "E-mail", "Type code", "Type", "Status", "Page", "Confirmed (UTC)"];
 
 /**
@@ -81,21 +90,30 @@ export function csvStream(
   scope: { leads: LeadFilters } | { subscribers: SubscriberFilters },
   staff: Map<number, StaffName>,
   onDone?: (rows: number) => void,
+  /** The exporter's time zone (an IANA name); UTC when not given. */
+  timeZone = "UTC",
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
+  const times = localTimes(timeZone);
+  const facts = factColumns();
+  const statusCell = memo((status: string) => csvCell(statusLabels[status as LeadStatus] ?? status));
   const kindCell = memo((kind: string) => csvCell(kindLabel(kind)));
   const typeCell = memo((key: string) => {
     const [kind = "", type = ""] = key.split("\0");
     return csvCell(typeLabel(Number(type), kind));
   });
-  const assigneeCell = memo((id: number) => csvCell(staffLabel(staff.get(id), id)));
+  // The owner by name (the address when the account has none).
+  const assigneeCell = memo((id: number) => {
+    const s = staff.get(id);
+    return csvCell(s ? s.name || s.email : `Former member of staff #${id}`);
+  });
   const batches = eachLeadBatch(db, scope, EXPORT_BATCH);
   const isLeads = "leads" in scope;
   let rows = 0;
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {
-        controller.enqueue(encoder.encode(BOM + csvLine(isLeads ? leadCsvHeader : subscriberCsvHeader)));
+        controller.enqueue(encoder.encode(BOM + csvLine(isLeads ? leadCsvHeader(times.zone) : subscriberCsvHeader)));
       },
       async pull(controller) {
         const next = await batches.next();
@@ -105,6 +123,13 @@ export function csvStream(
           return;
         }
         let chunk = "";
+        // The batch's notes in one query; a lead's are joined, oldest first, one a line.
+        const notes = isLeads
+          ? await notesOf(
+              db,
+              next.value.map((r) => Number(r[at.id])),
+            )
+          : undefined;
         for (const r of next.value) {
           if (isLeads) {
             const payload = parsePayload(r[at.payload] as string);
@@ -112,11 +137,15 @@ export function csvStream(
             const assignee = assigneeId === null ? "" : assigneeCell(Number(assigneeId));
             const kind = r[at.kind] as string;
             const submissionId = r[at.submission_id] as string | null;
-            let line = `${r[at.id]},${submissionId ? submissionReference(submissionId) : ""},${r[at.created_at]},${kindCell(kind)},${r[at.type]},${typeCell(`${kind}\0${r[at.type]}`)},${r[at.status]},${assignee},${csvCell(r[at.page_path])},${csvCell(r[at.user_agent])}`;
-            // Values as a person reads them: "08:00", "January 1, 2026", "200–500", "Texas (TX)".
-            for (const key of leadFieldKeys) line += `,${csvCell(formatValue(key, payload[key]))}`;
+            const contact = r[at.contact_id] ?? r[at.id];
+            let line = `${r[at.id]},${submissionId ? submissionReference(submissionId) : ""},${contact},${times.format(r[at.created_at])},${kindCell(kind)},${typeCell(`${kind}\0${r[at.type]}`)},${statusCell(r[at.status] as string)},${assignee}`;
+            // Values as a person reads them: "08:00–12:00", "January 1, 2026", "200–500", "Texas (TX)".
+            for (const fact of facts) line += `,${csvCell(fact.value(payload))}`;
+            const version = r[at.consent_version];
+            const noted = notes?.get(Number(r[at.id]));
+            line += `,${noted ? csvCell(noted.map((n) => `${times.format(n.at)}: ${n.text}`).join("\n")) : ""},${version ? csvCell(version) : NOT_RECORDED},${version ? times.format(r[at.consent_shown_at]) : ""},${csvCell(r[at.page_path])}`;
             for (const column of attributionColumns) line += `,${csvCell(r[column])}`;
-            chunk += `${line}\r\n`;
+            chunk += `${line},${csvCell(r[at.user_agent])}\r\n`;
           } else {
             chunk += csvLine([
               r[at.id],

@@ -17,6 +17,8 @@ import { isPassingDbFault } from "~/platform/db/faults.server";
 import type { DeskArgs } from "~/features/staff/desk-guard.server";
 import { ownersOf, tellNewOwner, workEventText } from "~/features/leads/routing/work.server";
 import { followUpAction, workChoices } from "~/features/leads/routing/lead-work.server";
+import { contactSummary } from "~/features/leads/desk/contact-screen.server";
+import { consentLine } from "~/features/leads/desk/export-values.server";
 
 /** A phone number as a link a phone dials: "(214) 555-0100" → "tel:+12145550100". */
 function telHref(phone: string): string | null {
@@ -45,12 +47,13 @@ export async function loadLead({ request, context, params }: DeskArgs) {
   const parsed = parseLeadFilters(new URLSearchParams(kept));
   const filters = parsed.ok ? parsed.filters : {};
   const listSearch = parsed.ok && Object.keys(kept).length ? `?${new URLSearchParams(kept)}` : "";
-  const [events, staff, deliveries, cameFrom, around] = await Promise.all([
+  const [events, staff, deliveries, cameFrom, around, contact] = await Promise.all([
     leadEvents(db, id),
     staffDirectory(db),
     leadDeliveries(db, declaredMessages, id),
     leadAttribution(db, id),
     leadNeighbours(db, filters, { id, createdAt: lead.createdAt }),
+    contactSummary(db, lead),
   ]);
   const timeline = [
     { id: 0, when: formatWhen(lead.createdAt), who: "", text: `Received from ${lead.page || "an unknown page"}`, note: false },
@@ -81,8 +84,9 @@ export async function loadLead({ request, context, params }: DeskArgs) {
         statusLabel: statusLabels[lead.status as LeadStatus] ?? lead.status,
         assigneeId: lead.assigneeId,
         assignee: staffLabel(lead.assigneeId === null ? undefined : staff.get(lead.assigneeId), lead.assigneeId),
-        fields: labelledFields(lead.payload),
+        fields: [...labelledFields(lead.payload), { key: "consent", label: "Contact consent", value: consentLine(lead.consentVersion, lead.consentShownAt) }],
       },
+      contact,
       timeline,
       listSearch,
       around,

@@ -226,6 +226,8 @@ export interface LeadRow {
   assigneeId: number | null;
   /** The first status change, note, call or follow-up by staff (migration 020). */
   firstTouchAt: string | null;
+  /** The first lead of the same person (contacts.server.ts); null when this is the first. */
+  contactId: number | null;
 }
 
 export interface Page<T> {
@@ -236,7 +238,21 @@ export interface Page<T> {
   prev: string | null;
 }
 
-const listColumns = ["id", "kind", "type", "email", "payload", "page_path", "created_at", "status", "assignee_id", "zip", "city", "first_touch_at"] as const;
+const listColumns = [
+  "id",
+  "kind",
+  "type",
+  "email",
+  "payload",
+  "page_path",
+  "created_at",
+  "status",
+  "assignee_id",
+  "zip",
+  "city",
+  "first_touch_at",
+  "contact_id",
+] as const;
 
 type ListRaw = { id: number; created_at: string };
 
@@ -306,6 +322,7 @@ type RawLead = ListRaw & {
   zip: string | null;
   city: string | null;
   first_touch_at: string | null;
+  contact_id: number | null;
 };
 
 function toRow(r: RawLead): LeadRow {
@@ -327,6 +344,7 @@ function toRow(r: RawLead): LeadRow {
     status: r.status,
     assigneeId: r.assignee_id === null ? null : Number(r.assignee_id),
     firstTouchAt: r.first_touch_at ?? null,
+    contactId: r.contact_id === null || r.contact_id === undefined ? null : Number(r.contact_id),
   };
 }
 
@@ -342,7 +360,15 @@ export async function listSubscribers(db: Db, f: SubscriberFilters, limit = PAGE
 }
 
 /** The columns of an export row, in order: `eachLeadBatch` yields each row as an array of their values. */
-export const EXPORT_COLUMNS = [...listColumns, "user_agent", "confirmed_at", "submission_id", ...ATTRIBUTION_FIELDS.map(([, column]) => column)] as const;
+export const EXPORT_COLUMNS = [
+  ...listColumns,
+  "user_agent",
+  "confirmed_at",
+  "submission_id",
+  "consent_version",
+  "consent_shown_at",
+  ...ATTRIBUTION_FIELDS.map(([, column]) => column),
+] as const;
 /** Where each column is in an export row. */
 export const exportColumn = Object.fromEntries(EXPORT_COLUMNS.map((c, i) => [c, i])) as Record<(typeof EXPORT_COLUMNS)[number], number>;
 
@@ -371,6 +397,8 @@ export interface LeadDetail extends LeadRow {
   payload: Record<string, unknown>;
   userAgent: string;
   submissionId: string | null;
+  consentVersion: string | null;
+  consentShownAt: string | null;
 }
 
 export async function getLead(db: Db, id: number): Promise<LeadDetail | null> {
@@ -381,6 +409,8 @@ export async function getLead(db: Db, id: number): Promise<LeadDetail | null> {
     payload: parsePayload(r.payload),
     userAgent: r.user_agent ?? "",
     submissionId: r.submission_id,
+    consentVersion: r.consent_version,
+    consentShownAt: r.consent_shown_at,
   };
 }
 

@@ -9,6 +9,7 @@ import { sparseLeadIndexesMigration } from "./013-sparse-lead-indexes";
 import { deskCommentPagesMigration } from "./014-desk-comment-pages";
 import { totpLastStepMigration } from "./015-totp-last-step";
 import { outboxRecipientMigration } from "./017-outbox-recipient";
+import { contactsAndConsentMigration } from "./021-contacts-and-consent";
 import { leadRoutingMigration } from "./020-lead-routing";
 import { leadSearchMigration } from "./018-lead-search";
 import { newsletterIssuesMigration } from "./023-newsletter-issues";
@@ -160,6 +161,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "017-outbox-recipient": outboxRecipientMigration(dialect),
     "018-lead-search": leadSearchMigration(dialect),
     "020-lead-routing": leadRoutingMigration(dialect),
+    "021-contacts-and-consent": contactsAndConsentMigration(dialect),
     "023-newsletter-issues": newsletterIssuesMigration(dialect),
     "024-rate-counts": rateCountsMigration(dialect),
   };

@@ -3,6 +3,7 @@ import type { Route } from "../../routes/desk/+types/leads";
 import type { Column } from "~/ui/desk/kit";
 import { deskLink, StatusBadge } from "~/ui/desk/ui";
 import { OverdueBadge } from "./overdue-badge";
+import { ReturningMark } from "./contact-link";
 
 type LeadRow = Route.ComponentProps["loaderData"]["rows"][number];
 
@@ -26,9 +27,17 @@ export const columns = (selected: Set<string>, listSearch: string): Column<LeadR
   {
     header: "From",
     cell: (r) => (
-      <Link to={`/desk/leads/${r.id}${listSearch}`} className={deskLink}>
-        {r.who || r.email}
-      </Link>
+      <>
+        <Link to={`/desk/leads/${r.id}${listSearch}`} className={deskLink}>
+          {r.who || r.email}
+        </Link>
+        {r.contactId !== null ? (
+          <>
+            <br />
+            <ReturningMark />
+          </>
+        ) : null}
+      </>
     ),
   },
   {

@@ -4,6 +4,7 @@ import { useKeptDraft } from "~/ui/desk/kept-draft";
 import { deskInput, deskLink, deskPrimary, deskSecondary, ErrorList, Field, NOBODY, Notice, PageTitle, SelectField, StatusBadge } from "~/ui/desk/ui";
 import { LeadHistory } from "~/features/leads/components/desk/lead-history";
 import { LeadFollowUp } from "~/features/leads/components/desk/lead-follow-up";
+import { ContactLink } from "~/features/leads/components/desk/contact-link";
 import type { Route } from "./+types/lead";
 import { loadLead, leadAction } from "~/features/leads/desk/lead-screen.server";
 
@@ -14,7 +15,7 @@ export const loader = (args: Route.LoaderArgs) => loadLead(args);
 export const action = (args: Route.ActionArgs) => leadAction(args);
 
 export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, timeline, choices, deliveries, cameFrom, listSearch, around } = loaderData;
+  const { lead, timeline, choices, deliveries, cameFrom, listSearch, around, contact } = loaderData;
   const busy = useNavigation().state !== "idle";
   const values = actionData?.values ?? null;
   const note = useKeptDraft(`desk-lead-note-${lead.id}`, actionData?.done ? timeline.length : null);
@@ -41,6 +42,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
       {actionData?.done ? <Notice>{actionData.done}</Notice> : null}
       <section aria-label="Reach this person" className="mb-4 flex flex-wrap items-center gap-2 text-sm">
         <StatusBadge status={lead.status} label={lead.statusLabel} />
+        <ContactLink contact={contact} />
         {lead.tel ? (
           <a href={lead.tel} className={`${deskSecondary} inline-flex min-h-11 items-center`}>
             Call {lead.phone}
