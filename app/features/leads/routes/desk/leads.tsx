@@ -92,7 +92,7 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
           ]}
         >
           {view ? <input type="hidden" name="view" value={view} /> : null}
-        {raw.since ? <input type="hidden" name="since" value={raw.since} /> : null}
+          {raw.since ? <input type="hidden" name="since" value={raw.since} /> : null}
           <fieldset className="mt-3 grid min-w-0 grid-cols-1 gap-3 sm:grid-cols-5">
             <legend className="mb-1 text-sm font-semibold">Where the visitor came from (first page of the visit)</legend>
             {ATTRIBUTION_INPUTS.map((f) => (
