@@ -60,7 +60,22 @@ test.describe("the sales inbox", () => {
       for (const path of screens) {
         await page.goto(path);
         await hydrated(page);
-        expect.soft(await sidewaysOverflow(page), `${path} at ${width} px`).toBeLessThanOrEqual(0);
+        const over = await sidewaysOverflow(page);
+        if (over > 0 && process.env.DEBUG_OVERFLOW) {
+          const culprits = await page.evaluate(() =>
+            [...document.querySelectorAll("body *")]
+              .filter((e) => {
+                if (e.getBoundingClientRect().right <= document.documentElement.clientWidth + 1) return false;
+                for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) if (getComputedStyle(a).overflowX !== "visible") return false;
+                return true;
+              })
+              .slice(0, 6)
+              .map((e) => `${e.tagName}.${String(e.className).slice(0, 80)} ${Math.round(e.getBoundingClientRect().right)}`),
+          );
+          console.log(path, width, culprits);
+          await page.screenshot({ path: `/tmp/ovf-${path.replaceAll("/", "_")}-${width}.png`, fullPage: true });
+        }
+        expect.soft(over, `${path} at ${width} px`).toBeLessThanOrEqual(0);
       }
     }
   });

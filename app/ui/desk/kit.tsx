@@ -128,8 +128,12 @@ export interface Column<R> {
   cell: (row: R) => ReactNode;
 }
 
-/** A scrolling, bordered box; the table's header row stays in view. */
-export const SCROLL_FRAME = "max-h-[70vh] overflow-auto rounded-md border border-slate-300 dark:border-slate-600";
+/**
+ * A scrolling, bordered box; the table's header row stays in view. Positioned, so what is
+ * placed absolutely inside (the screen-reader-only text) scrolls with it instead of
+ * widening the page.
+ */
+export const SCROLL_FRAME = "relative max-h-[70vh] overflow-auto rounded-md border border-slate-300 dark:border-slate-600";
 
 /**
  * A list as a table: a caption for screen readers, a header row, one row per item.

@@ -42,10 +42,10 @@ export function SessionsSection({ sessions }: { sessions: Route.ComponentProps["
                 {s.current ? <strong> (this one)</strong> : null}
               </td>
               <td className={deskTd}>
-                <When iso={s.createdAt} />
+                <When iso={s.createdAt} className="" />
               </td>
               <td className={deskTd}>
-                <When iso={s.lastSeenAt} />
+                <When iso={s.lastSeenAt} className="" />
               </td>
             </tr>
           ))}
@@ -73,16 +73,18 @@ export function TimeZoneSection({ saved, zones, status }: { saved: string | null
         {saved ? <>Times are shown in {saved}.</> : <>Times are shown in this browser&apos;s time zone{browser ? ` (${browser})` : ""}.</>}
       </p>
       <Form method="post" className="flex flex-wrap items-end gap-3">
-        <Field id="tz-zone" label="Show times in">
-          <select id="tz-zone" name="zone" key={browser ?? "server"} defaultValue={saved ?? browser ?? ""} className={deskInput}>
-            <option value="">This browser&apos;s time zone{browser ? ` (${browser})` : ""}</option>
-            {zones.map((z) => (
-              <option key={z} value={z}>
-                {z.replaceAll("_", " ")}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <div className="w-full max-w-xs">
+          <Field id="tz-zone" label="Show times in">
+            <select id="tz-zone" name="zone" key={browser ?? "server"} defaultValue={saved ?? browser ?? ""} className={deskInput}>
+              <option value="">This browser&apos;s time zone{browser ? ` (${browser})` : ""}</option>
+              {zones.map((z) => (
+                <option key={z} value={z}>
+                  {z.replaceAll("_", " ")}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </div>
         <button type="submit" name="intent" value="time-zone" className={deskPrimary}>
           Save time zone
         </button>

@@ -69,7 +69,7 @@ export const columns = (selected: Set<string>, listSearch: string): Column<LeadR
       </>
     ),
   },
-  { header: "Page", className: "break-all max-md:hidden", cell: (r) => r.page },
+  { header: "Page", className: "break-words max-md:hidden", cell: (r) => r.page },
   { header: "Assignee", className: "max-md:text-xs", cell: (r) => r.assignee },
 ];
 
