@@ -4,6 +4,7 @@ import type { LeadView } from "~/features/leads/desk/filters.server";
 import { any, DeskTable, dateFields, FilterBar, FilterInput, keysetLinks, Pager } from "~/ui/desk/kit";
 import { deskSecondary, ErrorList, NOBODY, Notice, PageTitle } from "~/ui/desk/ui";
 import { activeFilters, FilterDisclosure } from "~/ui/desk/disclosure";
+import { ListTotal } from "~/ui/desk/total";
 import { columns } from "~/features/leads/components/desk/leads-columns";
 import { BulkBar, ConfirmAll } from "~/features/leads/components/desk/bulk-bar";
 import type { Route } from "./+types/leads";
@@ -105,13 +106,7 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
       <ErrorList errors={actionData?.errors} title="Nothing was changed" />
       {actionData?.done ? <Notice>{actionData.done}</Notice> : null}
       {actionData?.confirm ? <ConfirmAll confirm={actionData.confirm} /> : null}
-      {total ? (
-        <p className="mb-2 text-sm font-semibold" data-testid="list-total">
-          {total.n.toLocaleString("en-US")}
-          {total.capped ? "+" : ""} {total.n === 1 && !total.capped ? "lead" : "leads"}
-          {total.capped ? <span className="font-normal"> (counted up to {total.n.toLocaleString("en-US")})</span> : null}
-        </p>
-      ) : null}
+      <ListTotal total={total} one="lead" many="leads" />
 
       <Form method="post" aria-label="Change the selected leads" key={actionData?.done ?? "bulk"}>
         <BulkBar choices={choices} total={total} values={values ?? null} busy={busy} />

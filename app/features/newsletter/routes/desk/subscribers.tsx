@@ -5,8 +5,10 @@ import { signedIn } from "~/features/staff/desk-guard.server";
 import { audit } from "~/features/staff/audit.server";
 import { parseSubscriberFilters, rawFilters } from "~/features/leads/desk/filters.server";
 import { messages } from "~/features/leads/desk/forms.server";
-import { formatWhen, subscriberStatusLabels, subscriberTypeLabels, subscriberTypes, type SubscriberType } from "~/features/leads/desk/labels.server";
-import { listSubscribers, unsubscribeRow } from "~/features/leads/desk/query.server";
+import { subscriberStatusLabels, subscriberTypeLabels, subscriberTypes, type SubscriberType } from "~/features/leads/desk/labels.server";
+import { countMatching, listSubscribers, unsubscribeRow } from "~/features/leads/desk/query.server";
+import { When } from "~/ui/desk/time";
+import { ListTotal } from "~/ui/desk/total";
 import { any, type Column, DeskTable, dateFields, FilterBar, keysetLinks, Pager } from "~/ui/desk/kit";
 import { deskSecondary, ErrorList, Notice, PageTitle, StatusBadge } from "~/ui/desk/ui";
 import type { Route } from "./+types/subscribers";
@@ -23,9 +25,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const types = Object.entries(subscriberTypeLabels).map(([value, label]) => ({ value, label }));
   const statuses = Object.entries(subscriberStatusLabels).map(([value, label]) => ({ value, label }));
   const parsed = parseSubscriberFilters(url.searchParams);
-  if (!parsed.ok) return data({ raw, types, statuses, errors: parsed.errors, rows: [], next: null, prev: null }, { status: 400, headers: DESK_HEADERS });
+  if (!parsed.ok)
+    return data({ raw, types, statuses, errors: parsed.errors, rows: [], next: null, prev: null, total: null }, { status: 400, headers: DESK_HEADERS });
   const typeByCode = new Map<number, SubscriberType>(Object.entries(subscriberTypes).map(([k, v]) => [v, k as SubscriberType]));
-  const page = await listSubscribers(db, parsed.filters);
+  const [page, total] = await Promise.all([listSubscribers(db, parsed.filters), countMatching(db, { subscribers: parsed.filters })]);
   const rows = page.rows.map((r) => {
     const type = typeByCode.get(r.type);
     return {
@@ -33,12 +36,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       email: r.email,
       type: type ? subscriberTypeLabels[type] : `Type ${r.type}`,
       page: r.page,
-      when: formatWhen(r.createdAt),
+      when: r.createdAt,
       status: r.status,
       statusLabel: statusWords[r.status] ?? r.status,
     };
   });
-  return data({ raw, types, statuses, errors: null as string[] | null, rows, next: page.next, prev: page.prev }, { headers: DESK_HEADERS });
+  return data(
+    { raw, types, statuses, errors: null as string[] | null, rows, next: page.next, prev: page.prev, total: total as typeof total | null },
+    { headers: DESK_HEADERS },
+  );
 }
 
 // Staff can unsubscribe an address (asked by e-mail or phone); only the address itself can confirm one.
@@ -73,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 type SubscriberRow = Route.ComponentProps["loaderData"]["rows"][number];
 
 const columns: Column<SubscriberRow>[] = [
-  { header: "Signed up", className: "whitespace-nowrap", cell: (r) => r.when },
+  { header: "Signed up", cell: (r) => <When iso={r.when} /> },
   { header: "E-mail", className: "break-all", cell: (r) => r.email },
   { header: "Type", cell: (r) => r.type },
   { header: "Page", cell: (r) => r.page },
@@ -95,7 +101,7 @@ const columns: Column<SubscriberRow>[] = [
 ];
 
 export default function Subscribers({ loaderData, actionData }: Route.ComponentProps) {
-  const { raw, types, statuses, errors, rows, next, prev } = loaderData;
+  const { raw, types, statuses, errors, rows, next, prev, total } = loaderData;
   const location = useLocation();
   return (
     <div>
@@ -124,6 +130,7 @@ export default function Subscribers({ loaderData, actionData }: Route.ComponentP
       <ErrorList errors={errors} title="These filters cannot be used" />
       <ErrorList errors={actionData?.errors} title="Nothing was changed" />
       {actionData?.done ? <Notice>{actionData.done}</Notice> : null}
+      <ListTotal total={total} one="subscription" many="subscriptions" />
       <DeskTable caption="Newsletter subscriptions, newest first" columns={columns} rows={rows} empty={errors ? null : "No subscribers match these filters."} />
       <Pager label="Pages of subscribers" links={keysetLinks(location.search, prev, next)} />
     </div>
