@@ -20,6 +20,8 @@ import { MAX_PASSWORD_LENGTH } from "~/features/staff/password.server";
 import { deleteSessionsOf, listSessions, serializeCookie } from "~/features/staff/session.server";
 import { checkCurrentPassword } from "~/features/staff/current-password.server";
 import type { DeskArgs } from "~/features/staff/desk-guard.server";
+import { setStaffTimeZone } from "~/features/staff/time-zone.server";
+import { staffTimeZone, timeZoneNames } from "~/features/staff/time-zone";
 
 /** Your account (routes/desk/account.tsx): name, password, two-factor sign-in and sessions. */
 
@@ -36,6 +38,7 @@ const actionSchema = z.discriminatedUnion("intent", [
       .regex(/^\d{6}$/, "Enter the 6-digit code your app shows."),
   }),
   z.object({ intent: z.enum(["2fa-codes", "2fa-off"]), current }),
+  z.object({ intent: z.literal("time-zone"), zone: z.string().trim().max(64, "Choose a time zone from the list.") }),
 ]);
 
 export async function loadAccount({ request, context }: DeskArgs) {
@@ -60,6 +63,8 @@ export async function loadAccount({ request, context }: DeskArgs) {
         ? { secret: pending.secret, uri: pending.uri, qr: `data:image/svg+xml;base64,${Buffer.from(renderSVG(pending.uri, { border: 2 })).toString("base64")}` }
         : null,
       sessions,
+      timeZone: staffTimeZone(me),
+      zones: timeZoneNames(),
     },
     { headers: DESK_HEADERS },
   );
@@ -123,6 +128,12 @@ export async function accountAction({ request, context }: DeskArgs) {
       if (!codes) return reply({ errors: ["That code is not right. Check your phone's clock and try the code now shown."] }, 400);
       await audit(db, { staffId: me.id, action: "account.2fa-on", subject: me.email });
       return reply({ notice: "Two-factor sign-in is on.", codes });
+    }
+    case "time-zone": {
+      const zone = input.zone || null;
+      if (!(await setStaffTimeZone(db, me.id, zone))) return reply({ errors: ["Choose a time zone from the list."] }, 400);
+      await audit(db, { staffId: me.id, action: "account.time-zone", subject: me.email, detail: { zone } });
+      return reply({ notice: zone ? `Times are now shown in ${zone}.` : "Times are now shown in this browser's time zone." });
     }
     case "2fa-codes":
     case "2fa-off": {

@@ -13,6 +13,8 @@ export interface StaffUser {
   email: string;
   name: string | null;
   role: Role;
+  /** Migration 019: the IANA zone the desk shows times in; null for the browser's (`staffTimeZone`). */
+  timeZone: string | null;
 }
 
 /** The signed-in member of staff with what the desk shell needs to know. */
@@ -57,7 +59,7 @@ async function lookUp(request: Request, services: Services): Promise<CurrentStaf
   if (!session) return null;
   const staff = await db.kysely
     .selectFrom("staff")
-    .select(["id", "email", "name", "role", "disabled_at", "totp_enabled_at"])
+    .select(["id", "email", "name", "role", "disabled_at", "totp_enabled_at", "time_zone"])
     .where("id", "=", session.staffId)
     .executeTakeFirst();
   if (!staff || staff.disabled_at || !isRole(staff.role)) return null;
@@ -66,6 +68,7 @@ async function lookUp(request: Request, services: Services): Promise<CurrentStaf
     email: staff.email,
     name: staff.name,
     role: staff.role,
+    timeZone: staff.time_zone,
     sessionId: session.id,
     twoFactor: Boolean(staff.totp_enabled_at),
   };
@@ -132,5 +135,5 @@ export async function requireStaff(request: Request, context: DeskContext, roles
     const user = { email: staff.email, name: staff.name, role: staff.role };
     throw data({ forbidden: true, role: staff.role, user }, { status: 403, headers: deskHeaders() });
   }
-  return { id: staff.id, email: staff.email, name: staff.name, role: staff.role };
+  return { id: staff.id, email: staff.email, name: staff.name, role: staff.role, timeZone: staff.timeZone };
 }

@@ -199,6 +199,8 @@ export interface StaffTable {
   totp_enabled_at: string | null;
   /** Migration 015: the last TOTP time-step accepted, so a code is never accepted twice. */
   totp_last_step: number | null;
+  /** Migration 019: the IANA time zone the desk shows times in; null for the browser's. */
+  time_zone: string | null;
   disabled_at: string | null;
   last_sign_in_at: string | null;
   created_at: string;

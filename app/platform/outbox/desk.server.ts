@@ -1,5 +1,4 @@
 import type { Db } from "~/platform/db/db.server";
-import { formatWhen } from "~/shared/when";
 import type { MessageRegistry } from "./messages.server";
 
 export const deliveryStates = ["failed", "pending", "sending", "sent"] as const;
@@ -66,8 +65,9 @@ function view(r: Row, messages: MessageRegistry): DeliveryView {
     state,
     stateLabel: stateLabels[state] ?? r.state,
     attempts: Number(r.attempts),
-    created: formatWhen(r.created_at),
-    when: r.state === "sent" && r.sent_at ? formatWhen(r.sent_at) : r.state === "failed" ? "" : formatWhen(r.next_attempt_at),
+    // ISO times: the desk shows them in the member's time zone (ui/desk/time.tsx).
+    created: r.created_at,
+    when: r.state === "sent" && r.sent_at ? r.sent_at : r.state === "failed" ? "" : r.next_attempt_at,
     lastError: r.last_error,
     messageId: r.message_id ?? (r.channel === "webhook" ? r.idempotency_key : null),
   };

@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { DESK_HEADERS } from "~/features/staff/auth.server";
 import { deskLink, deskPrimary, ErrorList, PageTitle, SelectField } from "~/ui/desk/ui";
+import { When } from "~/ui/desk/time";
 import { PERIODS } from "~/features/leads/overview-periods";
 import { CountTable, PerDayChart } from "~/features/leads/components/desk/overview-charts";
 import { ResponseChart } from "~/features/leads/components/desk/response-chart";
@@ -20,7 +21,17 @@ export default function DeskHome({ loaderData }: Route.ComponentProps) {
       <p className="mb-6 rounded-md border border-slate-300 p-3 dark:border-slate-600" role="status">
         {fresh.since ? (
           <>
-            <strong>{fresh.count}</strong> new {fresh.count === 1 ? "lead" : "leads"} since your last visit ({fresh.since}).{" "}
+            {fresh.count > 0 ? (
+              <Link to={`/desk/leads?${new URLSearchParams({ since: fresh.since })}`} className={deskLink}>
+                <strong>{fresh.count.toLocaleString("en-US")}</strong> new {fresh.count === 1 ? "lead" : "leads"} since your last visit
+              </Link>
+            ) : (
+              <>
+                <strong>0</strong> new leads since your last visit
+              </>
+            )}{" "}
+            (<When iso={fresh.since} />
+            ).{" "}
           </>
         ) : (
           <>Welcome to the desk. </>
@@ -35,31 +46,34 @@ export default function DeskHome({ loaderData }: Route.ComponentProps) {
           Leads per day, last 90 days
         </h2>
         <PerDayChart perDay={perDay} kinds={kinds} />
-        <table className="sr-only">
-          <caption>Leads per day by form, last 90 days</caption>
-          <thead>
-            <tr>
-              <th scope="col">Day</th>
-              {kinds.map((k) => (
-                <th key={k.key} scope="col">
-                  {k.label}
-                </th>
-              ))}
-              <th scope="col">Total</th>
-            </tr>
-          </thead>
-          <tbody>
-            {perDay.map((d) => (
-              <tr key={d.day}>
-                <th scope="row">{d.day}</th>
+        {/* In a box: a table takes its rows' height whatever height it is given, so an sr-only table left ~1,400 px of blank page below. */}
+        <div className="sr-only">
+          <table>
+            <caption>Leads per day by form, last 90 days</caption>
+            <thead>
+              <tr>
+                <th scope="col">Day</th>
                 {kinds.map((k) => (
-                  <td key={k.key}>{d.byKind[k.key as keyof typeof d.byKind] ?? 0}</td>
+                  <th key={k.key} scope="col">
+                    {k.label}
+                  </th>
                 ))}
-                <td>{d.total}</td>
+                <th scope="col">Total</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {perDay.map((d) => (
+                <tr key={d.day}>
+                  <th scope="row">{d.day}</th>
+                  {kinds.map((k) => (
+                    <td key={k.key}>{d.byKind[k.key as keyof typeof d.byKind] ?? 0}</td>
+                  ))}
+                  <td>{d.total}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </section>
 
       <ResponseChart data={response} />

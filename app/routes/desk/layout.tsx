@@ -6,6 +6,8 @@ import { deskMenu } from "~/features/staff/desk-screen";
 import type { Role } from "~/features/staff/roles";
 import { firingAlerts } from "~/platform/ops/system.server";
 import { DeskShell, type ShellAlert } from "~/ui/desk/shell";
+import { DeskTimeZone } from "~/ui/desk/time";
+import { staffTimeZone } from "~/features/staff/time-zone";
 import type { Route } from "./+types/layout";
 import { deskScreens } from "./screens";
 
@@ -19,10 +21,10 @@ export const meta = () => [{ title: "Fillway desk" }, { name: "robots", content:
 export function loader({ context }: Route.LoaderArgs) {
   // Null on the public screens (signing in, passwords): they show no menu.
   const user = context.get(staffContext);
-  if (!user) return data({ user: null, alerts: [] }, { headers: DESK_HEADERS });
+  if (!user) return data({ user: null, alerts: [], timeZone: null }, { headers: DESK_HEADERS });
   // Admins see a banner while a system check is bad (ops/alerts.server.ts).
   const alerts = user.role === "admin" ? firingAlerts(context) : [];
-  return data({ user: { email: user.email, name: user.name, role: user.role }, alerts }, { headers: DESK_HEADERS });
+  return data({ user: { email: user.email, name: user.name, role: user.role }, alerts, timeZone: staffTimeZone(user) }, { headers: DESK_HEADERS });
 }
 
 type ShellUser = { email: string; name: string | null; role: Role } | null;
@@ -39,7 +41,9 @@ function Shell({ user, alerts, children }: { user: ShellUser; alerts?: ShellAler
 export default function DeskLayout({ loaderData }: Route.ComponentProps) {
   return (
     <Shell user={loaderData.user} alerts={loaderData.alerts}>
-      <Outlet />
+      <DeskTimeZone zone={loaderData.timeZone}>
+        <Outlet />
+      </DeskTimeZone>
     </Shell>
   );
 }

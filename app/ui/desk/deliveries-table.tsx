@@ -1,3 +1,4 @@
+import { When } from "./time";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { DeliveryView } from "~/platform/outbox/desk.server";
@@ -47,10 +48,10 @@ export function DeliveriesTable({
     { header: "To", className: "break-all", cell: (r) => r.to },
     { header: "State", cell: (r) => <StatusBadge status={r.state} label={r.stateLabel} /> },
     { header: "Attempts", cell: (r) => r.attempts },
-    { header: "Written", className: "whitespace-nowrap", cell: (r) => r.created },
-    { header: "Sent / next attempt", className: "whitespace-nowrap", cell: (r) => r.when },
+    { header: "Written", cell: (r) => <When iso={r.created} /> },
+    { header: "Sent / next attempt", cell: (r) => <When iso={r.when} /> },
     { header: "Last error", className: "break-words", cell: (r) => r.lastError ?? "" },
     ...(action ? [{ header: "Action", srOnly: true, cell: action }] : []),
   ];
-  return <DeskTable caption={caption} columns={columns} rows={rows} empty={empty} emptyBelow />;
+  return <DeskTable caption={caption} columns={columns} rows={rows} empty={empty} emptyBelow cards />;
 }

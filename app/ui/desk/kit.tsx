@@ -133,13 +133,17 @@ export interface Column<R> {
   header: string;
   /** The header is read by screen readers only (a column of buttons or checkboxes). */
   srOnly?: boolean;
-  /** Classes added to each cell of the column (wrapping, width). */
+  /** Classes added to each cell of the column (wrapping, width; `max-md:` ones shape a card). */
   className?: string;
   cell: (row: R) => ReactNode;
 }
 
-/** A scrolling, bordered box; the table's header row stays in view. */
-export const SCROLL_FRAME = "max-h-[70vh] overflow-auto rounded-md border border-slate-300 dark:border-slate-600";
+/**
+ * A scrolling, bordered box; the table's header row stays in view. Positioned, so what is
+ * placed absolutely inside (the screen-reader-only text) scrolls with it instead of
+ * widening the page.
+ */
+export const SCROLL_FRAME = "relative max-h-[70vh] overflow-auto rounded-md border border-slate-300 dark:border-slate-600";
 
 /**
  * A list as a table: a caption for screen readers, a header row, one row per item.
@@ -153,6 +157,7 @@ export function DeskTable<R extends { id: number | string }>({
   emptyBelow = false,
   frame = SCROLL_FRAME,
   rowClassName,
+  cards = false,
 }: {
   caption: string;
   columns: Column<R>[];
@@ -161,14 +166,17 @@ export function DeskTable<R extends { id: number | string }>({
   emptyBelow?: boolean;
   frame?: string;
   rowClassName?: string;
+  /** Below the md breakpoint each row is a card: the cells flow and wrap, the header row is for screen readers. */
+  cards?: boolean;
 }) {
+  const card = (wide: string, narrow: string) => (cards ? `${wide} ${narrow}` : wide);
   const emptyNote = rows.length === 0 && empty ? <p className={emptyBelow ? "mt-2 text-sm" : "p-4 text-sm"}>{empty}</p> : null;
   return (
     <>
-      <div className={frame}>
-        <table className={deskTable}>
+      <div className={card(frame, "max-md:max-h-none")}>
+        <table className={card(deskTable, "max-md:block")}>
           <caption className="sr-only">{caption}</caption>
-          <thead>
+          <thead className={cards ? "max-md:sr-only" : undefined}>
             <tr>
               {columns.map((c) => (
                 <th key={c.header} scope="col" className={deskTh}>
@@ -177,11 +185,17 @@ export function DeskTable<R extends { id: number | string }>({
               ))}
             </tr>
           </thead>
-          <tbody>
+          <tbody className={cards ? "max-md:block" : undefined}>
             {rows.map((r) => (
-              <tr key={r.id} className={rowClassName}>
+              <tr
+                key={r.id}
+                className={card(
+                  rowClassName ?? "",
+                  "max-md:flex max-md:flex-wrap max-md:items-baseline max-md:gap-x-3 max-md:gap-y-1 max-md:border-b max-md:border-slate-200 max-md:p-2 dark:max-md:border-slate-700",
+                )}
+              >
                 {columns.map((c) => (
-                  <td key={c.header} className={c.className ? `${deskTd} ${c.className}` : deskTd}>
+                  <td key={c.header} className={card(c.className ? `${deskTd} ${c.className}` : deskTd, "max-md:block max-md:border-0 max-md:p-0")}>
                     {c.cell(r)}
                   </td>
                 ))}

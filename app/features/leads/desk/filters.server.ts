@@ -110,6 +110,13 @@ const leadFilterSchema = z
     ),
     q: search,
     ...attributionFilters,
+    /** Leads that arrived after this moment ("N new since your last visit"). */
+    since: opt(
+      z
+        .string()
+        .regex(ISO_TIME, "Since must be a time like 2026-01-31T09:00:00.000Z")
+        .refine((v) => !Number.isNaN(Date.parse(v)), "Since is not a real time"),
+    ),
     ...range,
   })
   .refine((f) => !(f.from && f.to && f.from > f.to), { message: "From must be on or before To", path: ["from"] });
@@ -137,6 +144,7 @@ export interface LeadFilters {
   utm_source?: string;
   utm_medium?: string;
   utm_campaign?: string;
+  since?: string;
   from?: string;
   to?: string;
   after?: Cursor;
@@ -167,6 +175,7 @@ const FILTER_KEYS = [
   "utm_source",
   "utm_medium",
   "utm_campaign",
+  "since",
   "from",
   "to",
   "after",

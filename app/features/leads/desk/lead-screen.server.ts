@@ -4,7 +4,7 @@ import { DESK_HEADERS, deskServices } from "~/features/staff/auth.server";
 import { signedIn } from "~/features/staff/desk-guard.server";
 import { audit } from "~/features/staff/audit.server";
 import { leadChoices, leadWorkSchema, messages, resolveAssignee } from "~/features/leads/desk/forms.server";
-import { formatWhen, labelledFields, statusLabels, type LeadStatus } from "~/features/leads/desk/labels.server";
+import { labelledFields, statusLabels, type LeadStatus } from "~/features/leads/desk/labels.server";
 import { getLead, leadEvents, leadNeighbours, saveLeadWork } from "~/features/leads/desk/query.server";
 import { parseLeadFilters, rawFilters } from "~/features/leads/desk/filters.server";
 import { staffDirectory, staffLabel } from "~/features/leads/desk/staff.server";
@@ -56,14 +56,14 @@ export async function loadLead({ request, context, params }: DeskArgs) {
     contactSummary(db, lead),
   ]);
   const timeline = [
-    { id: 0, when: formatWhen(lead.createdAt), who: "", text: `Received from ${lead.page || "an unknown page"}`, note: false },
+    { id: 0, when: lead.createdAt, who: "", text: `Received from ${lead.page || "an unknown page"}`, note: false },
     ...events.map((e) => {
       const who = e.staffId === null ? "Someone" : staffLabel(staff.get(e.staffId), e.staffId);
       let text = "";
       if (e.action === "status") text = `Status set to ${statusLabels[e.value as LeadStatus] ?? e.value}`;
       else if (e.action === "assignee") text = e.value ? `Assigned to ${staffLabel(staff.get(Number(e.value)), Number(e.value))}` : "Unassigned";
       else text = workEventText(e.action, e.value) ?? e.value ?? "";
-      return { id: e.id, when: formatWhen(e.createdAt), who, text, note: e.action === "note" };
+      return { id: e.id, when: e.createdAt, who, text, note: e.action === "note" };
     }),
   ];
   return data(
@@ -79,7 +79,7 @@ export async function loadLead({ request, context, params }: DeskArgs) {
         tel: telHref(lead.phone),
         page: lead.page,
         userAgent: lead.userAgent,
-        when: formatWhen(lead.createdAt),
+        when: lead.createdAt,
         status: lead.status,
         statusLabel: statusLabels[lead.status as LeadStatus] ?? lead.status,
         assigneeId: lead.assigneeId,

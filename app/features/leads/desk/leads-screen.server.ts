@@ -4,9 +4,11 @@ import { signedIn } from "~/features/staff/desk-guard.server";
 import { audit } from "~/features/staff/audit.server";
 import { parseLeadFilters, rawFilters, withView } from "~/features/leads/desk/filters.server";
 import { bulkSchema, leadChoices, messages, resolveAssignee } from "~/features/leads/desk/forms.server";
-import { formatWhen, statusLabels, type LeadStatus } from "~/features/leads/desk/labels.server";
-import { changeLeads, listLeads } from "~/features/leads/desk/query.server";
+import { statusLabels, type LeadStatus } from "~/features/leads/desk/labels.server";
+import { changeLeads, countMatching, listLeads } from "~/features/leads/desk/query.server";
 import { attributionValues } from "~/features/leads/desk/attribution-values.server";
+import { bulkChangeAll } from "~/features/leads/desk/bulk-all.server";
+import { ageOf } from "~/shared/zoned-time";
 import { staffDirectory, staffLabel } from "~/features/leads/desk/staff.server";
 import type { DeskArgs } from "~/features/staff/desk-guard.server";
 import { ownersOf, tellNewOwner } from "~/features/leads/routing/work.server";
@@ -25,30 +27,41 @@ export async function loadLeads({ request, context }: DeskArgs) {
   const raw = rawFilters(url.searchParams);
   const parsed = viewed.error ? { ok: false as const, errors: [viewed.error] } : parseLeadFilters(viewed.params);
   if (!parsed.ok) {
-    return data({ raw, view, errors: parsed.errors, rows: [], next: null, prev: null, choices }, { status: 400, headers: DESK_HEADERS });
+    return data({ raw, view, errors: parsed.errors, rows: [], next: null, prev: null, total: null, choices }, { status: 400, headers: DESK_HEADERS });
   }
   const cutoff = overdueCutoff(deskServices(context).env);
-  const page = await listLeads(db, view === "overdue" ? { ...parsed.filters, unansweredBefore: cutoff } : parsed.filters);
+  const filters = view === "overdue" ? { ...parsed.filters, unansweredBefore: cutoff } : parsed.filters;
+  const [page, total] = await Promise.all([listLeads(db, filters), countMatching(db, { leads: filters })]);
+  const now = new Date();
   const rows = page.rows.map((r) => ({
     ...r,
-    when: formatWhen(r.createdAt),
+    age: ageOf(r.createdAt, now),
     statusLabel: statusLabels[r.status as LeadStatus] ?? r.status,
     overdue: r.firstTouchAt === null && r.createdAt < cutoff,
     assignee: r.assigneeId === null ? "" : staffLabel(staff.get(r.assigneeId), r.assigneeId),
   }));
-  return data({ raw, view, errors: null as string[] | null, rows, next: page.next, prev: page.prev, choices }, { headers: DESK_HEADERS });
+  return data(
+    { raw, view, errors: null as string[] | null, rows, next: page.next, prev: page.prev, total: total as typeof total | null, choices },
+    { headers: DESK_HEADERS },
+  );
 }
 
 export async function leadsAction({ request, context }: DeskArgs) {
   const me = signedIn(context);
   const { db } = deskServices(context);
   const form = await request.formData();
+  if (form.get("scope") === "all") {
+    const r = await bulkChangeAll(db, me, form);
+    if (r.kind === "invalid") return data({ errors: r.errors, values: null, done: null, confirm: null, all: r.values }, { status: 422, headers: DESK_HEADERS });
+    if (r.kind === "confirm") return data({ errors: null, values: null, done: null, confirm: r, all: r.values }, { headers: DESK_HEADERS });
+    return data({ errors: null, values: null, done: r.done, confirm: null, all: null }, { headers: DESK_HEADERS });
+  }
   const values = { ids: form.getAll("id").map(String), status: String(form.get("status") ?? ""), assignee: String(form.get("assignee") ?? "") };
   const parsed = bulkSchema.safeParse(values);
-  if (!parsed.success) return data({ errors: messages(parsed.error), values, done: null }, { status: 422, headers: DESK_HEADERS });
+  if (!parsed.success) return data({ errors: messages(parsed.error), values, done: null, confirm: null, all: null }, { status: 422, headers: DESK_HEADERS });
   const staff = await staffDirectory(db);
   const assignee = resolveAssignee(staff, parsed.data.assignee);
-  if (!assignee.ok) return data({ errors: [assignee.error], values, done: null }, { status: 422, headers: DESK_HEADERS });
+  if (!assignee.ok) return data({ errors: [assignee.error], values, done: null, confirm: null, all: null }, { status: 422, headers: DESK_HEADERS });
   const before = await ownersOf(db, parsed.data.ids);
   const changed = await changeLeads(db, parsed.data.ids, { status: parsed.data.status, assigneeId: assignee.id }, me.id);
   await tellNewOwner(deskServices(context), before, assignee.id, me.id);
@@ -59,5 +72,8 @@ export async function leadsAction({ request, context }: DeskArgs) {
     detail: { status: parsed.data.status ?? null, assigneeId: assignee.id ?? null, changed },
   });
   const what = changed === 1 ? "1 lead changed" : `${changed} leads changed`;
-  return data({ errors: null as string[] | null, values: null, done: `${what} (${parsed.data.ids.length} selected).` }, { headers: DESK_HEADERS });
+  return data(
+    { errors: null as string[] | null, values: null, done: `${what} (${parsed.data.ids.length} selected).`, confirm: null, all: null },
+    { headers: DESK_HEADERS },
+  );
 }

@@ -2,7 +2,7 @@ import { PERIODS } from "~/features/leads/overview-periods";
 import { data, redirect } from "react-router";
 import { DESK_HEADERS, deskServices } from "~/features/staff/auth.server";
 import { signedIn } from "~/features/staff/desk-guard.server";
-import { formatWhen, kindLabel, leadKinds, statusLabels, type LeadStatus } from "~/features/leads/desk/labels.server";
+import { kindLabel, leadKinds, statusLabels, type LeadStatus } from "~/features/leads/desk/labels.server";
 import { countsBy, leadsPerDay, newSinceLastVisit } from "~/features/leads/desk/stats.server";
 import type { DeskArgs } from "~/features/staff/desk-guard.server";
 import { responseTimes } from "~/features/leads/routing/response-stats.server";
@@ -36,7 +36,7 @@ export async function loadDeskHome({ request, context }: DeskArgs) {
       byStatus: byStatus.map((c) => ({ label: statusLabels[c.key as LeadStatus] ?? c.key, n: c.n })),
       byPage: byPage.map((c) => ({ label: c.key || "Not known", n: c.n })),
       response,
-      fresh: { count: fresh.count, since: fresh.since ? formatWhen(fresh.since) : null },
+      fresh: { count: fresh.count, since: fresh.since },
     },
     { status: errors ? 400 : 200, headers: DESK_HEADERS },
   );

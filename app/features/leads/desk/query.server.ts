@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, type SelectQueryBuilder, sql, type Transaction } from "kysely";
+import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import type { Database, Db } from "~/platform/db/db.server";
 import { type Cursor, encodeCursor, type LeadFilters, type SubscriberFilters } from "./filters.server";
 import { incompleteMarks, kindLabel, type LeadStatus, parsePayload, phoneOf, subscriberTypes, typeLabel, whoOf } from "./labels.server";
@@ -10,6 +10,7 @@ import { ATTRIBUTION_FILTER_KEYS } from "~/platform/db/migrations/018-lead-searc
 export { prefixEnd };
 import { unsubscribeAddress } from "~/features/newsletter/subscriptions.server";
 import { ATTRIBUTION_FIELDS } from "../attribution.server";
+import { writeQueueFor } from "~/platform/db/write-queue.server";
 
 export const PAGE_SIZE = 50;
 
@@ -135,8 +136,9 @@ const equalsFor =
   (q: LeadsQuery, column: LeadingColumn, value: string | number): LeadsQuery =>
     column === leading ? q.where(column, ">=", value).where(column, "<=", value) : q.where(column, "=", value);
 
-function applyRange(q: LeadsQuery, f: { from?: string; to?: string }): LeadsQuery {
+function applyRange(q: LeadsQuery, f: { from?: string; to?: string; since?: string }): LeadsQuery {
   let out = q;
+  if (f.since) out = out.where("created_at", ">", f.since);
   if (f.from) out = out.where("created_at", ">=", dayStart(f.from));
   if (f.to) out = out.where("created_at", "<", nextDayStart(f.to));
   return out;
@@ -219,6 +221,8 @@ export interface LeadRow {
   zip: string;
   /** "ZIP incomplete", "phone incomplete": values shorter than a full one. */
   incomplete: string[];
+  /** The first words of the visitor's message, if the form has one. */
+  preview: string;
   city: string;
   page: string;
   createdAt: string;
@@ -338,6 +342,7 @@ function toRow(r: RawLead): LeadRow {
     phone: phoneOf(payload, r.kind),
     zip: r.zip ?? "",
     incomplete: incompleteMarks(payload),
+    preview: previewOf(payload),
     city: r.city ?? "",
     page: r.page_path ?? "",
     createdAt: r.created_at,
@@ -346,6 +351,14 @@ function toRow(r: RawLead): LeadRow {
     firstTouchAt: r.first_touch_at ?? null,
     contactId: r.contact_id === null || r.contact_id === undefined ? null : Number(r.contact_id),
   };
+}
+
+/** The first words of a lead's message (the quote form's description), for the inbox's cards. */
+function previewOf(payload: Record<string, unknown>): string {
+  const text = [payload.message, payload.descriptionQuote].find((v) => typeof v === "string" && v.trim() !== "") as string | undefined;
+  if (!text) return "";
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > 140 ? `${flat.slice(0, 139).trimEnd()}…` : flat;
 }
 
 /** One inbox page: every lead form, fleet sign-up and quote matching the filters, newest first. */
@@ -444,7 +457,7 @@ export async function changeLeads(db: Db, ids: number[], change: { status?: Lead
 
 /** Sets status and assignee where they differ, with one event each; the number of leads changed. */
 async function applyChange(
-  trx: Transaction<Database>,
+  trx: Kysely<Database>,
   ids: number[],
   change: { status?: LeadStatus; assigneeId?: number | null },
   staffId: number,
@@ -519,4 +532,86 @@ export function inboxQueriesForPlan(db: Db, f: LeadFilters) {
   const { base, from, branches, leading } = listQuery(db, { leads: f });
   const read = (b: SearchBranch) => (b.match ? withWords(from, lookup(b.match)) : base).where(b.where);
   return (branches ?? [null]).map((b) => keyset(b ? read(b) : base, f.after, f.before, PAGE_SIZE + 1, leading).select([...listColumns]));
+}
+
+// ── Totals and changes to a whole filter ─────────────────────────────────────────────
+// The inbox's "1,234 leads" and its "Select all N matching" (decision record 028).
+
+/** The number of rows of a list, counted up to `cap` (then `capped`: "10,000+"). */
+export interface Total {
+  n: number;
+  capped: boolean;
+}
+
+/** Lists are counted exactly up to this many rows; beyond, they say "1,000+" (counting 10,000 tripled the inbox's CPU time a page at a million leads). */
+export const COUNT_CAP = 1_000;
+
+/**
+ * How many rows a filter matches, reading at most `cap` + 1 of them from the filter's
+ * index (a search: each branch's, merged without duplicates), so a count costs the same
+ * at a million leads as at ten thousand.
+ */
+export async function countMatching(db: Db, scope: Scope, cap = COUNT_CAP): Promise<Total> {
+  const whole: Scope =
+    "leads" in scope
+      ? { leads: { ...scope.leads, after: undefined, before: undefined } }
+      : { subscribers: { ...scope.subscribers, after: undefined, before: undefined } };
+  const { base, from, branches } = listQuery(db, whole);
+  let n: number;
+  if (branches) {
+    const ids = new Set<number>();
+    for (const b of branches) {
+      const q = (b.match ? withWords(from, await searchRead(db, b.match)) : base).where(b.where);
+      const rows = await q
+        .select("id")
+        .limit(cap + 1)
+        .execute();
+      for (const r of rows) ids.add(Number(r.id));
+    }
+    n = ids.size;
+  } else {
+    const row = await db.kysely
+      .selectFrom(
+        base
+          .select(sql<number>`1`.as("one"))
+          .limit(cap + 1)
+          .as("matching"),
+      )
+      .select((eb) => eb.fn.countAll<string | number>().as("n"))
+      .executeTakeFirstOrThrow();
+    n = Number(row.n);
+  }
+  return n > cap ? { n: cap, capped: true } : { n, capped: false };
+}
+
+/**
+ * Sets the status and/or assignee of every lead a filter matches that arrived by `upTo`
+ * (the moment the change was confirmed), in batches of `batchSize`, each one write through
+ * the write queue with its timeline entries. Returns how many leads were read and changed.
+ */
+export async function changeMatching(
+  db: Db,
+  f: LeadFilters,
+  change: { status?: LeadStatus; assigneeId?: number | null },
+  staffId: number,
+  upTo: string,
+  batchSize = 500,
+): Promise<{ matched: number; changed: number }> {
+  const list = listQuery(db, { leads: { ...f, after: undefined, before: undefined } });
+  let after: Cursor = { at: upTo, id: Number.MAX_SAFE_INTEGER };
+  let matched = 0;
+  let changed = 0;
+  const queue = writeQueueFor(db);
+  for (;;) {
+    const rows = await fetchRows<ListRaw>(list, after, undefined, batchSize, ["id", "created_at"]);
+    if (rows.length === 0) break;
+    const ids = rows.map((r) => Number(r.id));
+    const now = new Date().toISOString();
+    changed += await queue.run((trx) => applyChange(trx, ids, change, staffId, now));
+    matched += rows.length;
+    if (rows.length < batchSize) break;
+    const last = rows[rows.length - 1] as ListRaw;
+    after = { at: String(last.created_at), id: Number(last.id) };
+  }
+  return { matched, changed };
 }

@@ -75,6 +75,8 @@ export async function newSinceLastVisit(db: Db, staffId: number, now = new Date(
       .select((eb) => eb.fn.countAll<string | number>().as("n"))
       .where("created_at", ">", since)
       .where("kind", "<>", "newsletter")
+      // As the inbox counts them: spam is in no list that does not ask for it.
+      .where("status", "<>", "spam")
       .executeTakeFirstOrThrow();
     count = Number(row.n);
   }

@@ -1,3 +1,4 @@
+import { When } from "~/ui/desk/time";
 import { Form } from "react-router";
 import type { Column } from "~/ui/desk/kit";
 import { deskSecondary, StatusBadge } from "~/ui/desk/ui";
@@ -14,7 +15,7 @@ export interface SubscriberRow {
 
 /** The subscribers table: a waiting sign-up can be sent its confirmation again; any not unsubscribed can be unsubscribed. */
 export const subscriberColumns: Column<SubscriberRow>[] = [
-  { header: "Signed up", className: "whitespace-nowrap", cell: (r) => r.when },
+  { header: "Signed up", className: "whitespace-nowrap", cell: (r) => <When iso={r.when} /> },
   { header: "E-mail", className: "break-all", cell: (r) => r.email },
   { header: "Type", cell: (r) => r.type },
   { header: "Page", cell: (r) => r.page },

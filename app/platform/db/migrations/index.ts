@@ -14,6 +14,7 @@ import { leadRoutingMigration } from "./020-lead-routing";
 import { leadSearchMigration } from "./018-lead-search";
 import { newsletterIssuesMigration } from "./023-newsletter-issues";
 import { rateCountsMigration } from "./024-rate-counts";
+import { staffTimeZoneMigration } from "./019-staff-time-zone";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -160,6 +161,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "015-totp-last-step": totpLastStepMigration(dialect),
     "017-outbox-recipient": outboxRecipientMigration(dialect),
     "018-lead-search": leadSearchMigration(dialect),
+    "019-staff-time-zone": staffTimeZoneMigration(dialect),
     "020-lead-routing": leadRoutingMigration(dialect),
     "021-contacts-and-consent": contactsAndConsentMigration(dialect),
     "023-newsletter-issues": newsletterIssuesMigration(dialect),

@@ -4,7 +4,7 @@ import { deskLink, deskPrimary, ErrorList, Notice, PageTitle, StatusBadge } from
 import { kindLabels, LIST_LIMIT, POST_KINDS, POST_STATUSES, type PostKind, type PostStatus, statusLabels } from "~/features/content/post-desk";
 import { listDeskPosts, type PostListQuery } from "~/features/content/desk-posts.server";
 import { DESK_HEADERS, deskServices } from "~/features/staff/auth.server";
-import { formatWhen } from "~/features/leads/desk/labels.server";
+import { When } from "~/ui/desk/time";
 import type { Route } from "./+types/posts";
 
 export const meta = () => [{ title: "Posts · Fillway desk" }];
@@ -35,9 +35,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         ...r,
         kindLabel: kindLabels[r.kind],
         statusLabel: statusLabels[r.status],
-        when: r.publishAt ? formatWhen(r.publishAt) : "",
+        when: r.publishAt ?? "",
         shown: r.shownDate.slice(0, 10),
-        updated: formatWhen(r.updatedAt),
+        updated: r.updatedAt,
       })),
     },
     { status: errors.length ? 400 : 200, headers: DESK_HEADERS },
@@ -62,9 +62,9 @@ const columns: Column<PostRow>[] = [
   },
   { header: "Kind", cell: (r) => r.kindLabel },
   { header: "State", cell: (r) => <StatusBadge status={statusColour[r.status]} label={r.statusLabel} /> },
-  { header: "Publish time", className: "whitespace-nowrap", cell: (r) => r.when },
+  { header: "Publish time", cell: (r) => <When iso={r.when} /> },
   { header: "Shown date", className: "whitespace-nowrap", cell: (r) => r.shown },
-  { header: "Changed", className: "whitespace-nowrap", cell: (r) => r.updated },
+  { header: "Changed", cell: (r) => <When iso={r.updated} /> },
   {
     header: "File",
     cell: (r) =>

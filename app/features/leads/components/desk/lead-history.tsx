@@ -1,3 +1,4 @@
+import { When } from "~/ui/desk/time";
 import type { Route } from "../../routes/desk/+types/lead";
 import { DeliveriesTable } from "~/ui/desk/deliveries-table";
 
@@ -15,7 +16,7 @@ export function LeadHistory({ timeline, deliveries }: Pick<Data, "timeline" | "d
           {timeline.map((t) => (
             <li key={t.id}>
               <p className="text-xs text-slate-600 dark:text-slate-400">
-                {t.when}
+                <When iso={t.when} />
                 {t.who ? ` · ${t.who}` : ""}
               </p>
               <p className={t.note ? "whitespace-pre-wrap break-words" : "font-medium"}>{t.text}</p>

@@ -1,17 +1,25 @@
 import { Link } from "react-router";
 import type { Route } from "../../routes/desk/+types/leads";
 import type { Column } from "~/ui/desk/kit";
+import { When } from "~/ui/desk/time";
 import { deskLink, StatusBadge } from "~/ui/desk/ui";
 import { OverdueBadge } from "./overdue-badge";
 import { ReturningMark } from "./contact-link";
 
 type LeadRow = Route.ComponentProps["loaderData"]["rows"][number];
 
-/** The inbox's columns; the first ticks a lead for "Change the selected leads". */
+const muted = "text-xs text-slate-600 dark:text-slate-400";
+
+/**
+ * The inbox's columns; the first ticks a lead for "Change the selected leads". On a wide
+ * screen a table row; on a narrow one (DeskTable's `cards`) a card: the lead (name, form,
+ * the first words of the message), then status, age and assignee.
+ */
 export const columns = (selected: Set<string>, listSearch: string): Column<LeadRow>[] => [
   {
     header: "Select",
     srOnly: true,
+    className: "w-8 max-md:w-6",
     cell: (r) => (
       <input
         type="checkbox"
@@ -23,57 +31,25 @@ export const columns = (selected: Set<string>, listSearch: string): Column<LeadR
       />
     ),
   },
-  { header: "Received", className: "whitespace-nowrap", cell: (r) => r.when },
   {
-    header: "From",
+    header: "Lead",
+    className: "min-w-56 max-md:min-w-0 max-md:basis-[calc(100%-2.25rem)]",
     cell: (r) => (
       <>
-        <Link to={`/desk/leads/${r.id}${listSearch}`} className={deskLink}>
+        <Link to={`/desk/leads/${r.id}${listSearch}`} className={`${deskLink} break-words`}>
           {r.who || r.email}
         </Link>
-        {r.contactId !== null ? (
-          <>
-            <br />
-            <ReturningMark />
-          </>
-        ) : null}
+        <span className={`${muted} block`}>
+          {r.form} · {r.typeLabel}
+        </span>
+        {r.contactId !== null ? <ReturningMark /> : null}
+        {r.preview ? <span className="mt-0.5 line-clamp-2 block break-words text-slate-700 dark:text-slate-300">{r.preview}</span> : null}
       </>
     ),
   },
-  {
-    header: "Form and type",
-    cell: (r) => (
-      <>
-        {r.form}
-        <br />
-        <span className="text-xs text-slate-600 dark:text-slate-400">{r.typeLabel}</span>
-      </>
-    ),
-  },
-  { header: "E-mail", className: "break-all", cell: (r) => r.email },
-  {
-    header: "Phone",
-    className: "whitespace-nowrap",
-    cell: (r) => (
-      <>
-        {r.phone}
-        <IncompleteMark marks={r.incomplete} mark="phone incomplete" />
-      </>
-    ),
-  },
-  {
-    header: "ZIP",
-    cell: (r) => (
-      <>
-        {r.zip}
-        <IncompleteMark marks={r.incomplete} mark="ZIP incomplete" />
-      </>
-    ),
-  },
-  { header: "City", cell: (r) => r.city },
-  { header: "Page", className: "break-all", cell: (r) => r.page },
   {
     header: "Status",
+    className: "max-md:ms-9",
     cell: (r) => (
       <>
         <StatusBadge status={r.status} label={r.statusLabel} />
@@ -81,7 +57,32 @@ export const columns = (selected: Set<string>, listSearch: string): Column<LeadR
       </>
     ),
   },
-  { header: "Assignee", cell: (r) => r.assignee },
+  {
+    header: "Received",
+    cell: (r) => (
+      <>
+        <span className="whitespace-nowrap font-semibold">{r.age === "just now" ? r.age : `${r.age} ago`}</span>
+        <When iso={r.createdAt} className={`${muted} block whitespace-nowrap max-md:hidden`} />
+      </>
+    ),
+  },
+  {
+    header: "Contact",
+    className: "break-all max-md:hidden",
+    cell: (r) => (
+      <>
+        {r.email}
+        <span className={`${muted} block break-normal`}>
+          {r.phone}
+          <IncompleteMark marks={r.incomplete} mark="phone incomplete" />
+          {[r.zip, r.city].filter(Boolean).join(" ")}
+          <IncompleteMark marks={r.incomplete} mark="ZIP incomplete" />
+        </span>
+      </>
+    ),
+  },
+  { header: "Page", className: "break-words max-md:hidden", cell: (r) => r.page },
+  { header: "Assignee", className: "max-md:text-xs", cell: (r) => r.assignee },
 ];
 
 /** A short mark under a value shorter than a full one (the API keeps the specification's looser rule). */

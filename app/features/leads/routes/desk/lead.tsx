@@ -6,6 +6,7 @@ import { LeadHistory } from "~/features/leads/components/desk/lead-history";
 import { LeadFollowUp } from "~/features/leads/components/desk/lead-follow-up";
 import { ContactLink } from "~/features/leads/components/desk/contact-link";
 import type { Route } from "./+types/lead";
+import { When } from "~/ui/desk/time";
 import { loadLead, leadAction } from "~/features/leads/desk/lead-screen.server";
 
 export const meta = ({ params }: Route.MetaArgs) => [{ title: `Lead ${params.id} · Fillway desk` }];
@@ -105,7 +106,9 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
             <dt className="font-semibold">Type</dt>
             <dd>{lead.typeLabel}</dd>
             <dt className="font-semibold">Received</dt>
-            <dd>{lead.when}</dd>
+            <dd>
+              <When iso={lead.when} />
+            </dd>
             {lead.fields.map((f) => (
               <div key={f.key} className="contents">
                 <dt className="font-semibold">{f.label}</dt>

@@ -2,8 +2,11 @@ import { Form, Link, useLocation, useNavigation } from "react-router";
 import { DESK_HEADERS } from "~/features/staff/auth.server";
 import type { LeadView } from "~/features/leads/desk/filters.server";
 import { any, DeskTable, dateFields, FilterBar, FilterInput, keysetLinks, Pager } from "~/ui/desk/kit";
-import { deskPrimary, deskSecondary, ErrorList, NOBODY, Notice, PageTitle, SelectField } from "~/ui/desk/ui";
+import { deskSecondary, ErrorList, NOBODY, Notice, PageTitle } from "~/ui/desk/ui";
+import { activeFilters, FilterDisclosure } from "~/ui/desk/disclosure";
+import { ListTotal } from "~/ui/desk/total";
 import { columns } from "~/features/leads/components/desk/leads-columns";
+import { BulkBar, ConfirmAll } from "~/features/leads/components/desk/bulk-bar";
 import type { Route } from "./+types/leads";
 import { loadLeads, leadsAction } from "~/features/leads/desk/leads-screen.server";
 
@@ -32,7 +35,7 @@ export const loader = (args: Route.LoaderArgs) => loadLeads(args);
 export const action = (args: Route.ActionArgs) => leadsAction(args);
 
 export default function Leads({ loaderData, actionData }: Route.ComponentProps) {
-  const { raw, view, errors, rows, next, prev, choices } = loaderData;
+  const { raw, view, errors, rows, next, prev, total, choices } = loaderData;
   const location = useLocation();
   // The filter and search, without the page: a lead opened from here keeps them.
   const { after: _after, before: _before, ...kept } = raw;
@@ -67,69 +70,54 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
         ))}
       </nav>
 
-      <FilterBar
-        label="Filter leads"
-        idPrefix="f"
-        values={raw}
-        grid="grid-cols-2 gap-3 sm:grid-cols-4 xl:grid-cols-9"
-        clear={{ to: "/desk/leads", label: "Clear" }}
-        fields={[
-          { type: "search", name: "q", label: "Search (e-mail, name, business, phone, ZIP)", maxLength: 120, span: "col-span-2 sm:col-span-4 xl:col-span-2" },
-          { type: "select", name: "kind", label: "Form", first: any("All forms"), options: choices.kinds },
-          { type: "select", name: "type", label: "Type code", first: any("All types"), options: choices.types },
-          {
-            type: "select",
-            name: "page",
-            label: "Page",
-            first: [...any("All pages"), ...unlistedPage],
-            options: choices.pages.map((p) => ({ value: p, label: p })),
-          },
-          { type: "select", name: "status", label: "Status", first: any("Any status"), options: choices.statuses },
-          { type: "select", name: "assignee", label: "Assignee", first: [...any("Anyone"), NOBODY], options: choices.staff },
-          ...dateFields(),
-        ]}
-      >
-        {view ? <input type="hidden" name="view" value={view} /> : null}
-        <fieldset className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-5">
-          <legend className="mb-1 text-sm font-semibold">Where the visitor came from (first page of the visit)</legend>
-          {ATTRIBUTION_INPUTS.map((f) => (
-            <FilterInput key={f.name} idPrefix="f" values={raw} field={{ type: "text", maxLength: 300, suggestions: choices.attribution[f.name], ...f }} />
-          ))}
-        </fieldset>
-      </FilterBar>
+      <FilterDisclosure active={activeFilters(raw)}>
+        <FilterBar
+          label="Filter leads"
+          idPrefix="f"
+          values={raw}
+          grid="grid-cols-1 gap-3 sm:grid-cols-4 xl:grid-cols-9"
+          clear={{ to: "/desk/leads", label: "Clear" }}
+          fields={[
+            { type: "search", name: "q", label: "Search (e-mail, name, business, phone, ZIP)", maxLength: 120, span: "sm:col-span-4 xl:col-span-2" },
+            { type: "select", name: "kind", label: "Form", first: any("All forms"), options: choices.kinds },
+            { type: "select", name: "type", label: "Type code", first: any("All types"), options: choices.types },
+            {
+              type: "select",
+              name: "page",
+              label: "Page",
+              first: [...any("All pages"), ...unlistedPage],
+              options: choices.pages.map((p) => ({ value: p, label: p })),
+            },
+            { type: "select", name: "status", label: "Status", first: any("Any status"), options: choices.statuses },
+            { type: "select", name: "assignee", label: "Assignee", first: [...any("Anyone"), NOBODY], options: choices.staff },
+            ...dateFields(),
+          ]}
+        >
+          {view ? <input type="hidden" name="view" value={view} /> : null}
+          {raw.since ? <input type="hidden" name="since" value={raw.since} /> : null}
+          <fieldset className="mt-3 grid min-w-0 grid-cols-1 gap-3 sm:grid-cols-5">
+            <legend className="mb-1 text-sm font-semibold">Where the visitor came from (first page of the visit)</legend>
+            {ATTRIBUTION_INPUTS.map((f) => (
+              <FilterInput key={f.name} idPrefix="f" values={raw} field={{ type: "text", maxLength: 300, suggestions: choices.attribution[f.name], ...f }} />
+            ))}
+          </fieldset>
+        </FilterBar>
+      </FilterDisclosure>
       <ErrorList errors={errors} title="These filters cannot be used" />
       <ErrorList errors={actionData?.errors} title="Nothing was changed" />
       {actionData?.done ? <Notice>{actionData.done}</Notice> : null}
+      {actionData?.confirm ? <ConfirmAll confirm={actionData.confirm} /> : null}
+      <ListTotal total={total} one="lead" many="leads" />
 
       <Form method="post" aria-label="Change the selected leads" key={actionData?.done ?? "bulk"}>
-        <fieldset className="mb-3 flex flex-wrap items-end gap-3">
-          <legend className="mb-1 text-sm font-semibold">Change the selected leads</legend>
-          <SelectField
-            id="b-status"
-            name="status"
-            label="New status"
-            first={[{ value: "", label: "Keep status" }]}
-            options={choices.statuses}
-            defaultValue={values?.status ?? ""}
-          />
-          <SelectField
-            id="b-assignee"
-            name="assignee"
-            label="New assignee"
-            first={[{ value: "", label: "Keep assignee" }, NOBODY]}
-            options={choices.staff}
-            defaultValue={values?.assignee ?? ""}
-          />
-          <button type="submit" className={deskPrimary} disabled={busy}>
-            Apply to selected
-          </button>
-        </fieldset>
+        <BulkBar choices={choices} total={total} values={values ?? null} busy={busy} />
 
         <DeskTable
           caption="Leads, newest first"
           columns={columns(selected, listSearch)}
           rows={rows}
           empty={errors ? null : "No leads match these filters."}
+          cards
           rowClassName="hover:bg-slate-50 focus-within:bg-brand-50 dark:hover:bg-slate-900 dark:focus-within:bg-brand-950"
         />
       </Form>

@@ -1,11 +1,12 @@
 import { data, useLocation } from "react-router";
 import { DESK_HEADERS, deskServices } from "~/features/staff/auth.server";
 import { parseSubscriberFilters, rawFilters } from "~/features/leads/desk/filters.server";
-import { formatWhen, subscriberStatusLabels, subscriberTypeLabels, subscriberTypes, type SubscriberType } from "~/features/leads/desk/labels.server";
-import { listSubscribers } from "~/features/leads/desk/query.server";
+import { subscriberStatusLabels, subscriberTypeLabels, subscriberTypes, type SubscriberType } from "~/features/leads/desk/labels.server";
+import { countMatching, listSubscribers } from "~/features/leads/desk/query.server";
 import { SubscriberTotals, subscriberColumns } from "~/features/newsletter/components/subscriber-columns";
 import { subscriberTotals } from "~/features/newsletter/resend.server";
 import { subscribersAction } from "~/features/newsletter/subscribers-screen.server";
+import { ListTotal } from "~/ui/desk/total";
 import { any, DeskTable, dateFields, FilterBar, keysetLinks, Pager } from "~/ui/desk/kit";
 import { deskSecondary, ErrorList, Notice, PageTitle } from "~/ui/desk/ui";
 import type { Route } from "./+types/subscribers";
@@ -24,9 +25,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = parseSubscriberFilters(url.searchParams);
   const totals = await subscriberTotals(db);
   if (!parsed.ok)
-    return data({ raw, types, statuses, totals, errors: parsed.errors, rows: [], next: null, prev: null }, { status: 400, headers: DESK_HEADERS });
+    return data({ raw, types, statuses, totals, errors: parsed.errors, rows: [], next: null, prev: null, total: null }, { status: 400, headers: DESK_HEADERS });
   const typeByCode = new Map<number, SubscriberType>(Object.entries(subscriberTypes).map(([k, v]) => [v, k as SubscriberType]));
-  const page = await listSubscribers(db, parsed.filters);
+  const [page, total] = await Promise.all([listSubscribers(db, parsed.filters), countMatching(db, { subscribers: parsed.filters })]);
   const rows = page.rows.map((r) => {
     const type = typeByCode.get(r.type);
     return {
@@ -34,18 +35,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       email: r.email,
       type: type ? subscriberTypeLabels[type] : `Type ${r.type}`,
       page: r.page,
-      when: formatWhen(r.createdAt),
+      when: r.createdAt,
       status: r.status,
       statusLabel: statusWords[r.status] ?? r.status,
     };
   });
-  return data({ raw, types, statuses, totals, errors: null as string[] | null, rows, next: page.next, prev: page.prev }, { headers: DESK_HEADERS });
+  return data(
+    { raw, types, statuses, totals, errors: null as string[] | null, rows, next: page.next, prev: page.prev, total: total as typeof total | null },
+    { headers: DESK_HEADERS },
+  );
 }
 
 export const action = (args: Route.ActionArgs) => subscribersAction(args);
 
 export default function Subscribers({ loaderData, actionData }: Route.ComponentProps) {
-  const { raw, types, statuses, totals, errors, rows, next, prev } = loaderData;
+  const { raw, types, statuses, totals, errors, rows, next, prev, total } = loaderData;
   const location = useLocation();
   return (
     <div>
@@ -75,6 +79,7 @@ export default function Subscribers({ loaderData, actionData }: Route.ComponentP
       <ErrorList errors={errors} title="These filters cannot be used" />
       <ErrorList errors={actionData?.errors} title="Nothing was changed" />
       {actionData?.done ? <Notice>{actionData.done}</Notice> : null}
+      <ListTotal total={total} one="subscription" many="subscriptions" />
       <DeskTable
         caption="Newsletter subscriptions, newest first"
         columns={subscriberColumns}

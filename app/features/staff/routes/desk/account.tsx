@@ -1,7 +1,7 @@
 import { Form, useLocation, useNavigation } from "react-router";
 import { deskDanger, deskInput, deskPrimary, deskSecondary, ErrorList, Field, PageTitle } from "~/ui/desk/ui";
 import { DESK_HEADERS } from "~/features/staff/auth.server";
-import { Section, SessionsSection } from "~/features/staff/components/account-sections";
+import { Section, SessionsSection, TimeZoneSection } from "~/features/staff/components/account-sections";
 import type { Route } from "./+types/account";
 import { loadAccount, accountAction } from "~/features/staff/account-screen.server";
 
@@ -132,6 +132,16 @@ export default function Account({ loaderData: d, actionData: a }: Route.Componen
         </Form>
       </Section>
 
+      <TimeZoneSection
+        saved={d.timeZone}
+        zones={d.zones}
+        status={
+          <>
+            <ErrorList errors={errorsFor("time-zone")} title="Time zone not changed" />
+            {noticeFor("time-zone")}
+          </>
+        }
+      />
       <SessionsSection sessions={d.sessions} />
     </>
   );

@@ -1,3 +1,4 @@
+import { When } from "~/ui/desk/time";
 import { data } from "react-router";
 import { z } from "zod";
 import { any, type Column, DeskTable, dateFields, FilterBar, Pager } from "~/ui/desk/kit";
@@ -42,12 +43,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Entries made without a signed-in person: the command line, or a sign-in attempt for an unknown address. */
 const SYSTEM = { value: "system", label: "Command line and unknown e-mails" };
 
-const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
-
 type Entry = Route.ComponentProps["loaderData"]["rows"][number];
 
 const columns: Column<Entry>[] = [
-  { header: "When", className: "whitespace-nowrap", cell: (r) => when(r.at) },
+  { header: "When", cell: (r) => <When iso={r.at} /> },
   { header: "Who", cell: (r) => r.who },
   { header: "What", cell: (r) => r.action },
   { header: "Subject", className: "break-all", cell: (r) => r.subject },

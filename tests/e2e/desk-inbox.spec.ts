@@ -1,0 +1,214 @@
+import { randomBytes } from "node:crypto";
+import type { Page } from "@playwright/test";
+import { storeLead } from "../../app/features/leads/store.server";
+import { createStaff, signIn, testDb } from "./desk-fixtures";
+import { expect, hydrated, test } from "./fixtures";
+
+/**
+ * The sales inbox as sales uses it, on a phone (390 px) and a laptop (1280 px): no desk
+ * screen scrolls sideways, the inbox's cards and Filters button, the list's total, "Select
+ * all N matching", the time zone from "Your account", and "N new since your last visit".
+ */
+
+const tag = () => randomBytes(4).toString("hex");
+const surname = () => `Zy${[...randomBytes(6)].map((b) => String.fromCharCode(97 + (b % 26))).join("")}`;
+
+async function seedLead(email: string, payload: Record<string, unknown>, createdAt?: string) {
+  const db = await testDb();
+  const stored = await storeLead(db, {
+    kind: "lead-personal",
+    type: 1,
+    email,
+    payload: { ...payload, email, type: 1 },
+    pagePath: "/gasoline",
+    userAgent: "Mozilla/5.0 (desk test)",
+  });
+  if (createdAt) await db.kysely.updateTable("leads").set({ created_at: createdAt }).where("id", "=", stored.id).execute();
+  return stored.id;
+}
+
+/** How far the page reaches beyond the viewport's width (0: nothing to scroll sideways). */
+const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+test.describe("the sales inbox", () => {
+  test("no desk screen scrolls sideways at 390 px or 1280 px", async ({ page, context }) => {
+    const admin = await createStaff("admin", { name: `Wide ${tag()}` });
+    await signIn(context, admin);
+    const last = surname();
+    const id = await seedLead(`a-very-long-address-${tag()}-for-the-narrow-screen@a-long-domain-name.example.com`, {
+      firstName: "Narrow",
+      lastName: last,
+      zipCode: "10001",
+      message: "Please call about a weekly delivery to our three sites; the gate code is at the front desk.",
+    });
+    const screens = [
+      "/desk",
+      "/desk/leads",
+      `/desk/leads/${id}`,
+      "/desk/subscribers",
+      "/desk/posts",
+      "/desk/images",
+      "/desk/comments",
+      "/desk/deliveries",
+      "/desk/accounts",
+      "/desk/audit",
+      "/desk/system",
+      "/desk/account",
+    ];
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const path of screens) {
+        await page.goto(path);
+        await hydrated(page);
+        const over = await sidewaysOverflow(page);
+        // What sticks out, named in the failure (outside any scrolling box).
+        const culprits =
+          over > 0
+            ? await page.evaluate(() =>
+                [...document.querySelectorAll("body *")]
+                  .filter((e) => {
+                    if (e.getBoundingClientRect().right <= document.documentElement.clientWidth + 1) return false;
+                    for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) if (getComputedStyle(a).overflowX !== "visible") return false;
+                    return true;
+                  })
+                  .slice(0, 4)
+                  .map((e) => `${e.tagName.toLowerCase()}.${String(e.className).slice(0, 60)}`)
+                  .join("; "),
+              )
+            : "";
+        expect.soft(over, `${path} at ${width} px: ${culprits}`).toBeLessThanOrEqual(0);
+      }
+    }
+  });
+
+  test("on a phone the inbox is cards with a Filters button, and shows its total", async ({ page, context }) => {
+    const sales = await createStaff("sales");
+    await signIn(context, sales);
+    const last = surname();
+    for (let i = 0; i < 3; i++)
+      await seedLead(`c${i}-${tag()}@cards.test`, { firstName: `Card${i}`, lastName: last, zipCode: "10001", message: `Message number ${i} about diesel` });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/desk/leads?q=${last.toLowerCase()}&status=new`);
+    await hydrated(page);
+    await expect(page.getByTestId("list-total")).toHaveText("3 leads");
+    const card = page.locator("tbody tr").filter({ hasText: "Card1" });
+    await expect(card.getByRole("link", { name: `Card1 ${last}` })).toBeVisible();
+    await expect(card.getByText("Message number 1 about diesel")).toBeVisible();
+    await expect(card.getByText("New", { exact: true })).toBeVisible();
+    await expect(card.getByText(/ago|just now/)).toBeVisible();
+    // A card is as wide as the screen allows, not a squeezed table column.
+    const box = await card.boundingBox();
+    expect(box?.width ?? 0).toBeGreaterThan(300);
+
+    const filters = page.getByRole("button", { name: /Filters/ });
+    await expect(filters).toHaveAccessibleName("Filters 2 in use");
+    await expect(filters).toHaveAttribute("aria-expanded", "false");
+    await expect(page.getByLabel("Form", { exact: true })).toBeHidden();
+    await filters.focus();
+    await page.keyboard.press("Enter");
+    await expect(filters).toHaveAttribute("aria-expanded", "true");
+    await expect(page.getByLabel("Form", { exact: true })).toBeVisible();
+  });
+
+  test("on a laptop more than two leads show above the fold, with their message", async ({ page, context }) => {
+    const sales = await createStaff("sales");
+    await signIn(context, sales);
+    const last = surname();
+    for (let i = 0; i < 5; i++)
+      await seedLead(`l${i}-${tag()}@fold.test`, { firstName: `Fold${i}`, lastName: last, zipCode: "10001", message: `Fold message ${i}` });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/desk/leads");
+    await hydrated(page);
+    await expect(page.getByRole("button", { name: /^Filters/ })).toBeHidden();
+    const rows = page.locator("tbody tr");
+    let above = 0;
+    for (let i = 0; i < 5; i++) {
+      const b = await rows.nth(i).boundingBox();
+      if (b && b.y + b.height <= 800) above++;
+    }
+    expect(above).toBeGreaterThan(2);
+    await expect(rows.filter({ hasText: `Fold4 ${last}` }).getByText("Fold message 4")).toBeVisible();
+  });
+
+  test("select all N matching changes every matching lead after a confirmation naming N", async ({ page, context }) => {
+    const sales = await createStaff("sales", { name: `All ${tag()}` });
+    await signIn(context, sales);
+    const last = surname();
+    const n = 53;
+    for (let i = 0; i < n; i++) await seedLead(`m${i}-${tag()}@all.test`, { firstName: "Match", lastName: last, zipCode: "10001" });
+    await page.goto(`/desk/leads?q=${last.toLowerCase()}`);
+    await hydrated(page);
+    await expect(page.getByTestId("list-total")).toHaveText("53 leads");
+    await expect(page.locator("tbody tr")).toHaveCount(50);
+    await page.getByLabel("Select all on this page").check();
+    for (const box of await page.locator("tbody tr").getByRole("checkbox").all()) await expect(box).toBeChecked();
+    await page.getByRole("button", { name: "Select all 53 matching" }).click();
+    await page.getByLabel("New status").selectOption("contacted");
+    await page.getByRole("button", { name: "Apply to all 53 matching" }).click();
+    const confirm = page.getByRole("region", { name: "Change 53 leads?" });
+    await expect(confirm).toContainText("status to Contacted for all 53 leads");
+    await confirm.getByRole("button", { name: "Change 53 leads" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "changed" })).toContainText("53 leads changed");
+    await page.goto(`/desk/leads?q=${last.toLowerCase()}&status=contacted`);
+    await expect(page.getByTestId("list-total")).toHaveText("53 leads");
+    const db = await testDb();
+    const entries = await db.kysely
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("action", "=", "leads.bulk-change-all")
+      .where("staff_id", "=", sales.id)
+      .execute();
+    expect(entries).toHaveLength(1);
+    expect(JSON.parse(String(entries[0]?.detail))).toMatchObject({ confirmed: 53, matched: 53, changed: 53, status: "contacted" });
+  });
+
+  test("the time zone set in Your account changes the times the desk shows", async ({ page, context }) => {
+    const sales = await createStaff("sales");
+    await signIn(context, sales);
+    const last = surname();
+    const id = await seedLead(`tz-${tag()}@zone.test`, { firstName: "Zone", lastName: last, zipCode: "10001" }, "2026-01-15T15:30:00.000Z");
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/desk/account");
+    await hydrated(page);
+    await page.getByLabel("Show times in").selectOption("America/Chicago");
+    await page.getByRole("button", { name: "Save time zone" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Times are now shown in America/Chicago" })).toBeVisible();
+    await page.goto(`/desk/leads?q=${last.toLowerCase()}`);
+    await expect(page.locator("tbody tr").first()).toContainText("Jan 15, 2026, 9:30 AM CST");
+    await page.goto(`/desk/leads/${id}`);
+    await expect(page.getByText("Jan 15, 2026, 9:30 AM CST").first()).toBeVisible();
+
+    await page.goto("/desk/account");
+    await hydrated(page);
+    await page.getByLabel("Show times in").selectOption("Asia/Tokyo");
+    await page.getByRole("button", { name: "Save time zone" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Asia/Tokyo" })).toBeVisible();
+    await page.goto(`/desk/leads?q=${last.toLowerCase()}`);
+    await expect(page.locator("tbody tr").first()).toContainText("Jan 16, 2026, 12:30 AM GMT+9");
+  });
+
+  test("N new since your last visit opens those leads, and the glance page ends with its content", async ({ page, context }) => {
+    const sales = await createStaff("sales");
+    await signIn(context, sales);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/desk");
+    await hydrated(page);
+    const last = surname();
+    for (let i = 0; i < 2; i++) await seedLead(`n${i}-${tag()}@new.test`, { firstName: "Fresh", lastName: last, zipCode: "10001" });
+    await page.goto("/desk");
+    await hydrated(page);
+    // The page ends where its last section ends: no blank space to scroll through.
+    const blank = await page.evaluate(() => {
+      const main = document.querySelector("main");
+      const end = main ? main.getBoundingClientRect().bottom + window.scrollY : 0;
+      return document.documentElement.scrollHeight - end;
+    });
+    expect(blank).toBeLessThan(200);
+    const link = page.getByRole("link", { name: /new leads? since your last visit/ });
+    await link.click();
+    await expect(page).toHaveURL(/since=/);
+    const total = Number((await page.getByTestId("list-total").textContent())?.replace(/\D/g, ""));
+    expect(total).toBeGreaterThanOrEqual(2);
+    await expect(page.locator("tbody tr").filter({ hasText: `Fresh ${last}` })).toHaveCount(2);
+  });
+});
