@@ -7,6 +7,7 @@ import type { $ZodType } from "zod/v4/core";
 import { type FieldErrors, type FormSpec, HONEYPOT_FIELD, resolveSchema, schemaIfLoaded, type Values, validateWith } from "~/shared/forms/form-spec";
 import { isFormActionData, messages } from "~/shared/forms/protocol";
 import { type SentItem, sentSummary, submissionReference } from "~/features/leads/forms/success";
+import { emitFormEvent } from "./form-events";
 
 export interface FieldControl {
   id: string;
@@ -148,11 +149,32 @@ export function useForm({ id, spec, fixed = {}, onSuccess, sendMeta = true }: Us
     }
   }, []);
 
+  // Seen once it is half in view; started at the first change (form-events.ts).
+  const started = useRef(false);
+  useEffect(() => {
+    const el = document.getElementById(id);
+    if (!el || typeof IntersectionObserver === "undefined") return;
+    const seen = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((x) => x.isIntersecting)) return;
+        seen.disconnect();
+        emitFormEvent({ form: spec.kind, step: "seen" });
+      },
+      { threshold: 0.5 },
+    );
+    seen.observe(el);
+    return () => seen.disconnect();
+  }, [id, spec.kind]);
+
   const field = (name: string): FieldControl => ({
     id: `${id}-${name}`,
     name,
     value: values[name] ?? "",
-    onChange: (e) => setValue(name, e.target.value),
+    onChange: (e) => {
+      if (!started.current) emitFormEvent({ form: spec.kind, step: "started" });
+      started.current = true;
+      setValue(name, e.target.value);
+    },
     // Leaving a field for the form's own submit button shows nothing yet: a message appearing
     // on blur would move the button from under the pointer between press and release, and
     // the click would be lost. The submit shows every message at once.
@@ -184,6 +206,7 @@ export function useForm({ id, spec, fixed = {}, onSuccess, sendMeta = true }: Us
     }
     const result = validateWith(ready, spec, values);
     if (!result.ok) {
+      emitFormEvent({ form: spec.kind, step: "failed", fields: Object.keys(result.errors) });
       setMessage(null);
       focusFirst(result.errors);
       return;
@@ -203,6 +226,7 @@ export function useForm({ id, spec, fixed = {}, onSuccess, sendMeta = true }: Us
       : result.payload;
     setStatus("submitting");
     setMessage(null);
+    emitFormEvent({ form: spec.kind, step: "submitted" });
     let res: Response;
     try {
       res = await fetch(apiUrl(spec.endpoint), {
@@ -218,6 +242,8 @@ export function useForm({ id, spec, fixed = {}, onSuccess, sendMeta = true }: Us
     const answer = (await res.json().catch(() => null)) as { errors?: FieldErrors; data?: { submissionId?: unknown } } | null;
     if (res.ok) {
       const stored = answer?.data?.submissionId;
+      emitFormEvent({ form: spec.kind, step: "stored", submissionId: typeof stored === "string" ? stored : undefined });
+      started.current = false;
       setAccepted({ reference: typeof stored === "string" && stored ? submissionReference(stored) : null, summary: sentSummary(values) });
       submissionId.current = null;
       setAll(fresh());
@@ -231,6 +257,7 @@ export function useForm({ id, spec, fixed = {}, onSuccess, sendMeta = true }: Us
       return;
     }
     setStatus("error");
+    emitFormEvent({ form: spec.kind, step: "refused", fields: answer?.errors ? Object.keys(answer.errors) : undefined });
     if (res.status === 422 && answer?.errors) {
       const mapped: FieldErrors = Object.create(null);
       for (const [wire, list] of Object.entries(answer.errors)) if (Array.isArray(list)) mapped[spec.fieldOf?.(wire) ?? wire] = list;
