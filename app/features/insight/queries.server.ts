@@ -6,11 +6,6 @@ import { binValue, FORM_STEPS, rating, type Vital, VITALS } from "./wire";
 /** What the insight screen shows for a period (decision record 031); read from the rollups only. */
 
 const DAY = 86_400_000;
-export const INSIGHT_PERIODS = [
-  { value: "7", label: "Last 7 days" },
-  { value: "30", label: "Last 30 days" },
-  { value: "90", label: "Last 90 days" },
-];
 
 const dayOf = (t: number) => new Date(t).toISOString().slice(0, 10);
 

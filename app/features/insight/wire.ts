@@ -49,3 +49,10 @@ export function rating(metric: Vital, value: number): "good" | "needs improvemen
   const [good, poor] = VITAL_THRESHOLDS[metric];
   return value <= good ? "good" : value <= poor ? "needs improvement" : "poor";
 }
+
+/** The periods the insight screen shows, each against the one before. */
+export const INSIGHT_PERIODS = [
+  { value: "7", label: "Last 7 days" },
+  { value: "30", label: "Last 30 days" },
+  { value: "90", label: "Last 90 days" },
+];

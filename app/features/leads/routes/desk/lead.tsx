@@ -3,6 +3,7 @@ import { DESK_HEADERS } from "~/features/staff/auth.server";
 import { useKeptDraft } from "~/ui/desk/kept-draft";
 import { deskInput, deskLink, deskPrimary, deskSecondary, ErrorList, Field, NOBODY, Notice, PageTitle, SelectField, StatusBadge } from "~/ui/desk/ui";
 import { LeadHistory } from "~/features/leads/components/desk/lead-history";
+import { LeadVisit } from "~/features/insight/components/lead-visit";
 import type { Route } from "./+types/lead";
 import { loadLead, leadAction } from "~/features/leads/desk/lead-screen.server";
 
@@ -128,7 +129,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
           </dl>
         </section>
       </div>
-
+      <LeadVisit leadId={lead.id} />
       <LeadHistory timeline={timeline} deliveries={deliveries} />
     </div>
   );
