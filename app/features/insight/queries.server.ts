@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { leadsByTouch } from "~/features/leads/attribution-counts.server";
 import type { Db } from "~/platform/db/db.server";
-import { binValue, FORM_STEPS, rating, type Vital, VITALS } from "./wire";
+import { binValue, FORM_STEPS, rating, readHist, type Vital, VITALS } from "./wire";
 
 /** What the insight screen shows for a period (decision record 031); read from the rollups only. */
 
@@ -144,25 +144,25 @@ async function formFunnels(db: Db, from: string, to: string) {
 async function vitalsAt75(db: Db, from: string, to: string) {
   const rows = await db.kysely
     .selectFrom("insight_vitals_rollup")
-    .select(["path", "device", "metric", "bin", (eb) => eb.fn.sum<string | number>("n").as("n")])
+    .select(["path", "device", "metric", "hist"])
     .where("day", ">=", from)
     .where("day", "<", to)
-    .groupBy(["path", "device", "metric", "bin"])
     .execute();
-  const groups = new Map<string, { path: string; device: string; metric: Vital; bins: [number, number][] }>();
+  // One row per day, route, device class and metric: the period's histograms are merged here.
+  const groups = new Map<string, { path: string; device: string; metric: Vital; counts: Map<number, number>; bins: [number, number][] }>();
   for (const r of rows) {
     if (!VITALS.includes(r.metric as Vital)) continue;
     const k = `${r.path}\u0000${r.device}\u0000${r.metric}`;
     let g = groups.get(k);
     if (!g) {
-      g = { path: r.path, device: r.device, metric: r.metric as Vital, bins: [] };
+      g = { path: r.path, device: r.device, metric: r.metric as Vital, counts: new Map(), bins: [] };
       groups.set(k, g);
     }
-    g.bins.push([Number(r.bin), Number(r.n)]);
+    readHist(r.hist, g.counts);
   }
   return [...groups.values()]
     .map((g) => {
-      g.bins.sort((a, b) => a[0] - b[0]);
+      g.bins = [...g.counts].sort((a, b) => a[0] - b[0]);
       const n = g.bins.reduce((s, [, c]) => s + c, 0);
       let seen = 0;
       let bin = g.bins[g.bins.length - 1]?.[0] ?? 0;

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { Db } from "~/platform/db/db.server";
 import { writeQueueFor } from "~/platform/db/write-queue.server";
 import type { Services } from "~/platform/services.server";
-import { type Vital, vitalBin } from "./wire";
+import { readHist, routeOf, type Vital, vitalBin, writeHist } from "./wire";
 
 /**
  * The rollups (decision record 031): every raw event after the watermark is counted into
@@ -80,13 +80,15 @@ export async function rollUp(db: Db): Promise<number> {
     }
     const rollup: Counts = new Map();
     const forms = new Map<string, number>();
-    const vitals = new Map<string, number>();
+    const vitals = new Map<string, Map<number, number>>();
     for (const e of events) {
       if (e.kind === "view") {
         const first = !counted.has(`${e.visitor} ${e.day}`);
         if (first) counted.add(`${e.visitor} ${e.day}`);
         const v = first ? 1 : 0;
-        for (const bucket of [`hour ${e.at.slice(0, 13)}`, `day ${e.day}`]) {
+        // By hour only the totals; by day every dimension.
+        bump(rollup, `hour ${e.at.slice(0, 13)} all `, 1, v);
+        for (const bucket of [`day ${e.day}`]) {
           bump(rollup, `${bucket} all `, 1, v);
           bump(rollup, `${bucket} page ${e.path}`, 1, v);
           for (const [dim, key] of [
@@ -106,8 +108,11 @@ export async function rollUp(db: Db): Promise<number> {
         forms.set(`${k}\u0000`, (forms.get(`${k}\u0000`) ?? 0) + 1);
         if (e.fields) for (const f of e.fields.split(",")) forms.set(`${k}\u0000${f}`, (forms.get(`${k}\u0000${f}`) ?? 0) + 1);
       } else if (e.kind === "vital" && e.metric && e.value !== null) {
-        const k = `${e.day}\u0000${e.path}\u0000${e.device}\u0000${e.metric}\u0000${vitalBin(e.metric as Vital, Number(e.value))}`;
-        vitals.set(k, (vitals.get(k) ?? 0) + 1);
+        const k = `${e.day}\u0000${routeOf(e.path)}\u0000${e.device}\u0000${e.metric}`;
+        let hist = vitals.get(k);
+        if (!hist) vitals.set(k, (hist = new Map()));
+        const bin = vitalBin(e.metric as Vital, Number(e.value));
+        hist.set(bin, (hist.get(bin) ?? 0) + 1);
       }
     }
     const rollupRows = [...rollup].map(([k, c]) => {
@@ -118,9 +123,9 @@ export async function rollUp(db: Db): Promise<number> {
       const [day, form, step, field] = k.split("\u0000");
       return { day: day ?? "", form: form ?? "", step: step ?? "", field: field ?? "", n };
     });
-    const vitalRows = [...vitals].map(([k, n]) => {
-      const [day, path, device, metric, bin] = k.split("\u0000");
-      return { day: day ?? "", path: path ?? "", device: device ?? "", metric: metric ?? "", bin: Number(bin), n };
+    const vitalRows = [...vitals].map(([k, hist]) => {
+      const [day, path, device, metric] = k.split("\u0000");
+      return { day: day ?? "", path: path ?? "", device: device ?? "", metric: metric ?? "", hist };
     });
     await writeQueueFor(db).run(async (trx) => {
       const moved = from
@@ -156,14 +161,27 @@ export async function rollUp(db: Db): Promise<number> {
           .onConflict((oc) => oc.columns(["day", "form", "step", "field"]).doUpdateSet((eb) => ({ n: sql`insight_form_rollup.n + ${eb.ref("excluded.n")}` })))
           .execute();
       }
-      for (let i = 0; i < vitalRows.length; i += 300) {
-        await trx
-          .insertInto("insight_vitals_rollup")
-          .values(vitalRows.slice(i, i + 300))
-          .onConflict((oc) =>
-            oc.columns(["day", "path", "device", "metric", "bin"]).doUpdateSet((eb) => ({ n: sql`insight_vitals_rollup.n + ${eb.ref("excluded.n")}` })),
-          )
-          .execute();
+      // A histogram is merged with the stored one here: one row per day, route, device and metric.
+      for (const days of [...new Set(vitalRows.map((r) => r.day))]) {
+        const stored = await trx.selectFrom("insight_vitals_rollup").select(["path", "device", "metric", "hist"]).where("day", "=", days).execute();
+        const have = new Map(stored.map((r) => [`${r.path}\u0000${r.device}\u0000${r.metric}`, r.hist]));
+        const rows = vitalRows
+          .filter((r) => r.day === days)
+          .map((r) => {
+            const hist = readHist(have.get(`${r.path}\u0000${r.device}\u0000${r.metric}`) ?? "", new Map(r.hist));
+            let n = 0;
+            for (const c of hist.values()) n += c;
+            return { day: r.day, path: r.path, device: r.device, metric: r.metric, n, hist: writeHist(hist) };
+          });
+        for (let i = 0; i < rows.length; i += 300) {
+          await trx
+            .insertInto("insight_vitals_rollup")
+            .values(rows.slice(i, i + 300))
+            .onConflict((oc) =>
+              oc.columns(["day", "path", "device", "metric"]).doUpdateSet((eb) => ({ n: eb.ref("excluded.n"), hist: eb.ref("excluded.hist") })),
+            )
+            .execute();
+        }
       }
     });
     total += events.length;

@@ -30,18 +30,28 @@ export function deviceOf(width: number): "mobile" | "tablet" | "desktop" {
   return width < 640 ? "mobile" : width < 1024 ? "tablet" : "desktop";
 }
 
+/** Each bin of a vital's histogram is this much wider than the one before. */
+const BIN_GROWTH = 1.08;
+
 /**
- * Vitals are kept as histograms: a value's bin is about 4 % wide (CLS in thousandths),
- * so the 75th percentile read back from the bins is within 4 % of the true one.
+ * Vitals are kept as histograms: a value's bin is about 8 % wide (CLS in thousandths),
+ * so the 75th percentile read back from the middle of its bin is within 4 % of the true one.
  */
 export function vitalBin(metric: Vital, value: number): number {
   const v = metric === "CLS" ? value * 1000 : value;
-  return Math.max(0, Math.floor(Math.log1p(Math.max(0, v)) / Math.log(1.04)));
+  return Math.max(0, Math.floor(Math.log1p(Math.max(0, v)) / Math.log(BIN_GROWTH)));
+}
+
+/** The route a path is measured under: a post's page or a newsletter link counts as its route. */
+export function routeOf(path: string): string {
+  if (path.startsWith("/blogdetail/")) return "/blogdetail/:id";
+  if (path.startsWith("/newsletter/")) return "/newsletter/:step";
+  return path;
 }
 
 /** The value at the middle of a bin, in the metric's unit. */
 export function binValue(metric: Vital, bin: number): number {
-  const v = Math.expm1(Math.log(1.04) * (bin + 0.5));
+  const v = Math.expm1(Math.log(BIN_GROWTH) * (bin + 0.5));
   return metric === "CLS" ? Math.round(v) / 1000 : Math.round(v);
 }
 
@@ -56,3 +66,18 @@ export const INSIGHT_PERIODS = [
   { value: "30", label: "Last 30 days" },
   { value: "90", label: "Last 90 days" },
 ];
+
+/** A histogram as stored: "bin:count bin:count". */
+export function readHist(text: string, into: Map<number, number> = new Map()): Map<number, number> {
+  for (const part of text.split(" ")) {
+    const [bin, n] = part.split(":");
+    if (bin && n) into.set(Number(bin), (into.get(Number(bin)) ?? 0) + Number(n));
+  }
+  return into;
+}
+
+export const writeHist = (hist: Map<number, number>) =>
+  [...hist]
+    .sort((a, b) => a[0] - b[0])
+    .map(([bin, n]) => `${bin}:${n}`)
+    .join(" ");

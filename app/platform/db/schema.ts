@@ -318,14 +318,14 @@ export interface InsightFormRollupTable {
   n: number;
 }
 
-/** Migration 022: Web Vitals histograms per day, page, device class and metric. */
+/** Migration 022: Web Vitals per day, route, device class and metric, with their histogram ("bin:count ..."). */
 export interface InsightVitalsRollupTable {
   day: string;
   path: string;
   device: string;
   metric: string;
-  bin: number;
   n: number;
+  hist: string;
 }
 
 /** Migration 022: the rollup's progress. */

@@ -1,4 +1,4 @@
-import type { Kysely, Migration } from "kysely";
+import { type CreateTableBuilder, type Kysely, type Migration, sql } from "kysely";
 import type { Dialect } from "./index";
 
 /**
@@ -10,6 +10,8 @@ import type { Dialect } from "./index";
  */
 export function insightMigration(dialect: Dialect): Migration {
   const id = dialect === "sqlite" ? "integer" : "bigserial";
+  // On SQLite a rollup is its primary key's b-tree itself: a period's rows are read in one range, with their counts.
+  const clustered = <T extends string>(t: CreateTableBuilder<T, never>) => (dialect === "sqlite" ? t.modifyEnd(sql`without rowid`) : t);
   return {
     async up(db: Kysely<unknown>) {
       await db.schema
@@ -50,6 +52,7 @@ export function insightMigration(dialect: Dialect): Migration {
         .addColumn("views", "integer", (c) => c.notNull())
         .addColumn("visitors", "integer", (c) => c.notNull())
         .addPrimaryKeyConstraint("insight_rollup_pk", ["grain", "dim", "bucket", "key"])
+        .$call(clustered)
         .execute();
       // One row per day, form, step and failing field ("" for the step itself).
       await db.schema
@@ -61,8 +64,10 @@ export function insightMigration(dialect: Dialect): Migration {
         .addColumn("field", "text", (c) => c.notNull())
         .addColumn("n", "integer", (c) => c.notNull())
         .addPrimaryKeyConstraint("insight_form_rollup_pk", ["day", "form", "step", "field"])
+        .$call(clustered)
         .execute();
-      // Web Vitals as a histogram per day, page, device class and metric (bin: see vitals.ts).
+      // Web Vitals per day, route, device class and metric: how many, and their histogram
+      // ("bin:count bin:count", bins of wire.ts's vitalBin), one row each so a period reads few rows.
       await db.schema
         .createTable("insight_vitals_rollup")
         .ifNotExists()
@@ -70,9 +75,10 @@ export function insightMigration(dialect: Dialect): Migration {
         .addColumn("path", "text", (c) => c.notNull())
         .addColumn("device", "text", (c) => c.notNull())
         .addColumn("metric", "text", (c) => c.notNull())
-        .addColumn("bin", "integer", (c) => c.notNull())
         .addColumn("n", "integer", (c) => c.notNull())
-        .addPrimaryKeyConstraint("insight_vitals_rollup_pk", ["day", "path", "device", "metric", "bin"])
+        .addColumn("hist", "text", (c) => c.notNull())
+        .addPrimaryKeyConstraint("insight_vitals_rollup_pk", ["day", "path", "device", "metric"])
+        .$call(clustered)
         .execute();
       await db.schema
         .createTable("insight_state")
