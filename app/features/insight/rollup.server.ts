@@ -110,7 +110,10 @@ export async function rollUp(db: Db): Promise<number> {
       } else if (e.kind === "vital" && e.metric && e.value !== null) {
         const k = `${e.day}\u0000${routeOf(e.path)}\u0000${e.device}\u0000${e.metric}`;
         let hist = vitals.get(k);
-        if (!hist) vitals.set(k, (hist = new Map()));
+        if (!hist) {
+          hist = new Map<number, number>();
+          vitals.set(k, hist);
+        }
         const bin = vitalBin(e.metric as Vital, Number(e.value));
         hist.set(bin, (hist.get(bin) ?? 0) + 1);
       }
