@@ -7,7 +7,8 @@ import { createLogger } from "~/platform/logger.server";
 import type { Services } from "~/platform/services.server";
 import { apiRoutes } from "~/server/compose.server";
 import { openTestDb } from "../../../tests/helpers/test-db";
-import { flushEvents } from "./ingest.server";
+import { cookieName, createSession } from "~/features/staff/session.server";
+import { EVENTS_PER_MINUTE, flushEvents } from "./ingest.server";
 import { dropOldEvents, rollUp } from "./rollup.server";
 import { loadInsight } from "./queries.server";
 
@@ -28,12 +29,12 @@ beforeAll(async () => {
 });
 afterAll(() => db.close());
 
-function post(body: unknown, opts: { ip?: string; ua?: string; type?: string; raw?: string } = {}) {
+function post(body: unknown, opts: { ip?: string; ua?: string; type?: string; raw?: string; cookie?: string } = {}) {
   const req: ApiRequest = {
     method: "POST",
     path: "/api/events",
     query: new URLSearchParams(),
-    headers: { "content-type": opts.type ?? "text/plain;charset=UTF-8", "user-agent": opts.ua ?? CHROME },
+    headers: { "content-type": opts.type ?? "text/plain;charset=UTF-8", "user-agent": opts.ua ?? CHROME, ...(opts.cookie ? { cookie: opts.cookie } : {}) },
     body: Buffer.from(opts.raw ?? JSON.stringify(body)),
     ip: opts.ip ?? "203.0.113.7",
   };
@@ -74,6 +75,37 @@ describe("POST /api/events", () => {
       .select((eb) => eb.fn.countAll().as("n"))
       .executeTakeFirstOrThrow();
     expect(Number(n.n)).toBe(0);
+  });
+
+  it("does not count staff signed in to the desk, and limits each client's beacons", async () => {
+    const staff = await db.kysely
+      .insertInto("staff")
+      .values({
+        email: "insight-staff@example.com",
+        name: null,
+        role: "editor",
+        password_hash: "x",
+        password_changed_at: new Date().toISOString(),
+        created_at: new Date().toISOString(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const { token } = await createSession(db, Number(staff.id), {});
+    expect((await post(view("/"), { cookie: `${cookieName(services.env, "desk")}=${token}` })).status).toBe(204);
+    await flushEvents(services);
+    expect(
+      Number(
+        (
+          await db.kysely
+            .selectFrom("insight_events")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBe(0);
+    const answers = [];
+    for (let i = 0; i <= EVENTS_PER_MINUTE; i++) answers.push((await post({}, { ip: "192.0.2.99" })).status);
+    expect(answers.filter((s) => s === 429)).toHaveLength(1);
   });
 
   it("counts views, visitors, sources, forms and vitals, and rolls them up once", async () => {
