@@ -149,7 +149,7 @@ export function useForm({ id, spec, fixed = {}, onSuccess, sendMeta = true }: Us
     }
   }, []);
 
-  // Seen once it is half in view; started at the first change (form-events.ts).
+  // Seen once its top is in view above the bottom fifth of the window (a form may be taller than the window); started at the first change (form-events.ts).
   const started = useRef(false);
   useEffect(() => {
     const el = document.getElementById(id);
@@ -160,7 +160,7 @@ export function useForm({ id, spec, fixed = {}, onSuccess, sendMeta = true }: Us
         seen.disconnect();
         emitFormEvent({ form: spec.kind, step: "seen" });
       },
-      { threshold: 0.5 },
+      { rootMargin: "0px 0px -20% 0px" },
     );
     seen.observe(el);
     return () => seen.disconnect();
