@@ -8,6 +8,7 @@ import { NotFound } from "~/ui/layout/not-found";
 import { RouteFocus } from "~/ui/layout/route-focus";
 import { ScrollToTop } from "~/ui/layout/scroll-to-top";
 import { firstTouchScript } from "~/features/leads/first-touch";
+import { InsightScript } from "~/features/insight/components/insight-script";
 import { useNonce } from "~/ui/nonce";
 import { earlyPressScript, paintFirstScript } from "~/shared/paint-first";
 import { themeScript } from "~/shared/theme-script";
@@ -65,6 +66,7 @@ function PublicShell({ children }: { children: ReactNode }) {
       <Footer />
       <ScrollToTop />
       <RouteFocus />
+      <InsightScript />
     </>
   );
 }

@@ -85,6 +85,8 @@ export const envSchema = z.object({
   /** POSTs a client may make per window on the public forms. */
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+  /** Days the raw insight events are kept (page views, form steps, Web Vitals); their rollups are kept for ever. */
+  INSIGHT_RAW_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /**
    * The proxies in front whose X-Forwarded-For entries are believed: `false` (none), a
    * count (`true` = 1, a load balancer), or their addresses and networks, comma separated.

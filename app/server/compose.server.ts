@@ -1,6 +1,7 @@
 import { addCommentBlog, blogList } from "~/features/content/api.server";
 import { ownsMedia, sendMedia } from "~/features/content/media-http.server";
 import { mediaDir } from "~/features/content/media.server";
+import { insightRoutes } from "~/features/insight/api.server";
 import { leadRoutes } from "~/features/leads/api.server";
 import { crossSiteOneClick } from "~/features/newsletter/one-click.server";
 import { NEWSLETTER_PAGE_HEADERS } from "~/features/newsletter/pages.server";
@@ -25,6 +26,7 @@ export function apiRoutes(services: Services): ApiRoute[] {
     ...zipRoutes(services, blogList),
     { method: "PUT", path: "/admin/addCommentBlog", handler: (req) => addCommentBlog(services, req) },
     ...serviceAreaRoutes(services),
+    ...insightRoutes(services),
   ];
 }
 

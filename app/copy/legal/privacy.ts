@@ -64,7 +64,7 @@ export const privacySections: LegalSection[] = [
     id: "analytics",
     title: "Analytics",
     paragraphs: [
-      "We use analytics tools, which may be provided by third parties, to measure how visitors find and use our website and app, such as which pages are viewed and how long a booking takes. These tools may collect device and usage information through cookies or similar technologies. We use the results in aggregate to improve the Services.",
+      "Our website measures its own visits; no third party sees them, and it sets no cookie and stores nothing in your browser for this. For each page you view, your browser sends us the page's address, the name of the website that linked to it (not the full address), any campaign tags in the link (utm_source, utm_medium, utm_campaign) and the width of your screen; our forms add whether a form was seen, started, sent or stored, and the names (never the contents) of fields that needed correcting; and we note how fast the page loaded and responded. From the request we keep only your browser's and system's family (for example Chrome on Android), never your internet address: a visitor is counted by a hash of the internet address and browser made with a secret that changes every day, so the same person cannot be recognised from one day to the next. Search engines and our own staff are not counted. We keep these records for 30 days and the daily totals made from them afterwards, and use them to learn which pages and campaigns bring enquiries and how the website performs. When you send a form, we can see the pages you viewed that day before sending it.",
     ],
   },
   {

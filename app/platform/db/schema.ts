@@ -353,7 +353,71 @@ export interface NewsletterDeliveriesTable {
   released_at: string | null;
 }
 
+/** Migration 022: one raw insight event (a page view, a form step or a Web Vital), kept INSIGHT_RAW_DAYS. */
+export interface InsightEventsTable {
+  id: Generated<number>;
+  at: string;
+  day: string;
+  kind: "view" | "form" | "vital";
+  visitor: string;
+  view_id: string;
+  path: string;
+  referrer_host: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  device: string;
+  browser: string;
+  os: string;
+  form: string | null;
+  step: string | null;
+  fields: string | null;
+  submission_id: string | null;
+  metric: string | null;
+  value: number | null;
+}
+
+/** Migration 022: views and visitors per hour or day and per dimension, kept for ever. */
+export interface InsightRollupTable {
+  grain: "hour" | "day";
+  bucket: string;
+  dim: string;
+  key: string;
+  views: number;
+  visitors: number;
+}
+
+/** Migration 022: form steps per day, and the fields that failed. */
+export interface InsightFormRollupTable {
+  day: string;
+  form: string;
+  step: string;
+  field: string;
+  n: number;
+}
+
+/** Migration 022: Web Vitals per day, route, device class and metric, with their histogram ("bin:count ..."). */
+export interface InsightVitalsRollupTable {
+  day: string;
+  path: string;
+  device: string;
+  metric: string;
+  n: number;
+  hist: string;
+}
+
+/** Migration 022: the rollup's progress. */
+export interface InsightStateTable {
+  key: string;
+  value: string;
+}
+
 export interface Database {
+  insight_events: InsightEventsTable;
+  insight_rollup: InsightRollupTable;
+  insight_form_rollup: InsightFormRollupTable;
+  insight_vitals_rollup: InsightVitalsRollupTable;
+  insight_state: InsightStateTable;
   leads: LeadsTable;
   rate_counts: RateCountsTable;
   posts: PostsTable;

@@ -1,4 +1,5 @@
 import { contentScreens } from "../../features/content/desk-screens";
+import { insightScreens } from "../../features/insight/desk-screens";
 import { leadsScreens } from "../../features/leads/desk-screens";
 import { newsletterScreens } from "../../features/newsletter/desk-screens";
 import type { DeskScreen } from "../../features/staff/desk-screen";
@@ -26,4 +27,12 @@ const notFound: DeskScreen = { path: "*", file: "routes/desk/not-found.tsx", acc
  * /desk, the layout's menu lists those with `nav`, and the layout's middleware lets a
  * request through only to a declared screen and only for its roles.
  */
-export const deskScreens: readonly DeskScreen[] = [...staffScreens, ...shellScreens, ...leadsScreens, ...newsletterScreens, ...contentScreens, notFound];
+export const deskScreens: readonly DeskScreen[] = [
+  ...staffScreens,
+  ...shellScreens,
+  ...leadsScreens,
+  ...newsletterScreens,
+  ...contentScreens,
+  ...insightScreens,
+  notFound,
+];

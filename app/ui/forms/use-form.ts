@@ -7,6 +7,7 @@ import type { $ZodType } from "zod/v4/core";
 import { type FieldErrors, type FormSpec, HONEYPOT_FIELD, resolveSchema, schemaIfLoaded, type Values, validateWith } from "~/shared/forms/form-spec";
 import { isFormActionData, messages } from "~/shared/forms/protocol";
 import { type SentItem, sentSummary, submissionReference } from "~/features/leads/forms/success";
+import { emitFormEvent } from "./form-events";
 
 export interface FieldControl {
   id: string;
@@ -151,11 +152,32 @@ export function useForm({ id, spec, fixed = {}, onSuccess, sendMeta = true }: Us
     }
   }, []);
 
+  // Seen once its top is in view above the bottom fifth of the window (a form may be taller than the window); started at the first change (form-events.ts).
+  const started = useRef(false);
+  useEffect(() => {
+    const el = document.getElementById(id);
+    if (!el || typeof IntersectionObserver === "undefined") return;
+    const seen = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((x) => x.isIntersecting)) return;
+        seen.disconnect();
+        emitFormEvent({ form: spec.kind, step: "seen" });
+      },
+      { rootMargin: "0px 0px -20% 0px" },
+    );
+    seen.observe(el);
+    return () => seen.disconnect();
+  }, [id, spec.kind]);
+
   const field = (name: string): FieldControl => ({
     id: `${id}-${name}`,
     name,
     value: values[name] ?? "",
-    onChange: (e) => setValue(name, e.target.value),
+    onChange: (e) => {
+      if (!started.current) emitFormEvent({ form: spec.kind, step: "started" });
+      started.current = true;
+      setValue(name, e.target.value);
+    },
     // Leaving a field for the form's own submit button shows nothing yet: a message appearing
     // on blur would move the button from under the pointer between press and release, and
     // the click would be lost. The submit shows every message at once.
@@ -187,6 +209,7 @@ export function useForm({ id, spec, fixed = {}, onSuccess, sendMeta = true }: Us
     }
     const result = validateWith(ready, spec, values);
     if (!result.ok) {
+      emitFormEvent({ form: spec.kind, step: "failed", fields: Object.keys(result.errors) });
       setMessage(null);
       focusFirst(result.errors);
       return;
@@ -207,6 +230,7 @@ export function useForm({ id, spec, fixed = {}, onSuccess, sendMeta = true }: Us
       : result.payload;
     setStatus("submitting");
     setMessage(null);
+    emitFormEvent({ form: spec.kind, step: "submitted" });
     let res: Response;
     try {
       res = await fetch(apiUrl(spec.endpoint), {
@@ -222,6 +246,8 @@ export function useForm({ id, spec, fixed = {}, onSuccess, sendMeta = true }: Us
     const answer = (await res.json().catch(() => null)) as { errors?: FieldErrors; data?: { submissionId?: unknown } } | null;
     if (res.ok) {
       const stored = answer?.data?.submissionId;
+      emitFormEvent({ form: spec.kind, step: "stored", submissionId: typeof stored === "string" ? stored : undefined });
+      started.current = false;
       setAccepted({ reference: typeof stored === "string" && stored ? submissionReference(stored) : null, summary: sentSummary(values) });
       submissionId.current = null;
       setAll(fresh());
@@ -235,6 +261,7 @@ export function useForm({ id, spec, fixed = {}, onSuccess, sendMeta = true }: Us
       return;
     }
     setStatus("error");
+    emitFormEvent({ form: spec.kind, step: "refused", fields: answer?.errors ? Object.keys(answer.errors) : undefined });
     if (res.status === 422 && answer?.errors) {
       const mapped: FieldErrors = Object.create(null);
       for (const [wire, list] of Object.entries(answer.errors)) if (Array.isArray(list)) mapped[spec.fieldOf?.(wire) ?? wire] = list;

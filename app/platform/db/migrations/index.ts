@@ -10,6 +10,7 @@ import { deskCommentPagesMigration } from "./014-desk-comment-pages";
 import { totpLastStepMigration } from "./015-totp-last-step";
 import { outboxRecipientMigration } from "./017-outbox-recipient";
 import { contactsAndConsentMigration } from "./021-contacts-and-consent";
+import { insightMigration } from "./022-insight";
 import { leadRoutingMigration } from "./020-lead-routing";
 import { leadSearchMigration } from "./018-lead-search";
 import { newsletterIssuesMigration } from "./023-newsletter-issues";
@@ -164,6 +165,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "019-staff-time-zone": staffTimeZoneMigration(dialect),
     "020-lead-routing": leadRoutingMigration(dialect),
     "021-contacts-and-consent": contactsAndConsentMigration(dialect),
+    "022-insight": insightMigration(dialect),
     "023-newsletter-issues": newsletterIssuesMigration(dialect),
     "024-rate-counts": rateCountsMigration(dialect),
   };

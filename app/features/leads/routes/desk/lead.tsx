@@ -5,6 +5,7 @@ import { deskInput, deskLink, deskPrimary, deskSecondary, ErrorList, Field, NOBO
 import { LeadHistory } from "~/features/leads/components/desk/lead-history";
 import { LeadFollowUp } from "~/features/leads/components/desk/lead-follow-up";
 import { ContactLink } from "~/features/leads/components/desk/contact-link";
+import { LeadVisit } from "~/features/insight/components/lead-visit";
 import type { Route } from "./+types/lead";
 import { When } from "~/ui/desk/time";
 import { loadLead, leadAction } from "~/features/leads/desk/lead-screen.server";
@@ -135,7 +136,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
           </dl>
         </section>
       </div>
-
+      <LeadVisit leadId={lead.id} />
       <LeadHistory timeline={timeline} deliveries={deliveries} />
     </div>
   );

@@ -1,0 +1,163 @@
+import { deskLink, deskTable, deskTd, deskTh } from "~/ui/desk/ui";
+
+type Day = { day: string; visitors: number; views: number; leads: number };
+type Totals = { views: number; visitors: number; leads: number };
+
+const pct = (r: number | null) => (r === null ? "–" : `${(r * 100).toFixed(1)} %`);
+
+/** Visitors per day as bars, leads as dots, with the same figures in a table for screen readers. */
+export function PerDayChart({ perDay }: { perDay: Day[] }) {
+  const W = 900;
+  const H = 200;
+  const left = 40;
+  const bottom = 22;
+  const max = Math.max(1, ...perDay.map((d) => d.visitors));
+  const maxLeads = Math.max(1, ...perDay.map((d) => d.leads));
+  const step = (W - left) / Math.max(1, perDay.length);
+  const y = (n: number, of: number) => H - bottom - (n / of) * (H - bottom - 8);
+  const every = Math.ceil(perDay.length / 8);
+  return (
+    <figure>
+      <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full text-slate-600 dark:text-slate-300" aria-hidden="true" focusable="false">
+        <line x1={left} x2={W} y1={H - bottom} y2={H - bottom} stroke="currentColor" />
+        <text x={left - 4} y={16} textAnchor="end" fontSize="11" fill="currentColor">
+          {max}
+        </text>
+        {perDay.map((d, i) => (
+          <g key={d.day}>
+            <rect
+              x={left + i * step + 0.5}
+              y={y(d.visitors, max)}
+              width={Math.max(1, step - 1)}
+              height={H - bottom - y(d.visitors, max)}
+              className="fill-teal-700 dark:fill-teal-300"
+            />
+            {d.leads ? <circle cx={left + i * step + step / 2} cy={y(d.leads, maxLeads)} r={3} className="fill-orange-700 dark:fill-orange-300" /> : null}
+            {i % every === 0 ? (
+              <text x={left + i * step} y={H - 6} fontSize="11" fill="currentColor">
+                {d.day.slice(5)}
+              </text>
+            ) : null}
+          </g>
+        ))}
+      </svg>
+      <figcaption className="mt-2 text-sm">
+        <span aria-hidden="true" className="mr-1 inline-block size-3 rounded-sm bg-teal-700 dark:bg-teal-300" /> Visitors per day (bars, up to {max}){" "}
+        <span aria-hidden="true" className="mr-1 ml-3 inline-block size-3 rounded-full bg-orange-700 dark:bg-orange-300" /> Leads per day (dots, up to{" "}
+        {maxLeads}
+        ), UTC days.
+      </figcaption>
+      <table className="sr-only">
+        <caption>Visitors, views and leads per day</caption>
+        <thead>
+          <tr>
+            <th scope="col">Day</th>
+            <th scope="col">Visitors</th>
+            <th scope="col">Views</th>
+            <th scope="col">Leads</th>
+          </tr>
+        </thead>
+        <tbody>
+          {perDay.map((d) => (
+            <tr key={d.day}>
+              <th scope="row">{d.day}</th>
+              <td>{d.visitors}</td>
+              <td>{d.views}</td>
+              <td>{d.leads}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}
+
+function change(now: number, before: number) {
+  if (!before) return now ? "new this period" : "no change";
+  const c = ((now - before) / before) * 100;
+  return `${c >= 0 ? "+" : ""}${c.toFixed(0)} % on the previous period (${before})`;
+}
+
+/** The period's totals against the period before. */
+export function TotalsList({ current, previous }: { current: Totals; previous: Totals }) {
+  const items: [string, keyof Totals][] = [
+    ["Visitors", "visitors"],
+    ["Page views", "views"],
+    ["Leads", "leads"],
+  ];
+  return (
+    <dl className="mb-6 grid gap-4 sm:grid-cols-4">
+      {items.map(([label, k]) => (
+        <div key={k} className="rounded-md border border-slate-300 p-3 dark:border-slate-600">
+          <dt className="text-sm">{label}</dt>
+          <dd className="text-2xl font-semibold tabular-nums" data-total={k}>
+            {current[k]}
+          </dd>
+          <dd className="text-xs">{change(current[k], previous[k])}</dd>
+        </div>
+      ))}
+      <div className="rounded-md border border-slate-300 p-3 dark:border-slate-600">
+        <dt className="text-sm">Conversion</dt>
+        <dd className="text-2xl font-semibold tabular-nums">{pct(current.visitors ? current.leads / current.visitors : null)}</dd>
+        <dd className="text-xs">leads per visitor</dd>
+      </div>
+    </dl>
+  );
+}
+
+type Row = { key: string; views: number; visitors: number; leads: number; rate: number | null };
+
+/** A top list with its leads and conversion rate; `views` adds the page views column. */
+export function TopTable({ caption, what, rows, views, csv }: { caption: string; what: string; rows: Row[]; views?: boolean; csv: string }) {
+  return (
+    <div>
+      <table className={deskTable}>
+        <caption className="mb-1 text-left font-semibold">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col" className={deskTh}>
+              {what}
+            </th>
+            {views ? (
+              <th scope="col" className={`${deskTh} text-right`}>
+                Views
+              </th>
+            ) : null}
+            <th scope="col" className={`${deskTh} text-right`}>
+              {views ? "Landing visitors" : "Visitors"}
+            </th>
+            <th scope="col" className={`${deskTh} text-right`}>
+              Leads
+            </th>
+            <th scope="col" className={`${deskTh} text-right`}>
+              Conversion
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.slice(0, 20).map((r) => (
+            <tr key={r.key}>
+              <th scope="row" className={`${deskTd} break-all font-normal`}>
+                {r.key || "Not known"}
+              </th>
+              {views ? <td className={`${deskTd} text-right tabular-nums`}>{r.views}</td> : null}
+              <td className={`${deskTd} text-right tabular-nums`}>{r.visitors}</td>
+              <td className={`${deskTd} text-right tabular-nums`}>{r.leads}</td>
+              <td className={`${deskTd} text-right tabular-nums`}>{pct(r.rate)}</td>
+            </tr>
+          ))}
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={views ? 5 : 4} className={deskTd}>
+                Nothing in this period.
+              </td>
+            </tr>
+          ) : null}
+        </tbody>
+      </table>
+      <a href={csv} className={`${deskLink} text-sm`} download>
+        Download as CSV
+      </a>
+    </div>
+  );
+}

@@ -1,0 +1,138 @@
+import { deskLink, deskTable, deskTd, deskTh } from "~/ui/desk/ui";
+import type { Insight } from "../queries.server";
+
+const STEPS = [
+  ["seen", "Seen"],
+  ["started", "Started"],
+  ["submitted", "Submitted"],
+  ["stored", "Stored"],
+] as const;
+
+/** Every form's funnel as bars (hidden from screen readers), then the same in a table with the failing fields. */
+export function FormFunnels({ forms, csv }: { forms: Insight["forms"]; csv: string }) {
+  return (
+    <div>
+      {forms.map((f) => (
+        <div key={f.form} className="mb-3" aria-hidden="true">
+          <p className="text-sm font-semibold">{f.form}</p>
+          {STEPS.map(([k, label]) => (
+            <div key={k} className="flex items-center gap-2 text-xs">
+              <span className="w-20">{label}</span>
+              <span
+                className="inline-block h-3 bg-teal-700 dark:bg-teal-300"
+                style={{ width: `${f.seen ? Math.max(1, (f[k] / Math.max(f.seen, f[k])) * 60) : 0}%` }}
+              />
+              <span className="tabular-nums">{f[k]}</span>
+            </div>
+          ))}
+        </div>
+      ))}
+      <table className={deskTable}>
+        <caption className="mb-1 text-left font-semibold">Form funnels: seen, started, submitted, stored</caption>
+        <thead>
+          <tr>
+            <th scope="col" className={deskTh}>
+              Form
+            </th>
+            {["Seen", "Started", "Failed checks", "Submitted", "Refused", "Stored"].map((h) => (
+              <th key={h} scope="col" className={`${deskTh} text-right`}>
+                {h}
+              </th>
+            ))}
+            <th scope="col" className={deskTh}>
+              Fields failing most
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {forms.map((f) => (
+            <tr key={f.form} data-form={f.form}>
+              <th scope="row" className={`${deskTd} font-normal`}>
+                {f.form}
+              </th>
+              {[f.seen, f.started, f.failed, f.submitted, f.refused, f.stored].map((n, i) => (
+                <td key={STEPS[i]?.[0] ?? i} className={`${deskTd} text-right tabular-nums`}>
+                  {n}
+                </td>
+              ))}
+              <td className={deskTd}>{f.failing.map((x) => `${x.field} (${x.n})`).join(", ") || "–"}</td>
+            </tr>
+          ))}
+          {forms.length === 0 ? (
+            <tr>
+              <td colSpan={8} className={deskTd}>
+                No form was seen in this period.
+              </td>
+            </tr>
+          ) : null}
+        </tbody>
+      </table>
+      <a href={csv} className={`${deskLink} text-sm`} download>
+        Download as CSV
+      </a>
+    </div>
+  );
+}
+
+const ratingColour: Record<string, string> = {
+  good: "bg-green-100 text-green-900 dark:bg-green-900 dark:text-green-100",
+  "needs improvement": "bg-yellow-100 text-yellow-900 dark:bg-yellow-900 dark:text-yellow-100",
+  poor: "bg-red-100 text-red-900 dark:bg-red-900 dark:text-red-100",
+};
+
+/** Web Vitals at the 75th percentile per page and device class, rated against Google's thresholds. */
+export function VitalsTable({ vitals, csv }: { vitals: Insight["vitals"]; csv: string }) {
+  return (
+    <div>
+      <table className={deskTable}>
+        <caption className="mb-1 text-left font-semibold">
+          Web Vitals at the 75th percentile (good: LCP ≤ 2.5 s, INP ≤ 200 ms, CLS ≤ 0.1, FCP ≤ 1.8 s, TTFB ≤ 0.8 s)
+        </caption>
+        <thead>
+          <tr>
+            {["Page", "Device", "Metric"].map((h) => (
+              <th key={h} scope="col" className={deskTh}>
+                {h}
+              </th>
+            ))}
+            <th scope="col" className={`${deskTh} text-right`}>
+              75th percentile
+            </th>
+            <th scope="col" className={deskTh}>
+              Rating
+            </th>
+            <th scope="col" className={`${deskTh} text-right`}>
+              Samples
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {vitals.map((v) => (
+            <tr key={`${v.path} ${v.device} ${v.metric}`}>
+              <th scope="row" className={`${deskTd} break-all font-normal`}>
+                {v.path}
+              </th>
+              <td className={deskTd}>{v.device}</td>
+              <td className={deskTd}>{v.metric}</td>
+              <td className={`${deskTd} text-right tabular-nums`}>{v.metric === "CLS" ? v.p75.toFixed(3) : `${v.p75} ms`}</td>
+              <td className={deskTd}>
+                <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${ratingColour[v.rating]}`}>{v.rating}</span>
+              </td>
+              <td className={`${deskTd} text-right tabular-nums`}>{v.n}</td>
+            </tr>
+          ))}
+          {vitals.length === 0 ? (
+            <tr>
+              <td colSpan={6} className={deskTd}>
+                No measurements in this period.
+              </td>
+            </tr>
+          ) : null}
+        </tbody>
+      </table>
+      <a href={csv} className={`${deskLink} text-sm`} download>
+        Download as CSV
+      </a>
+    </div>
+  );
+}

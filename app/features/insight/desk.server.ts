@@ -1,0 +1,124 @@
+import { data } from "react-router";
+import { csvLine } from "~/features/leads/desk/export.server";
+import { submissionOf } from "~/features/leads/attribution-counts.server";
+import { DESK_HEADERS, deskServices } from "~/features/staff/auth.server";
+import type { DeskArgs } from "~/features/staff/desk-guard.server";
+import { signedIn } from "~/features/staff/desk-guard.server";
+import { audit } from "~/features/staff/audit.server";
+import type { Db } from "~/platform/db/db.server";
+import type { Services } from "~/platform/services.server";
+import { flushEvents } from "./ingest.server";
+import { type Insight, loadInsight } from "./queries.server";
+import { INSIGHT_PERIODS } from "./wire";
+import { rollUp } from "./rollup.server";
+
+/** The events sent so far are written and counted before the screen reads the rollups. */
+async function upToDate(services: Services) {
+  await flushEvents(services);
+  await rollUp(services.db);
+}
+
+function periodFrom(url: URL) {
+  const value = url.searchParams.get("days") ?? "30";
+  const known = INSIGHT_PERIODS.find((p) => p.value === value);
+  return { known, days: known ? Number(value) : 30, value: known ? value : "30" };
+}
+
+/** /desk/insights */
+export async function loadInsightScreen({ request, context }: DeskArgs) {
+  const services = deskServices(context);
+  const period = periodFrom(new URL(request.url));
+  await upToDate(services);
+  const insight = await loadInsight(services.db, period.days);
+  const errors = period.known ? null : [`The period must be one of ${INSIGHT_PERIODS.map((p) => p.value).join(", ")} days`];
+  return data({ errors, period: period.value, insight }, { status: errors ? 400 : 200, headers: DESK_HEADERS });
+}
+
+const pct = (r: number | null) => (r === null ? "" : (r * 100).toFixed(1));
+
+/** The CSV of one view of the screen. */
+export const CSV_VIEWS: Record<string, (i: Insight) => unknown[][]> = {
+  days: (i) => [["Day (UTC)", "Visitors", "Views", "Leads"], ...i.perDay.map((d) => [d.day, d.visitors, d.views, d.leads])],
+  pages: (i) => [
+    ["Page", "Views", "Landing visitors", "Leads landed here", "Conversion %"],
+    ...i.pages.map((r) => [r.key, r.views, r.visitors, r.leads, pct(r.rate)]),
+  ],
+  sources: (i) => [["Source", "Visitors", "Leads", "Conversion %"], ...i.sources.map((r) => [r.key, r.visitors, r.leads, pct(r.rate)])],
+  referrers: (i) => [["Referrer", "Visitors", "Leads", "Conversion %"], ...i.referrers.map((r) => [r.key, r.visitors, r.leads, pct(r.rate)])],
+  campaigns: (i) => [["Campaign", "Visitors", "Leads", "Conversion %"], ...i.campaigns.map((r) => [r.key, r.visitors, r.leads, pct(r.rate)])],
+  forms: (i) => [
+    ["Form", "Seen", "Started", "Failed checks", "Submitted", "Refused", "Stored", "Fields failing most"],
+    ...i.forms.map((f) => [f.form, f.seen, f.started, f.failed, f.submitted, f.refused, f.stored, f.failing.map((x) => `${x.field} (${x.n})`).join("; ")]),
+  ],
+  vitals: (i) => [
+    ["Page", "Device", "Metric", "75th percentile", "Rating", "Samples"],
+    ...i.vitals.map((v) => [v.path, v.device, v.metric, v.p75, v.rating, v.n]),
+  ],
+};
+
+/** /desk/insights/export.csv?days=30&view=pages */
+export async function exportInsight({ request, context }: DeskArgs) {
+  const me = signedIn(context);
+  const services = deskServices(context);
+  const url = new URL(request.url);
+  const period = periodFrom(url);
+  const view = url.searchParams.get("view") ?? "";
+  const make = CSV_VIEWS[view];
+  if (!period.known || !make) {
+    return new Response(`Choose days (${INSIGHT_PERIODS.map((p) => p.value).join(", ")}) and view (${Object.keys(CSV_VIEWS).join(", ")}).\n`, {
+      status: 400,
+      headers: { ...DESK_HEADERS, "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+  await upToDate(services);
+  const insight = await loadInsight(services.db, period.days);
+  await audit(services.db, { staffId: me.id, action: "insight.export", subject: `${view}, ${period.days} days`, detail: { view, days: period.days } });
+  return new Response(make(insight).map(csvLine).join(""), {
+    headers: {
+      ...DESK_HEADERS,
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="fillway-insight-${view}-${insight.from}-${insight.to}.csv"`,
+    },
+  });
+}
+
+/** The visit that brought a lead: its pages up to the form, from the form's "stored" event. */
+export async function visitOfLead(db: Db, leadId: number) {
+  const lead = await submissionOf(db, leadId);
+  if (!lead?.submissionId) return null;
+  const stored = await db.kysely
+    .selectFrom("insight_events")
+    .select(["visitor", "day", "id"])
+    .where("submission_id", "=", lead.submissionId)
+    .where("kind", "=", "form")
+    .orderBy("id")
+    .executeTakeFirst();
+  if (!stored) return null;
+  const views = await db.kysely
+    .selectFrom("insight_events")
+    .select(["path", "at", "referrer_host", "utm_source", "utm_medium", "utm_campaign", "device", "browser", "os"])
+    .where("visitor", "=", stored.visitor)
+    .where("day", "=", stored.day)
+    .where("kind", "=", "view")
+    .where("id", "<", stored.id)
+    .orderBy("id")
+    .limit(50)
+    .execute();
+  const first = views[0];
+  if (!first) return null;
+  return {
+    landing: first.path,
+    source: first.utm_source ?? first.referrer_host ?? "(direct)",
+    campaign: first.utm_campaign,
+    medium: first.utm_medium,
+    device: `${first.device}, ${first.browser} on ${first.os}`,
+    pages: views.map((v) => ({ path: v.path, at: v.at.slice(11, 16) })),
+  };
+}
+
+/** /desk/insights/visit/:lead (JSON for the lead page's visit box). */
+export async function loadVisit({ params, context }: DeskArgs<{ lead?: string }>) {
+  const id = Number(params.lead);
+  if (!Number.isSafeInteger(id) || id < 1) return data({ visit: null }, { status: 404, headers: DESK_HEADERS });
+  return data({ visit: await visitOfLead(deskServices(context).db, id) }, { headers: DESK_HEADERS });
+}

@@ -1,0 +1,68 @@
+import { Form } from "react-router";
+import { loadInsightScreen } from "~/features/insight/desk.server";
+import { INSIGHT_PERIODS } from "~/features/insight/wire";
+import { PerDayChart, TopTable, TotalsList } from "~/features/insight/components/insight-charts";
+import { FormFunnels, VitalsTable } from "~/features/insight/components/insight-forms";
+import { DESK_HEADERS } from "~/features/staff/auth.server";
+import { deskLink, deskPrimary, ErrorList, PageTitle, SelectField } from "~/ui/desk/ui";
+import type { Route } from "./+types/insights";
+
+export const meta = () => [{ title: "Insight · Fillway desk" }];
+export const headers = () => DESK_HEADERS;
+
+export const loader = (args: Route.LoaderArgs) => loadInsightScreen(args);
+
+/** /desk/insights: which pages and campaigns bring visitors and leads, how the forms and pages perform. */
+export default function Insights({ loaderData }: Route.ComponentProps) {
+  const { errors, period, insight } = loaderData;
+  const csv = (view: string) => `/desk/insights/export.csv?days=${period}&view=${view}`;
+  return (
+    <div>
+      <PageTitle>Insight</PageTitle>
+      <p className="mb-4 text-sm">
+        Counted on the public site without cookies: a visitor is one browser on one day. Robots and signed-in staff are not counted. From {insight.from} to{" "}
+        {insight.to} (UTC), against the {period} days before.
+      </p>
+      <ErrorList errors={errors} title="This period cannot be used" />
+      <Form method="get" className="mb-6 flex items-end gap-2" key={period}>
+        <SelectField id="i-days" name="days" label="Period" options={INSIGHT_PERIODS} defaultValue={period} />
+        <button type="submit" className={deskPrimary}>
+          Show
+        </button>
+      </Form>
+      <TotalsList current={insight.current} previous={insight.previous} />
+      <section aria-labelledby="i-per-day" className="mb-8">
+        <h2 id="i-per-day" className="mb-2 text-lg font-semibold">
+          Visitors and leads per day
+        </h2>
+        <PerDayChart perDay={insight.perDay} />
+        <a href={csv("days")} className={`${deskLink} text-sm`} download>
+          Download as CSV
+        </a>
+      </section>
+      <section aria-labelledby="i-where" className="mb-8">
+        <h2 id="i-where" className="mb-2 text-lg font-semibold">
+          Where leads come from
+        </h2>
+        <div className="grid gap-6 lg:grid-cols-2">
+          <TopTable caption="Top pages (leads by the page they landed on)" what="Page" rows={insight.pages} views csv={csv("pages")} />
+          <TopTable caption="Top sources" what="Source" rows={insight.sources} csv={csv("sources")} />
+          <TopTable caption="Top referrers" what="Referrer" rows={insight.referrers} csv={csv("referrers")} />
+          <TopTable caption="Top campaigns" what="Campaign" rows={insight.campaigns} csv={csv("campaigns")} />
+        </div>
+      </section>
+      <section aria-labelledby="i-forms" className="mb-8">
+        <h2 id="i-forms" className="mb-2 text-lg font-semibold">
+          Forms
+        </h2>
+        <FormFunnels forms={insight.forms} csv={csv("forms")} />
+      </section>
+      <section aria-labelledby="i-vitals">
+        <h2 id="i-vitals" className="mb-2 text-lg font-semibold">
+          Web Vitals of real visitors
+        </h2>
+        <VitalsTable vitals={insight.vitals} csv={csv("vitals")} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { sql } from "kysely";
+import type { Db } from "~/platform/db/db.server";
+
+/** What the insight screen groups leads by: the first touch each lead carries. */
+export type LeadDimension = "day" | "landing" | "source" | "referrer" | "campaign";
+
+const expr = {
+  day: sql<string>`substr(created_at, 1, 10)`,
+  landing: sql<string>`coalesce(landing_page, '')`,
+  source: sql<string>`coalesce(utm_source, referrer_host, '(direct)')`,
+  referrer: sql<string>`coalesce(referrer_host, '')`,
+  campaign: sql<string>`coalesce(utm_campaign, '')`,
+};
+
+/**
+ * Leads (the newsletter aside) created from `from` (inclusive) to `to` (exclusive), both
+ * YYYY-MM-DD, counted by one part of their first touch: for the insight screen's
+ * conversion rates (features/insight).
+ */
+export async function leadsByTouch(db: Db, by: LeadDimension, from: string, to: string): Promise<Map<string, number>> {
+  const rows = await db.kysely
+    .selectFrom("leads")
+    .select([expr[by].as("key"), (eb) => eb.fn.countAll<string | number>().as("n")])
+    .where("created_at", ">=", from)
+    .where("created_at", "<", to)
+    .where("kind", "<>", "newsletter")
+    .groupBy(expr[by])
+    .execute();
+  return new Map(rows.map((r) => [String(r.key), Number(r.n)]));
+}
+
+/** The submission id of a lead, for the visit that brought it (the insight events name it). */
+export async function submissionOf(db: Db, leadId: number): Promise<{ submissionId: string | null; createdAt: string } | null> {
+  const row = await db.kysely.selectFrom("leads").select(["submission_id", "created_at"]).where("id", "=", leadId).executeTakeFirst();
+  return row ? { submissionId: row.submission_id, createdAt: row.created_at } : null;
+}

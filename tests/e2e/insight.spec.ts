@@ -1,0 +1,96 @@
+import { randomBytes } from "node:crypto";
+import { devices, type Page } from "@playwright/test";
+import { createStaff, signIn, testDb } from "./desk-fixtures";
+import { expect, scrollToReady, test } from "./fixtures";
+
+/**
+ * Honest numbers: a visitor (a browser of its own, so a visitor of its own) comes from a
+ * campaign, sees two pages, fails the quick quote's check once and sends it; the desk's
+ * insight screen then shows exactly that visitor, that lead and those form steps, and the
+ * lead's page shows the visit. Other tests share the server, so the form's steps are
+ * compared with what the screen said before.
+ */
+type FormCounts = { seen: number; started: number; failed: number; submitted: number; stored: number };
+
+async function quickQuoteSteps(staff: Page): Promise<FormCounts> {
+  const res = await staff.request.get("/desk/insights/export.csv?days=7&view=forms");
+  expect(res.status()).toBe(200);
+  const line = (await res.text()).split("\r\n").find((l) => l.startsWith("quote-short,"));
+  const [, seen, started, failed, submitted, , stored] = (line ?? "quote-short,0,0,0,0,0,0").split(",").map(Number);
+  return { seen: seen ?? 0, started: started ?? 0, failed: failed ?? 0, submitted: submitted ?? 0, stored: stored ?? 0 };
+}
+
+const beacon = (page: Page, text: string) =>
+  page.waitForRequest((r) => r.url().endsWith("/api/events") && r.method() === "POST" && (r.postData() ?? "").includes(text), { timeout: 20_000 });
+
+test("the insight screen counts a visit, its lead and its form steps exactly, and the lead shows its visit", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const tag = randomBytes(4).toString("hex");
+  const admin = await createStaff("admin");
+  const staffContext = await browser.newContext();
+  await signIn(staffContext, admin);
+  const staff = await staffContext.newPage();
+  const before = await quickQuoteSteps(staff);
+
+  const visitorContext = await browser.newContext({ userAgent: `${devices["Desktop Chrome"].userAgent} Fw/${tag}`, viewport: { width: 1280, height: 800 } });
+  const page = await visitorContext.newPage();
+  const firstView = beacon(page, '["view"]');
+  await page.goto(`/faq?utm_source=fw-${tag}&utm_medium=email&utm_campaign=c-${tag}`);
+  expect((await firstView).postData()).toContain(`c-${tag}`);
+  const secondView = beacon(page, '["view"]');
+  await page.goto("/getafleet");
+  await secondView;
+  const form = page.locator("#quick-quote-form");
+  await scrollToReady(form);
+  const address = `insight-${tag}@example.com`;
+  await form.getByLabel("First name").fill("Ana");
+  await form.getByLabel("Last name").fill("Lopez");
+  await form.getByLabel("Email").fill("not-an-address");
+  await form.getByLabel("Phone").fill("2145550147");
+  await form.getByLabel("Business address").fill("400 Elm Street");
+  await form.getByRole("combobox", { name: "ZIP code" }).fill("75202");
+  await form.getByLabel("What do you need fueled?").fill("Six pickups, gasoline, twice a week.");
+  const city = form.getByRole("combobox", { name: "City" });
+  await city.pressSequentially("Dall", { delay: 30 });
+  await page
+    .getByRole("option", { name: /^Dallas, TX/ })
+    .first()
+    .click();
+  const failed = beacon(page, '"failed"');
+  await form.getByRole("button", { name: "Request a call back" }).click();
+  expect((await failed).postData()).toContain('["email"]');
+  await form.getByLabel("Email").fill(address);
+  const stored = beacon(page, '"stored"');
+  await form.getByRole("button", { name: "Request a call back" }).click();
+  await stored;
+  await expect(page.getByRole("dialog")).toBeVisible();
+  expect(await visitorContext.cookies()).toEqual([]);
+  await visitorContext.close();
+
+  await staff.goto("/desk/insights?days=7");
+  await expect(staff.getByRole("heading", { name: "Insight", level: 1 })).toBeVisible();
+  for (const [caption, key] of [
+    ["Top campaigns", `c-${tag}`],
+    ["Top sources", `fw-${tag}`],
+  ]) {
+    const row = staff.getByRole("table", { name: caption }).getByRole("row", { name: new RegExp(`^${key} `) });
+    await expect(row.getByRole("cell")).toHaveText(["1", "1", "100.0 %"]);
+  }
+  const after = await quickQuoteSteps(staff);
+  expect({
+    seen: after.seen - before.seen,
+    started: after.started - before.started,
+    failed: after.failed - before.failed,
+    submitted: after.submitted - before.submitted,
+    stored: after.stored - before.stored,
+  }).toEqual({ seen: 1, started: 1, failed: 1, submitted: 1, stored: 1 });
+
+  const db = await testDb();
+  const lead = await db.kysely.selectFrom("leads").select("id").where("email", "=", address).executeTakeFirstOrThrow();
+  await staff.goto(`/desk/leads/${lead.id}`);
+  const visit = staff.getByRole("region", { name: "The visit" });
+  await expect(visit.getByRole("definition").first()).toHaveText("/faq");
+  await expect(visit).toContainText(`fw-${tag} / email, campaign c-${tag}`);
+  await expect(visit.getByRole("listitem")).toHaveText([/^\/faq /, /^\/getafleet /]);
+  await staffContext.close();
+});
