@@ -4,6 +4,7 @@ import { audit } from "~/features/staff/audit.server";
 import { badFiltersResponse, csvResponse, csvStream } from "~/features/leads/desk/export.server";
 import { parseLeadFilters } from "~/features/leads/desk/filters.server";
 import { staffDirectory } from "~/features/leads/desk/staff.server";
+import { staffTimeZone } from "~/features/staff/time-zone";
 import type { Route } from "./+types/leads-export";
 
 /** GET /desk/leads/export.csv?<the inbox's filters>: every matching lead, streamed. */
@@ -16,6 +17,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { after: _a, before: _b, ...filters } = parsed.filters;
   await audit(db, { staffId: me.id, action: "leads.export", subject: url.search || "all leads", detail: { filters } });
   const staff = await staffDirectory(db);
-  const stream = csvStream(db, { leads: filters }, staff, (rows) => log.info({ staffId: me.id, rows }, "desk: leads exported"));
+  // Times in the exporter's chosen zone (named in the header), else UTC.
+  const zone = staffTimeZone(me) ?? "UTC";
+  const stream = csvStream(db, { leads: filters }, staff, (rows) => log.info({ staffId: me.id, rows }, "desk: leads exported"), zone);
   return csvResponse(stream, "leads");
 }
