@@ -7,7 +7,8 @@ import { routes, send, storedRows, startHostileServer, validBodies } from "../he
 startHostileServer();
 
 describe("the same body gets the same answer at every write endpoint", () => {
-  const writes = () => routes.filter((r) => r.method !== "GET");
+  // Every endpoint a visitor's form writes through (the insight beacon stores no form and has its own tests of bad input).
+  const writes = () => routes.filter((r) => r.method !== "GET" && r.path !== "/api/events");
   const valid = (route: ApiRoute) => validBodies(route)[0] as Record<string, unknown>;
   const sendTo = (route: ApiRoute, contentType: string, body: Buffer | string) => send(route.method, route.path, { "content-type": contentType }, body);
 

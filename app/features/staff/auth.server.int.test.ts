@@ -66,7 +66,7 @@ describe("requireStaff", () => {
     const { account } = await createAccount(db, s.env, { email: "sam@staff.test", role: "sales" });
     const { token } = await createSession(db, account.id, {});
     const ok = await requireStaff(request("/desk/leads", { cookie: token }), { services: s }, ["admin", "sales"]);
-    expect(ok).toEqual({ id: account.id, email: "sam@staff.test", name: null, role: "sales" });
+    expect(ok).toEqual({ id: account.id, email: "sam@staff.test", name: null, role: "sales", timeZone: null });
     const forbidden = (await thrown(requireStaff(request("/desk/accounts", { cookie: token }), { services: s }, ["admin"]))) as { init?: ResponseInit };
     expect(forbidden.init?.status).toBe(403);
     const variants: Record<string, string>[] = [
