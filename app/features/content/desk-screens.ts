@@ -8,6 +8,7 @@ export const contentScreens: DeskScreen[] = [
   { path: "posts/preview", file: "features/content/routes/desk/post-preview.ts", access: EDITORS },
   // "new" is the editor of a post not yet saved (no post has that address).
   { path: "posts/:id", file: "features/content/routes/desk/post-edit.tsx", access: EDITORS },
+  { path: "posts/:id/autosave", file: "features/content/routes/desk/post-autosave.ts", access: EDITORS },
   { path: "posts/:id/markdown", file: "features/content/routes/desk/post-markdown.ts", access: EDITORS, readOnly: true },
   { path: "images", file: "features/content/routes/desk/images.tsx", access: EDITORS, nav: { label: "Images", order: 40 } },
   { path: "comments", file: "features/content/routes/desk/comments.tsx", access: EDITORS, nav: { label: "Comments", order: 50 } },

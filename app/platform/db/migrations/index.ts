@@ -10,6 +10,7 @@ import { deskCommentPagesMigration } from "./014-desk-comment-pages";
 import { totpLastStepMigration } from "./015-totp-last-step";
 import { outboxRecipientMigration } from "./017-outbox-recipient";
 import { staffTimeZoneMigration } from "./019-staff-time-zone";
+import { postEditorMigration } from "./025-post-editor";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -156,5 +157,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "015-totp-last-step": totpLastStepMigration(dialect),
     "017-outbox-recipient": outboxRecipientMigration(dialect),
     "019-staff-time-zone": staffTimeZoneMigration(dialect),
+    "025-post-editor": postEditorMigration(dialect),
   };
 }
