@@ -142,7 +142,7 @@ const day = (name: string) =>
     .transform((s) => `${s}T12:00:00.000Z`);
 
 /** Desk paths under /desk/posts/ that are not posts. */
-const RESERVED_IDS = ["new", "preview"];
+const RESERVED_IDS = ["new", "preview", "image"];
 
 export const INTENTS = ["save", "draft", "publish", "schedule"] as const;
 export type Intent = (typeof INTENTS)[number];
@@ -193,7 +193,11 @@ export const postFormSchema = z
   .superRefine((v, ctx) => {
     if (v.image && !v.imageAlt) ctx.addIssue({ code: "custom", path: ["imageAlt"], message: "Describe the image (its alt text) for people who cannot see it" });
     for (const src of imagesWithoutAlt(v.body)) {
-      ctx.addIssue({ code: "custom", path: ["body"], message: `The image ${src} in the body needs alt text: write it between the brackets, ![like this](${src})` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["body"],
+        message: `The image ${src} in the body needs alt text: write it between the brackets, ![like this](${src})`,
+      });
     }
     if (v.kind === "article" && !v.articleUrl) ctx.addIssue({ code: "custom", path: ["articleUrl"], message: "A related article needs the article URL" });
     if (v.intent === "schedule" && !v.publishAt) ctx.addIssue({ code: "custom", path: ["publishAt"], message: "Choose the publish time to schedule" });

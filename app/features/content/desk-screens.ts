@@ -5,6 +5,7 @@ const EDITORS = ["admin", "editor"] as const;
 /** The content feature's desk screens: posts and their editor, images, comments. */
 export const contentScreens: DeskScreen[] = [
   { path: "posts", file: "features/content/routes/desk/posts.tsx", access: EDITORS, readOnly: true, nav: { label: "Posts", order: 30 } },
+  { path: "posts/image", file: "features/content/routes/desk/post-image.ts", access: EDITORS },
   { path: "posts/preview", file: "features/content/routes/desk/post-preview.ts", access: EDITORS },
   // "new" is the editor of a post not yet saved (no post has that address).
   { path: "posts/:id", file: "features/content/routes/desk/post-edit.tsx", access: EDITORS },

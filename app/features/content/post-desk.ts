@@ -29,4 +29,17 @@ export const IMAGE_SIZES = {
 export const TEAM_BYLINE = "Fillway Team";
 
 /** The editor's fields an autosave keeps (never intent or confirmations). */
-export const AUTOSAVE_FIELDS = ["kind", "id", "title", "subTitle", "body", "date", "publishedBy", "image", "imageAlt", "articleUrl", "video", "publishAt"] as const;
+export const AUTOSAVE_FIELDS = [
+  "kind",
+  "id",
+  "title",
+  "subTitle",
+  "body",
+  "date",
+  "publishedBy",
+  "image",
+  "imageAlt",
+  "articleUrl",
+  "video",
+  "publishAt",
+] as const;

@@ -110,6 +110,7 @@ export async function loadPostEditor({ request, context, params }: DeskArgs, ren
       missingMarkdown: row !== null && row.body_markdown === null,
       images: await imageOptions(context, values.image ?? ""),
       ...(await preview(renderPreview, values)),
+      updatedAt: row?.updated_at ?? null,
       confirmDelete: !isNew && url.searchParams.get("confirm") === "delete",
       saved: saved !== null,
     },
@@ -131,10 +132,7 @@ async function refused(
   headers: Record<string, string> = {},
   pastTime: string | null = null,
 ) {
-  return data(
-    { errors, values, pastTime, ...(await preview(renderPreview, values)), at: Date.now() },
-    { status, headers: { ...DESK_HEADERS, ...headers } },
-  );
+  return data({ errors, values, pastTime, ...(await preview(renderPreview, values)), at: Date.now() }, { status, headers: { ...DESK_HEADERS, ...headers } });
 }
 
 /** The post could not be saved (the database locked by another process, the disk full): the editor keeps every word. */
@@ -169,7 +167,10 @@ export async function postEditorAction({ request, context, params }: DeskArgs, r
     const shown = await preview(renderPreview, values);
     // A body that cannot be rendered in time (or nests too deeply): 422, the message says what to change.
     const status = shown.previewError ? 422 : 200;
-    return data({ errors: shown.previewError ? [shown.previewError] : null, values, pastTime: null, ...shown, at: Date.now() }, { status, headers: DESK_HEADERS });
+    return data(
+      { errors: shown.previewError ? [shown.previewError] : null, values, pastTime: null, ...shown, at: Date.now() },
+      { status, headers: DESK_HEADERS },
+    );
   }
   const parsed = postFormSchema.safeParse(values);
   if (!parsed.success) return refused(renderPreview, 422, problems(parsed.error), values);
