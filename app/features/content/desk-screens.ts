@@ -11,6 +11,8 @@ export const contentScreens: DeskScreen[] = [
   { path: "posts/:id", file: "features/content/routes/desk/post-edit.tsx", access: EDITORS },
   { path: "posts/:id/autosave", file: "features/content/routes/desk/post-autosave.ts", access: EDITORS },
   { path: "posts/:id/markdown", file: "features/content/routes/desk/post-markdown.ts", access: EDITORS, readOnly: true },
+  // A signed link to a draft's preview, for anyone who has it (preview-link.server.ts).
+  { path: "preview/:token", file: "features/content/routes/desk/post-share.tsx", access: "public", readOnly: true },
   { path: "images", file: "features/content/routes/desk/images.tsx", access: EDITORS, nav: { label: "Images", order: 40 } },
   { path: "comments", file: "features/content/routes/desk/comments.tsx", access: EDITORS, nav: { label: "Comments", order: 50 } },
 ];

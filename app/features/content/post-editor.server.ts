@@ -8,6 +8,7 @@ import { formatWhen } from "~/features/leads/desk/labels.server";
 import { staffTimeZone } from "~/features/staff/time-zone";
 import { formatInZone } from "~/shared/zoned-time";
 import { clearAutosave, loadAutosave } from "./autosave.server";
+import { previewSecret, signPreview } from "./preview-link.server";
 import { TEAM_BYLINE } from "./post-desk";
 import { audit } from "~/features/staff/audit.server";
 import { DESK_HEADERS, deskServices } from "~/features/staff/auth.server";
@@ -111,6 +112,8 @@ export async function loadPostEditor({ request, context, params }: DeskArgs, ren
       images: await imageOptions(context, values.image ?? ""),
       ...(await preview(renderPreview, values)),
       updatedAt: row?.updated_at ?? null,
+      // Drafts and scheduled posts: a signed link anyone may open for PREVIEW_DAYS.
+      previewLink: row && status !== "published" ? signPreview(await previewSecret(db), row.id) : null,
       confirmDelete: !isNew && url.searchParams.get("confirm") === "delete",
       saved: saved !== null,
     },

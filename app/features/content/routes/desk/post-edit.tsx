@@ -45,6 +45,11 @@ export default function PostEdit({ loaderData, actionData }: Route.ComponentProp
                   View on the site<span className="sr-only"> (opens in a new tab)</span>
                 </a>
               ) : null}
+              {loaderData.previewLink ? (
+                <a className={deskSecondary} href={`/desk/preview/${loaderData.previewLink.token}`} target="_blank" rel="noreferrer">
+                  Preview link (for 7 days)<span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              ) : null}
               <a className={deskSecondary} href={`/desk/posts/${encodeURIComponent(id)}/markdown`} download>
                 Download as Markdown
               </a>
