@@ -171,6 +171,7 @@ export const postFormSchema = z
       .refine((p) => p === "" || UPLOAD_PATH.test(p) || /^\/media\/blog\/[\w.-]+\.(svg|png|jpe?g|webp|avif)$/.test(p), "Choose an image from the list"),
     imageAlt: z
       .string()
+      .default("")
       .transform((s) => s.trim())
       .pipe(z.string().max(POST_LIMITS.title, `The image's alt text must be at most ${n(POST_LIMITS.title)} characters`)),
     articleUrl: optional(
@@ -186,9 +187,12 @@ export const postFormSchema = z
     ),
     intent: z.enum(INTENTS, "Choose what to do: save, publish or schedule"),
     publishAt: optional(z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/, "The publish time must be a date and time")),
-    timeZone: z.string().refine((z) => z === "" || isTimeZone(z), "The time zone is not known"),
+    timeZone: z
+      .string()
+      .default("")
+      .refine((z) => z === "" || isTimeZone(z), "The time zone is not known"),
     /** "yes" once the editor answered "Publish now?" for a publish time that has passed. */
-    confirmPast: z.string(),
+    confirmPast: z.string().default(""),
   })
   .superRefine((v, ctx) => {
     if (v.image && !v.imageAlt) ctx.addIssue({ code: "custom", path: ["imageAlt"], message: "Describe the image (its alt text) for people who cannot see it" });
