@@ -92,7 +92,7 @@ for (const width of [1280, 390]) {
       await expect(page).toHaveURL(new RegExp(`/desk/posts/e2e-zoned-${t}\\?saved$`));
       const row = await (await testDb()).kysely.selectFrom("posts").select("publish_at").where("id", "=", `e2e-zoned-${t}`).executeTakeFirst();
       expect(row?.publish_at).toBe("2030-01-15T15:30:00.000Z");
-      await expect(page.getByLabel("Publish at (America/Chicago)")).toHaveValue("2030-01-15T09:30:00");
+      await expect(page.getByLabel("Publish at (America/Chicago)")).toHaveValue(/^2030-01-15T09:30(:00)?$/);
 
       // A time already past asks before publishing.
       await page.getByLabel("Publish at (America/Chicago)").fill("2020-01-15T09:30:00");
