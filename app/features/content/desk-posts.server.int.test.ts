@@ -42,6 +42,7 @@ const raw = (over: Partial<Record<string, string>> = {}) => ({
   date: "2026-05-01",
   publishedBy: "",
   image: "/media/blog/img-only.svg",
+  imageAlt: "A fuel truck beside a row of vans",
   articleUrl: "",
   video: "",
   intent: "draft",

@@ -4,11 +4,13 @@ import { join, resolve } from "node:path";
 import type { Selectable } from "kysely";
 import { z } from "zod";
 import { LIST_LIMIT, type PostStatus } from "~/features/content/post-desk";
+import { isTimeZone } from "~/shared/zoned-time";
 import type { Db } from "~/platform/db/db.server";
 import type { PostsTable } from "~/platform/db/schema";
 import { imageByBanner } from "./media.server";
 import { htmlToText } from "./markdown.server";
 import { MarkdownRefused, renderMarkdownGuarded } from "./markdown-pool.server";
+import { localInputToUtc } from "./zoned-input";
 import {
   kindOf,
   POST_KINDS,
@@ -140,7 +142,7 @@ const day = (name: string) =>
     .transform((s) => `${s}T12:00:00.000Z`);
 
 /** Desk paths under /desk/posts/ that are not posts. */
-const RESERVED_IDS = ["new", "preview"];
+const RESERVED_IDS = ["new", "preview", "image"];
 
 export const INTENTS = ["save", "draft", "publish", "schedule"] as const;
 export type Intent = (typeof INTENTS)[number];
@@ -156,17 +158,22 @@ export const postFormSchema = z
     ),
     kind: z.enum(POST_KINDS, "Choose a kind: blog post, related article or upcoming event"),
     title: trimmed("Title", POST_LIMITS.title),
-    subTitle: trimmed("Subtitle", POST_LIMITS.subTitle),
-    body: z
+    // A draft needs only its title: the subtitle, body and image are asked for to publish or schedule.
+    subTitle: z
       .string()
-      .max(POST_LIMITS.body, `The body must be at most ${n(POST_LIMITS.body)} characters`)
-      .refine((s) => s.trim() !== "", "The body is required"),
+      .transform((s) => s.trim())
+      .pipe(z.string().max(POST_LIMITS.subTitle, `Subtitle must be at most ${n(POST_LIMITS.subTitle)} characters`)),
+    body: z.string().max(POST_LIMITS.body, `The body must be at most ${n(POST_LIMITS.body)} characters`),
     date: day("The date"),
     publishedBy: optional(day("The shown date")),
     image: z
       .string()
-      .min(1, "Choose an image")
-      .refine((p) => UPLOAD_PATH.test(p) || /^\/media\/blog\/[\w.-]+\.(svg|png|jpe?g|webp|avif)$/.test(p), "Choose an image from the list"),
+      .refine((p) => p === "" || UPLOAD_PATH.test(p) || /^\/media\/blog\/[\w.-]+\.(svg|png|jpe?g|webp|avif)$/.test(p), "Choose an image from the list"),
+    imageAlt: z
+      .string()
+      .default("")
+      .transform((s) => s.trim())
+      .pipe(z.string().max(POST_LIMITS.title, `The image's alt text must be at most ${n(POST_LIMITS.title)} characters`)),
     articleUrl: optional(
       z.url({ protocol: /^https$/, error: "The article URL must be an https:// address" }).max(2000, "The article URL must be at most 2,000 characters"),
     ),
@@ -180,25 +187,68 @@ export const postFormSchema = z
     ),
     intent: z.enum(INTENTS, "Choose what to do: save, publish or schedule"),
     publishAt: optional(z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/, "The publish time must be a date and time")),
+    timeZone: z
+      .string()
+      .default("")
+      .refine((z) => z === "" || isTimeZone(z), "The time zone is not known"),
+    /** "yes" once the editor answered "Publish now?" for a publish time that has passed. */
+    confirmPast: z.string().default(""),
   })
   .superRefine((v, ctx) => {
+    if (v.image && !v.imageAlt) ctx.addIssue({ code: "custom", path: ["imageAlt"], message: "Describe the image (its alt text) for people who cannot see it" });
+    for (const src of imagesWithoutAlt(v.body)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["body"],
+        message: `The image ${src} in the body needs alt text: write it between the brackets, ![like this](${src})`,
+      });
+    }
     if (v.kind === "article" && !v.articleUrl) ctx.addIssue({ code: "custom", path: ["articleUrl"], message: "A related article needs the article URL" });
     if (v.intent === "schedule" && !v.publishAt) ctx.addIssue({ code: "custom", path: ["publishAt"], message: "Choose the publish time to schedule" });
   });
 
 export type PostForm = z.infer<typeof postFormSchema>;
 
-const FORM_KEYS = ["id", "kind", "title", "subTitle", "body", "date", "publishedBy", "image", "articleUrl", "video", "intent", "publishAt"] as const;
+const FORM_KEYS = [
+  "id",
+  "kind",
+  "title",
+  "subTitle",
+  "body",
+  "date",
+  "publishedBy",
+  "image",
+  "imageAlt",
+  "articleUrl",
+  "video",
+  "intent",
+  "publishAt",
+  "timeZone",
+  "confirmPast",
+] as const;
+
+/** Images in a Markdown body with empty alt text (`![](/media/…)`), by address. */
+export function imagesWithoutAlt(body: string): string[] {
+  return [...body.matchAll(/!\[\s*\]\(\s*<?([^)\s>]*)/g)].map((m) => m[1] || "(no address)");
+}
+
+/** What publishing or scheduling needs besides the title; a draft may leave these out. */
+export function missingToPublish(form: Pick<PostForm, "subTitle" | "body" | "image">): string[] {
+  const missing: string[] = [];
+  if (!form.subTitle) missing.push("Subtitle is required to publish");
+  if (!form.body.trim()) missing.push("The body is required to publish");
+  if (!form.image) missing.push("Choose an image to publish");
+  return missing;
+}
 
 /** The form's text fields (anything else in the form is ignored). */
 export function formValues(form: FormData): Record<string, string> {
   return Object.fromEntries(FORM_KEYS.map((k) => [k, typeof form.get(k) === "string" ? String(form.get(k)) : ""]));
 }
 
-/** A publish time typed as UTC ("2026-11-23T18:00" or with seconds) to ISO. */
-export function utcTime(local: string): string | null {
-  const d = new Date(`${local.length === 16 ? `${local}:00` : local}.000Z`);
-  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+/** A publish time typed in `zone` (UTC when none), "2026-11-23T18:00" or with seconds, to ISO. */
+export function utcTime(local: string, zone = "UTC"): string | null {
+  return localInputToUtc(local, zone || "UTC");
 }
 
 /** Images under public/media/blog/ that a post may use, besides the uploads. */
@@ -211,7 +261,9 @@ export function shippedImages(publicDir = resolve("public")): string[] {
     .map((f) => `/media/blog/${f}`);
 }
 
-export type SaveResult = { ok: true; id: string; status: PostStatus; created: boolean } | { ok: false; status: 404 | 409 | 422; errors: string[] };
+export type SaveResult =
+  | { ok: true; id: string; status: PostStatus; created: boolean }
+  | { ok: false; status: 404 | 409 | 422; errors: string[]; pastTime?: string };
 
 function slug(title: string): string {
   const s = title
@@ -229,15 +281,29 @@ function slug(title: string): string {
  * Creates (id null) or saves a post, with its publish state from the intent, in one
  * statement: nothing is half saved. The address of a saved post never changes.
  */
-export async function savePost(db: Db, existingId: string | null, form: PostForm, opts: { now?: Date; publicDir?: string } = {}): Promise<SaveResult> {
+export async function savePost(
+  db: Db,
+  existingId: string | null,
+  form: PostForm,
+  opts: { now?: Date; publicDir?: string; author?: string } = {},
+): Promise<SaveResult> {
   const now = opts.now ?? new Date();
   const nowIso = now.toISOString();
   const current = existingId ? await getDeskPost(db, existingId) : null;
   if (existingId && !current) return { ok: false, status: 404, errors: ["There is no such post (it may have been deleted)."] };
 
-  // The image: an upload (its card size for lists) or a shipped file.
-  let thumbnail = form.image;
-  if (UPLOAD_PATH.test(form.image)) {
+  // A draft saves with its title alone; what goes (or stays) on the site needs the rest.
+  const goesLive = form.intent === "publish" || form.intent === "schedule" || (form.intent === "save" && current?.publish_at != null);
+  if (goesLive) {
+    const missing = missingToPublish(form);
+    if (missing.length > 0) return { ok: false, status: 422, errors: missing };
+  }
+
+  // The image: an upload (its card size for lists), a shipped file, or none (a draft).
+  let thumbnail: string | null = form.image || null;
+  if (!form.image) {
+    thumbnail = null;
+  } else if (UPLOAD_PATH.test(form.image)) {
     const item = await imageByBanner(db, form.image);
     if (!item) return { ok: false, status: 422, errors: ["Choose an image from the list"] };
     thumbnail = item.card.path;
@@ -251,8 +317,12 @@ export async function savePost(db: Db, existingId: string | null, form: PostForm
   if (form.intent === "draft") publishAt = null;
   if (form.intent === "publish") publishAt = nowIso;
   if (form.intent === "schedule") {
-    const at = form.publishAt ? utcTime(form.publishAt) : null;
+    const at = form.publishAt ? utcTime(form.publishAt, form.timeZone) : null;
     if (!at) return { ok: false, status: 422, errors: ["The publish time must be a date and time"] };
+    // A time already past would publish at once: asked first, never done silently.
+    if (at <= nowIso && form.confirmPast !== "yes") {
+      return { ok: false, status: 422, errors: ["That publish time has already passed. Publish now?"], pastTime: at };
+    }
     publishAt = at;
   }
 
@@ -270,8 +340,11 @@ export async function savePost(db: Db, existingId: string | null, form: PostForm
     body_markdown: form.body.replace(/\r\n?/g, "\n"),
     description_html: html,
     body_text: htmlToText(html),
-    image_original: form.image,
+    image_original: form.image || null,
     image_thumbnail: thumbnail,
+    image_alt: form.image ? form.imageAlt : null,
+    // The byline: whoever saves a post first in the desk; posts from files keep the site's own.
+    author_name: current ? (current.author_name ?? (current.source_file ? null : (opts.author ?? null))) : (opts.author ?? null),
     article_url: form.articleUrl ?? null,
     video_url: form.video ?? null,
     created_on: form.date,

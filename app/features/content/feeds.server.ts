@@ -1,13 +1,15 @@
 import { brand } from "~/copy/brand";
 import { pagePaths } from "~/copy/pages";
 import type { Services } from "~/platform/services.server";
-import { listPosts, postCount, postIndex } from "./posts.server";
+import { listPosts, postCount, postIndex, publishTimes } from "./posts.server";
 
 /** /sitemap.xml, /rss.xml and /robots.txt, built from the route table and the posts table. */
 
 const xml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
 const abs = (path: string) => new URL(path, brand.siteUrl).toString();
 const day = (iso: string) => iso.slice(0, 10);
+/** A post changed last when it was saved or, scheduled, when it went public: the later. */
+const lastChange = (p: { updatedAt: string; publishAt: string | null }) => (p.publishAt && p.publishAt > p.updatedAt ? p.publishAt : p.updatedAt);
 
 /** The sitemap protocol's limit of URLs in one sitemap file (sitemaps.org). */
 export const SITEMAP_MAX_URLS = 50_000;
@@ -23,7 +25,7 @@ async function sitemapUrls(services: Pick<Services, "db">, offset: number, limit
   const posts = postLimit > 0 ? await postIndex(services.db, { limit: postLimit, offset: postOffset }) : [];
   return [
     ...fixed,
-    ...posts.map((p) => `  <url><loc>${xml(abs(`/blogdetail/${encodeURIComponent(p.id)}`))}</loc><lastmod>${day(p.updatedAt)}</lastmod></url>`),
+    ...posts.map((p) => `  <url><loc>${xml(abs(`/blogdetail/${encodeURIComponent(p.id)}`))}</loc><lastmod>${day(lastChange(p))}</lastmod></url>`),
   ];
 }
 
@@ -52,6 +54,12 @@ export const RSS_ITEMS = 50;
 /** An RSS 2.0 feed of the blog posts (not the external articles or the events). */
 export async function rssXml(services: Pick<Services, "db">): Promise<string> {
   const { items } = await listPosts(services.db, { isPublished: true, isArticle: false, limit: RSS_ITEMS, offset: 0, cards: true });
+  // Dated by when each post went public, not the date it shows.
+  const published = await publishTimes(
+    services.db,
+    items.map((p) => p._id),
+  );
+  const dateOf = (p: (typeof items)[number]) => new Date(published.get(p._id) ?? p.publishedBy ?? p.createdOn).toUTCString();
   const entries = items.map((p) => {
     const link = abs(`/blogdetail/${encodeURIComponent(p._id)}`);
     return [
@@ -59,12 +67,12 @@ export async function rssXml(services: Pick<Services, "db">): Promise<string> {
       `      <title>${xml(p.title)}</title>`,
       `      <link>${xml(link)}</link>`,
       `      <guid isPermaLink="true">${xml(link)}</guid>`,
-      `      <pubDate>${new Date(p.publishedBy ?? p.createdOn).toUTCString()}</pubDate>`,
+      `      <pubDate>${dateOf(p)}</pubDate>`,
       `      <description>${xml(p.subTitle)}</description>`,
       "    </item>",
     ].join("\n");
   });
-  const newest = items[0] ? new Date(items[0].publishedBy ?? items[0].createdOn).toUTCString() : new Date(0).toUTCString();
+  const newest = items.length > 0 ? new Date(Math.max(...items.map((p) => new Date(dateOf(p)).getTime()))).toUTCString() : new Date(0).toUTCString();
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { type BlogItem, type CardItem, COMMENTS_PAGE_PARAM, type CommentPage } from "~/features/content/types";
 import { BLOG_PAGE_SIZE, type BlogSort, blogCategory, isBlogSort, NEWS_TAB_SIZE, newsTabs, RECENT_SIZE, SEARCH_MIN_CHARS } from "~/copy/news";
 import type { Services } from "~/platform/services.server";
-import { commentPage, getPost, listPosts } from "./posts.server";
+import { commentPage, getPost, listPosts, type PagePost } from "./posts.server";
 
 /** What the news and blog pages load; route modules stay short and only render. */
 
@@ -90,7 +90,7 @@ export async function loadBlogList(maybe: Services | undefined, url: URL): Promi
 }
 
 export interface BlogDetailData {
-  post: BlogItem;
+  post: PagePost;
   /** One page of its comments (`?comments=N`, page 1 without it). */
   comments: CommentPage;
   recent: CardItem[];

@@ -24,3 +24,22 @@ export const IMAGE_SIZES = {
   banner: { width: 1200, height: 675 },
   card: { width: 600, height: 338 },
 } as const;
+
+/** The byline of a post saved by a member of staff without a name. */
+export const TEAM_BYLINE = "Fillway Team";
+
+/** The editor's fields an autosave keeps (never intent or confirmations). */
+export const AUTOSAVE_FIELDS = [
+  "kind",
+  "id",
+  "title",
+  "subTitle",
+  "body",
+  "date",
+  "publishedBy",
+  "image",
+  "imageAlt",
+  "articleUrl",
+  "video",
+  "publishAt",
+] as const;

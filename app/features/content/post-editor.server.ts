@@ -5,6 +5,11 @@ import { listImages } from "~/features/content/media.server";
 import { type PostStatus, statusLabels } from "~/features/content/post-desk";
 import { kindOf } from "~/features/content/post-file.server";
 import { formatWhen } from "~/features/leads/desk/labels.server";
+import { staffTimeZone } from "~/features/staff/time-zone";
+import { formatInZone } from "~/shared/zoned-time";
+import { clearAutosave, loadAutosave } from "./autosave.server";
+import { previewSecret, signPreview } from "./preview-link.server";
+import { TEAM_BYLINE } from "./post-desk";
 import { audit } from "~/features/staff/audit.server";
 import { DESK_HEADERS, deskServices } from "~/features/staff/auth.server";
 import { signedIn } from "~/features/staff/desk-guard.server";
@@ -67,9 +72,12 @@ export async function loadPostEditor({ request, context, params }: DeskArgs, ren
         date: row.created_on.slice(0, 10),
         publishedBy: row.published_by?.slice(0, 10) ?? "",
         image: row.image_original ?? "",
+        imageAlt: row.image_alt ?? "",
         articleUrl: row.article_url ?? "",
         video: row.video_url ?? "",
-        publishAt: row.publish_at && statusOf(row.publish_at) === "scheduled" ? row.publish_at.slice(0, 19) : "",
+        // Stored in UTC; the editor shows it in the editor's own zone (components/editor/publishing.tsx).
+        publishAt: "",
+        publishAtIso: row.publish_at && statusOf(row.publish_at) === "scheduled" ? row.publish_at : "",
       }
     : {
         id: "",
@@ -80,16 +88,21 @@ export async function loadPostEditor({ request, context, params }: DeskArgs, ren
         date: today(),
         publishedBy: "",
         image: url.searchParams.get("image")?.slice(0, 300) ?? "",
+        imageAlt: "",
         articleUrl: "",
         video: "",
         publishAt: "",
+        publishAtIso: "",
       };
   const status: PostStatus = row ? statusOf(row.publish_at) : "draft";
   const saved = url.searchParams.get("saved");
+  const me = signedIn(context);
   return data(
     {
       isNew,
       values,
+      staffZone: staffTimeZone(me),
+      autosave: await loadAutosave(db, me.id, isNew ? "new" : params.id, row?.updated_at ?? null),
       status,
       statusLabel: statusLabels[status],
       publishAt: row?.publish_at ? formatWhen(row.publish_at) : null,
@@ -98,6 +111,9 @@ export async function loadPostEditor({ request, context, params }: DeskArgs, ren
       missingMarkdown: row !== null && row.body_markdown === null,
       images: await imageOptions(context, values.image ?? ""),
       ...(await preview(renderPreview, values)),
+      updatedAt: row?.updated_at ?? null,
+      // Drafts and scheduled posts: a signed link anyone may open for PREVIEW_DAYS.
+      previewLink: row && status !== "published" ? signPreview(await previewSecret(db), row.id) : null,
       confirmDelete: !isNew && url.searchParams.get("confirm") === "delete",
       saved: saved !== null,
     },
@@ -111,8 +127,15 @@ async function preview(renderPreview: RenderPreview, v: Values): Promise<{ previ
   return { previewHtml: p.html ?? "", previewError: p.error };
 }
 
-async function refused(renderPreview: RenderPreview, status: number, errors: string[], values: Values, headers: Record<string, string> = {}) {
-  return data({ errors, values, ...(await preview(renderPreview, values)), at: Date.now() }, { status, headers: { ...DESK_HEADERS, ...headers } });
+async function refused(
+  renderPreview: RenderPreview,
+  status: number,
+  errors: string[],
+  values: Values,
+  headers: Record<string, string> = {},
+  pastTime: string | null = null,
+) {
+  return data({ errors, values, pastTime, ...(await preview(renderPreview, values)), at: Date.now() }, { status, headers: { ...DESK_HEADERS, ...headers } });
 }
 
 /** The post could not be saved (the database locked by another process, the disk full): the editor keeps every word. */
@@ -147,13 +170,16 @@ export async function postEditorAction({ request, context, params }: DeskArgs, r
     const shown = await preview(renderPreview, values);
     // A body that cannot be rendered in time (or nests too deeply): 422, the message says what to change.
     const status = shown.previewError ? 422 : 200;
-    return data({ errors: shown.previewError ? [shown.previewError] : null, values, ...shown, at: Date.now() }, { status, headers: DESK_HEADERS });
+    return data(
+      { errors: shown.previewError ? [shown.previewError] : null, values, pastTime: null, ...shown, at: Date.now() },
+      { status, headers: DESK_HEADERS },
+    );
   }
   const parsed = postFormSchema.safeParse(values);
   if (!parsed.success) return refused(renderPreview, 422, problems(parsed.error), values);
   let result: Awaited<ReturnType<typeof savePost>>;
   try {
-    result = await savePost(db, isNew ? null : params.id, parsed.data);
+    result = await savePost(db, isNew ? null : params.id, parsed.data, { author: me.name?.trim() || TEAM_BYLINE });
   } catch (error) {
     if (!isPassingDbFault(error)) throw error;
     deskServices(context).log.warn({ err: error, post: params.id }, "post not saved: answered 503");
@@ -162,8 +188,10 @@ export async function postEditorAction({ request, context, params }: DeskArgs, r
   }
   if (!result.ok) {
     if (result.status === 404) throw data(null, { status: 404, headers: DESK_HEADERS });
-    return refused(renderPreview, result.status, result.errors, values);
+    return refused(renderPreview, result.status, result.errors, values, {}, result.pastTime ? formatInZone(result.pastTime, values.timeZone || "UTC") : null);
   }
+  // Saved: what was typed and kept for this post is now in the post itself.
+  await clearAutosave(db, me.id, isNew ? "new" : params.id);
   await audit(db, {
     staffId: me.id,
     action: result.created ? "post.create" : "post.save",

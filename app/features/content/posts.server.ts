@@ -115,7 +115,10 @@ export async function listPosts(db: Db, q: ListQuery): Promise<ListResult> {
 }
 
 /** One post as the API sends it; `comments: false` leaves its comments out (the page reads one page of them, see `commentPage`). */
-export async function getPost(db: Db, id: string, opts: { comments?: false } = {}): Promise<BlogItem | null> {
+/** A post as its page shows it: the API's fields, the byline (null: the site's own) and the banner's alt text. */
+export type PagePost = BlogItem & { author: string | null; imageAlt: string };
+
+export async function getPost(db: Db, id: string, opts: { comments?: false } = {}): Promise<PagePost | null> {
   const row = await db.kysely
     .selectFrom("posts")
     .selectAll()
@@ -123,9 +126,10 @@ export async function getPost(db: Db, id: string, opts: { comments?: false } = {
     .where((eb) => isPublic(eb))
     .executeTakeFirst();
   if (!row) return null;
-  if (opts.comments === false) return toItem(row, []);
+  const extras = { author: row.author_name ?? null, imageAlt: row.image_alt ?? "" };
+  if (opts.comments === false) return { ...toItem(row, []), ...extras };
   const comments = await commentsFor(db, [id]);
-  return toItem(row, comments.get(id) ?? []);
+  return { ...toItem(row, comments.get(id) ?? []), ...extras };
 }
 
 const visibleComments = (db: Db, postId: string) => db.kysely.selectFrom("comments").where("post_id", "=", postId).where("state", "=", "visible");
@@ -203,16 +207,26 @@ export async function postExists(db: Db, id: string): Promise<boolean> {
 }
 
 /** Ids and dates of posts, newest first (all, or one slice), for the sitemap. */
-export async function postIndex(db: Db, slice?: { limit: number; offset: number }): Promise<{ id: string; date: string; updatedAt: string }[]> {
+export async function postIndex(
+  db: Db,
+  slice?: { limit: number; offset: number },
+): Promise<{ id: string; date: string; updatedAt: string; publishAt: string | null }[]> {
   let q = db.kysely
     .selectFrom("posts")
-    .select(["id", "created_on", "published_by", "updated_at"])
+    .select(["id", "created_on", "published_by", "updated_at", "publish_at"])
     .where((eb) => isPublic(eb))
     .orderBy(sql`coalesce(published_by, created_on)`, "desc")
     .orderBy("id");
   if (slice) q = q.limit(slice.limit).offset(slice.offset);
   const rows = await q.execute();
-  return rows.map((r) => ({ id: r.id, date: r.published_by ?? r.created_on, updatedAt: r.updated_at }));
+  return rows.map((r) => ({ id: r.id, date: r.published_by ?? r.created_on, updatedAt: r.updated_at, publishAt: r.publish_at }));
+}
+
+/** When each of these posts went public (publish_at), for the feed's dates. */
+export async function publishTimes(db: Db, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.kysely.selectFrom("posts").select(["id", "publish_at"]).where("id", "in", ids).execute();
+  return new Map(rows.flatMap((r) => (r.publish_at ? [[r.id, r.publish_at] as const] : [])));
 }
 
 async function commentsFor(db: Db, postIds: string[]): Promise<Map<string, BlogComment[]>> {

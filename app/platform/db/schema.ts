@@ -137,6 +137,19 @@ export interface PostsTable {
   body_markdown: string | null;
   /** The last save in the desk; a row saved there is never overwritten by its file. */
   edited_at: string | null;
+  /** Migration 025: the banner's alt text; null for posts from before (shown as decorative). */
+  image_alt: Generated<string | null>;
+  /** Migration 025: the byline, the author's name; null for posts from files (the site's own byline). */
+  author_name: Generated<string | null>;
+}
+
+/** Migration 025: what an editor typed and has not saved (JSON of the form's fields); never published. */
+export interface PostAutosavesTable {
+  staff_id: number;
+  /** The post's id, or "new" for a post not yet saved. */
+  post_key: string;
+  fields: string;
+  saved_at: string;
 }
 
 /** Visitor comments; a reply has parent_id (one level: replies attach to a top comment). */
@@ -439,4 +452,5 @@ export interface Database {
   post_tombstones: PostTombstonesTable;
   newsletter_issues: NewsletterIssuesTable;
   newsletter_deliveries: NewsletterDeliveriesTable;
+  post_autosaves: PostAutosavesTable;
 }

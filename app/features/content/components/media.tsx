@@ -4,6 +4,8 @@ import { useState } from "react";
 export interface PostMediaProps {
   title: string;
   image: string | null;
+  /** The image's alt text; empty for a decorative one (posts from before it was asked for). */
+  alt?: string;
   videoUrl: string | null;
   /** Above the fold (the detail banner) loads eagerly; list images lazily. */
   eager?: boolean;
@@ -20,7 +22,7 @@ export const MEDIA_HEIGHT = 675;
  * asks for it: no third-party request, cookie or script before a click, and the page
  * stays fast. Without JavaScript the button is a plain link to the player.
  */
-export function PostMedia({ title, image, videoUrl, eager = false, className = "" }: PostMediaProps) {
+export function PostMedia({ title, image, alt = "", videoUrl, eager = false, className = "" }: PostMediaProps) {
   const [playing, setPlaying] = useState(false);
   const box = `relative aspect-video w-full overflow-hidden bg-brand-50 dark:bg-slate-800 ${className}`;
   if (videoUrl && playing) {
@@ -41,7 +43,7 @@ export function PostMedia({ title, image, videoUrl, eager = false, className = "
   const img = image ? (
     <img
       src={image}
-      alt=""
+      alt={alt}
       width={MEDIA_WIDTH}
       height={MEDIA_HEIGHT}
       loading={eager ? "eager" : "lazy"}

@@ -39,12 +39,13 @@ function TargetLink({ item, className, children }: { item: CardItem; className: 
   );
 }
 
-export function PostMeta({ date, className = "" }: { date: string; className?: string }) {
+/** The byline and date; `author` is the post's writer (the site's own byline when none). */
+export function PostMeta({ date, author, className = "" }: { date: string; author?: string | null; className?: string }) {
   return (
     <p className={`flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600 dark:text-slate-400 ${className}`}>
       <span className="inline-flex items-center gap-1.5">
         <UserRound aria-hidden="true" className="size-4" />
-        Posted By {blogAuthor}
+        Posted By {author || blogAuthor}
       </span>
       <span className="inline-flex items-center gap-1.5">
         <CalendarDays aria-hidden="true" className="size-4" />

@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { PostMedia } from "~/features/content/components/media";
 import { PostBody } from "~/features/content/components/post-body";
+import { PostMeta } from "~/features/content/components/post-card";
 import { MarkdownRefused, renderMarkdownGuarded } from "~/features/content/markdown-pool.server";
 
 export interface PreviewInput {
@@ -9,6 +10,10 @@ export interface PreviewInput {
   image: string;
   video: string;
   body: string;
+  /** Shared previews (routes/desk/post-share.tsx) show the alt text and the byline as the page will. */
+  imageAlt?: string;
+  author?: string | null;
+  date?: string;
 }
 
 /**
@@ -33,8 +38,9 @@ export async function renderPreview(p: PreviewInput): Promise<{ html: string; er
   const html = renderToStaticMarkup(
     <>
       <p className="text-3xl font-extrabold tracking-tight">{p.title || "Title"}</p>
+      {p.date ? <PostMeta date={p.date} author={p.author} className="mt-4 text-base" /> : null}
       <div className="mt-4">
-        <PostMedia title={p.title} image={image} videoUrl={video} className="rounded-2xl" />
+        <PostMedia title={p.title} image={image} alt={p.imageAlt ?? ""} videoUrl={video} className="rounded-2xl" />
       </div>
       <p className="mt-8 text-xl font-medium text-slate-900 dark:text-white">{p.subTitle}</p>
       <div className="mt-6">

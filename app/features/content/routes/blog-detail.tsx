@@ -70,7 +70,7 @@ export default function BlogDetail({ loaderData: { post, comments, recent } }: R
     ...(post.imageUrl.original ? { image: abs(post.imageUrl.original) } : {}),
     dateCreated: post.createdOn,
     datePublished: itemDate(post),
-    author: { "@type": "Organization", name: brand.name, url: brand.siteUrl },
+    author: post.author ? { "@type": "Person", name: post.author } : { "@type": "Organization", name: brand.name, url: brand.siteUrl },
     publisher: { "@type": "Organization", name: brand.name, url: brand.siteUrl, logo: { "@type": "ImageObject", url: abs("/media/logo-light.svg") } },
     commentCount: comments.total,
     ...(post.articleUrl ? { isBasedOn: post.articleUrl } : {}),
@@ -92,14 +92,14 @@ export default function BlogDetail({ loaderData: { post, comments, recent } }: R
           <div className="mt-6 max-w-4xl">
             <KindBadge kind={kind} />
             <h1 className="mt-3 text-3xl font-extrabold tracking-tight sm:text-5xl">{post.title}</h1>
-            <PostMeta date={itemDate(post)} className="mt-4 text-base" />
+            <PostMeta date={itemDate(post)} author={post.author} className="mt-4 text-base" />
           </div>
         </div>
       </div>
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-10 sm:px-6 sm:py-14 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0">
           <article>
-            <PostMedia title={post.title} image={post.imageUrl.original} videoUrl={post.videoUrl} eager className="rounded-2xl" />
+            <PostMedia title={post.title} image={post.imageUrl.original} alt={post.imageAlt} videoUrl={post.videoUrl} eager className="rounded-2xl" />
             <p className="mt-8 text-xl font-medium text-slate-900 dark:text-white">{post.subTitle}</p>
             <div className="mt-6">
               <PostBody html={post.description} />

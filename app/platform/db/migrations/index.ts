@@ -16,6 +16,7 @@ import { leadSearchMigration } from "./018-lead-search";
 import { newsletterIssuesMigration } from "./023-newsletter-issues";
 import { rateCountsMigration } from "./024-rate-counts";
 import { staffTimeZoneMigration } from "./019-staff-time-zone";
+import { postEditorMigration } from "./025-post-editor";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -168,5 +169,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "022-insight": insightMigration(dialect),
     "023-newsletter-issues": newsletterIssuesMigration(dialect),
     "024-rate-counts": rateCountsMigration(dialect),
+    "025-post-editor": postEditorMigration(dialect),
   };
 }

@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import { kindLabels, POST_KINDS, POST_LIMITS } from "~/features/content/post-desk";
 import { deskInput, deskLabel, deskLink, Field } from "~/ui/desk/ui";
+import { BannerUpload } from "./banner-upload";
+import { BodyImage } from "./body-image";
 
 const hint = "mt-1 text-xs text-slate-600 dark:text-slate-400";
 
@@ -63,7 +65,6 @@ export function PostFields({ values, isNew, id, images }: Props) {
         <textarea
           id="f-sub"
           name="subTitle"
-          required
           rows={2}
           defaultValue={values.subTitle}
           maxLength={POST_LIMITS.subTitle}
@@ -81,7 +82,6 @@ export function PostFields({ values, isNew, id, images }: Props) {
         <textarea
           id="f-body"
           name="body"
-          required
           rows={16}
           defaultValue={values.body}
           maxLength={POST_LIMITS.body}
@@ -89,16 +89,17 @@ export function PostFields({ values, isNew, id, images }: Props) {
           className={`${deskInput} mt-1 font-mono`}
         />
         <p id="f-body-hint" className={hint}>
-          At most {POST_LIMITS.body.toLocaleString("en-US")} characters. ## headings, lists, &gt; quotes, **bold**, [links](/faq), images from /media/. Raw HTML
-          shows as text.
+          At most {POST_LIMITS.body.toLocaleString("en-US")} characters. ## headings, lists, &gt; quotes, **bold**, [links](/faq), ![alt text](/media/…) images
+          (alt text required). Raw HTML shows as text. A draft may leave the subtitle, body and image empty.
         </p>
+        <BodyImage bodyId="f-body" />
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
         <div>
           <label htmlFor="f-image" className={deskLabel}>
             Image
           </label>
-          <select id="f-image" name="image" required defaultValue={values.image} aria-describedby="f-image-hint" className={`${deskInput} mt-1`}>
+          <select id="f-image" name="image" defaultValue={values.image} aria-describedby="f-image-hint" className={`${deskInput} mt-1`}>
             <option value="">Choose an image</option>
             {images.map((o) => (
               <option key={o.value} value={o.value}>
@@ -107,10 +108,28 @@ export function PostFields({ values, isNew, id, images }: Props) {
             ))}
           </select>
           <p id="f-image-hint" className={hint}>
+            All uploads are on the{" "}
             <Link className={deskLink} to="/desk/images">
-              Upload an image
-            </Link>{" "}
-            (JPEG, PNG or WebP).
+              images page
+            </Link>
+            .
+          </p>
+          <BannerUpload selectId="f-image" />
+        </div>
+        <div>
+          <label htmlFor="f-image-alt" className={deskLabel}>
+            Image alt text
+          </label>
+          <input
+            id="f-image-alt"
+            name="imageAlt"
+            defaultValue={values.imageAlt}
+            maxLength={POST_LIMITS.title}
+            aria-describedby="f-image-alt-hint"
+            className={`${deskInput} mt-1`}
+          />
+          <p id="f-image-alt-hint" className={hint}>
+            What the image shows, for people who cannot see it. Required with an image.
           </p>
         </div>
         <Field id="f-date" label="Date (an event's date)">

@@ -1,4 +1,7 @@
+import { useRef } from "react";
 import { Form } from "react-router";
+import { DraftsNotice } from "~/features/content/components/editor/drafts-notice";
+import { useDrafts } from "~/features/content/components/editor/use-drafts";
 import { DeleteConfirmation } from "~/features/content/components/editor/delete-confirmation";
 import { PostFields } from "~/features/content/components/editor/post-fields";
 import { PostStatusLine } from "~/features/content/components/editor/post-status";
@@ -25,6 +28,12 @@ export default function PostEdit({ loaderData, actionData }: Route.ComponentProp
   // A new answer from the server (an error, the preview without JavaScript) resets the form and the preview.
   const at = actionData?.at ?? 0;
   const preview = useLivePreview(initialHtml, actionData ? actionData.previewError : loaderData.previewError, at);
+  const form = useRef<HTMLFormElement>(null);
+  const drafts = useDrafts(form, isNew ? "new" : id, loaderData.autosave, {
+    saved: loaderData.saved && !actionData,
+    updatedAt: loaderData.updatedAt,
+    onRestore: () => form.current && preview.update(form.current),
+  });
   return (
     <div>
       <PageTitle
@@ -34,6 +43,11 @@ export default function PostEdit({ loaderData, actionData }: Route.ComponentProp
               {status === "published" ? (
                 <a className={deskSecondary} href={`/blogdetail/${encodeURIComponent(id)}`} target="_blank" rel="noreferrer">
                   View on the site<span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              ) : null}
+              {loaderData.previewLink ? (
+                <a className={deskSecondary} href={`/desk/preview/${loaderData.previewLink.token}`} target="_blank" rel="noreferrer">
+                  Preview link (for 7 days)<span className="sr-only"> (opens in a new tab)</span>
                 </a>
               ) : null}
               <a className={deskSecondary} href={`/desk/posts/${encodeURIComponent(id)}/markdown`} download>
@@ -57,18 +71,36 @@ export default function PostEdit({ loaderData, actionData }: Route.ComponentProp
         missingMarkdown={loaderData.missingMarkdown}
       />
       {confirmDelete ? <DeleteConfirmation id={id} title={loaderData.values.title ?? ""} sourceFile={sourceFile} /> : null}
-      <ErrorList errors={actionData?.errors} title="The post was not saved" />
+      <DraftsNotice restored={drafts.restored} state={drafts.state} zone={loaderData.staffZone} blocker={drafts.blocker} onDiscard={drafts.discard} />
+      {actionData?.pastTime ? null : <ErrorList errors={actionData?.errors} title="The post was not saved" />}
       <div className="grid gap-6 xl:grid-cols-2">
         <Form
           method="post"
-          onInput={(e) => preview.update(e.currentTarget)}
-          onChange={(e) => preview.update(e.currentTarget)}
+          ref={form}
+          onInput={(e) => {
+            preview.update(e.currentTarget);
+            drafts.changed();
+          }}
+          onChange={(e) => {
+            preview.update(e.currentTarget);
+            drafts.changed();
+          }}
+          onSubmit={drafts.submitted}
           key={`form-${at}`}
           aria-label={isNew ? "New post" : "Edit post"}
           className="space-y-4"
         >
           <PostFields values={values} isNew={isNew} id={id} images={images} />
-          <Publishing isNew={isNew} status={status} id={id} publishAt={values.publishAt} />
+          <Publishing
+            isNew={isNew}
+            status={status}
+            id={id}
+            publishAt={values.publishAt}
+            typedZone={values.timeZone}
+            publishAtIso={loaderData.values.publishAtIso}
+            staffZone={loaderData.staffZone}
+            pastTime={actionData?.pastTime ?? null}
+          />
         </Form>
         <PreviewPane html={preview.html} error={preview.error} busy={preview.busy} />
       </div>
