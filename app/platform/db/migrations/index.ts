@@ -9,6 +9,7 @@ import { sparseLeadIndexesMigration } from "./013-sparse-lead-indexes";
 import { deskCommentPagesMigration } from "./014-desk-comment-pages";
 import { totpLastStepMigration } from "./015-totp-last-step";
 import { outboxRecipientMigration } from "./017-outbox-recipient";
+import { commentTrashAuditSearchMigration } from "./026-comment-trash-audit-search";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -154,5 +155,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "014-desk-comment-pages": deskCommentPagesMigration(dialect),
     "015-totp-last-step": totpLastStepMigration(dialect),
     "017-outbox-recipient": outboxRecipientMigration(dialect),
+    "026-comment-trash-audit-search": commentTrashAuditSearchMigration(dialect),
   };
 }
