@@ -11,7 +11,7 @@ import { staffInvitation } from "./messages.server";
 /** A new account's invitation goes by e-mail through the outbox, and can be sent again. */
 
 let db: Db;
-const env = loadEnv({ SITE_URL: "https://fillway.test" });
+const env = { ...loadEnv({ SITE_URL: "https://fillway.test" }), IP_HASH_SALT: "test-salt" };
 const outbox = { rows: (drafts) => outboxRows(drafts, null, { domain: "fillway.test", giveUpMs: 3_600_000 }), nudge: () => {} } as Outbox;
 
 beforeAll(async () => {
