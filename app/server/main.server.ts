@@ -23,6 +23,7 @@ import { duplicatedModules } from "~/platform/module-copies.server";
 import { messages } from "~/server/messages.server";
 import { startAlerts } from "~/platform/ops/alerts.server";
 import { startBackupSchedule } from "~/platform/ops/backup-schedule.server";
+import { startCommentChores } from "~/features/content/comment-digest.server";
 import { dataDirOf } from "~/platform/ops/backup.server";
 import { createMetrics } from "~/platform/ops/metrics.server";
 import { createOpsEndpoints, type OpsEndpoints } from "~/platform/ops/ops-http.server";
@@ -92,6 +93,8 @@ export async function startServer({ server, root, buildDir, dev }: StartOptions)
   // Delivers what leads and the desk write to the outbox (e-mail, the CRM webhook).
   const outbox = startOutbox({ db, env: fullEnv, log, messages });
   const services: Services = { env: fullEnv, db, log, outbox };
+  // Comments waiting for review: a digest to editors at most hourly; the trash purged after 30 days.
+  startCommentChores(services);
   // SQLite: a checked online backup every BACKUP_EVERY_HOURS into BACKUP_DIR.
   const backups = startBackupSchedule({ env: fullEnv, log });
   // The system's checks (outbox, backups, disk), every minute: an e-mail to admins and a banner in the desk.
