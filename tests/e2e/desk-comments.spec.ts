@@ -237,7 +237,7 @@ test("sales cannot open or use the comments screen; editors see it in the menu",
   await expect(desk.getByRole("heading", { name: "Comments", level: 1 })).toBeVisible();
   // A bad filter is a 400 that says what is wrong, not a 500.
   expect((await desk.goto("/desk/comments?state=nope"))?.status()).toBe(400);
-  await expect(desk.getByRole("alert")).toContainText("Show must be all, held, visible, hidden or spam");
+  await expect(desk.getByRole("alert")).toContainText("Show must be all, held, visible, hidden, spam or trash");
   await desk.context().close();
 });
 

@@ -63,7 +63,7 @@ export default function Comments({ loaderData, actionData }: Route.ComponentProp
       <BulkBar state={state} total={total} busy={busy} />
       <DeskTable
         caption={`Comments: ${filterLabels[state].toLowerCase()}, newest first`}
-        frame={`max-h-[70vh] overflow-y-auto md:overflow-auto rounded-md border border-slate-300 dark:border-slate-600 ${STACKED}`}
+        frame={`relative max-h-[70vh] overflow-y-auto md:overflow-auto rounded-md border border-slate-300 dark:border-slate-600 ${STACKED}`}
         columns={columns(busy)}
         rows={rows}
         empty={errors ? null : "No comments here."}
