@@ -297,6 +297,8 @@ test.describe("desk accounts", () => {
   }) => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const admin = await createStaff("admin");
+    // Another active admin, so the refusal below is about disabling oneself.
+    await createStaff("admin");
     await signIn(context, admin);
     const page = await context.newPage();
     await page.goto("/desk/accounts");

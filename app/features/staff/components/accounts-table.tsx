@@ -28,13 +28,13 @@ export function AccountsTable({ accounts, roles, busy }: { accounts: Account[]; 
                 {a.email}
               </th>
               <td className={deskTd}>{a.name ?? ""}</td>
-              <td className={deskTd}>
-                <Form method="post" className="flex items-center gap-1">
+              <td className={`${deskTd} min-w-[13rem]`}>
+                <Form method="post" className="flex flex-wrap items-center gap-1">
                   <input type="hidden" name="id" value={a.id} />
                   <label htmlFor={`role-${a.id}`} className="sr-only">
                     Role of {a.email}
                   </label>
-                  <select id={`role-${a.id}`} name="role" defaultValue={a.role} className={`${deskInput} w-auto min-w-[8.5rem] shrink-0`}>
+                  <select id={`role-${a.id}`} name="role" defaultValue={a.role} className={`${deskInput} w-auto min-w-[8.5rem]`}>
                     {roles.map((r) => (
                       <option key={r} value={r}>
                         {r}
