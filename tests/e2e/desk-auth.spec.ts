@@ -365,6 +365,28 @@ test.describe("desk accounts", () => {
   });
 });
 
+test("at 390 px an admin reaches an account's actions and confirms a reset without the page scrolling sideways", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  await signIn(context, await createStaff("admin"));
+  const other = await createStaff("sales", { name: "Ana Ruiz" });
+  const page = await context.newPage();
+  await page.goto("/desk/accounts");
+  await hydrated(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const reset = page.getByRole("button", { name: `Reset password of ${other.email}` });
+  await reset.scrollIntoViewIfNeeded();
+  await expect(reset).toBeInViewport();
+  await reset.click();
+  await expect(page.getByRole("alertdialog")).toContainText(`Reset Ana Ruiz (${other.email})?`);
+  await page.getByRole("button", { name: `Yes, reset ${other.email}` }).click();
+  await expect(page.getByRole("status").first()).toContainText(`Reset ${other.email}: the old password no longer works`);
+  await expect(page.getByText("/desk/set-password/")).toHaveCount(0);
+  await page.goto("/desk/audit");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expect(page.getByRole("table", { name: "Audit log, newest first" })).toContainText("reset the password of Ana Ruiz");
+  await context.close();
+});
+
 test.describe("desk two-factor sign-in", () => {
   test("enrol with an authenticator app, then sign in with a code and with a recovery code", async ({ page }) => {
     const staff = await createStaff("admin");
