@@ -23,6 +23,7 @@ import { duplicatedModules } from "~/platform/module-copies.server";
 import { messages } from "~/server/messages.server";
 import { startAlerts } from "~/platform/ops/alerts.server";
 import { startBackupSchedule } from "~/platform/ops/backup-schedule.server";
+import { startCommentChores } from "~/features/content/comment-digest.server";
 import { dataDirOf } from "~/platform/ops/backup.server";
 import { createMetrics } from "~/platform/ops/metrics.server";
 import { createOpsEndpoints, type OpsEndpoints } from "~/platform/ops/ops-http.server";
@@ -96,6 +97,8 @@ export async function startServer({ server, root, buildDir, dev }: StartOptions)
   const services: Services = { env: fullEnv, db, log, outbox };
   // Hands newsletter issues to the outbox, one message per confirmed address, at NEWSLETTER_RATE_PER_MINUTE.
   const newsletters = startNewsletterSender({ db, outbox, log, ratePerMinute: fullEnv.NEWSLETTER_RATE_PER_MINUTE });
+  // Comments waiting for review: a digest to editors at most hourly; the trash purged after 30 days.
+  startCommentChores(services);
   // SQLite: a checked online backup every BACKUP_EVERY_HOURS into BACKUP_DIR.
   const backups = startBackupSchedule({ env: fullEnv, log });
   // The system's checks (outbox, backups, disk), every minute: an e-mail to admins and a banner in the desk.

@@ -292,9 +292,13 @@ test.describe("desk accounts", () => {
     await expect(page.getByRole("alert")).toContainText("do not match", { timeout: 20_000 });
   });
 
-  test("an admin adds an account, changes its role, disables it; the audit log shows it and filters by person and date", async ({ browser }) => {
-    const context = await browser.newContext();
+  test("an admin adds an account (the invitation goes by e-mail), sends it again, confirms a role change and a disable; the audit log says so in words and filters", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const admin = await createStaff("admin");
+    // Another active admin, so the refusal below is about disabling oneself.
+    await createStaff("admin");
     await signIn(context, admin);
     const page = await context.newPage();
     await page.goto("/desk/accounts");
@@ -303,12 +307,30 @@ test.describe("desk accounts", () => {
     await page.getByLabel("E-mail").fill(email);
     await page.getByLabel("Role", { exact: true }).selectOption("sales");
     await page.getByRole("button", { name: "Add account" }).click();
-    await expect(page.getByRole("status").first()).toContainText(`Added ${email} (sales)`);
-    await expect(page.getByLabel("Set-password link")).toHaveValue(new RegExp(`${baseURL}/desk/set-password/`));
-    await page.getByLabel(`Role of ${email}`, { exact: true }).selectOption("editor");
+    await expect(page.getByRole("status").first()).toContainText(`Added ${email} (sales). The invitation e-mail is on its way`);
+    // The link goes by e-mail only.
+    await expect(page.getByText("/desk/set-password/")).toHaveCount(0);
+    await page.getByRole("button", { name: `Send the invitation again to ${email}` }).click();
+    await expect(page.getByRole("status").first()).toContainText(`The invitation went to ${email} again`);
+    // At 1280 px the role menus show their whole words.
+    const menu = page.getByLabel(`Role of ${email}`, { exact: true });
+    const fits = await menu.evaluate((el) => {
+      const select = el as HTMLSelectElement;
+      const ctx = document.createElement("canvas").getContext("2d")!;
+      ctx.font = getComputedStyle(select).font;
+      const widest = Math.max(...[...select.options].map((o) => ctx.measureText(o.text).width));
+      return select.clientWidth - widest;
+    });
+    expect(fits).toBeGreaterThan(20);
+    await menu.selectOption("editor");
     await page.getByRole("button", { name: `Save role of ${email}` }).click();
+    await expect(page.getByRole("alertdialog")).toContainText(`Change the role of ${email} from sales to editor?`);
+    await page.getByRole("button", { name: `Yes, make ${email} editor` }).click();
     await expect(page.getByText(`${email} is now editor.`)).toBeVisible();
     await page.getByRole("button", { name: `Disable ${email}` }).click();
+    await expect(page.getByRole("alertdialog")).toContainText(`Disable ${email}?`);
+    await expect(page.getByRole("row", { name: new RegExp(email) })).not.toContainText("Disabled");
+    await page.getByRole("button", { name: `Yes, disable ${email}` }).click();
     await expect(page.getByText(`Disabled ${email}`)).toBeVisible();
     await expect(page.getByRole("row", { name: new RegExp(email) })).toContainText("Disabled");
     // The last admin cannot lock the desk: an admin cannot disable themselves.
@@ -321,16 +343,48 @@ test.describe("desk accounts", () => {
     await page.getByLabel("From (UTC)").fill(today);
     await page.getByLabel("To (UTC)").fill(today);
     await page.getByRole("button", { name: "Show" }).click();
-    await expect(page).toHaveURL(/person=\d+&from=/);
+    await expect(page).toHaveURL(/person=\d+&.*from=/);
     const table = page.getByRole("table", { name: "Audit log, newest first" });
-    for (const action of ["account.add", "account.role", "account.disable"]) {
-      await expect(table.getByRole("row").filter({ hasText: action }).filter({ hasText: email })).toHaveCount(1);
+    for (const words of [
+      `${admin.email} added ${email} as sales`,
+      `${admin.email} sent the invitation to ${email} again`,
+      `${admin.email} changed the role of ${email} from sales to editor`,
+      `${admin.email} disabled ${email}`,
+    ]) {
+      await expect(table.getByRole("row").filter({ hasText: words })).toHaveCount(1);
     }
     await expect(table.getByRole("row").filter({ hasNotText: admin.email })).toHaveCount(1); // the header row only
+    await page.getByLabel("Action").selectOption({ label: "Changed a role" });
+    await page.getByRole("button", { name: "Show" }).click();
+    await expect(table.getByRole("row")).toHaveCount(2);
+    await page.goto(`/desk/audit?q=${encodeURIComponent(email)}`);
+    await expect(table.getByRole("row")).toHaveCount(5);
     await page.goto("/desk/audit?from=2026-02-31");
     await expect(page.getByRole("alert")).toContainText("That date does not exist.");
     await context.close();
   });
+});
+
+test("at 390 px an admin reaches an account's actions and confirms a reset without the page scrolling sideways", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  await signIn(context, await createStaff("admin"));
+  const other = await createStaff("sales", { name: "Ana Ruiz" });
+  const page = await context.newPage();
+  await page.goto("/desk/accounts");
+  await hydrated(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const reset = page.getByRole("button", { name: `Reset password of ${other.email}` });
+  await reset.scrollIntoViewIfNeeded();
+  await expect(reset).toBeInViewport();
+  await reset.click();
+  await expect(page.getByRole("alertdialog")).toContainText(`Reset Ana Ruiz (${other.email})?`);
+  await page.getByRole("button", { name: `Yes, reset ${other.email}` }).click();
+  await expect(page.getByRole("status").first()).toContainText(`Reset ${other.email}: the old password no longer works`);
+  await expect(page.getByText("/desk/set-password/")).toHaveCount(0);
+  await page.goto("/desk/audit");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expect(page.getByRole("table", { name: "Audit log, newest first" })).toContainText("reset the password of Ana Ruiz");
+  await context.close();
 });
 
 test.describe("desk two-factor sign-in", () => {

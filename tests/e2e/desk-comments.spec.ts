@@ -237,7 +237,7 @@ test("sales cannot open or use the comments screen; editors see it in the menu",
   await expect(desk.getByRole("heading", { name: "Comments", level: 1 })).toBeVisible();
   // A bad filter is a 400 that says what is wrong, not a 500.
   expect((await desk.goto("/desk/comments?state=nope"))?.status()).toBe(400);
-  await expect(desk.getByRole("alert")).toContainText("Show must be all, held, visible, hidden or spam");
+  await expect(desk.getByRole("alert")).toContainText("Show must be all, held, visible, hidden, spam or trash");
   await desk.context().close();
 });
 
@@ -253,3 +253,46 @@ for (const theme of ["light", "dark"] as const) {
     await desk.context().close();
   });
 }
+
+test("at 390 px an editor ticks comments and approves them together, asked first for all matching, and undoes a delete; nothing scrolls sideways", async ({
+  request,
+  browser,
+}) => {
+  const id = await someBlogPost(request);
+  const tag = randomUUID().slice(0, 8);
+  const texts = [`Cheap tyres at www.tyres-${tag}.example`, `Fleet deals www.deals-${tag}.example`];
+  for (const t of texts) expect((await apiComment(request, id, t)).data.held).toBe(true);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  await signIn(context, await createStaff("editor"));
+  const desk = await context.newPage();
+  await desk.goto("/desk/comments?state=held");
+  await hydrated(desk);
+  expect(await desk.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  for (const t of texts) await desk.getByRole("row").filter({ hasText: t }).getByRole("checkbox").check();
+  // Over every comment the filter shows: a question naming how many, which can be cancelled.
+  await desk.getByRole("button", { name: /^Apply to all \d+ matching$/ }).click();
+  await expect(desk.getByRole("alertdialog")).toContainText(/Approve: all \d+ comments? shown as “held”\?/);
+  await desk.getByRole("link", { name: "Cancel" }).click();
+  await expect(desk.getByRole("alertdialog")).toHaveCount(0);
+  for (const t of texts) await desk.getByRole("row").filter({ hasText: t }).getByRole("checkbox").check();
+  const apply = desk.getByRole("button", { name: "Apply to the ticked comments" });
+  await apply.scrollIntoViewIfNeeded();
+  await expect(apply).toBeInViewport();
+  await apply.click();
+  await expect(desk.getByRole("status")).toContainText("2 comments approved.");
+  expect(await apiTexts(request, id)).toEqual(expect.arrayContaining(texts));
+
+  await desk.goto("/desk/comments?state=visible");
+  const row = desk.getByRole("row").filter({ hasText: texts[0] });
+  const del = row.getByRole("button", { name: /^Delete: comment by/ });
+  await del.scrollIntoViewIfNeeded();
+  await expect(del).toBeInViewport();
+  await del.click();
+  await expect(desk.getByRole("status")).toContainText("moved to the trash. It stays in the trash for 30 days.");
+  expect(await apiTexts(request, id)).not.toContain(texts[0]);
+  await desk.getByRole("button", { name: "Undo" }).click();
+  await expect(desk.getByRole("status")).toContainText("taken out of the trash");
+  expect(await apiTexts(request, id)).toContain(texts[0]);
+  expect(await desk.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await context.close();
+});

@@ -4,7 +4,8 @@ import { COMMENT_MAX } from "~/features/content/comment-spec";
 import { DESK_HEADERS, deskServices } from "~/features/staff/auth.server";
 import { signedIn } from "~/features/staff/desk-guard.server";
 import { audit } from "~/features/staff/audit.server";
-import { commentFilters, moderationActions, pastTense, TEAM_NAME } from "~/features/content/comment-moderation";
+import { bulkActions, bulkLabels, commentFilters, moderationActions, pastTense, TEAM_NAME, TRASH_DAYS } from "~/features/content/comment-moderation";
+import { countMatching, moderateMany } from "~/features/content/comment-bulk.server";
 import { COMMENT_ID, commentCounts, type DeskComment, listComments, moderate, teamReply } from "~/features/content/desk-comments.server";
 import { messages } from "~/features/leads/desk/forms.server";
 import type { DeskArgs } from "~/features/staff/desk-guard.server";
@@ -12,7 +13,7 @@ import type { DeskArgs } from "~/features/staff/desk-guard.server";
 /** The comments screen (routes/desk/comments.tsx): the moderation queue, decisions and replies. */
 
 const querySchema = z.object({
-  state: z.enum(commentFilters, "Show must be all, held, visible, hidden or spam").default("all"),
+  state: z.enum(commentFilters, "Show must be all, held, visible, hidden, spam or trash").default("all"),
   page: z
     .string()
     .regex(/^[1-9]\d{0,5}$/, "This is not a page of comments")
@@ -38,7 +39,7 @@ export async function loadComments({ request, context }: DeskArgs) {
 }
 
 const decisionSchema = z.object({
-  intent: z.enum(moderationActions, "Choose approve, hide, restore, spam or delete"),
+  intent: z.enum(moderationActions, "Choose approve, hide, restore, spam, delete or restore from the trash"),
   id: z.string().regex(COMMENT_ID, "This is not a comment"),
 });
 const replySchema = z.object({
@@ -47,13 +48,67 @@ const replySchema = z.object({
   text: z.string().trim().min(1, "Write the reply first").max(COMMENT_MAX, `A reply is at most ${COMMENT_MAX} characters`),
 });
 
-type ActionAnswer = { errors: string[] | null; done: string | null };
-const answer = (body: ActionAnswer, status = 200) => data(body, { status, headers: DESK_HEADERS });
+const bulkSchema = z.object({
+  intent: z.literal("bulk"),
+  action: z.enum(bulkActions, "Choose approve, hide, spam or delete"),
+  scope: z.enum(["selected", "all"], "Choose the ticked comments or all matching"),
+  state: z.enum(commentFilters, "Show must be all, held, visible, hidden, spam or trash").default("all"),
+  ids: z.array(z.string().regex(COMMENT_ID, "This is not a comment")).max(500, "Tick at most 500 comments"),
+  confirmed: z
+    .string()
+    .regex(/^\d{1,9}$/)
+    .transform(Number)
+    .optional(),
+});
+
+/** A decision over every comment of a filter waits for this: the page asks to confirm it, naming how many. */
+export type BulkConfirm = { action: (typeof bulkActions)[number]; label: string; state: (typeof commentFilters)[number]; count: number };
+type ActionAnswer = { errors: string[] | null; done: string | null; undo?: string | null; confirm?: BulkConfirm | null };
+const answer = (body: ActionAnswer, status = 200) => data({ undo: null, confirm: null, ...body }, { status, headers: DESK_HEADERS });
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+async function bulkAction(args: DeskArgs, form: FormData) {
+  const me = signedIn(args.context);
+  const { db } = deskServices(args.context);
+  const parsed = bulkSchema.safeParse({
+    intent: form.get("intent"),
+    action: form.get("action"),
+    scope: form.get("scope"),
+    state: form.get("state") || undefined,
+    ids: form.getAll("id").map(String),
+    confirmed: form.get("confirmed") || undefined,
+  });
+  if (!parsed.success) return answer({ errors: messages(parsed.error), done: null }, 422);
+  const { action, scope, state, ids, confirmed } = parsed.data;
+  if (scope === "selected" && ids.length === 0) return answer({ errors: ["Tick the comments to change first."], done: null }, 422);
+  if (scope === "all") {
+    const count = await countMatching(db, state);
+    // Asked again when the number changed since the question (new comments came in).
+    if (confirmed !== count) return answer({ errors: null, done: null, confirm: { action, label: bulkLabels[action], state, count } });
+  }
+  const out = await moderateMany(db, scope === "all" ? { filter: state } : { ids }, action, me.id);
+  await audit(db, {
+    staffId: me.id,
+    action: "comments.bulk",
+    subject: scope === "all" ? `all ${state}` : ids.join(","),
+    detail: { intent: action, count: out.changed },
+  });
+  const also =
+    action === "spam" && out.also
+      ? ` ${plural(out.also, "other waiting comment")} from the same senders also marked as spam.`
+      : action === "delete" && out.also
+        ? ` ${plural(out.also, "reply", "replies")} went with them.`
+        : "";
+  const skipped = out.skipped ? ` ${plural(out.skipped, "comment")} left as they were (the decision does not apply to them).` : "";
+  const trash = action === "delete" ? ` They stay in the trash for ${TRASH_DAYS} days.` : "";
+  return answer({ errors: null, done: `${plural(out.changed, "comment")} ${pastTense[action]}.${also}${skipped}${trash}` });
+}
 
 export async function commentsAction({ request, context }: DeskArgs) {
   const me = signedIn(context);
   const { db } = deskServices(context);
   const form = await request.formData();
+  if (form.get("intent") === "bulk") return bulkAction({ request, context } as DeskArgs, form);
   const raw = Object.fromEntries([...form.entries()].map(([k, v]) => [k, typeof v === "string" ? v : ""]));
   if (raw.intent === "reply") {
     const parsed = replySchema.safeParse(raw);
@@ -69,6 +124,16 @@ export async function commentsAction({ request, context }: DeskArgs) {
   const result = await moderate(db, id, intent, me.id);
   if (!result.ok) return answer({ errors: [result.message], done: null }, result.status);
   await audit(db, { staffId: me.id, action: `comment.${intent}`, subject: id, detail: { post: result.comment.postId } });
+  const also = result.also
+    ? intent === "spam"
+      ? ` ${plural(result.also, "other waiting comment")} from the same sender also marked as spam.`
+      : ` ${plural(result.also, "reply", "replies")} with it.`
+    : "";
   const blocked = intent === "spam" ? " Later comments from the same e-mail address or network address will wait for review." : "";
-  return answer({ errors: null, done: `The comment by ${result.comment.by} was ${pastTense[intent]}.${blocked}` });
+  const kept = intent === "delete" ? ` It stays in the trash for ${TRASH_DAYS} days.` : "";
+  return answer({
+    errors: null,
+    done: `The comment by ${result.comment.by} was ${pastTense[intent]}.${also}${blocked}${kept}`,
+    undo: intent === "delete" ? id : null,
+  });
 }

@@ -12,6 +12,7 @@ import {
   TEAM_NAME,
 } from "~/features/content/comment-moderation";
 import { normaliseEmail } from "./moderation.server";
+import { spamWaitingFromSender, trashComment, untrashComment } from "./comment-trash.server";
 import type { Db } from "~/platform/db/db.server";
 import { formatWhen } from "~/features/leads/desk/labels.server";
 
@@ -34,6 +35,10 @@ export interface DeskComment {
   state: CommentState;
   stateLabel: string;
   team: boolean;
+  /** In the trash because the comment it replies to was deleted (it comes back with it). */
+  trashedWithParent: boolean;
+  /** When it went to the trash, as the desk writes dates. */
+  trashedWhen: string | null;
 }
 
 type Row = {
@@ -47,6 +52,8 @@ type Row = {
   created_on: string;
   state: string;
   from_team: number | string;
+  trashed_at: string | null;
+  trashed_with: string | null;
 };
 
 type Named = Row & { post_title: string | null; reply_to: string | null };
@@ -68,6 +75,8 @@ function view(r: Named): DeskComment {
     state,
     stateLabel: stateLabels[state],
     team: Number(r.from_team) === 1,
+    trashedWithParent: r.trashed_with !== null,
+    trashedWhen: r.trashed_at ? formatWhen(r.trashed_at) : null,
   };
 }
 
@@ -75,7 +84,20 @@ function view(r: Named): DeskComment {
 function select(db: Db) {
   return db.kysely
     .selectFrom("comments as c")
-    .select(["c.id", "c.post_id", "c.parent_id", "c.comment_by", "c.email", "c.company_name", "c.text", "c.created_on", "c.state", "c.from_team"]);
+    .select([
+      "c.id",
+      "c.post_id",
+      "c.parent_id",
+      "c.comment_by",
+      "c.email",
+      "c.company_name",
+      "c.text",
+      "c.created_on",
+      "c.state",
+      "c.from_team",
+      "c.trashed_at",
+      "c.trashed_with",
+    ]);
 }
 
 /** The post titles and replied-to names of one page of comments, each read by its key. */
@@ -97,7 +119,7 @@ export async function commentCounts(db: Db): Promise<Record<CommentState, number
     .select(["state", (eb) => eb.fn.countAll<string | number>().as("n")])
     .groupBy("state")
     .execute();
-  const out: Record<CommentState, number> = { held: 0, visible: 0, hidden: 0, spam: 0 };
+  const out: Record<CommentState, number> = { held: 0, visible: 0, hidden: 0, spam: 0, trash: 0 };
   for (const r of rows) out[asState(r.state)] += Number(r.n);
   return out;
 }
@@ -124,7 +146,8 @@ export async function listComments(
     return { rows: (await named(db, rows)).map(view), total: counts[filter] };
   }
   const held = counts.held;
-  const total = Object.values(counts).reduce((a, b) => a + b, 0);
+  // "All" leaves the trash out: it has its own filter.
+  const total = Object.values(counts).reduce((a, b) => a + b, 0) - counts.trash;
   const rows: Row[] = [];
   if (offset < held) {
     rows.push(
@@ -136,7 +159,7 @@ export async function listComments(
   }
   if (rows.length < COMMENTS_PAGE_SIZE) {
     // Written out (not a parameter) so both databases read the partial index of migration 014.
-    const rest = await newest(select(db).where(sql<boolean>`c.state <> 'held'`))
+    const rest = await newest(select(db).where(sql<boolean>`c.state <> 'held'`).where("c.state", "<>", "trash"))
       .limit(COMMENTS_PAGE_SIZE - rows.length)
       .offset(Math.max(0, offset - held))
       .execute();
@@ -146,42 +169,51 @@ export async function listComments(
 }
 
 /** From which states each action may be taken, and the state it leads to. */
-const transitions: Record<Exclude<ModerationAction, "delete">, { from: CommentState[]; to: CommentState }> = {
+const transitions: Record<Exclude<ModerationAction, "delete" | "untrash">, { from: CommentState[]; to: CommentState }> = {
   approve: { from: ["held"], to: "visible" },
   hide: { from: ["visible", "held"], to: "hidden" },
   restore: { from: ["hidden", "spam"], to: "visible" },
   spam: { from: ["held", "visible", "hidden"], to: "spam" },
 };
 
-export type ModerationResult = { ok: true; comment: { id: string; postId: string; by: string } } | { ok: false; status: 404 | 409; message: string };
+export type ModerationResult =
+  | {
+      ok: true;
+      comment: { id: string; postId: string; by: string } /** Replies taken along (delete, untrash) or the sender's waiting comments also marked as spam. */;
+      also: number;
+    }
+  | { ok: false; status: 404 | 409; message: string };
 
 /**
  * Applies one decision. Marking as spam blocks the sender's e-mail address and address
  * hash, so their later comments are held; restoring a spam comment lifts that block.
- * Deleting removes the comment and its replies.
+ * Marking as spam also takes the sender's other waiting comments (same e-mail address or
+ * address hash) out of the queue, as spam. Deleting moves the comment and its replies to
+ * the trash (comment-trash.server.ts), from which `untrash` brings them back.
  */
 export async function moderate(db: Db, id: string, action: ModerationAction, staffId: number): Promise<ModerationResult> {
-  const result = await decide(db, id, action, staffId);
+  const result = await decideOne(db, id, action, staffId);
   // Every instance's page cache moves on at once (PostgreSQL: see db.contentChanged).
   if (result.ok) await db.contentChanged();
   return result;
 }
 
-function decide(db: Db, id: string, action: ModerationAction, staffId: number): Promise<ModerationResult> {
+/** One decision on one comment, in its own transaction, without telling the page cache (moderate and moderateMany do). */
+export function decideOne(db: Db, id: string, action: ModerationAction, staffId: number): Promise<ModerationResult> {
   return db.kysely.transaction().execute(async (trx): Promise<ModerationResult> => {
     const c = await trx
       .selectFrom("comments")
-      .select(["id", "post_id", "comment_by", "email", "ip_hash", "state", "from_team"])
+      .select(["id", "post_id", "parent_id", "comment_by", "email", "ip_hash", "state", "from_team", "trashed_with"])
       .where("id", "=", id)
       .executeTakeFirst();
     if (!c) return { ok: false, status: 404, message: "This comment no longer exists (it may have been deleted meanwhile)." };
     const comment = { id: c.id, postId: c.post_id, by: c.comment_by };
-    if (action === "delete") {
-      await trx.deleteFrom("comments").where("parent_id", "=", id).execute();
-      await trx.deleteFrom("comments").where("id", "=", id).execute();
-      return { ok: true, comment };
-    }
     const state = asState(c.state);
+    if (action === "delete" || action === "untrash") {
+      const moved = action === "delete" ? await trashComment(trx, c, new Date()) : await untrashComment(trx, c);
+      return moved.ok ? { ok: true, comment, also: moved.replies } : { ok: false, status: 409, message: moved.message };
+    }
+    if (state === "trash") return { ok: false, status: 409, message: "This comment is in the trash: restore it first (the list may be out of date)." };
     const t = transitions[action];
     if (!t.from.includes(state) || (action === "spam" && Number(c.from_team) === 1)) {
       return {
@@ -200,10 +232,11 @@ function decide(db: Db, id: string, action: ModerationAction, staffId: number): 
         .onConflict((oc) => oc.columns(["kind", "value"]).doNothing())
         .execute();
     }
+    const also = action === "spam" ? await spamWaitingFromSender(trx, c, now) : 0;
     if (state === "spam" && t.to === "visible") {
       for (const b of blocks) await trx.deleteFrom("comment_blocks").where("kind", "=", b.kind).where("value", "=", b.value).execute();
     }
-    return { ok: true, comment };
+    return { ok: true, comment, also };
   });
 }
 

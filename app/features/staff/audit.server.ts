@@ -1,4 +1,6 @@
+import { sql } from "kysely";
 import type { Db } from "~/platform/db/db.server";
+import { actionsSaying, namesFor, sentence } from "./audit-words.server";
 
 export interface AuditEntry {
   /** Who did it; null for the command line or a sign-in by an unknown e-mail. */
@@ -32,9 +34,16 @@ export async function audit(db: Db, entry: AuditEntry): Promise<void> {
     .execute();
 }
 
-/** What the audit log screen filters by; dates are YYYY-MM-DD (UTC), `before` an entry id. */
+/**
+ * What the audit log screen filters by; dates are YYYY-MM-DD (UTC), `before` an entry id,
+ * `action` one kind of action, `subject` part of what it was done to, `q` words searched in
+ * the actor, the subject, the details and the actions' words.
+ */
 export interface AuditFilter {
   person: "" | "system" | string;
+  action: string;
+  subject: string;
+  q: string;
   from: string;
   to: string;
   before: string;
@@ -45,6 +54,8 @@ export interface AuditLine {
   id: number;
   at: string;
   who: string;
+  /** The entry in words: "Ana Ruiz turned on two-factor sign-in". */
+  sentence: string;
   action: string;
   subject: string;
   detail: string;
@@ -58,21 +69,39 @@ export async function listAudit(db: Db, f: AuditFilter, pageSize: number): Promi
   if (f.from) q = q.where("at", ">=", `${f.from}T00:00:00.000Z`);
   if (f.to) q = q.where("at", "<", new Date(Date.parse(`${f.to}T00:00:00.000Z`) + 86_400_000).toISOString());
   if (f.before) q = q.where("id", "<", Number(f.before));
+  if (f.action) q = q.where("action", "=", f.action);
+  const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  // Case-insensitive on both databases; the backslash escapes LIKE's wildcards typed in the box.
+  const contains = (column: "subject" | "actor" | "detail", text: string) =>
+    sql<boolean>`lower(${sql.ref(column)}) like ${like(text.toLowerCase())} escape '\\'`;
+  if (f.subject) q = q.where(contains("subject", f.subject));
+  if (f.q) {
+    const saying = actionsSaying(f.q);
+    q = q.where((eb) =>
+      eb.or([contains("subject", f.q), contains("actor", f.q), contains("detail", f.q), ...(saying.length ? [eb("action", "in", saying)] : [])]),
+    );
+  }
   const rows = await q
     .orderBy("id", "desc")
     .limit(pageSize + 1)
     .execute();
-  const page = rows.slice(0, pageSize).map((r) => ({
-    id: Number(r.id),
-    at: r.at,
-    who: r.actor ?? (r.staff_id === null ? "Command line or unknown" : `Account ${r.staff_id}`),
-    action: r.action,
-    subject: r.subject ?? "",
-    detail: r.detail
-      ? Object.entries(JSON.parse(r.detail) as Record<string, unknown>)
-          .map(([k, v]) => `${k}: ${typeof v === "string" ? v : JSON.stringify(v)}`)
-          .join(", ")
-      : "",
-  }));
+  const name = await namesFor(db, rows.slice(0, pageSize));
+  const page = rows.slice(0, pageSize).map((r) => {
+    const detail = r.detail ? (JSON.parse(r.detail) as Record<string, unknown>) : {};
+    const said = name(r);
+    return {
+      id: Number(r.id),
+      at: r.at,
+      who: r.actor ?? (r.staff_id === null ? "Command line or unknown" : `Account ${r.staff_id}`),
+      sentence: sentence(r.action, { ...said, detail }),
+      action: r.action,
+      subject: r.subject ?? "",
+      detail: r.detail
+        ? Object.entries(JSON.parse(r.detail) as Record<string, unknown>)
+            .map(([k, v]) => `${k}: ${typeof v === "string" ? v : JSON.stringify(v)}`)
+            .join(", ")
+        : "",
+    };
+  });
   return { rows: page, next: rows.length > pageSize ? String(page.at(-1)?.id ?? "") : null };
 }

@@ -57,3 +57,32 @@ ${siteUrl}
   );
   return { subject, text, html };
 }
+
+/**
+ * An invitation to the desk (a new account, or a reset by an administrator): who asked,
+ * the role, and the one-time link that sets the password.
+ */
+export function invitationMail(input: { link: string; invitedBy: string; role: string; reset: boolean; hours: number }, siteUrl: string): MailContent {
+  const subject = input.reset ? `Choose a new password for the ${brand.name} desk` : `You are invited to the ${brand.name} desk`;
+  const why = input.reset
+    ? `${input.invitedBy} reset your ${brand.name} desk account (role: ${input.role}). Your old password no longer works.`
+    : `${input.invitedBy} added you to the ${brand.name} desk as ${input.role}.`;
+  const how = `The link works once, within ${input.hours} hours. If it has expired, ask ${input.invitedBy} to send the invitation again.`;
+  const text = `${why}
+
+Choose your password here:
+${input.link}
+
+${how}
+
+${siteUrl}
+`;
+  const html = htmlShell(
+    subject,
+    `<p>${escapeHtml(why)}</p>
+<p><a href="${escapeHtml(input.link)}">Choose your password</a></p>
+<p>${escapeHtml(how)}</p>
+<p style="word-break:break-all">${escapeHtml(input.link)}</p>`,
+  );
+  return { subject, text, html };
+}

@@ -1,6 +1,6 @@
 import { defineMessage, Undeliverable } from "~/platform/outbox/messages.server";
 import { isPlainAddress } from "~/platform/outbox/templates.server";
-import { passwordResetMail, signInFailuresMail } from "./mail.server";
+import { invitationMail, passwordResetMail, signInFailuresMail } from "./mail.server";
 
 /** A one-time link to choose a new password (password-reset.server.ts). */
 export const passwordReset = defineMessage({
@@ -34,4 +34,28 @@ export const signInFailures = defineMessage({
   },
 });
 
-export const staffMessages = [passwordReset, signInFailures] as const;
+/** A new account's invitation, or an administrator's reset, with its set-password link (invitations.server.ts). */
+export const staffInvitation = defineMessage({
+  name: "staff-invitation",
+  label: "Desk invitation",
+  // The link sets a password: once sent, the outbox keeps no copy of it.
+  forget: { payloadOnceSent: true },
+  render: (ctx) => {
+    const to = ctx.row.recipient ?? "";
+    const { link, invitedBy, role, reset } = ctx.payload;
+    if (!isPlainAddress(to) || typeof link !== "string" || !link) throw new Undeliverable("no address or no link");
+    const content = invitationMail(
+      {
+        link,
+        invitedBy: typeof invitedBy === "string" && invitedBy ? invitedBy : "An administrator",
+        role: String(role ?? ""),
+        reset: reset === true,
+        hours: 24,
+      },
+      ctx.env.SITE_URL,
+    );
+    return { mail: { ...content, to: [to], messageId: ctx.row.message_id ?? "", headers: { "Auto-Submitted": "auto-generated" } } };
+  },
+});
+
+export const staffMessages = [passwordReset, signInFailures, staffInvitation] as const;

@@ -173,6 +173,12 @@ export interface CommentsTable {
   staff_id: number | null;
   /** When staff last changed the state. */
   moderated_at: string | null;
+  /** Migration 026: when it went to the trash (state "trash"); purged 30 days later. */
+  trashed_at: string | null;
+  /** Migration 026: the state it had before the trash, which a restore puts back. */
+  trashed_from: string | null;
+  /** Migration 026: the comment whose deletion took this reply along. */
+  trashed_with: string | null;
 }
 
 /** Migration 010: senders whose later comments are held (a comment of theirs was marked spam). */

@@ -9,14 +9,15 @@ import { sparseLeadIndexesMigration } from "./013-sparse-lead-indexes";
 import { deskCommentPagesMigration } from "./014-desk-comment-pages";
 import { totpLastStepMigration } from "./015-totp-last-step";
 import { outboxRecipientMigration } from "./017-outbox-recipient";
+import { commentTrashAuditSearchMigration } from "./026-comment-trash-audit-search";
 import { contactsAndConsentMigration } from "./021-contacts-and-consent";
 import { insightMigration } from "./022-insight";
 import { leadRoutingMigration } from "./020-lead-routing";
 import { leadSearchMigration } from "./018-lead-search";
 import { newsletterIssuesMigration } from "./023-newsletter-issues";
+import { postEditorMigration } from "./025-post-editor";
 import { rateCountsMigration } from "./024-rate-counts";
 import { staffTimeZoneMigration } from "./019-staff-time-zone";
-import { postEditorMigration } from "./025-post-editor";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -170,5 +171,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "023-newsletter-issues": newsletterIssuesMigration(dialect),
     "024-rate-counts": rateCountsMigration(dialect),
     "025-post-editor": postEditorMigration(dialect),
+    "026-comment-trash-audit-search": commentTrashAuditSearchMigration(dialect),
   };
 }

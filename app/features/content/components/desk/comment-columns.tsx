@@ -4,10 +4,12 @@ import { deskDanger, deskInput, deskLink, deskPrimary, deskSecondary, Field, Sta
 import { COMMENT_MAX } from "~/features/content/comment-spec";
 import { type moderationActions, TEAM_NAME } from "~/features/content/comment-moderation";
 import type { DeskComment } from "~/features/content/desk-comments.server";
+import { BULK_FORM } from "./comment-bulk";
 
 /** The decisions each state offers, in the order shown. */
 const buttonsFor = (c: DeskComment) => {
   const list: { intent: (typeof moderationActions)[number]; label: string; danger?: boolean }[] = [];
+  if (c.state === "trash") return c.trashedWithParent ? list : [{ intent: "untrash" as const, label: "Restore" }];
   if (c.state === "held") list.push({ intent: "approve", label: "Approve" });
   if (c.state === "hidden" || c.state === "spam") list.push({ intent: "restore", label: "Restore" });
   if (c.state === "visible" || c.state === "held") list.push({ intent: "hide", label: "Hide" });
@@ -20,6 +22,14 @@ const buttonsFor = (c: DeskComment) => {
 const whoWrote = (c: DeskComment) => `${c.by}${c.team ? "" : ` (${c.email})`}`;
 
 export const columns = (busy: boolean): Column<DeskComment>[] => [
+  {
+    header: "Select",
+    srOnly: true,
+    cell: (c) =>
+      c.state === "trash" ? null : (
+        <input type="checkbox" name="id" value={c.id} form={BULK_FORM} className="h-5 w-5" aria-label={`Select the comment by ${whoWrote(c)}`} />
+      ),
+  },
   {
     header: "From",
     cell: (c) => (
@@ -55,7 +65,20 @@ export const columns = (busy: boolean): Column<DeskComment>[] => [
       </a>
     ),
   },
-  { header: "State", cell: (c) => <StatusBadge status={c.state} label={c.stateLabel} /> },
+  {
+    header: "State",
+    cell: (c) => (
+      <>
+        <StatusBadge status={c.state} label={c.stateLabel} />
+        {c.trashedWhen ? (
+          <p className="text-xs text-slate-600 dark:text-slate-400">
+            Deleted {c.trashedWhen}
+            {c.trashedWithParent ? ", with the comment it answers: restoring that brings it back" : ""}
+          </p>
+        ) : null}
+      </>
+    ),
+  },
   { header: "Actions", cell: (c) => <Decisions c={c} busy={busy} /> },
 ];
 

@@ -4,6 +4,7 @@ import { ErrorList, Notice, PageTitle } from "~/ui/desk/ui";
 import { DESK_HEADERS } from "~/features/staff/auth.server";
 import { COMMENTS_PAGE_SIZE, commentFilters, stateLabels } from "~/features/content/comment-moderation";
 import { columns } from "~/features/content/components/desk/comment-columns";
+import { BulkBar, BulkConfirmation, DeletedNotice } from "~/features/content/components/desk/comment-bulk";
 import type { Route } from "./+types/comments";
 import { loadComments, commentsAction } from "~/features/content/comments-screen.server";
 
@@ -19,7 +20,12 @@ const filterLabels: Record<(typeof commentFilters)[number], string> = {
   visible: stateLabels.visible,
   hidden: stateLabels.hidden,
   spam: stateLabels.spam,
+  trash: `${stateLabels.trash} (restorable for 30 days)`,
 };
+
+/** At narrow widths each comment is a card of stacked cells: nothing scrolls sideways. */
+const STACKED =
+  "max-md:[&_thead]:sr-only max-md:[&_table]:block max-md:[&_tbody]:block max-md:[&_tr]:block max-md:[&_tr]:border-b max-md:[&_tr]:py-2 max-md:[&_td]:block max-md:[&_td]:border-0 max-md:[&_td]:py-1";
 
 export default function Comments({ loaderData, actionData }: Route.ComponentProps) {
   const { counts, moderation, state, page, rows, total, errors } = loaderData;
@@ -35,8 +41,8 @@ export default function Comments({ loaderData, actionData }: Route.ComponentProp
     <div>
       <PageTitle>Comments</PageTitle>
       <p className="mb-4 text-sm">
-        {counts.held} awaiting review, {counts.visible} visible, {counts.hidden} hidden, {counts.spam} spam. On the site, {rule}; comments from a sender marked
-        as spam always wait. Decisions show on the site at once.
+        {counts.held} awaiting review, {counts.visible} visible, {counts.hidden} hidden, {counts.spam} spam, {counts.trash} in the trash. On the site, {rule}.
+        Comments from a sender marked as spam always wait. Decisions show on the site at once.
       </p>
       <FilterBar
         label="Show comments"
@@ -46,9 +52,18 @@ export default function Comments({ loaderData, actionData }: Route.ComponentProp
       />
       <ErrorList errors={errors} title="This list cannot be shown" />
       <ErrorList errors={actionData?.errors} title="Nothing was changed" />
-      {actionData?.done ? <Notice>{actionData.done}</Notice> : null}
+      {actionData?.confirm ? <BulkConfirmation confirm={actionData.confirm} busy={busy} /> : null}
+      {actionData?.done ? (
+        actionData.undo ? (
+          <DeletedNotice done={actionData.done} undo={actionData.undo} busy={busy} />
+        ) : (
+          <Notice>{actionData.done}</Notice>
+        )
+      ) : null}
+      <BulkBar state={state} total={total} busy={busy} />
       <DeskTable
         caption={`Comments: ${filterLabels[state].toLowerCase()}, newest first`}
+        frame={`relative max-h-[70vh] overflow-y-auto md:overflow-auto rounded-md border border-slate-300 dark:border-slate-600 ${STACKED}`}
         columns={columns(busy)}
         rows={rows}
         empty={errors ? null : "No comments here."}

@@ -5,6 +5,7 @@ import { any, type Column, DeskTable, dateFields, FilterBar, Pager } from "~/ui/
 import { ErrorList, PageTitle } from "~/ui/desk/ui";
 import { listAccounts } from "~/features/staff/accounts.server";
 import { listAudit } from "~/features/staff/audit.server";
+import { auditKinds } from "~/features/staff/audit-words.server";
 import { DESK_HEADERS, deskServices } from "~/features/staff/auth.server";
 import { problems } from "~/features/staff/forms.server";
 import type { Route } from "./+types/audit";
@@ -25,19 +26,25 @@ const filterSchema = z.object({
   from: day.default(""),
   to: day.default(""),
   before: z.union([z.literal(""), z.string().regex(/^\d{1,15}$/, "That page link is broken; start from the first page.")]).default(""),
+  action: z.union([z.literal(""), z.string().refine((a) => Object.hasOwn(auditKinds, a), "Choose an action from the list.")]).default(""),
+  subject: z.string().trim().max(200, "Keep the subject under 200 characters.").default(""),
+  q: z.string().trim().max(200, "Keep the search under 200 characters.").default(""),
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = deskServices(context);
   const url = new URL(request.url);
-  const raw = Object.fromEntries(["person", "from", "to", "before"].map((k) => [k, url.searchParams.get(k) ?? ""]));
-  const people = (await listAccounts(db)).map((a) => ({ id: a.id, email: a.email }));
+  const raw = Object.fromEntries(["person", "action", "subject", "q", "from", "to", "before"].map((k) => [k, url.searchParams.get(k) ?? ""]));
+  const people = (await listAccounts(db)).map((a) => ({ id: a.id, email: a.email, name: a.name }));
+  const actions = Object.entries(auditKinds)
+    .map(([value, k]) => ({ value, label: k.label }))
+    .sort((a, b) => a.label.localeCompare(b.label));
   const parsed = filterSchema.safeParse(raw);
-  if (!parsed.success) return data({ raw, people, rows: [], next: null, errors: problems(parsed.error) }, { status: 400, headers: DESK_HEADERS });
+  if (!parsed.success) return data({ raw, people, actions, rows: [], next: null, errors: problems(parsed.error) }, { status: 400, headers: DESK_HEADERS });
   if (parsed.data.from && parsed.data.to && parsed.data.from > parsed.data.to)
-    return data({ raw, people, rows: [], next: null, errors: ["The start date is after the end date."] }, { status: 400, headers: DESK_HEADERS });
+    return data({ raw, people, actions, rows: [], next: null, errors: ["The start date is after the end date."] }, { status: 400, headers: DESK_HEADERS });
   const { rows, next } = await listAudit(db, parsed.data, PAGE_SIZE);
-  return data({ raw, people, rows, next, errors: null as string[] | null }, { headers: DESK_HEADERS });
+  return data({ raw, people, actions, rows, next, errors: null as string[] | null }, { headers: DESK_HEADERS });
 }
 
 /** Entries made without a signed-in person: the command line, or a sign-in attempt for an unknown address. */
@@ -46,11 +53,9 @@ const SYSTEM = { value: "system", label: "Command line and unknown e-mails" };
 type Entry = Route.ComponentProps["loaderData"]["rows"][number];
 
 const columns: Column<Entry>[] = [
-  { header: "When", cell: (r) => <When iso={r.at} /> },
-  { header: "Who", cell: (r) => r.who },
-  { header: "What", cell: (r) => r.action },
-  { header: "Subject", className: "break-all", cell: (r) => r.subject },
-  { header: "Details", className: "break-all", cell: (r) => r.detail },
+  { header: "When", className: "whitespace-nowrap", cell: (r) => <When iso={r.at} /> },
+  { header: "What happened", cell: (r) => r.sentence },
+  { header: "Details", className: "break-all text-xs", cell: (r) => r.detail },
 ];
 
 export default function Audit({ loaderData: d }: Route.ComponentProps) {
@@ -70,8 +75,11 @@ export default function Audit({ loaderData: d }: Route.ComponentProps) {
             name: "person",
             label: "Person",
             first: [...any("Everyone"), SYSTEM],
-            options: d.people.map((p) => ({ value: String(p.id), label: p.email })),
+            options: d.people.map((p) => ({ value: String(p.id), label: p.name ? `${p.name} (${p.email})` : p.email })),
           },
+          { type: "select", name: "action", label: "Action", first: any("Any action"), options: d.actions },
+          { type: "text", name: "subject", label: "Subject", maxLength: 200, placeholder: "e-mail, post, lead…" },
+          { type: "search", name: "q", label: "Search", maxLength: 200 },
           ...dateFields(["From (UTC)", "To (UTC)"]),
         ]}
       />
