@@ -20,6 +20,7 @@ function* files(dir: string): Generator<string> {
 const computed: Record<string, readonly string[]> = {
   "comment.": moderationActions,
   "account.": ["disable", "enable"],
+  "follow-up.": ["done", "snooze"],
 };
 
 function actionsWritten(): Set<string> {
@@ -30,7 +31,8 @@ function actionsWritten(): Set<string> {
     for (const m of text.matchAll(/\baction: ([^,}\n]*)/g)) {
       const value = m[1] ?? "";
       if (value.startsWith("form.get") || value.startsWith("z.") || value.startsWith("(")) continue;
-      for (const q of value.matchAll(/"([a-z0-9-]+(?:\.[a-z0-9-]+)?)"/g)) found.add(q[1] ?? "");
+      // Each quoted name written (not one compared: `id === "new" ? …`).
+      for (const q of value.matchAll(/(?<![=!]== )"([a-z0-9-]+(?:\.[a-z0-9-]+)?)"/g)) found.add(q[1] ?? "");
       const t = /^`([a-z-]+\.)\$\{/.exec(value);
       if (t?.[1]) {
         const values = computed[t[1]];

@@ -126,6 +126,36 @@ export const auditKinds: Record<string, Kind> = {
   "subscriber.status": { label: "Unsubscribed someone", subject: "plain", say: (s) => `${s.who} unsubscribed newsletter sign-up ${s.what}` },
   "subscribers.export": { label: "Exported subscribers", subject: "plain", say: (s) => `${s.who} exported newsletter subscribers (${s.what})` },
   "outbox.retry": { label: "Sent a message again", subject: "plain", say: (s) => `${s.who} retried outgoing message ${s.what}` },
+  "account.time-zone": {
+    label: "Chose a time zone",
+    subject: "account",
+    say: (s) => `${s.who} chose to see times in ${str(s.detail.zone) || "the browser's time zone"}`,
+  },
+  "lead.call": { label: "Logged a call", subject: "lead", say: (s) => `${s.who} logged a call to ${s.what} (${capital(str(s.detail.outcome))})` },
+  "lead.follow-up": { label: "Set a follow-up", subject: "lead", say: (s) => `${s.who} set a follow-up on ${s.what} for ${str(s.detail.due)}` },
+  "follow-up.done": { label: "Finished a follow-up", subject: "plain", say: (s) => `${s.who} marked follow-up ${s.what} done` },
+  "follow-up.snooze": { label: "Moved a follow-up to tomorrow", subject: "plain", say: (s) => `${s.who} moved follow-up ${s.what} to tomorrow` },
+  "leads.bulk-change-all": {
+    label: "Changed every lead matching a filter",
+    subject: "plain",
+    say: (s) =>
+      `${s.who} ${s.detail.status ? `moved ${count(num(s.detail.changed), "lead")} to ${capital(str(s.detail.status))}` : `reassigned ${count(num(s.detail.changed), "lead")}`} matching ${s.what}`,
+  },
+  "routing.save": { label: "Saved a routing rule", subject: "plain", say: (s) => `${s.who} saved lead routing rule ${s.what}` },
+  "routing.move": { label: "Moved a routing rule", subject: "plain", say: (s) => `${s.who} moved lead routing rule ${s.what} ${str(s.detail.way)}` },
+  "routing.delete": { label: "Removed a routing rule", subject: "plain", say: (s) => `${s.who} removed lead routing rule ${s.what}` },
+  "insight.export": { label: "Exported insight", subject: "plain", say: (s) => `${s.who} exported insight (${s.what})` },
+  "subscriber.resend": {
+    label: "Sent a confirmation again",
+    subject: "plain",
+    say: (s) => `${s.who} sent newsletter sign-up ${s.what} its confirmation again`,
+  },
+  "newsletter.create": { label: "Wrote a newsletter issue", subject: "plain", say: (s) => `${s.who} wrote newsletter issue ${s.what}` },
+  "newsletter.edit": { label: "Edited a newsletter issue", subject: "plain", say: (s) => `${s.who} edited newsletter issue ${s.what}` },
+  "newsletter.test": { label: "Sent a newsletter test", subject: "plain", say: (s) => `${s.who} sent themselves a test of newsletter issue ${s.what}` },
+  "newsletter.send": { label: "Sent a newsletter issue", subject: "plain", say: (s) => `${s.who} sent newsletter issue ${s.what} to the subscribers` },
+  "newsletter.schedule": { label: "Scheduled a newsletter issue", subject: "plain", say: (s) => `${s.who} scheduled newsletter issue ${s.what}` },
+  "newsletter.unschedule": { label: "Unscheduled a newsletter issue", subject: "plain", say: (s) => `${s.who} unscheduled newsletter issue ${s.what}` },
 };
 
 /** An action no sentence knows yet (an older entry): said plainly rather than hidden. */
