@@ -12,6 +12,7 @@
 import { parseArgs } from "node:util";
 import { sql } from "kysely";
 import { openDb, type Db } from "../app/platform/db/db.server";
+import { catchUpSearch } from "../app/features/leads/desk/search.server";
 import { searchColumns } from "../app/features/leads/desk/search-columns.server";
 import { pageFormType } from "../app/features/leads/forms/form-types";
 import { deliveryWindows } from "../app/features/leads/forms/kinds/quote-business";
@@ -493,6 +494,8 @@ async function main() {
     assignees: staff.map((s) => Number(s.id)),
     onProgress: (n) => process.stdout.write(`\r${n.toLocaleString("en-US")} leads`),
   });
+  // The search index takes the new leads in batches (SQLite), as the server would.
+  await catchUpSearch(db);
   await sql.raw(db.dialect === "sqlite" ? "ANALYZE" : "ANALYZE leads").execute(db.kysely);
   const s = (Date.now() - started) / 1000;
   console.log(

@@ -1,6 +1,8 @@
 import { type RawBuilder, sql } from "kysely";
 import type { Db } from "~/platform/db/db.server";
 import type { Dialect } from "~/platform/db/migrations/index";
+import { SQLITE_DOCUMENT } from "~/platform/db/migrations/027-lead-search-deferred";
+import { writeQueueFor } from "~/platform/db/write-queue.server";
 import { normaliseText, phoneDigits } from "./search-columns.server";
 
 /**
@@ -80,6 +82,8 @@ export interface SearchRead {
  * a page within a few thousand leads. Counting stops at `FEW_MATCHES`, so it costs little.
  */
 export async function searchRead(db: Db, match: string): Promise<SearchRead> {
+  // The leads stored since the last batch are indexed first: a search finds a lead stored a moment ago.
+  await catchUpSearch(db);
   const { rows } = await sql<{
     n: number;
   }>`SELECT count(*) AS n FROM (SELECT 1 FROM leads_search WHERE leads_search MATCH ${match} LIMIT ${FEW_MATCHES})`.execute(db.kysely);
@@ -96,3 +100,35 @@ const walk = (match: string): SearchRead => ({
   table: "leads INDEXED BY leads_created",
   where: sql<boolean>`id IN (SELECT rowid FROM leads_search WHERE leads_search MATCH ${match})`,
 });
+
+/** How many leads one catch-up indexes in one transaction (a burst is indexed over several). */
+const CATCH_UP_BATCH = 5000;
+
+/**
+ * SQLite: indexes the leads stored after the index's mark (migration 027), in batches
+ * through the write queue, so a lead's insert never pays for its index entry. Run by the
+ * lead schedule every second and by every search before it reads. Returns how many leads
+ * it indexed. PostgreSQL keeps its own index: nothing to do.
+ */
+export async function catchUpSearch(db: Db): Promise<number> {
+  if (db.dialect !== "sqlite") return 0;
+  let indexed = 0;
+  for (;;) {
+    const { rows } = await sql<{ upto: number; last: number | null }>`
+      SELECT (SELECT upto FROM leads_search_state WHERE id = 1) AS upto, (SELECT max(id) FROM leads) AS last`.execute(db.kysely);
+    const upto = Number(rows[0]?.upto ?? 0);
+    const last = Number(rows[0]?.last ?? 0);
+    if (last <= upto) return indexed;
+    const to = Math.min(last, upto + CATCH_UP_BATCH);
+    await writeQueueFor(db).run(async (trx) => {
+      // Read again inside the write: another catch-up may have just done it.
+      const { rows: now } = await sql<{ upto: number }>`SELECT upto FROM leads_search_state WHERE id = 1`.execute(trx);
+      const from = Number(now[0]?.upto ?? 0);
+      if (from >= to) return;
+      await sql`INSERT INTO leads_search(rowid, doc)
+        SELECT id, ${sql.raw(SQLITE_DOCUMENT("leads"))} FROM leads WHERE id > ${from} AND id <= ${to} AND kind <> 'newsletter'`.execute(trx);
+      await sql`UPDATE leads_search_state SET upto = ${to} WHERE id = 1`.execute(trx);
+    });
+    indexed += to - upto;
+  }
+}

@@ -17,6 +17,7 @@ import { leadSearchMigration } from "./018-lead-search";
 import { newsletterIssuesMigration } from "./023-newsletter-issues";
 import { postEditorMigration } from "./025-post-editor";
 import { rateCountsMigration } from "./024-rate-counts";
+import { leadSearchDeferredMigration } from "./027-lead-search-deferred";
 import { staffTimeZoneMigration } from "./019-staff-time-zone";
 
 export type Dialect = "sqlite" | "postgres";
@@ -172,5 +173,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "024-rate-counts": rateCountsMigration(dialect),
     "025-post-editor": postEditorMigration(dialect),
     "026-comment-trash-audit-search": commentTrashAuditSearchMigration(dialect),
+    "027-lead-search-deferred": leadSearchDeferredMigration(dialect),
   };
 }
