@@ -1,5 +1,5 @@
 import { onFormEvent } from "~/ui/forms/form-events";
-import { EVENTS_PATH } from "./wire";
+import { EVENTS_PATH, viewOf } from "./wire";
 
 /**
  * The insight script, fetched after the page is loaded and idle (components/insight-script.tsx):
@@ -27,17 +27,7 @@ function push(e: Ev, now?: boolean) {
 /** A page view (the first one and every client-side navigation). */
 export function pageView(path: string, first: boolean) {
   flush();
-  const u = new URLSearchParams(location.search);
-  const r = first && document.referrer ? new URL(document.referrer).hostname : "";
-  view = {
-    v: crypto.getRandomValues(new Uint32Array(3)).join("-"),
-    p: path,
-    r: r && r !== location.hostname ? r : undefined,
-    s: u.get("utm_source") ?? undefined,
-    m: u.get("utm_medium") ?? undefined,
-    c: u.get("utm_campaign") ?? undefined,
-    w: innerWidth,
-  };
+  view = viewOf(path, first);
   push(["view"], true);
 }
 

@@ -81,3 +81,18 @@ export const writeHist = (hist: Map<number, number>) =>
     .sort((a, b) => a[0] - b[0])
     .map(([bin, n]) => `${bin}:${n}`)
     .join(" ");
+
+/** The browser's description of the page view being counted (the beacon's header), from `location`. */
+export function viewOf(path: string, first: boolean): Record<string, unknown> {
+  const u = new URLSearchParams(location.search);
+  const r = first && document.referrer ? new URL(document.referrer).hostname : "";
+  return {
+    v: crypto.getRandomValues(new Uint32Array(3)).join("-"),
+    p: path,
+    r: r && r !== location.hostname ? r : undefined,
+    s: u.get("utm_source") ?? undefined,
+    m: u.get("utm_medium") ?? undefined,
+    c: u.get("utm_campaign") ?? undefined,
+    w: innerWidth,
+  };
+}
