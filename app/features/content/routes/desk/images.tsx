@@ -2,18 +2,14 @@ import { data, Form, Link, redirect } from "react-router";
 import { type Column, DeskTable } from "~/ui/desk/kit";
 import { deskInput, deskLabel, deskLink, deskPrimary, ErrorList, Notice, PageTitle } from "~/ui/desk/ui";
 import { DESK_HEADERS, deskServices } from "~/features/staff/auth.server";
-import { signedIn } from "~/features/staff/desk-guard.server";
-import { audit } from "~/features/staff/audit.server";
 import { formatWhen } from "~/features/leads/desk/labels.server";
 import { IMAGE_SIZES, MAX_UPLOAD_BYTES } from "~/features/content/post-desk";
-import { encodeImage, ImageRefused, listImages, mediaDir, readLimited, REFUSED_SIZE, saveImage } from "~/features/content/media.server";
+import { listImages } from "~/features/content/media.server";
+import { uploadImage } from "~/features/content/image-upload.server";
 import type { Route } from "./+types/images";
 
 export const meta = () => [{ title: "Images · Fillway desk" }];
 export const headers = () => DESK_HEADERS;
-
-/** The multipart wrapping around the file (boundaries, the part's headers). */
-const FORM_OVERHEAD = 64 * 1024;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = deskServices(context);
@@ -37,32 +33,9 @@ function refuse(status: number, message: string) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const me = signedIn(context);
-  const services = deskServices(context);
-  const type = request.headers.get("content-type") ?? "";
-  if (!type.startsWith("multipart/form-data")) return refuse(415, "Send the image with the upload form (multipart/form-data).");
-  let file: File;
-  try {
-    // Read up to the limit and no further: a larger body is refused before it is all read.
-    const body = await readLimited(request, MAX_UPLOAD_BYTES + FORM_OVERHEAD);
-    const form = await new Request(request.url, { method: "POST", headers: { "content-type": type }, body: new Uint8Array(body) }).formData();
-    const value = form.get("image");
-    if (!(value instanceof File) || value.size === 0) return refuse(422, "Choose an image file to upload.");
-    file = value;
-  } catch (error) {
-    if (error instanceof ImageRefused) return refuse(error.status, error.message);
-    return refuse(400, "The upload could not be read. Please try again.");
-  }
-  if (file.size > MAX_UPLOAD_BYTES) return refuse(413, REFUSED_SIZE);
-  try {
-    const image = await encodeImage(Buffer.from(await file.arrayBuffer()));
-    const item = await saveImage(services.db, mediaDir(services.env.MEDIA_DIR), file.name, image, me.id);
-    await audit(services.db, { staffId: me.id, action: "media.upload", subject: item.banner.path, detail: { name: item.originalName, type: image.type } });
-    return redirect(`/desk/images?uploaded=${item.id}`, { headers: DESK_HEADERS });
-  } catch (error) {
-    if (error instanceof ImageRefused) return refuse(error.status, error.message);
-    throw error;
-  }
+  const r = await uploadImage(request, context);
+  if (!r.ok) return refuse(r.status, r.message);
+  return redirect(`/desk/images?uploaded=${r.item.id}`, { headers: DESK_HEADERS });
 }
 
 type Image = Route.ComponentProps["loaderData"]["images"][number];
