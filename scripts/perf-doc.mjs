@@ -189,6 +189,27 @@ const KINDS = [
     met: (j) => (j.latency ?? []).every((x) => x.ok) && !!j.export?.ok && !!j.formUnderPaging?.ok,
   },
   {
+    match: (f) => f === "newsletter",
+    script: "npm run bench:newsletter",
+    what: "One newsletter issue sent from the desk's sender to every confirmed subscriber through the outbox to a local SMTP sink, with POST /web/form measured before and during the send.",
+    budget: () => "every subscriber gets the issue exactly once; POST /web/form at 1,500 req/s or more while it sends",
+    figures: (j) =>
+      [
+        `${n(j.readersReceived)} of ${n(j.subscribers)} subscribers reached, ${n(j.lost)} lost, ${n(j.duplicated)} duplicated`,
+        `${n(j.emailsPerSecond)} e-mails/s at a cap of ${n(j.ratePerMinute)} a minute`,
+        `POST /web/form ${n(j.baseline?.rps)} req/s before the send, ${n(j.load?.rps)} req/s during it`,
+      ].join("; "),
+    met: (j) => j.lost === 0 && j.duplicated === 0 && (j.load?.rps ?? 0) >= 1500,
+  },
+  {
+    match: (f) => f.startsWith("insight-"),
+    script: "npm run bench:insight",
+    what: "The insight desk's queries over a month of seeded events (page views, form steps, Web Vitals), rolled up as the server does.",
+    budget: () => "every insight view at p95 ≤ 200 ms",
+    figures: (j) => [`${n(j.events)} events on ${j.database}, ${n(j.sizeMb)} MB`, ...(j.figures ?? []).map((f) => `${f.label}: p95 ${f.p95} ms`)].join("; "),
+    met: (j) => (j.figures ?? []).every((f) => f.ok),
+  },
+  {
     match: (f) => f === "cluster",
     script: "npm run bench:cluster",
     what: "PostgreSQL, one then three instances behind nginx on loopback: leads spread and stored, every outbox message delivered, a rolling restart and a SIGKILL under load.",
