@@ -173,7 +173,8 @@ export function DeskTable<R extends { id: number | string }>({
   const emptyNote = rows.length === 0 && empty ? <p className={emptyBelow ? "mt-2 text-sm" : "p-4 text-sm"}>{empty}</p> : null;
   return (
     <>
-      <div className={card(frame, "max-md:max-h-none")}>
+      {/* Always positioned: a hidden (absolutely placed) caption or label inside must not stick out of the scrolling frame and widen the page. */}
+      <div className={card(`relative ${frame}`, "max-md:max-h-none")}>
         <table className={card(deskTable, "max-md:block")}>
           <caption className="sr-only">{caption}</caption>
           <thead className={cards ? "max-md:sr-only" : undefined}>
