@@ -179,6 +179,14 @@ describe.each(endpoints)("%s (POST %s)", (_name, path, make, kind, type) => {
     expect(Number.isNaN(Date.parse(row.created_at))).toBe(false);
   });
 
+  it("refuses a NUL character in any field with 422, naming the field, and stores nothing", async () => {
+    const submissionId = randomUUID();
+    const res = await post(path, { body: { ...make(), email: "nul\u0000@example.com", submissionId } });
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({ errors: { email: ["Remove the NUL character"] } });
+    expect(await rowFor(submissionId)).toHaveLength(0);
+  });
+
   it("stores a replay (retry, double click) once and answers 200 with the same body", async () => {
     const submissionId = randomUUID();
     const body = { ...make(), submissionId };

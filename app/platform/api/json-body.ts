@@ -24,5 +24,18 @@ export function readJsonObject(req: ApiRequest): JsonObjectRead {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     return { ok: false, response: json(422, { message: "The request body must be a JSON object.", errors: { _form: ["Expected a JSON object"] } }) };
   }
+  // No database stores a NUL character in text (PostgreSQL refuses it): a field with one is refused here, by its name.
+  const withNul = Object.keys(value).find((k) => k.includes("\0") || hasNul((value as Record<string, unknown>)[k]));
+  if (withNul !== undefined) {
+    return { ok: false, response: json(422, { message: "Text may not contain the NUL character.", errors: { [withNul]: ["Remove the NUL character"] } }) };
+  }
   return { ok: true, body: value as Record<string, unknown> };
+}
+
+/** Whether a JSON value holds a string with a NUL character anywhere inside it. */
+function hasNul(v: unknown): boolean {
+  if (typeof v === "string") return v.includes("\0");
+  if (Array.isArray(v)) return v.some(hasNul);
+  if (v && typeof v === "object") return Object.values(v).some(hasNul);
+  return false;
 }
