@@ -26,6 +26,25 @@ export async function storedSetting(db: Db, key: string, make: () => string): Pr
   return row.value;
 }
 
+const installationSecrets = new WeakMap<object, Map<string, Promise<string>>>();
+
+/**
+ * A random secret of this installation that signs links (newsletter links, post previews):
+ * made once, kept in the settings table under `key` so every instance on one database signs
+ * alike and a link outlives a restart, and read from the database once per process.
+ */
+export function installationSecret(db: Db, key: string): Promise<string> {
+  const byKey = installationSecrets.get(db.kysely) ?? new Map<string, Promise<string>>();
+  installationSecrets.set(db.kysely, byKey);
+  let secret = byKey.get(key);
+  if (!secret) {
+    secret = storedSetting(db, key, () => randomBytes(32).toString("base64url"));
+    secret.catch(() => byKey.delete(key));
+    byKey.set(key, secret);
+  }
+  return secret;
+}
+
 /** What the key file holds: the installation's secrets, none of them in the database. */
 interface KeyFile {
   ipHashSalt: string;

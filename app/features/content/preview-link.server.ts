@@ -1,6 +1,6 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Db } from "~/platform/db/db.server";
-import { storedSetting } from "~/platform/settings.server";
+import { installationSecret } from "~/platform/settings.server";
 
 /**
  * Signed preview links for drafts and scheduled posts: /desk/preview/<id>.<expiry>.<mac>,
@@ -10,17 +10,8 @@ import { storedSetting } from "~/platform/settings.server";
  */
 const SECRET_KEY = "post_preview_secret";
 export const PREVIEW_DAYS = 7;
-const secrets = new WeakMap<object, Promise<string>>();
 
-export function previewSecret(db: Db): Promise<string> {
-  let secret = secrets.get(db.kysely);
-  if (!secret) {
-    secret = storedSetting(db, SECRET_KEY, () => randomBytes(32).toString("base64url"));
-    secret.catch(() => secrets.delete(db.kysely));
-    secrets.set(db.kysely, secret);
-  }
-  return secret;
-}
+export const previewSecret = (db: Db): Promise<string> => installationSecret(db, SECRET_KEY);
 
 const mac = (secret: string, id: string, expires: number) => createHmac("sha256", secret).update(`post-preview\u0000${id}\u0000${expires}`).digest();
 

@@ -1,8 +1,8 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Db } from "~/platform/db/db.server";
 import { writeQueueFor } from "~/platform/db/write-queue.server";
 import { normaliseText } from "~/features/leads/desk/search-columns.server";
-import { storedSetting } from "~/platform/settings.server";
+import { installationSecret } from "~/platform/settings.server";
 
 /**
  * Newsletter double opt-in. A sign-up is a `leads` row of kind newsletter, stored
@@ -15,22 +15,13 @@ import { storedSetting } from "~/platform/settings.server";
 export type TokenPurpose = "confirm" | "unsubscribe";
 
 const SECRET_KEY = "newsletter_token_secret";
-const secrets = new WeakMap<object, Promise<string>>();
 
 /**
  * The key that signs newsletter links: made on first start and kept in the settings
  * table (like the IP hash salt), so every instance on one database signs alike and a
  * link keeps working after a restart.
  */
-export function newsletterSecret(db: Db): Promise<string> {
-  let secret = secrets.get(db.kysely);
-  if (!secret) {
-    secret = storedSetting(db, SECRET_KEY, () => randomBytes(32).toString("base64url"));
-    secret.catch(() => secrets.delete(db.kysely));
-    secrets.set(db.kysely, secret);
-  }
-  return secret;
-}
+export const newsletterSecret = (db: Db): Promise<string> => installationSecret(db, SECRET_KEY);
 
 function signature(secret: string, purpose: TokenPurpose, id: number, email: string): Buffer {
   return createHmac("sha256", secret).update(`newsletter\u0000${purpose}\u0000${id}\u0000${email.trim().toLowerCase()}`).digest();
