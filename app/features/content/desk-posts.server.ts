@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Selectable } from "kysely";
 import { z } from "zod";
-import { LIST_LIMIT, type PostStatus } from "~/features/content/post-desk";
+import { AUTOSAVE_FIELDS, LIST_LIMIT, type PostStatus } from "~/features/content/post-desk";
 import { isTimeZone } from "~/shared/zoned-time";
 import type { Db } from "~/platform/db/db.server";
 import type { PostsTable } from "~/platform/db/schema";
@@ -209,23 +209,8 @@ export const postFormSchema = z
 
 export type PostForm = z.infer<typeof postFormSchema>;
 
-const FORM_KEYS = [
-  "id",
-  "kind",
-  "title",
-  "subTitle",
-  "body",
-  "date",
-  "publishedBy",
-  "image",
-  "imageAlt",
-  "articleUrl",
-  "video",
-  "intent",
-  "publishAt",
-  "timeZone",
-  "confirmPast",
-] as const;
+/** The editor's fields: those an autosave keeps, and what a save alone says (its intent, the zone, a confirmation). */
+const FORM_KEYS = [...AUTOSAVE_FIELDS, "intent", "timeZone", "confirmPast"] as const;
 
 /** Images in a Markdown body with empty alt text (`![](/media/…)`), by address. */
 export function imagesWithoutAlt(body: string): string[] {
