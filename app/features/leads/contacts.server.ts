@@ -7,13 +7,26 @@ import type { Database } from "~/platform/db/schema";
  * A contact is a person who sent one or more leads: leads with the same normalised e-mail
  * address or phone number (email_norm, phone_norm) are one contact. Its id is the id of
  * its first lead; each later lead stores it in `contact_id` (null on the first), found
- * when the lead is stored by two lookups on the indexes those columns already have
+ * when the lead is stored by one statement of two lookups on the indexes those columns already have
  * (decision record 030).
  */
 
-const firstBy = (db: Db, column: "email_norm" | "phone_norm") =>
-  compiledOnce(db.kysely, `lead-contact-by-${column}`, 3, (k) =>
-    k.selectFrom("leads").select(["id", "contact_id"]).where(column, "=", "").where("kind", "<>", "newsletter").orderBy("created_at").orderBy("id").limit(1),
+/** For each of the two columns, the contact of the person's first lead with that value: one statement on the lead's hot path. */
+const firstOfEach = (db: Db) =>
+  compiledOnce(db.kysely, "lead-contact-by-email-or-phone", 6, (k) =>
+    k.selectNoFrom((eb) =>
+      (["email_norm", "phone_norm"] as const).map((column) =>
+        eb
+          .selectFrom("leads")
+          .select((l) => l.fn.coalesce("contact_id", "id").as("contact"))
+          .where(column, "=", "")
+          .where("kind", "<>", "newsletter")
+          .orderBy("created_at")
+          .orderBy("id")
+          .limit(1)
+          .as(column === "email_norm" ? "by_email" : "by_phone"),
+      ),
+    ),
   );
 
 /**
@@ -22,15 +35,16 @@ const firstBy = (db: Db, column: "email_norm" | "phone_norm") =>
  * the address matches one contact and the phone another, the older contact wins.
  */
 export async function contactIdFor(db: Db, trx: Kysely<Database>, emailNorm: string | null, phoneNorm: string | null): Promise<number | null> {
-  const found: number[] = [];
-  for (const [column, value] of [
-    ["email_norm", emailNorm],
-    ["phone_norm", phoneNorm],
-  ] as const) {
-    if (!value) continue;
-    const [row] = await runCompiled<{ id: number; contact_id: number | null }>(trx, firstBy(db, column), [value, "newsletter", 1]);
-    if (row) found.push(Number(row.contact_id ?? row.id));
-  }
+  if (!emailNorm && !phoneNorm) return null;
+  const [row] = await runCompiled<{ by_email: number | string | null; by_phone: number | string | null }>(trx, firstOfEach(db), [
+    emailNorm || null,
+    "newsletter",
+    1,
+    phoneNorm || null,
+    "newsletter",
+    1,
+  ]);
+  const found = [row?.by_email, row?.by_phone].filter((c) => c !== null && c !== undefined).map(Number);
   return found.length ? Math.min(...found) : null;
 }
 

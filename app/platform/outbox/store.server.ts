@@ -132,18 +132,29 @@ export async function enqueue(db: Db, drafts: OutboxDraft[], opts: { domain: str
 export async function claimDue(db: Db, limit: number, leaseMs: number, now = new Date(), channel?: Channel): Promise<OutboxRow[]> {
   const at = now.toISOString();
   const lease = new Date(now.getTime() + leaseMs).toISOString();
-  const lock = db.dialect === "postgres" ? sql`FOR UPDATE SKIP LOCKED` : sql``;
   const only = channel ? sql`AND channel = ${channel}` : sql``;
-  const { rows } = await writeQueueFor(db).run((trx) =>
-    sql<OutboxRow>`
-    UPDATE outbox SET state = 'sending', lease_until = ${lease}, attempts = attempts + 1
-    WHERE id IN (
-      SELECT id FROM outbox
+  // SQLite answers the OR of the two conditions by sorting every due row for each claim,
+  // thousands while a burst of leads waits; as two ordered searches of outbox_due, each
+  // stopping at the limit, a claim reads at most twice the limit. PostgreSQL keeps the
+  // one SELECT that FOR UPDATE SKIP LOCKED needs.
+  const due =
+    db.dialect === "postgres"
+      ? sql`SELECT id FROM outbox
       WHERE ((state = 'pending' AND next_attempt_at <= ${at}) OR (state = 'sending' AND lease_until <= ${at})) ${only}
       ORDER BY next_attempt_at, id
       LIMIT ${limit}
-      ${lock}
-    )
+      FOR UPDATE SKIP LOCKED`
+      : sql`SELECT id FROM (
+        SELECT * FROM (SELECT id, next_attempt_at FROM outbox WHERE state = 'pending' AND next_attempt_at <= ${at} ${only} ORDER BY next_attempt_at, id LIMIT ${limit})
+        UNION ALL
+        SELECT * FROM (SELECT id, next_attempt_at FROM outbox WHERE state = 'sending' AND lease_until <= ${at} ${only} ORDER BY next_attempt_at, id LIMIT ${limit})
+      )
+      ORDER BY next_attempt_at, id
+      LIMIT ${limit}`;
+  const { rows } = await writeQueueFor(db).run((trx) =>
+    sql<OutboxRow>`
+    UPDATE outbox SET state = 'sending', lease_until = ${lease}, attempts = attempts + 1
+    WHERE id IN (${due})
     RETURNING *`.execute(trx),
   );
   return rows.map((r) => ({ ...r, id: Number(r.id), attempts: Number(r.attempts) }));
