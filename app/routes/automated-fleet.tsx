@@ -1,9 +1,10 @@
 import { AutomatedFleetPage } from "~/ui/pages/automated-fleet-page";
 import { pageMeta } from "~/shared/seo";
+import { page } from "~/copy/page-info/automated-fleet";
 
-export const meta = () => pageMeta("/automated-fleet");
+export const meta = () => pageMeta(page);
 export { formAction as action } from "~/features/leads/form-action.server";
 
 export default function Page() {
-  return <AutomatedFleetPage variant={1} path="/automated-fleet" />;
+  return <AutomatedFleetPage variant={1} page={page} />;
 }

@@ -6,14 +6,15 @@ import { Section } from "~/ui/layout/section";
 import { FeatureGrid } from "~/ui/ui/feature-grid";
 import { autonomousFleet as c } from "~/copy/pages/autonomous-fleet";
 import { pageMeta } from "~/shared/seo";
+import { page } from "~/copy/page-info/autonomous-fleet";
 
-export const meta = () => pageMeta("/autonomous-fleet-equipment");
+export const meta = () => pageMeta(page);
 export { formAction as action } from "~/features/leads/form-action.server";
 
 export default function Page() {
   return (
     <>
-      <PageHero path="/autonomous-fleet-equipment" eyebrow={c.hero.eyebrow} intro={c.hero.intro} image={c.hero.image} />
+      <PageHero page={page} eyebrow={c.hero.eyebrow} intro={c.hero.intro} image={c.hero.image} />
       <BlockSplit id="partnership" block={c.partnership} />
       <Section id="how-it-works" tone="muted" {...c.how}>
         <Steps steps={c.steps} />

@@ -9,15 +9,16 @@ import { Section } from "~/ui/layout/section";
 import { FeatureGrid } from "~/ui/ui/feature-grid";
 import { businessFleets as c } from "~/copy/pages/business-fleets";
 import { pageMeta } from "~/shared/seo";
+import { page } from "~/copy/page-info/business-fleets";
 
-export const meta = () => pageMeta("/business-fleets-trucking-and-construction-companies");
+export const meta = () => pageMeta(page);
 export { formAction as action } from "~/features/leads/form-action.server";
 
 export default function Page() {
   return (
     <>
       <PageHero
-        path="/business-fleets-trucking-and-construction-companies"
+        page={page}
         eyebrow={c.hero.eyebrow}
         intro={c.hero.intro}
         image={c.hero.image}

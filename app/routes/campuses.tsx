@@ -7,15 +7,16 @@ import { Section } from "~/ui/layout/section";
 import { FeatureGrid } from "~/ui/ui/feature-grid";
 import { campuses as c } from "~/copy/pages/campuses";
 import { pageMeta } from "~/shared/seo";
+import { page } from "~/copy/page-info/campuses";
 
-export const meta = () => pageMeta("/corporate-and-college-campuses-stadiums-and-arenas");
+export const meta = () => pageMeta(page);
 export { formAction as action } from "~/features/leads/form-action.server";
 
 export default function Page() {
   return (
     <>
       <PageHero
-        path="/corporate-and-college-campuses-stadiums-and-arenas"
+        page={page}
         eyebrow={c.hero.eyebrow}
         intro={c.hero.intro}
         image={c.hero.image}

@@ -8,8 +8,9 @@ import { brand } from "~/copy/brand";
 import { careers as c } from "~/copy/pages/careers";
 import { values } from "~/copy/pages/values";
 import { pageMeta } from "~/shared/seo";
+import { page } from "~/copy/page-info/careers";
 
-export const meta = () => pageMeta("/careers");
+export const meta = () => pageMeta(page);
 export { formAction as action } from "~/features/leads/form-action.server";
 
 function OpenRoles({ className }: { className: string }) {
@@ -24,7 +25,7 @@ function OpenRoles({ className }: { className: string }) {
 export default function Page() {
   return (
     <>
-      <PageHero path="/careers" eyebrow={c.hero.eyebrow} intro={c.hero.intro} image={c.hero.image} actions={<OpenRoles className="btn-primary" />} />
+      <PageHero page={page} eyebrow={c.hero.eyebrow} intro={c.hero.intro} image={c.hero.image} actions={<OpenRoles className="btn-primary" />} />
       <Section id="open-roles" {...c.openings}>
         <FeatureGrid items={c.teams} />
         <p className="mt-10 text-center">

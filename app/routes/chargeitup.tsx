@@ -9,8 +9,9 @@ import { FeatureGrid } from "~/ui/ui/feature-grid";
 import { Tabs } from "~/ui/ui/tabs";
 import { chargeitup as c } from "~/copy/pages/chargeitup";
 import { pageMeta } from "~/shared/seo";
+import { page } from "~/copy/page-info/chargeitup";
 
-export const meta = () => pageMeta("/chargeitup");
+export const meta = () => pageMeta(page);
 export { formAction as action } from "~/features/leads/form-action.server";
 
 function LearnMore({ className }: { className: string }) {
@@ -24,7 +25,7 @@ function LearnMore({ className }: { className: string }) {
 export default function Page() {
   return (
     <>
-      <PageHero path="/chargeitup" eyebrow={c.hero.eyebrow} intro={c.hero.intro} image={c.hero.image} actions={<LearnMore className="btn-primary" />} />
+      <PageHero page={page} eyebrow={c.hero.eyebrow} intro={c.hero.intro} image={c.hero.image} actions={<LearnMore className="btn-primary" />} />
       <Section id="launch" className="pb-0! sm:pb-0!">
         <Notice title={c.launch.title}>
           <p>{c.launch.body}</p>

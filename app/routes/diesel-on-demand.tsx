@@ -6,14 +6,15 @@ import { Section } from "~/ui/layout/section";
 import { FeatureGrid } from "~/ui/ui/feature-grid";
 import { dieselOnDemand as c } from "~/copy/pages/diesel-on-demand";
 import { pageMeta } from "~/shared/seo";
+import { page } from "~/copy/page-info/diesel-on-demand";
 
-export const meta = () => pageMeta("/diesel-on-demand");
+export const meta = () => pageMeta(page);
 export { formAction as action } from "~/features/leads/form-action.server";
 
 export default function Page() {
   return (
     <>
-      <PageHero path="/diesel-on-demand" eyebrow={c.hero.eyebrow} intro={c.hero.intro} image={c.hero.image} />
+      <PageHero page={page} eyebrow={c.hero.eyebrow} intro={c.hero.intro} image={c.hero.image} />
       <Section id="products" {...c.products}>
         <FeatureGrid items={c.productList} />
       </Section>

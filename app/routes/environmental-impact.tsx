@@ -7,14 +7,15 @@ import { Section } from "~/ui/layout/section";
 import { FeatureGrid } from "~/ui/ui/feature-grid";
 import { environmentalImpact as c } from "~/copy/pages/environmental-impact";
 import { pageMeta } from "~/shared/seo";
+import { page } from "~/copy/page-info/environmental-impact";
 
-export const meta = () => pageMeta("/environmental-impact");
+export const meta = () => pageMeta(page);
 export { formAction as action } from "~/features/leads/form-action.server";
 
 export default function Page() {
   return (
     <>
-      <PageHero path="/environmental-impact" eyebrow={c.hero.eyebrow} intro={c.hero.intro} image={c.hero.image} />
+      <PageHero page={page} eyebrow={c.hero.eyebrow} intro={c.hero.intro} image={c.hero.image} />
       <Section id="facts" {...c.facts}>
         <Figures items={c.factList} />
       </Section>

@@ -9,8 +9,9 @@ import { type FaqEmbed, type FaqItem, faqGroups, faqItems } from "~/copy/faq";
 import { useNonce } from "~/ui/nonce";
 import { pageMeta } from "~/shared/seo";
 import { formTypeFor } from "~/features/leads/forms/form-types";
+import { page } from "~/copy/page-info/faq";
 
-export const meta = () => pageMeta("/faq");
+export const meta = () => pageMeta(page);
 export { formAction as action } from "~/features/leads/form-action.server";
 
 /** schema.org FAQPage data for search engines, from the same answers the page shows. */
@@ -74,7 +75,7 @@ export default function Page() {
     <>
       <script type="application/ld+json" nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: faqJsonLd(faqItems) }} />
       <PageHero
-        path="/faq"
+        page={page}
         eyebrow="Help centre"
         intro={`${faqItems.length} answers about deliveries, payments, safety, fleets and our software. Can't find yours? Ask us at the bottom of the page.`}
       />

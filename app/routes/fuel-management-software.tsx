@@ -8,8 +8,9 @@ import { Section } from "~/ui/layout/section";
 import { FeatureGrid } from "~/ui/ui/feature-grid";
 import { fuelManagementSoftware as c } from "~/copy/pages/fuel-management-software";
 import { pageMeta } from "~/shared/seo";
+import { page } from "~/copy/page-info/fuel-management-software";
 
-export const meta = () => pageMeta("/fuel-management-software");
+export const meta = () => pageMeta(page);
 export { formAction as action } from "~/features/leads/form-action.server";
 
 function QuoteLink({ className }: { className: string }) {
@@ -23,13 +24,7 @@ function QuoteLink({ className }: { className: string }) {
 export default function Page() {
   return (
     <>
-      <PageHero
-        path="/fuel-management-software"
-        eyebrow={c.hero.eyebrow}
-        intro={c.hero.intro}
-        image={c.hero.image}
-        actions={<QuoteLink className="btn-primary" />}
-      />
+      <PageHero page={page} eyebrow={c.hero.eyebrow} intro={c.hero.intro} image={c.hero.image} actions={<QuoteLink className="btn-primary" />} />
       <Section id="features" {...c.features}>
         <FeatureGrid items={c.featureList} />
       </Section>

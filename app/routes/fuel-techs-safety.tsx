@@ -8,14 +8,15 @@ import { Section } from "~/ui/layout/section";
 import { FeatureGrid } from "~/ui/ui/feature-grid";
 import { fuelTechsSafety as c } from "~/copy/pages/fuel-techs-safety";
 import { pageMeta } from "~/shared/seo";
+import { page } from "~/copy/page-info/fuel-techs-safety";
 
-export const meta = () => pageMeta("/our-fuel-techs-and-sefaty");
+export const meta = () => pageMeta(page);
 export { formAction as action } from "~/features/leads/form-action.server";
 
 export default function Page() {
   return (
     <>
-      <PageHero path="/our-fuel-techs-and-sefaty" eyebrow={c.hero.eyebrow} intro={c.hero.intro} image={c.hero.image} />
+      <PageHero page={page} eyebrow={c.hero.eyebrow} intro={c.hero.intro} image={c.hero.image} />
       <Section id="training" {...c.training}>
         <Steps steps={c.trainingSteps} />
       </Section>

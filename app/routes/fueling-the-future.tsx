@@ -9,8 +9,9 @@ import { FeatureGrid } from "~/ui/ui/feature-grid";
 import { brand } from "~/copy/brand";
 import { fuelingTheFuture as c } from "~/copy/pages/fueling-the-future";
 import { pageMeta } from "~/shared/seo";
+import { page } from "~/copy/page-info/fueling-the-future";
 
-export const meta = () => pageMeta("/fueling-the-future");
+export const meta = () => pageMeta(page);
 export { formAction as action } from "~/features/leads/form-action.server";
 
 function FoundationLink({ className }: { className: string }) {
@@ -26,7 +27,7 @@ function FoundationLink({ className }: { className: string }) {
 export default function Page() {
   return (
     <>
-      <PageHero path="/fueling-the-future" eyebrow={c.hero.eyebrow} intro={c.hero.intro} actions={<FoundationLink className="btn-primary" />} />
+      <PageHero page={page} eyebrow={c.hero.eyebrow} intro={c.hero.intro} actions={<FoundationLink className="btn-primary" />} />
       <BlockSplit id="foundation" block={c.foundation} />
       <Section id="stem" tone="muted" {...c.stem}>
         <FeatureGrid items={c.programmes} />

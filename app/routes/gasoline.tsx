@@ -8,14 +8,15 @@ import { Section } from "~/ui/layout/section";
 import { FeatureGrid } from "~/ui/ui/feature-grid";
 import { gasoline as c } from "~/copy/pages/gasoline";
 import { pageMeta } from "~/shared/seo";
+import { page } from "~/copy/page-info/gasoline";
 
-export const meta = () => pageMeta("/gasoline");
+export const meta = () => pageMeta(page);
 export { formAction as action } from "~/features/leads/form-action.server";
 
 export default function Page() {
   return (
     <>
-      <PageHero path="/gasoline" eyebrow={c.hero.eyebrow} intro={c.hero.intro} image={c.hero.image} />
+      <PageHero page={page} eyebrow={c.hero.eyebrow} intro={c.hero.intro} image={c.hero.image} />
       <Section id="grades" {...c.grades}>
         <FeatureGrid items={c.gradeList} />
       </Section>

@@ -6,14 +6,15 @@ import { Section } from "~/ui/layout/section";
 import { FeatureGrid } from "~/ui/ui/feature-grid";
 import { geofencing as c } from "~/copy/pages/geofencing";
 import { pageMeta } from "~/shared/seo";
+import { page } from "~/copy/page-info/geofencing";
 
-export const meta = () => pageMeta("/geofencing");
+export const meta = () => pageMeta(page);
 export { formAction as action } from "~/features/leads/form-action.server";
 
 export default function Page() {
   return (
     <>
-      <PageHero path="/geofencing" eyebrow={c.hero.eyebrow} intro={c.hero.intro} image={c.hero.image} />
+      <PageHero page={page} eyebrow={c.hero.eyebrow} intro={c.hero.intro} image={c.hero.image} />
       <Section id="how-it-works" {...c.how}>
         <Steps steps={c.steps} />
       </Section>

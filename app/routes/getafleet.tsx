@@ -6,14 +6,15 @@ import { FeatureGrid } from "~/ui/ui/feature-grid";
 import { getafleet as c } from "~/copy/pages/getafleet";
 import { QUOTE_FORM_TYPE } from "~/features/leads/forms/kinds/quote-short";
 import { pageMeta } from "~/shared/seo";
+import { page } from "~/copy/page-info/getafleet";
 
-export const meta = () => pageMeta("/getafleet");
+export const meta = () => pageMeta(page);
 export { formAction as action } from "~/features/leads/form-action.server";
 
 export default function Page() {
   return (
     <>
-      <PageHero path="/getafleet" eyebrow={c.hero.eyebrow} intro={c.hero.intro} />
+      <PageHero page={page} eyebrow={c.hero.eyebrow} intro={c.hero.intro} />
       <QuoteForms />
       <Section id="service-area" align="left" title="Do we deliver to you?" intro="Check your ZIP code before you ask for a quote.">
         <DeferredZipCheck type={QUOTE_FORM_TYPE} />

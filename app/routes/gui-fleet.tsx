@@ -7,14 +7,15 @@ import { Section } from "~/ui/layout/section";
 import { Tabs } from "~/ui/ui/tabs";
 import { guiFleet as c, trucks } from "~/copy/pages/gui-fleet";
 import { pageMeta } from "~/shared/seo";
+import { page } from "~/copy/page-info/gui-fleet";
 
-export const meta = () => pageMeta("/gui-fleet");
+export const meta = () => pageMeta(page);
 export { formAction as action } from "~/features/leads/form-action.server";
 
 export default function Page() {
   return (
     <>
-      <PageHero path="/gui-fleet" eyebrow={c.hero.eyebrow} intro={c.hero.intro} image={c.hero.image} />
+      <PageHero page={page} eyebrow={c.hero.eyebrow} intro={c.hero.intro} image={c.hero.image} />
       <Section id="trucks" {...c.trucks}>
         <div className="text-center">
           <Tabs label="Truck sizes" tabs={trucks.map((t) => ({ id: t.id, label: t.label, content: <TruckPanel truck={t} /> }))} />

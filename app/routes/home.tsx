@@ -5,8 +5,9 @@ import { HomeBenefits, HomeHero } from "~/ui/home/home-sections";
 import { HomePopup } from "~/ui/home/home-popup";
 import { home } from "~/copy/home";
 import { pageMeta } from "~/shared/seo";
+import { page } from "~/copy/page-info/home";
 
-export const meta = () => pageMeta("/");
+export const meta = () => pageMeta(page);
 export { formAction as action } from "~/features/leads/form-action.server";
 
 /** Home (spec 2.3), in the order the specification lists its parts. */

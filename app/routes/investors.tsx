@@ -6,14 +6,15 @@ import { Section } from "~/ui/layout/section";
 import { FeatureGrid } from "~/ui/ui/feature-grid";
 import { investors as c } from "~/copy/pages/investors";
 import { pageMeta } from "~/shared/seo";
+import { page } from "~/copy/page-info/investors";
 
-export const meta = () => pageMeta("/investors");
+export const meta = () => pageMeta(page);
 export { formAction as action } from "~/features/leads/form-action.server";
 
 export default function Page() {
   return (
     <>
-      <PageHero path="/investors" eyebrow={c.hero.eyebrow} intro={c.hero.intro} image={c.hero.image} />
+      <PageHero page={page} eyebrow={c.hero.eyebrow} intro={c.hero.intro} image={c.hero.image} />
       <BlockSplit id="opportunity" block={c.thesis} />
       <Section id="business-model" tone="muted" {...c.model}>
         <FeatureGrid items={c.modelList} columns={4} />

@@ -7,14 +7,15 @@ import { leadership as c } from "~/copy/pages/leadership";
 import { values } from "~/copy/pages/values";
 import { teamGroups } from "~/copy/team";
 import { pageMeta } from "~/shared/seo";
+import { page } from "~/copy/page-info/leadership-team";
 
-export const meta = () => pageMeta("/leaderShip-team");
+export const meta = () => pageMeta(page);
 export { formAction as action } from "~/features/leads/form-action.server";
 
 export default function Page() {
   return (
     <>
-      <PageHero path="/leaderShip-team" eyebrow={c.hero.eyebrow} intro={c.hero.intro} />
+      <PageHero page={page} eyebrow={c.hero.eyebrow} intro={c.hero.intro} />
       <Section id="mission" tone="brand" {...c.mission} />
       <Section id="values" {...c.values}>
         <FeatureGrid items={values} columns={4} />

@@ -11,6 +11,7 @@ import { NEWS_TAB_SIZE, newsTabs } from "~/copy/news";
 import { pageMeta } from "~/shared/seo";
 import { loadNews, type NewsTab } from "~/features/content/pages.server";
 import type { Route } from "./+types/news";
+import { page } from "~/copy/page-info/news";
 
 export const loader = ({ context }: Route.LoaderArgs) => loadNews(context.services);
 
@@ -19,7 +20,7 @@ export { formAction as action } from "~/features/leads/form-action.server";
 /** The blog's RSS feed, for feed readers that look for it on the page. */
 export const links: Route.LinksFunction = () => [{ rel: "alternate", type: "application/rss+xml", title: "Fillway Blog", href: "/rss.xml" }];
 
-export const meta = () => pageMeta("/news");
+export const meta = () => pageMeta(page);
 
 function TabContent({ tab, label, empty, first }: { tab: NewsTab; label: string; empty: string; first: boolean }) {
   if (tab.items.length === 0) {
@@ -54,7 +55,7 @@ function TabContent({ tab, label, empty, first }: { tab: NewsTab; label: string;
 export default function News({ loaderData: { tabs } }: Route.ComponentProps) {
   return (
     <>
-      <PageHero path="/news" eyebrow="Newsroom" />
+      <PageHero page={page} eyebrow="Newsroom" />
       <Section id="latest" title="The latest from Fillway" intro="Press coverage, stories from our crews and engineers, and where to meet us next.">
         <Tabs
           label="News"

@@ -8,15 +8,16 @@ import { FeatureGrid } from "~/ui/ui/feature-grid";
 import { PricingTable } from "~/ui/ui/pricing-table";
 import { ourProcess as c } from "~/copy/pages/our-process";
 import { pageMeta } from "~/shared/seo";
+import { page } from "~/copy/page-info/our-process";
 
-export const meta = () => pageMeta("/our-process");
+export const meta = () => pageMeta(page);
 export { formAction as action } from "~/features/leads/form-action.server";
 
 export default function Page() {
   return (
     <>
       <PageHero
-        path="/our-process"
+        page={page}
         eyebrow={c.hero.eyebrow}
         intro={c.hero.intro}
         image={c.hero.image}

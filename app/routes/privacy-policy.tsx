@@ -4,8 +4,9 @@ import { LegalDocument } from "~/ui/pages/legal-document";
 import { PageHero } from "~/ui/layout/page-hero";
 import { privacyEffective, privacyIntro, privacySections } from "~/copy/legal/privacy";
 import { pageMeta } from "~/shared/seo";
+import { page } from "~/copy/page-info/privacy-policy";
 
-export const meta = () => pageMeta("/privacy-policy");
+export const meta = () => pageMeta(page);
 
 export default function Page() {
   return (
@@ -25,7 +26,7 @@ export default function Page() {
           </li>
         </ol>
       </nav>
-      <PageHero path="/privacy-policy" eyebrow="Legal" intro={<p>Effective {privacyEffective}</p>} />
+      <PageHero page={page} eyebrow="Legal" intro={<p>Effective {privacyEffective}</p>} />
       <LegalDocument intro={privacyIntro} sections={privacySections} />
     </>
   );

@@ -7,14 +7,15 @@ import { Section } from "~/ui/layout/section";
 import { StoreBadges } from "~/ui/ui/store-badges";
 import { retail as c } from "~/copy/pages/retail";
 import { pageMeta } from "~/shared/seo";
+import { page } from "~/copy/page-info/retail";
 
-export const meta = () => pageMeta("/retail-and-rurface-parking-lots");
+export const meta = () => pageMeta(page);
 export { formAction as action } from "~/features/leads/form-action.server";
 
 export default function Page() {
   return (
     <>
-      <PageHero path="/retail-and-rurface-parking-lots" eyebrow={c.hero.eyebrow} intro={c.hero.intro} image={c.hero.image} />
+      <PageHero page={page} eyebrow={c.hero.eyebrow} intro={c.hero.intro} image={c.hero.image} />
       <Section id="scenarios" {...c.scenarios}>
         <ScenarioIcons items={c.scenarioList} label="Places we fuel" />
       </Section>

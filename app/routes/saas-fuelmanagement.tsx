@@ -1,12 +1,13 @@
 import { SaasProductPage } from "~/ui/pages/saas-page";
 import { saasProduct } from "~/copy/pages/saas";
 import { pageMeta } from "~/shared/seo";
+import { page } from "~/copy/page-info/saas-fuelmanagement";
 
 const product = saasProduct("fuel-management");
 
-export const meta = () => pageMeta("/saas/fuelmanagement");
+export const meta = () => pageMeta(page);
 export { formAction as action } from "~/features/leads/form-action.server";
 
 export default function Page() {
-  return <SaasProductPage product={product} />;
+  return <SaasProductPage product={product} page={page} />;
 }

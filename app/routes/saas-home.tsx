@@ -7,15 +7,16 @@ import { FeatureGrid } from "~/ui/ui/feature-grid";
 import { Tabs } from "~/ui/ui/tabs";
 import { saasHome as c, saasProducts } from "~/copy/pages/saas";
 import { pageMeta } from "~/shared/seo";
+import { page } from "~/copy/page-info/saas-home";
 
-export const meta = () => pageMeta("/saas/home");
+export const meta = () => pageMeta(page);
 export { formAction as action } from "~/features/leads/form-action.server";
 
 export default function Page() {
   return (
     <>
       <PageHero
-        path="/saas/home"
+        page={page}
         eyebrow={c.hero.eyebrow}
         intro={c.hero.intro}
         image={c.hero.image}

@@ -3,13 +3,14 @@ import { LegalDocument } from "~/ui/pages/legal-document";
 import { PageHero } from "~/ui/layout/page-hero";
 import { termsIntro, termsLastUpdated, termsSections } from "~/copy/legal/terms";
 import { pageMeta } from "~/shared/seo";
+import { page } from "~/copy/page-info/terms";
 
-export const meta = () => pageMeta("/termsandcondition");
+export const meta = () => pageMeta(page);
 
 export default function Page() {
   return (
     <>
-      <PageHero path="/termsandcondition" eyebrow="Legal" intro={<p>Last Updated {termsLastUpdated}</p>} />
+      <PageHero page={page} eyebrow="Legal" intro={<p>Last Updated {termsLastUpdated}</p>} />
       <LegalDocument intro={termsIntro} sections={termsSections}>
         <p>
           How we handle your personal information is explained in our{" "}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { pages } from "~/copy/pages";
 import { pageMeta, seo } from "./seo";
 
 describe("seo", () => {
@@ -7,7 +8,7 @@ describe("seo", () => {
     expect(meta[0]).toEqual({ title: "FAQ | Fillway" });
   });
   it("gives the home page a welcome title followed by the company name", () => {
-    expect(pageMeta("/")[0]).toEqual({ title: "Welcome to Fillway" });
+    expect(pageMeta(pages["/"])[0]).toEqual({ title: "Welcome to Fillway" });
   });
   it("builds an absolute canonical URL", () => {
     const meta = seo({ title: "x", description: "d", path: "/leaderShip-team" });

@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { brand } from "~/copy/brand";
-import { type PagePath, pages } from "~/copy/pages";
+import type { PageInfo } from "~/copy/pages";
 
 export interface SeoInput {
   title: string;
@@ -29,8 +29,7 @@ export function seo({ title, description, path, image, type = "website" }: SeoIn
   ];
 }
 
-/** Meta for one of the fixed pages of the route table. */
-export function pageMeta(path: PagePath): MetaDescriptor[] {
-  const page = pages[path];
-  return seo({ title: page.title, description: page.description, path });
+/** Meta for one of the fixed pages of the route table (its entry under copy/page-info). */
+export function pageMeta(page: PageInfo): MetaDescriptor[] {
+  return seo({ title: page.title, description: page.description, path: page.path });
 }

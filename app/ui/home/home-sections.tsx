@@ -7,13 +7,14 @@ import { formTypeFor } from "~/features/leads/forms/form-types";
 import { StoreBadges } from "~/ui/ui/store-badges";
 import { VideoLoop } from "~/ui/ui/video-loop";
 import { home } from "~/copy/home";
+import { page } from "~/copy/page-info/home";
 
 /** Hero: the page's H1, the fleet quote button, store badges and the illustration. */
 export function HomeHero() {
   const { hero } = home;
   return (
     <PageHero
-      path="/"
+      page={page}
       eyebrow={hero.eyebrow}
       intro={hero.intro}
       image={hero.image}

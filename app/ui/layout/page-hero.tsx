@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
-import { type PagePath, pages } from "~/copy/pages";
+import type { PageInfo } from "~/copy/pages";
 
 export interface PageHeroProps {
-  /** Takes the heading and intro from the page table unless given. */
-  path?: PagePath;
+  /** The page's entry (copy/page-info): its heading and intro unless given. */
+  page?: PageInfo;
   title?: ReactNode;
   intro?: ReactNode;
   eyebrow?: string;
@@ -14,8 +14,7 @@ export interface PageHeroProps {
 }
 
 /** The banner at the top of a page, holding its one H1. */
-export function PageHero({ path, title, intro, eyebrow, actions, image, children }: PageHeroProps) {
-  const page = path ? pages[path] : undefined;
+export function PageHero({ page, title, intro, eyebrow, actions, image, children }: PageHeroProps) {
   return (
     <section className="relative overflow-hidden bg-gradient-to-br from-brand-50 via-white to-amber-50 dark:from-brand-950 dark:via-slate-950 dark:to-slate-900">
       <div className={`mx-auto grid max-w-7xl items-center gap-10 px-4 py-14 sm:px-6 sm:py-20 ${image ? "lg:grid-cols-2" : ""}`}>

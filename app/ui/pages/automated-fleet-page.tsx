@@ -6,6 +6,7 @@ import { PageHero } from "~/ui/layout/page-hero";
 import { Section } from "~/ui/layout/section";
 import { FeatureGrid } from "~/ui/ui/feature-grid";
 import { automatedFleet as c } from "~/copy/pages/automated-fleet";
+import type { PageInfo } from "~/copy/pages";
 import { Figures } from "./figures";
 import { Steps } from "./steps";
 
@@ -14,7 +15,7 @@ import { Steps } from "./steps";
  * (/automated-fleet): Register Now goes to the home page. Variant 2 (/edm-pa, the e-mail
  * campaign landing page): Register Now scrolls to the form near the bottom.
  */
-export function AutomatedFleetPage({ variant, path }: { variant: 1 | 2; path: "/automated-fleet" | "/edm-pa" }) {
+export function AutomatedFleetPage({ variant, page }: { variant: 1 | 2; page: PageInfo & { path: "/automated-fleet" | "/edm-pa" } }) {
   const register =
     variant === 1 ? (
       <Link to="/" className="btn-primary">
@@ -27,7 +28,7 @@ export function AutomatedFleetPage({ variant, path }: { variant: 1 | 2; path: "/
     );
   return (
     <>
-      <PageHero path={path} eyebrow={c.hero.eyebrow} intro={c.hero.intro} image={c.hero.image} actions={register} />
+      <PageHero page={page} eyebrow={c.hero.eyebrow} intro={c.hero.intro} image={c.hero.image} actions={register} />
       <Section id="figures" {...c.figures}>
         <Figures items={c.figureList} footnote={c.figuresFootnote} />
       </Section>
@@ -41,7 +42,7 @@ export function AutomatedFleetPage({ variant, path }: { variant: 1 | 2; path: "/
         <SavingsCalculator />
       </Section>
       <Testimonials />
-      <ContactForm page={path} title={c.form.title} intro={c.form.intro} />
+      <ContactForm page={page.path} title={c.form.title} intro={c.form.intro} />
     </>
   );
 }

@@ -5,6 +5,7 @@ import { PageHero } from "~/ui/layout/page-hero";
 import { Section } from "~/ui/layout/section";
 import { FeatureGrid } from "~/ui/ui/feature-grid";
 import { type SaasProduct, saasHome, saasProducts } from "~/copy/pages/saas";
+import type { PageInfo } from "~/copy/pages";
 import { CheckList } from "./check-list";
 import { LinkCards } from "./link-cards";
 import { Steps } from "./steps";
@@ -35,12 +36,12 @@ export function SaasTab({ product }: { product: SaasProduct }) {
 }
 
 /** The shared template of /saas/geofence, /saas/fuelmanagement and /saas/fleetmanagement. */
-export function SaasProductPage({ product }: { product: SaasProduct }) {
+export function SaasProductPage({ product, page }: { product: SaasProduct; page: PageInfo }) {
   const others = saasProducts.filter((p) => p.id !== product.id);
   return (
     <>
       <PageHero
-        path={product.path}
+        page={page}
         eyebrow={saasHome.hero.eyebrow}
         intro={product.intro}
         image={product.image}

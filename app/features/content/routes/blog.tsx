@@ -5,10 +5,10 @@ import { blogHref, RecentPosts, SidebarFilters } from "~/features/content/compon
 import { PageHero } from "~/ui/layout/page-hero";
 import { Section } from "~/ui/layout/section";
 import { blogCategory } from "~/copy/news";
-import { pages } from "~/copy/pages";
 import { seo } from "~/shared/seo";
 import { loadBlogList } from "~/features/content/pages.server";
 import type { Route } from "./+types/blog";
+import { page } from "~/copy/page-info/blog";
 
 export const loader = ({ context, request }: Route.LoaderArgs) => loadBlogList(context.services, new URL(request.url));
 
@@ -16,7 +16,6 @@ export const loader = ({ context, request }: Route.LoaderArgs) => loadBlogList(c
 export const links: Route.LinksFunction = () => [{ rel: "alternate", type: "application/rss+xml", title: "Fillway Blog", href: "/rss.xml" }];
 
 export const meta: Route.MetaFunction = ({ data }) => {
-  const page = pages["/blog"];
   if (!data) return seo({ title: page.title, description: page.description, path: "/blog" });
   const label = blogCategory(data.sort).label;
   const title = [data.sort === "all" ? "" : label, page.title, data.page > 1 ? `Page ${data.page}` : ""].filter(Boolean).join(" – ");
@@ -30,7 +29,7 @@ export default function Blog({ loaderData: d }: Route.ComponentProps) {
   const heading = d.searching ? `Results for “${d.search}”` : category.label;
   return (
     <>
-      <PageHero path="/blog">
+      <PageHero page={page}>
         <div className="mt-6">
           <Breadcrumb items={[{ label: "Home", to: "/" }, { label: category.label }]} />
         </div>
