@@ -159,6 +159,23 @@ Open it in the desk: ${link}
   return { subject, text, html };
 }
 
+/** To the member of staff given many leads at once ("all N matching" in the inbox): one e-mail, not one a lead. */
+export function manyAssignedMail(count: number, by: string, siteUrl: string): MailContent {
+  const n = `${count.toLocaleString("en-US")} ${count === 1 ? "lead" : "leads"}`;
+  const link = `${siteUrl}/desk/leads?view=mine`;
+  const subject = oneLine(`${n} now assigned to you by ${by}`);
+  const text = `${by} assigned ${n} to you at once.
+
+Your leads in the desk: ${link}
+`;
+  const html = htmlShell(
+    subject,
+    `<p>${escapeHtml(by)} assigned <strong>${escapeHtml(n)}</strong> to you at once.</p>
+<p><a href="${escapeHtml(link)}">Your leads in the desk</a></p>`,
+  );
+  return { subject, text, html };
+}
+
 /** To the owner and the admins: a lead not answered within LEAD_RESPONSE_MINUTES. */
 export function overdueMail(lead: LeadForMail, minutes: number, siteUrl: string): MailContent {
   const form = kindLabel(lead.kind);

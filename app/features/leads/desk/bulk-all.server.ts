@@ -1,6 +1,8 @@
 import { z } from "zod";
-import type { Db } from "~/platform/db/db.server";
+import type { Services } from "~/platform/services.server";
 import { audit } from "~/features/staff/audit.server";
+import { overdueCutoff } from "../routing/overdue.server";
+import { tellOwnerOfMany } from "../routing/work.server";
 import { parseLeadFilters, withView } from "./filters.server";
 import { messages, resolveAssignee } from "./forms.server";
 import { leadStatuses, statusLabels } from "./labels.server";
@@ -11,7 +13,9 @@ import { staffDirectory, staffLabel } from "./staff.server";
  * "Select all N matching" in the inbox: a status and/or assignee set on every lead the
  * current filter matches, not only the page shown. The first post counts the leads and asks
  * for a confirmation naming that number; the confirmed post changes them in batches through
- * the write queue (query.server.ts `changeMatching`) and writes one audit entry with the count.
+ * the write queue (query.server.ts `changeMatching`), writes one audit entry with the count,
+ * and e-mails the new assignee once with the number of leads they were given. The views
+ * match what the inbox shows under them (`overdue`: not answered within LEAD_RESPONSE_MINUTES).
  */
 
 /** At most this many leads are changed at once; a wider filter is refused, to be narrowed. */
@@ -57,7 +61,13 @@ export type BulkAllResult =
   | { kind: "confirm"; n: number; what: string; upTo: string; values: BulkAllValues }
   | { kind: "done"; done: string };
 
-export async function bulkChangeAll(db: Db, me: { id: number }, form: FormData, now = new Date()): Promise<BulkAllResult> {
+export async function bulkChangeAll(
+  services: Pick<Services, "db" | "env" | "outbox">,
+  me: { id: number },
+  form: FormData,
+  now = new Date(),
+): Promise<BulkAllResult> {
+  const { db } = services;
   const values = { filter: String(form.get("filter") ?? ""), status: String(form.get("status") ?? ""), assignee: String(form.get("assignee") ?? "") };
   const invalid = (errors: string[]): BulkAllResult => ({ kind: "invalid", errors, values });
   const parsed = schema.safeParse({ ...values, confirm: String(form.get("confirm") ?? ""), upTo: String(form.get("upTo") ?? "") });
@@ -67,8 +77,9 @@ export async function bulkChangeAll(db: Db, me: { id: number }, form: FormData, 
   params.delete("before");
   const viewed = withView(params, me, now);
   if (viewed.error) return invalid([viewed.error]);
-  const filters = parseLeadFilters(viewed.params);
-  if (!filters.ok) return invalid(filters.errors);
+  const parsedFilters = parseLeadFilters(viewed.params);
+  if (!parsedFilters.ok) return invalid(parsedFilters.errors);
+  const filters = viewed.view === "overdue" ? { ...parsedFilters.filters, unansweredBefore: overdueCutoff(services.env, now) } : parsedFilters.filters;
   const staff = await staffDirectory(db);
   const assignee = resolveAssignee(staff, parsed.data.assignee);
   if (!assignee.ok) return invalid([assignee.error]);
@@ -83,12 +94,13 @@ export async function bulkChangeAll(db: Db, me: { id: number }, form: FormData, 
     .join(" and ");
   const { confirm, upTo } = parsed.data;
   if (confirm === undefined || upTo === undefined) {
-    const total = await countMatching(db, { leads: filters.filters }, BULK_ALL_LIMIT);
+    const total = await countMatching(db, { leads: filters }, BULK_ALL_LIMIT);
     if (total.n === 0) return invalid(["No leads match this filter."]);
     if (total.capped) return invalid([`More than ${BULK_ALL_LIMIT.toLocaleString("en-US")} leads match; narrow the filter first.`]);
     return { kind: "confirm", n: total.n, what, upTo: now.toISOString(), values };
   }
-  const result = await changeMatching(db, filters.filters, change, me.id, upTo);
+  const result = await changeMatching(db, filters, change, me.id, upTo);
+  await tellOwnerOfMany(services, change.assigneeId, result.reassigned, me.id);
   // The filter without its search words: a search may hold a visitor's name or address.
   const kept = new URLSearchParams(params);
   const searched = kept.has("q");

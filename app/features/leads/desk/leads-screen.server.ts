@@ -51,7 +51,7 @@ export async function leadsAction({ request, context }: DeskArgs) {
   const { db } = deskServices(context);
   const form = await request.formData();
   if (form.get("scope") === "all") {
-    const r = await bulkChangeAll(db, me, form);
+    const r = await bulkChangeAll(deskServices(context), me, form);
     if (r.kind === "invalid") return data({ errors: r.errors, values: null, done: null, confirm: null, all: r.values }, { status: 422, headers: DESK_HEADERS });
     if (r.kind === "confirm") return data({ errors: null, values: null, done: null, confirm: r, all: r.values }, { headers: DESK_HEADERS });
     return data({ errors: null, values: null, done: r.done, confirm: null, all: null }, { headers: DESK_HEADERS });

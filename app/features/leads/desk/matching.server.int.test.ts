@@ -55,7 +55,7 @@ describe("totals and changes to every matching lead", () => {
   it("changes every matching lead in batches, and none that arrived after the confirmation", async () => {
     const upTo = new Date(Date.UTC(2026, 0, 1) + 20 * 60_000 + 1).toISOString();
     const r = await changeMatching(db, filters("q=matchley"), { status: "contacted" }, 1, upTo, 5);
-    expect(r).toEqual({ matched: 20, changed: 20 });
+    expect(r).toEqual({ matched: 20, changed: 20, reassigned: 0 });
     expect(await countMatching(db, { leads: filters("q=matchley&status=contacted") })).toEqual({ n: 20, capped: false });
     expect(await countMatching(db, { leads: filters("q=matchley&status=new") })).toEqual({ n: 3, capped: false });
     const events = await db.kysely.selectFrom("lead_events").select("lead_id").where("action", "=", "status").where("value", "=", "contacted").execute();

@@ -452,19 +452,20 @@ export async function leadEvents(db: Db, leadId: number): Promise<LeadEvent[]> {
  */
 export async function changeLeads(db: Db, ids: number[], change: { status?: LeadStatus; assigneeId?: number | null }, staffId: number): Promise<number> {
   if (ids.length === 0) return 0;
-  return db.kysely.transaction().execute((trx) => applyChange(trx, ids, change, staffId, new Date().toISOString()));
+  return db.kysely.transaction().execute(async (trx) => (await applyChange(trx, ids, change, staffId, new Date().toISOString())).changed);
 }
 
-/** Sets status and assignee where they differ, with one event each; the number of leads changed. */
+/** Sets status and assignee where they differ, with one event each; the number of leads changed, and of those given to the new assignee. */
 async function applyChange(
   trx: Kysely<Database>,
   ids: number[],
   change: { status?: LeadStatus; assigneeId?: number | null },
   staffId: number,
   now: string,
-): Promise<number> {
+): Promise<{ changed: number; reassigned: number }> {
   const current = await trx.selectFrom("leads").select(["id", "status", "assignee_id"]).where("id", "in", ids).where("kind", "<>", "newsletter").execute();
   let changed = 0;
+  let reassigned = 0;
   for (const row of current) {
     const id = Number(row.id);
     const events: { action: string; value: string }[] = [];
@@ -476,6 +477,7 @@ async function applyChange(
     const currentAssignee = row.assignee_id === null ? null : Number(row.assignee_id);
     if (change.assigneeId !== undefined && change.assigneeId !== currentAssignee) {
       set.assignee_id = change.assigneeId;
+      if (change.assigneeId !== null) reassigned++;
       events.push({ action: "assignee", value: change.assigneeId === null ? "" : String(change.assigneeId) });
     }
     if (events.length === 0) continue;
@@ -491,7 +493,7 @@ async function applyChange(
       .values(events.map((e) => ({ lead_id: id, staff_id: staffId, action: e.action, value: e.value, created_at: now })))
       .execute();
   }
-  return changed;
+  return { changed, reassigned };
 }
 
 /**
@@ -506,7 +508,7 @@ export async function saveLeadWork(
 ): Promise<{ changed: boolean; noted: boolean }> {
   const now = new Date().toISOString();
   return db.kysely.transaction().execute(async (trx) => {
-    const changed = (await applyChange(trx, [leadId], work, staffId, now)) > 0;
+    const changed = (await applyChange(trx, [leadId], work, staffId, now)).changed > 0;
     const noted = Boolean(work.note);
     if (work.note) {
       await trx.insertInto("lead_events").values({ lead_id: leadId, staff_id: staffId, action: "note", value: work.note, created_at: now }).execute();
@@ -587,7 +589,8 @@ export async function countMatching(db: Db, scope: Scope, cap = COUNT_CAP): Prom
 /**
  * Sets the status and/or assignee of every lead a filter matches that arrived by `upTo`
  * (the moment the change was confirmed), in batches of `batchSize`, each one write through
- * the write queue with its timeline entries. Returns how many leads were read and changed.
+ * the write queue with its timeline entries. Returns how many leads were read and changed,
+ * and how many of them went to the new assignee.
  */
 export async function changeMatching(
   db: Db,
@@ -596,22 +599,25 @@ export async function changeMatching(
   staffId: number,
   upTo: string,
   batchSize = 500,
-): Promise<{ matched: number; changed: number }> {
+): Promise<{ matched: number; changed: number; reassigned: number }> {
   const list = listQuery(db, { leads: { ...f, after: undefined, before: undefined } });
   let after: Cursor = { at: upTo, id: Number.MAX_SAFE_INTEGER };
   let matched = 0;
   let changed = 0;
+  let reassigned = 0;
   const queue = writeQueueFor(db);
   for (;;) {
     const rows = await fetchRows<ListRaw>(list, after, undefined, batchSize, ["id", "created_at"]);
     if (rows.length === 0) break;
     const ids = rows.map((r) => Number(r.id));
     const now = new Date().toISOString();
-    changed += await queue.run((trx) => applyChange(trx, ids, change, staffId, now));
+    const batch = await queue.run((trx) => applyChange(trx, ids, change, staffId, now));
+    changed += batch.changed;
+    reassigned += batch.reassigned;
     matched += rows.length;
     if (rows.length < batchSize) break;
     const last = rows[rows.length - 1] as ListRaw;
     after = { at: String(last.created_at), id: Number(last.id) };
   }
-  return { matched, changed };
+  return { matched, changed, reassigned };
 }

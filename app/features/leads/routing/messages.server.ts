@@ -1,6 +1,6 @@
 import { defineMessage, Undeliverable } from "~/platform/outbox/messages.server";
 import { isPlainAddress } from "~/platform/outbox/templates.server";
-import { type DueFollowUp, followUpsMail, leadForMail, overdueMail } from "../mail.server";
+import { type DueFollowUp, followUpsMail, leadForMail, manyAssignedMail, overdueMail } from "../mail.server";
 
 /** To the owner and each admin, once per lead: it was not answered in time (routing/overdue.server.ts). */
 export const leadOverdue = defineMessage({
@@ -32,4 +32,17 @@ export const followUpsDue = defineMessage({
   },
 });
 
-export const followUpMessages = [leadOverdue, followUpsDue] as const;
+/** To the member of staff given many leads at once by someone else (routing/work.server.ts `tellOwnerOfMany`). */
+export const leadsAssignedMany = defineMessage({
+  name: "leads-assigned-many",
+  label: "Leads assigned to you in bulk",
+  render: (ctx) => {
+    const to = ctx.row.recipient ?? "";
+    if (!isPlainAddress(to)) throw new Undeliverable("the address is not a plain e-mail address");
+    const count = Number(ctx.payload.count) || 0;
+    const by = typeof ctx.payload.by === "string" && ctx.payload.by ? ctx.payload.by : "A colleague";
+    return { mail: { ...manyAssignedMail(count, by, ctx.env.SITE_URL), to: [to], messageId: ctx.row.message_id ?? "" } };
+  },
+});
+
+export const followUpMessages = [leadOverdue, followUpsDue, leadsAssignedMany] as const;

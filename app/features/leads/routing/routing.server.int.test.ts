@@ -15,6 +15,7 @@ import { openTestDb } from "../../../../tests/helpers/test-db";
 import { storeLead } from "../store.server";
 import { leadOutboxRows } from "../messages.server";
 import { changeLeads, saveLeadWork } from "../desk/query.server";
+import { bulkChangeAll } from "../desk/bulk-all.server";
 import { sendMorningFollowUps, localDay } from "./morning.server";
 import { tellOverdue } from "./overdue.server";
 import { assignNewLead, forgetRules, matchRule, type RoutingRule } from "./rules.server";
@@ -170,6 +171,35 @@ describe("routing rules", () => {
       .set({ disabled_at: null })
       .where("id", "=", staff.cy as number)
       .execute();
+  });
+});
+
+describe("assigning every matching lead", () => {
+  it("takes the overdue view as the inbox shows it and e-mails the new owner once, with the count", async () => {
+    const zip = "75988";
+    const old = new Date(Date.now() - 2 * 3_600_000).toISOString();
+    const overdue = [await store("lead-personal", zip, old), await store("lead-personal", zip, old), await store("lead-personal", zip, old)];
+    const answered = await store("lead-personal", zip, old);
+    await saveLeadWork(db, answered.id, { note: "Called back" }, staff.boss as number);
+    const recent = await store("lead-personal", zip);
+    const form = (extra: Record<string, string>) => {
+      const f = new FormData();
+      for (const [k, v] of Object.entries({ filter: `?view=overdue&q=${zip}`, status: "", assignee: String(staff.ben), ...extra })) f.set(k, v);
+      return f;
+    };
+    const me = { id: staff.boss as number };
+    const asked = await bulkChangeAll(services, me, form({}));
+    expect(asked).toMatchObject({ kind: "confirm", n: 3 });
+    if (asked.kind !== "confirm") return;
+    const done = await bulkChangeAll(services, me, form({ confirm: "3", upTo: asked.upTo }));
+    expect(done).toMatchObject({ kind: "done" });
+    const owners = await ownersOf(db, [...overdue.map((l) => l.id), answered.id, recent.id]);
+    expect([...owners.values()]).toEqual([staff.ben, staff.ben, staff.ben, null, null]);
+    const mails = await db.kysely.selectFrom("outbox").select(["recipient", "payload"]).where("template", "=", "leads-assigned-many").execute();
+    expect(mails.map((m) => [m.recipient, JSON.parse(m.payload).count])).toEqual([["ben@fillway.example", 3]]);
+    // Given to oneself: no e-mail.
+    await bulkChangeAll(services, { id: staff.ben as number }, form({ filter: `?q=${zip}`, confirm: "5", upTo: new Date().toISOString() }));
+    expect(await db.kysely.selectFrom("outbox").select("id").where("template", "=", "leads-assigned-many").execute()).toHaveLength(1);
   });
 });
 

@@ -166,3 +166,30 @@ export async function tellNewOwner(
   for (const id of ids) await enqueue(services.db, [assignedDraft({ id: Number(owner.id), email: owner.email })], { ...opts, leadId: id });
   services.outbox?.nudge();
 }
+
+/**
+ * Tells `ownerId` that `count` leads were given to them at once by `me` ("all N matching"):
+ * one e-mail with a link to their leads, unless they gave them to themselves.
+ */
+export async function tellOwnerOfMany(services: Pick<Services, "db" | "env" | "outbox">, ownerId: number | null | undefined, count: number, me: number) {
+  if (ownerId === null || ownerId === undefined || ownerId === me || count === 0) return;
+  const people = await services.db.kysely.selectFrom("staff").select(["id", "email", "name"]).where("id", "in", [ownerId, me]).execute();
+  const owner = people.find((p) => Number(p.id) === ownerId);
+  if (!owner) return;
+  const by = people.find((p) => Number(p.id) === me);
+  const opts = { domain: mailDomain(services.env.MAIL_FROM), giveUpMs: services.env.OUTBOX_GIVE_UP_HOURS * 3_600_000 };
+  await enqueue(
+    services.db,
+    [
+      {
+        channel: "email",
+        template: "leads-assigned-many",
+        recipient: owner.email,
+        staffId: Number(owner.id),
+        payload: { count, by: by?.name || by?.email || "" },
+      },
+    ],
+    opts,
+  );
+  services.outbox?.nudge();
+}
