@@ -214,10 +214,12 @@ async function publishThroughOne(databaseUrl: string, ports: number[]): Promise<
       date: now.slice(0, 10),
       publishedBy: "",
       image: "/media/blog/a-night-with-a-fuel-tech.svg",
+      imageAlt: "A fuel technician at a parked truck at night",
       articleUrl: "",
       video: "",
       intent: "publish",
       publishAt: "",
+      timeZone: "UTC",
     });
     const res = await fetch(`http://127.0.0.1:${ports[0]}/desk/posts/new`, {
       method: "POST",
