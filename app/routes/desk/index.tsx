@@ -46,34 +46,6 @@ export default function DeskHome({ loaderData }: Route.ComponentProps) {
           Leads per day, last 90 days
         </h2>
         <PerDayChart perDay={perDay} kinds={kinds} />
-        {/* In a box: a table takes its rows' height whatever height it is given, so an sr-only table left ~1,400 px of blank page below. */}
-        <div className="sr-only">
-          <table>
-            <caption>Leads per day by form, last 90 days</caption>
-            <thead>
-              <tr>
-                <th scope="col">Day</th>
-                {kinds.map((k) => (
-                  <th key={k.key} scope="col">
-                    {k.label}
-                  </th>
-                ))}
-                <th scope="col">Total</th>
-              </tr>
-            </thead>
-            <tbody>
-              {perDay.map((d) => (
-                <tr key={d.day}>
-                  <th scope="row">{d.day}</th>
-                  {kinds.map((k) => (
-                    <td key={k.key}>{d.byKind[k.key as keyof typeof d.byKind] ?? 0}</td>
-                  ))}
-                  <td>{d.total}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
       </section>
 
       <ResponseChart data={response} />
