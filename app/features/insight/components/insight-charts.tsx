@@ -1,5 +1,5 @@
 import { AxisLabel, CHART_WIDTH, ChartSvg, ChartTable } from "~/ui/desk/chart";
-import { deskLink, deskTable, deskTd, deskTh } from "~/ui/desk/ui";
+import { deskLink, deskTable, deskTd, deskTh, EmptyRow } from "~/ui/desk/ui";
 
 type Day = { day: string; visitors: number; views: number; leads: number };
 type Totals = { views: number; visitors: number; leads: number };
@@ -48,6 +48,15 @@ export function PerDayChart({ perDay }: { perDay: Day[] }) {
         rows={perDay.map((d) => ({ head: d.day, cells: [d.visitors, d.views, d.leads] }))}
       />
     </figure>
+  );
+}
+
+/** The link that downloads a view of the insight screen as CSV. */
+export function CsvLink({ href }: { href: string }) {
+  return (
+    <a href={href} className={`${deskLink} text-sm`} download>
+      Download as CSV
+    </a>
   );
 }
 
@@ -125,18 +134,10 @@ export function TopTable({ caption, what, rows, views, csv }: { caption: string;
               <td className={`${deskTd} text-right tabular-nums`}>{pct(r.rate)}</td>
             </tr>
           ))}
-          {rows.length === 0 ? (
-            <tr>
-              <td colSpan={views ? 5 : 4} className={deskTd}>
-                Nothing in this period.
-              </td>
-            </tr>
-          ) : null}
+          {rows.length === 0 ? <EmptyRow columns={views ? 5 : 4}>Nothing in this period.</EmptyRow> : null}
         </tbody>
       </table>
-      <a href={csv} className={`${deskLink} text-sm`} download>
-        Download as CSV
-      </a>
+      <CsvLink href={csv} />
     </div>
   );
 }

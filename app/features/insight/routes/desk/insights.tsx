@@ -1,10 +1,10 @@
 import { Form } from "react-router";
 import { loadInsightScreen } from "~/features/insight/desk.server";
 import { INSIGHT_PERIODS } from "~/features/insight/wire";
-import { PerDayChart, TopTable, TotalsList } from "~/features/insight/components/insight-charts";
+import { CsvLink, PerDayChart, TopTable, TotalsList } from "~/features/insight/components/insight-charts";
 import { FormFunnels, VitalsTable } from "~/features/insight/components/insight-forms";
 import { DESK_HEADERS } from "~/features/staff/auth.server";
-import { deskLink, deskPrimary, ErrorList, PageTitle, SelectField } from "~/ui/desk/ui";
+import { deskPrimary, ErrorList, PageTitle, SelectField } from "~/ui/desk/ui";
 import type { Route } from "./+types/insights";
 
 export const meta = () => [{ title: "Insight · Fillway desk" }];
@@ -36,9 +36,7 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
           Visitors and leads per day
         </h2>
         <PerDayChart perDay={insight.perDay} />
-        <a href={csv("days")} className={`${deskLink} text-sm`} download>
-          Download as CSV
-        </a>
+        <CsvLink href={csv("days")} />
       </section>
       <section aria-labelledby="i-where" className="mb-8">
         <h2 id="i-where" className="mb-2 text-lg font-semibold">

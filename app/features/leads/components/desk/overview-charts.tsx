@@ -1,5 +1,5 @@
 import { AxisLabel, CHART_WIDTH, ChartKey, ChartSvg, ChartTable, chartColours } from "~/ui/desk/chart";
-import { deskTable, deskTd, deskTh } from "~/ui/desk/ui";
+import { deskTable, deskTd, deskTh, EmptyRow } from "~/ui/desk/ui";
 
 type Day = { day: string; total: number; byKind: Record<string, number> };
 
@@ -84,13 +84,7 @@ export function CountTable({ caption, rows }: { caption: string; rows: { label: 
             <td className={`${deskTd} text-right tabular-nums`}>{r.n}</td>
           </tr>
         ))}
-        {rows.length === 0 ? (
-          <tr>
-            <td colSpan={2} className={deskTd}>
-              No leads in this period.
-            </td>
-          </tr>
-        ) : null}
+        {rows.length === 0 ? <EmptyRow columns={2}>No leads in this period.</EmptyRow> : null}
       </tbody>
     </table>
   );
