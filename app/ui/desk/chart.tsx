@@ -60,6 +60,21 @@ export function AxisLabel({ x, height, children }: { x: number; height: number; 
   );
 }
 
+/** A chart with one column per day from `left`: where day `i` starts, and its bar's left edge and width (a pixel apart). */
+export function dayColumns(left: number, days: number) {
+  const step = (CHART_WIDTH - left) / Math.max(1, days);
+  return { step, x: (i: number) => left + i * step, barX: (i: number) => left + i * step + 0.5, barWidth: Math.max(1, step - 1) };
+}
+
+/** Day `i`'s date (MM-DD) under the baseline, on every `every`th day only. */
+export function DayLabel({ i, every, x, height, day }: { i: number; every: number; x: number; height: number; day: string }) {
+  return i % every === 0 ? (
+    <AxisLabel x={x} height={height}>
+      {day.slice(5)}
+    </AxisLabel>
+  ) : null;
+}
+
 /** The key of a chart's series: a swatch of each one's colour and its label. */
 export function ChartKey({ series, colours = chartColours }: { series: { key: string; label: string }[]; colours?: string[] }) {
   return series.map((s, i) => (

@@ -1,4 +1,4 @@
-import { AxisLabel, CHART_WIDTH, ChartSvg, ChartTable } from "~/ui/desk/chart";
+import { ChartSvg, ChartTable, DayLabel, dayColumns } from "~/ui/desk/chart";
 import { deskLink, deskTable, deskTd, deskTh, EmptyRow } from "~/ui/desk/ui";
 
 type Day = { day: string; visitors: number; views: number; leads: number };
@@ -12,7 +12,7 @@ export function PerDayChart({ perDay }: { perDay: Day[] }) {
   const pad = { left: 40, bottom: 22, top: 8 };
   const max = Math.max(1, ...perDay.map((d) => d.visitors));
   const maxLeads = Math.max(1, ...perDay.map((d) => d.leads));
-  const step = (CHART_WIDTH - pad.left) / Math.max(1, perDay.length);
+  const cols = dayColumns(pad.left, perDay.length);
   const y = (n: number, of: number) => H - pad.bottom - (n / of) * (H - pad.bottom - pad.top);
   const every = Math.ceil(perDay.length / 8);
   return (
@@ -21,18 +21,14 @@ export function PerDayChart({ perDay }: { perDay: Day[] }) {
         {perDay.map((d, i) => (
           <g key={d.day}>
             <rect
-              x={pad.left + i * step + 0.5}
+              x={cols.barX(i)}
               y={y(d.visitors, max)}
-              width={Math.max(1, step - 1)}
+              width={cols.barWidth}
               height={H - pad.bottom - y(d.visitors, max)}
               className="fill-teal-700 dark:fill-teal-300"
             />
-            {d.leads ? <circle cx={pad.left + i * step + step / 2} cy={y(d.leads, maxLeads)} r={3} className="fill-orange-700 dark:fill-orange-300" /> : null}
-            {i % every === 0 ? (
-              <AxisLabel x={pad.left + i * step} height={H}>
-                {d.day.slice(5)}
-              </AxisLabel>
-            ) : null}
+            {d.leads ? <circle cx={cols.x(i) + cols.step / 2} cy={y(d.leads, maxLeads)} r={3} className="fill-orange-700 dark:fill-orange-300" /> : null}
+            <DayLabel i={i} every={every} x={cols.x(i)} height={H} day={d.day} />
           </g>
         ))}
       </ChartSvg>

@@ -1,4 +1,4 @@
-import { AxisLabel, CHART_WIDTH, ChartKey, ChartSvg, ChartTable, chartColours } from "~/ui/desk/chart";
+import { ChartKey, ChartSvg, ChartTable, chartColours, DayLabel, dayColumns } from "~/ui/desk/chart";
 import { deskTable, deskTd, deskTh, EmptyRow } from "~/ui/desk/ui";
 
 type Day = { day: string; total: number; byKind: Record<string, number> };
@@ -8,7 +8,7 @@ export function PerDayChart({ perDay, kinds }: { perDay: Day[]; kinds: { key: st
   const H = 220;
   const pad = { left: 36, bottom: 22, top: 8 };
   const max = Math.max(1, ...perDay.map((d) => d.total));
-  const step = (CHART_WIDTH - pad.left) / perDay.length;
+  const cols = dayColumns(pad.left, perDay.length);
   const scale = (H - pad.bottom - pad.top) / max;
   const total = perDay.reduce((s, d) => s + d.total, 0);
   return (
@@ -24,22 +24,9 @@ export function PerDayChart({ perDay, kinds }: { perDay: Day[]; kinds: { key: st
                   if (!n) return null;
                   const h = n * scale;
                   y -= h;
-                  return (
-                    <rect
-                      key={k.key}
-                      x={pad.left + i * step + 0.5}
-                      y={y}
-                      width={Math.max(1, step - 1)}
-                      height={h}
-                      className={chartColours[ki % chartColours.length]}
-                    />
-                  );
+                  return <rect key={k.key} x={cols.barX(i)} y={y} width={cols.barWidth} height={h} className={chartColours[ki % chartColours.length]} />;
                 })}
-                {i % 15 === 0 ? (
-                  <AxisLabel x={pad.left + i * step} height={H}>
-                    {d.day.slice(5)}
-                  </AxisLabel>
-                ) : null}
+                <DayLabel i={i} every={15} x={cols.x(i)} height={H} day={d.day} />
               </g>
             );
           })}
