@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
 import { type BrowserContext, expect, type Page } from "@playwright/test";
 import { type Db, openDb } from "../../app/platform/db/db.server";
 import type { Role } from "../../app/features/staff/auth.server";
@@ -78,4 +79,18 @@ export async function signInWithForm(page: Page, staff: Pick<TestStaff, "email" 
   await page.getByLabel("E-mail").fill(staff.email);
   await page.getByLabel("Password").fill(staff.password);
   await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/** No axe violation on the page at WCAG 2.2 AA; a failure names each rule and its first four elements. */
+export async function expectAxeClean(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  expect(
+    results.violations.map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 4)
+          .join(", ")}`,
+    ),
+  ).toEqual([]);
 }

@@ -1,8 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
-import { createStaff, signIn, testDb } from "./desk-fixtures";
+import { createStaff, expectAxeClean, signIn, testDb } from "./desk-fixtures";
 import { expect, hydrated, test } from "./fixtures";
 
 /**
@@ -102,16 +101,7 @@ for (const theme of ["light", "dark"] as const) {
       const page = await context.newPage();
       await page.goto(path);
       await hydrated(page);
-      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-      expect(
-        results.violations.map(
-          (v) =>
-            `${v.id}: ${v.nodes
-              .map((n) => n.target.join(" "))
-              .slice(0, 4)
-              .join(", ")}`,
-        ),
-      ).toEqual([]);
+      await expectAxeClean(page);
       await context.close();
     });
   }

@@ -6,6 +6,8 @@ import type { Db } from "~/platform/db/db.server";
 import { loadEnv } from "~/platform/env.server";
 import { createLogger } from "~/platform/logger.server";
 import type { Services } from "~/platform/services.server";
+import { syncPosts } from "~/features/content/content.server";
+import { openTestDb } from "./test-db";
 
 /** Test support for the blog: services over a test database, requests, and post folders. */
 
@@ -73,4 +75,23 @@ export function postFolder(posts: FixturePost[], comments?: unknown): { dir: str
   for (const p of posts) write(p);
   if (comments !== undefined) writeFileSync(join(dir, "comments.json"), JSON.stringify(comments));
   return { dir, publicDir, write };
+}
+
+/** A test database holding one blog post, `post`, and an editor: where the comment tests start. */
+export async function blogWithEditor(post: string): Promise<{ db: Db; staffId: number }> {
+  const db = await openTestDb();
+  const { dir, publicDir } = postFolder([{ id: post, kind: "blog", date: "2026-03-01" }]);
+  const { errors } = await syncPosts(db, { dir, publicDir });
+  if (errors.length) throw new Error(`the test post did not load: ${JSON.stringify(errors)}`);
+  const staff = await db.kysely
+    .insertInto("staff")
+    .values({ email: "editor@staff.test", name: null, role: "editor", password_hash: null, password_changed_at: null, created_at: new Date().toISOString() })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { db, staffId: Number(staff.id) };
+}
+
+/** A test database, and a public folder holding the image the desk's post tests point at: /media/blog/img-only.svg. */
+export async function postImageDb(): Promise<{ db: Db; publicDir: string }> {
+  return { db: await openTestDb(), publicDir: postFolder([{ id: "img-only", kind: "blog", date: "2026-01-01" }]).publicDir };
 }

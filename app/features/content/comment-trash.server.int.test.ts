@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/platform/db/db.server";
-import { openTestDb } from "../../../tests/helpers/test-db";
 import { commentCounts, listComments, moderate } from "./desk-comments.server";
 import { countMatching, moderateMany } from "./comment-bulk.server";
 import { purgeTrash } from "./comment-trash.server";
-import { syncPosts } from "./content.server";
-import { postFolder } from "../../../tests/helpers/content";
+import { blogWithEditor } from "../../../tests/helpers/content";
 
 /** The comments' trash, decisions over many comments, and spam taking the sender's waiting comments along. */
 
@@ -14,15 +12,7 @@ let staffId: number;
 const post = "t-post";
 
 beforeAll(async () => {
-  db = await openTestDb();
-  const { dir, publicDir } = postFolder([{ id: post, kind: "blog", date: "2026-03-01" }]);
-  expect((await syncPosts(db, { dir, publicDir })).errors).toEqual([]);
-  const staff = await db.kysely
-    .insertInto("staff")
-    .values({ email: "editor@staff.test", name: null, role: "editor", password_hash: null, password_changed_at: null, created_at: new Date().toISOString() })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  staffId = Number(staff.id);
+  ({ db, staffId } = await blogWithEditor(post));
 });
 afterAll(() => db.close());
 

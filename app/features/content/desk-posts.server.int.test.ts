@@ -3,7 +3,6 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Db, openDb } from "~/platform/db/db.server";
-import { openTestDb } from "../../../tests/helpers/test-db";
 import { blogList } from "./api.server";
 import { syncPosts } from "./content.server";
 import {
@@ -21,15 +20,14 @@ import {
 import { rssXml, sitemapXml } from "./feeds.server";
 import { parsePostFile, postToFile, sameContent } from "./post-file.server";
 import { getPost, listPosts, postIndex } from "./posts.server";
-import { get, postFolder } from "../../../tests/helpers/content";
+import { get, postFolder, postImageDb } from "../../../tests/helpers/content";
 
 /** The desk's side of posts, against a real database (SQLite, or PostgreSQL in CI). */
 
 let db: Db;
 let publicDir: string;
 beforeAll(async () => {
-  db = await openTestDb();
-  publicDir = postFolder([{ id: "img-only", kind: "blog", date: "2026-01-01" }]).publicDir;
+  ({ db, publicDir } = await postImageDb());
 });
 afterAll(() => db.close());
 

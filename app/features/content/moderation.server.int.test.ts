@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BlogItem } from "~/features/content/types";
 import type { Db } from "~/platform/db/db.server";
-import { openTestDb } from "../../../tests/helpers/test-db";
 import { TEAM_NAME } from "~/features/content/comment-moderation";
 import { commentCounts, listComments, moderate, teamReply } from "./desk-comments.server";
 import { loadEnv } from "~/platform/env.server";
 import { addCommentBlog, blogList } from "./api.server";
-import { syncPosts } from "./content.server";
 import { containsLink } from "./moderation.server";
-import { get, postFolder, put, testServices } from "../../../tests/helpers/content";
+import { blogWithEditor, get, put, testServices } from "../../../tests/helpers/content";
 
 /** Comment moderation against a real database: what waits, what shows, and the desk's decisions. */
 
@@ -17,15 +15,7 @@ let staffId: number;
 const post = "m-post";
 
 beforeAll(async () => {
-  db = await openTestDb();
-  const { dir, publicDir } = postFolder([{ id: post, kind: "blog", date: "2026-03-01" }]);
-  expect((await syncPosts(db, { dir, publicDir })).errors).toEqual([]);
-  const staff = await db.kysely
-    .insertInto("staff")
-    .values({ email: "editor@staff.test", name: null, role: "editor", password_hash: null, password_changed_at: null, created_at: new Date().toISOString() })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  staffId = Number(staff.id);
+  ({ db, staffId } = await blogWithEditor(post));
 });
 afterAll(() => db.close());
 

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/platform/db/db.server";
-import { postFolder } from "../../../tests/helpers/content";
-import { openTestDb } from "../../../tests/helpers/test-db";
+import { postImageDb } from "../../../tests/helpers/content";
 import { clearAutosave, loadAutosave, saveAutosave } from "./autosave.server";
 import { getDeskPost, postFormSchema, savePost } from "./desk-posts.server";
 import { rssXml } from "./feeds.server";
@@ -14,8 +13,7 @@ import { localInputToUtc, utcToLocalInput } from "./zoned-input";
 let db: Db;
 let publicDir: string;
 beforeAll(async () => {
-  db = await openTestDb();
-  publicDir = postFolder([{ id: "img-only", kind: "blog", date: "2026-01-01" }]).publicDir;
+  ({ db, publicDir } = await postImageDb());
 });
 afterAll(() => db.close());
 

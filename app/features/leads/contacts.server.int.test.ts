@@ -8,6 +8,7 @@ import { createLogger } from "~/platform/logger.server";
 import type { Services } from "~/platform/services.server";
 import { apiRoutes } from "~/server/compose.server";
 import { CONSENT_VERSION } from "~/shared/forms/consent";
+import { streamText } from "../../../tests/helpers/leads";
 import { openTestDb } from "../../../tests/helpers/test-db";
 import { clampShownAt, takeConsent, UNKNOWN_CONSENT } from "./consent.server";
 import { contactLeads } from "./desk/contact-screen.server";
@@ -167,14 +168,7 @@ describe("consent", () => {
 });
 
 async function csvOf(q: string, timeZone?: string, staff = new Map()) {
-  const reader = csvStream(db, { leads: { q } }, staff, undefined, timeZone).getReader();
-  let text = "";
-  const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    text += decoder.decode(value, { stream: true });
-  }
+  const text = await streamText(csvStream(db, { leads: { q } }, staff, undefined, timeZone));
   return text.slice(1).split("\r\n").filter(Boolean);
 }
 

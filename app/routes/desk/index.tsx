@@ -1,6 +1,7 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { DESK_HEADERS } from "~/features/staff/auth.server";
-import { deskLink, deskPrimary, ErrorList, PageTitle, SelectField } from "~/ui/desk/ui";
+import { PeriodForm } from "~/ui/desk/kit";
+import { deskLink, PageTitle } from "~/ui/desk/ui";
 import { When } from "~/ui/desk/time";
 import { PERIODS } from "~/features/leads/overview-periods";
 import { CountTable, PerDayChart } from "~/features/leads/components/desk/overview-charts";
@@ -46,34 +47,6 @@ export default function DeskHome({ loaderData }: Route.ComponentProps) {
           Leads per day, last 90 days
         </h2>
         <PerDayChart perDay={perDay} kinds={kinds} />
-        {/* In a box: a table takes its rows' height whatever height it is given, so an sr-only table left ~1,400 px of blank page below. */}
-        <div className="sr-only">
-          <table>
-            <caption>Leads per day by form, last 90 days</caption>
-            <thead>
-              <tr>
-                <th scope="col">Day</th>
-                {kinds.map((k) => (
-                  <th key={k.key} scope="col">
-                    {k.label}
-                  </th>
-                ))}
-                <th scope="col">Total</th>
-              </tr>
-            </thead>
-            <tbody>
-              {perDay.map((d) => (
-                <tr key={d.day}>
-                  <th scope="row">{d.day}</th>
-                  {kinds.map((k) => (
-                    <td key={k.key}>{d.byKind[k.key as keyof typeof d.byKind] ?? 0}</td>
-                  ))}
-                  <td>{d.total}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
       </section>
 
       <ResponseChart data={response} />
@@ -82,13 +55,7 @@ export default function DeskHome({ loaderData }: Route.ComponentProps) {
         <h2 id="counts" className="mb-2 text-lg font-semibold">
           Counts for {periodLabel.toLowerCase()}
         </h2>
-        <ErrorList errors={errors} title="This period cannot be used" />
-        <Form method="get" className="mb-4 flex items-end gap-2" key={period}>
-          <SelectField id="g-days" name="days" label="Period" options={PERIODS} defaultValue={period} />
-          <button type="submit" className={deskPrimary}>
-            Show
-          </button>
-        </Form>
+        <PeriodForm id="g-days" period={period} options={PERIODS} errors={errors} className="mb-4" />
         <div className="grid gap-6 md:grid-cols-2">
           <CountTable caption={`By status, ${periodLabel.toLowerCase()}`} rows={byStatus} />
           <CountTable caption={`By page, ${periodLabel.toLowerCase()}`} rows={byPage} />

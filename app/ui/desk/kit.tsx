@@ -127,6 +127,36 @@ export function FilterBar({
   );
 }
 
+/**
+ * The period of a screen of counts: the errors of the one asked for, then a select of
+ * `options` (the `days` parameter) and a Show button. `className` spaces it from what follows.
+ */
+export function PeriodForm({
+  id,
+  period,
+  options,
+  errors,
+  className,
+}: {
+  id: string;
+  period: string;
+  options: Option[];
+  errors?: string[] | null;
+  className: string;
+}) {
+  return (
+    <>
+      <ErrorList errors={errors} title="This period cannot be used" />
+      <Form method="get" className={`${className} flex items-end gap-2`} key={period}>
+        <SelectField id={id} name="days" label="Period" options={options} defaultValue={period} />
+        <button type="submit" className={deskPrimary}>
+          Show
+        </button>
+      </Form>
+    </>
+  );
+}
+
 // ── Table ───────────────────────────────────────────────────────────────────────────
 
 export interface Column<R> {

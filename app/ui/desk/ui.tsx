@@ -16,6 +16,17 @@ export const deskTh =
   "sticky top-0 z-10 border-b border-slate-300 bg-slate-100 px-2 py-2 text-xs font-semibold text-slate-700 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-200";
 export const deskTd = "border-b border-slate-200 px-2 py-1.5 align-top dark:border-slate-700";
 
+/** A table body's only row when it has nothing to list: its text across all `columns`. */
+export function EmptyRow({ columns, children }: { columns: number; children: ReactNode }) {
+  return (
+    <tr>
+      <td colSpan={columns} className={deskTd}>
+        {children}
+      </td>
+    </tr>
+  );
+}
+
 export function PageTitle({ children, actions }: { children: ReactNode; actions?: ReactNode }) {
   return (
     <div className="mb-4 flex flex-wrap items-center justify-between gap-3">

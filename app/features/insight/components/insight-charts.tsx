@@ -1,4 +1,5 @@
-import { deskLink, deskTable, deskTd, deskTh } from "~/ui/desk/ui";
+import { ChartSvg, ChartTable, DayLabel, dayColumns } from "~/ui/desk/chart";
+import { deskLink, deskTable, deskTd, deskTh, EmptyRow } from "~/ui/desk/ui";
 
 type Day = { day: string; visitors: number; views: number; leads: number };
 type Totals = { views: number; visitors: number; leads: number };
@@ -7,68 +8,51 @@ const pct = (r: number | null) => (r === null ? "–" : `${(r * 100).toFixed(1)}
 
 /** Visitors per day as bars, leads as dots, with the same figures in a table for screen readers. */
 export function PerDayChart({ perDay }: { perDay: Day[] }) {
-  const W = 900;
   const H = 200;
-  const left = 40;
-  const bottom = 22;
+  const pad = { left: 40, bottom: 22, top: 8 };
   const max = Math.max(1, ...perDay.map((d) => d.visitors));
   const maxLeads = Math.max(1, ...perDay.map((d) => d.leads));
-  const step = (W - left) / Math.max(1, perDay.length);
-  const y = (n: number, of: number) => H - bottom - (n / of) * (H - bottom - 8);
+  const cols = dayColumns(pad.left, perDay.length);
+  const y = (n: number, of: number) => H - pad.bottom - (n / of) * (H - pad.bottom - pad.top);
   const every = Math.ceil(perDay.length / 8);
   return (
     <figure>
-      <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full text-slate-600 dark:text-slate-300" aria-hidden="true" focusable="false">
-        <line x1={left} x2={W} y1={H - bottom} y2={H - bottom} stroke="currentColor" />
-        <text x={left - 4} y={16} textAnchor="end" fontSize="11" fill="currentColor">
-          {max}
-        </text>
+      <ChartSvg height={H} {...pad} max={max}>
         {perDay.map((d, i) => (
           <g key={d.day}>
             <rect
-              x={left + i * step + 0.5}
+              x={cols.barX(i)}
               y={y(d.visitors, max)}
-              width={Math.max(1, step - 1)}
-              height={H - bottom - y(d.visitors, max)}
+              width={cols.barWidth}
+              height={H - pad.bottom - y(d.visitors, max)}
               className="fill-teal-700 dark:fill-teal-300"
             />
-            {d.leads ? <circle cx={left + i * step + step / 2} cy={y(d.leads, maxLeads)} r={3} className="fill-orange-700 dark:fill-orange-300" /> : null}
-            {i % every === 0 ? (
-              <text x={left + i * step} y={H - 6} fontSize="11" fill="currentColor">
-                {d.day.slice(5)}
-              </text>
-            ) : null}
+            {d.leads ? <circle cx={cols.x(i) + cols.step / 2} cy={y(d.leads, maxLeads)} r={3} className="fill-orange-700 dark:fill-orange-300" /> : null}
+            <DayLabel i={i} every={every} x={cols.x(i)} height={H} day={d.day} />
           </g>
         ))}
-      </svg>
+      </ChartSvg>
       <figcaption className="mt-2 text-sm">
         <span aria-hidden="true" className="mr-1 inline-block size-3 rounded-sm bg-teal-700 dark:bg-teal-300" /> Visitors per day (bars, up to {max}){" "}
         <span aria-hidden="true" className="mr-1 ml-3 inline-block size-3 rounded-full bg-orange-700 dark:bg-orange-300" /> Leads per day (dots, up to{" "}
         {maxLeads}
         ), UTC days.
       </figcaption>
-      <table className="sr-only">
-        <caption>Visitors, views and leads per day</caption>
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            <th scope="col">Visitors</th>
-            <th scope="col">Views</th>
-            <th scope="col">Leads</th>
-          </tr>
-        </thead>
-        <tbody>
-          {perDay.map((d) => (
-            <tr key={d.day}>
-              <th scope="row">{d.day}</th>
-              <td>{d.visitors}</td>
-              <td>{d.views}</td>
-              <td>{d.leads}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ChartTable
+        caption="Visitors, views and leads per day"
+        columns={["Day", "Visitors", "Views", "Leads"]}
+        rows={perDay.map((d) => ({ head: d.day, cells: [d.visitors, d.views, d.leads] }))}
+      />
     </figure>
+  );
+}
+
+/** The link that downloads a view of the insight screen as CSV. */
+export function CsvLink({ href }: { href: string }) {
+  return (
+    <a href={href} className={`${deskLink} text-sm`} download>
+      Download as CSV
+    </a>
   );
 }
 
@@ -146,18 +130,10 @@ export function TopTable({ caption, what, rows, views, csv }: { caption: string;
               <td className={`${deskTd} text-right tabular-nums`}>{pct(r.rate)}</td>
             </tr>
           ))}
-          {rows.length === 0 ? (
-            <tr>
-              <td colSpan={views ? 5 : 4} className={deskTd}>
-                Nothing in this period.
-              </td>
-            </tr>
-          ) : null}
+          {rows.length === 0 ? <EmptyRow columns={views ? 5 : 4}>Nothing in this period.</EmptyRow> : null}
         </tbody>
       </table>
-      <a href={csv} className={`${deskLink} text-sm`} download>
-        Download as CSV
-      </a>
+      <CsvLink href={csv} />
     </div>
   );
 }

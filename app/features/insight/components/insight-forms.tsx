@@ -1,4 +1,5 @@
-import { deskLink, deskTable, deskTd, deskTh } from "~/ui/desk/ui";
+import { deskTable, deskTd, deskTh, EmptyRow } from "~/ui/desk/ui";
+import { CsvLink } from "./insight-charts";
 import type { Insight } from "../queries.server";
 
 const STEPS = [
@@ -58,18 +59,10 @@ export function FormFunnels({ forms, csv }: { forms: Insight["forms"]; csv: stri
               <td className={deskTd}>{f.failing.map((x) => `${x.field} (${x.n})`).join(", ") || "–"}</td>
             </tr>
           ))}
-          {forms.length === 0 ? (
-            <tr>
-              <td colSpan={8} className={deskTd}>
-                No form was seen in this period.
-              </td>
-            </tr>
-          ) : null}
+          {forms.length === 0 ? <EmptyRow columns={8}>No form was seen in this period.</EmptyRow> : null}
         </tbody>
       </table>
-      <a href={csv} className={`${deskLink} text-sm`} download>
-        Download as CSV
-      </a>
+      <CsvLink href={csv} />
     </div>
   );
 }
@@ -121,18 +114,10 @@ export function VitalsTable({ vitals, csv }: { vitals: Insight["vitals"]; csv: s
               <td className={`${deskTd} text-right tabular-nums`}>{v.n}</td>
             </tr>
           ))}
-          {vitals.length === 0 ? (
-            <tr>
-              <td colSpan={6} className={deskTd}>
-                No measurements in this period.
-              </td>
-            </tr>
-          ) : null}
+          {vitals.length === 0 ? <EmptyRow columns={6}>No measurements in this period.</EmptyRow> : null}
         </tbody>
       </table>
-      <a href={csv} className={`${deskLink} text-sm`} download>
-        Download as CSV
-      </a>
+      <CsvLink href={csv} />
     </div>
   );
 }

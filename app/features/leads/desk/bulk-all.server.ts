@@ -4,8 +4,8 @@ import { audit } from "~/features/staff/audit.server";
 import { overdueCutoff } from "../routing/overdue.server";
 import { tellOwnerOfMany } from "../routing/work.server";
 import { parseLeadFilters, withView } from "./filters.server";
-import { messages, resolveAssignee } from "./forms.server";
-import { leadStatuses, statusLabels } from "./labels.server";
+import { assigneeChoice, messages, resolveAssignee, statusChoice } from "./forms.server";
+import { statusLabels } from "./labels.server";
 import { changeMatching, countMatching } from "./query.server";
 import { staffDirectory, staffLabel } from "./staff.server";
 
@@ -27,22 +27,8 @@ const blankToUndefined = (v: unknown) => (v === "" ? undefined : v);
 const schema = z
   .object({
     filter: z.string().max(2000, "The filter is too long"),
-    status: z.preprocess(blankToUndefined, z.enum(leadStatuses, "Choose a status from the list").optional()),
-    assignee: z.preprocess(
-      blankToUndefined,
-      z
-        .union(
-          [
-            z.literal("none"),
-            z
-              .string()
-              .regex(/^[1-9]\d{0,9}$/)
-              .transform(Number),
-          ],
-          "Choose an assignee from the list",
-        )
-        .optional(),
-    ),
+    status: statusChoice,
+    assignee: assigneeChoice,
     confirm: z.preprocess(
       blankToUndefined,
       z

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/platform/db/db.server";
 import { migrations } from "~/platform/db/migrations/index";
 import type { Database } from "~/platform/db/schema";
+import { streamText } from "../../../../tests/helpers/leads";
 import { openTestDb } from "../../../../tests/helpers/test-db";
 import { storeLead } from "../store.server";
 import { csvCell, csvLine, csvStream, leadCsvHeader } from "./export.server";
@@ -82,14 +83,7 @@ describe("desk data on the database", () => {
       email: "csv@example.com",
       payload: { firstName: "Zoë", lastName: "=cmd", email: "csv@example.com", type: 9 },
     });
-    const reader = csvStream(db, { leads: { q: "csv@example.com" } }, new Map()).getReader();
-    let text = "";
-    const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      text += decoder.decode(value, { stream: true });
-    }
+    const text = await streamText(csvStream(db, { leads: { q: "csv@example.com" } }, new Map()));
     expect(text.startsWith("\uFEFF")).toBe(true);
     const lines = text.slice(1).split("\r\n").filter(Boolean);
     expect(lines[0]).toBe(leadCsvHeader().map(csvCell).join(","));

@@ -20,8 +20,10 @@ const idList = z
   .max(200, "Select at most 200 leads at once")
   .transform((ids) => [...new Set(ids.map(Number))]);
 
-const statusChoice = z.preprocess((v) => (v === "" ? undefined : v), z.enum(leadStatuses, "Choose a status from the list").optional());
-const assigneeChoice = z.preprocess(
+/** A new status for leads, or none when left blank. */
+export const statusChoice = z.preprocess((v) => (v === "" ? undefined : v), z.enum(leadStatuses, "Choose a status from the list").optional());
+/** A new assignee for leads (a staff id, or "none" for nobody), or none when left blank. */
+export const assigneeChoice = z.preprocess(
   (v) => (v === "" ? undefined : v),
   z
     .union(

@@ -1,17 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/platform/db/db.server";
+import { leadFilters as filters } from "../../../../tests/helpers/leads";
 import { openTestDb } from "../../../../tests/helpers/test-db";
-import { parseLeadFilters } from "./filters.server";
 import { changeMatching, countMatching } from "./query.server";
 import { searchColumns } from "./search-columns.server";
 
 /** The inbox's total and "Select all N matching": counted through the filter, changed in batches. */
-
-const filters = (qs: string) => {
-  const p = parseLeadFilters(new URLSearchParams(qs));
-  if (!p.ok) throw new Error(p.errors.join("; "));
-  return p.filters;
-};
 
 let db: Db;
 let seq = 0;

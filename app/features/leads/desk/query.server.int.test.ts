@@ -1,16 +1,11 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/platform/db/db.server";
+import { leadFilters as filters } from "../../../../tests/helpers/leads";
 import { openTestDb } from "../../../../tests/helpers/test-db";
 import { decodeCursor, encodeCursor, parseLeadFilters, parseSubscriberFilters } from "./filters.server";
 import { changeLeads, eachLeadBatch, getLead, leadEvents, leadNeighbours, listLeads, listSubscribers, saveLeadWork } from "./query.server";
 import { searchColumns } from "./search-columns.server";
-
-const filters = (qs: string) => {
-  const p = parseLeadFilters(new URLSearchParams(qs));
-  if (!p.ok) throw new Error(p.errors.join("; "));
-  return p.filters;
-};
 
 let db: Db;
 let seq = 0;

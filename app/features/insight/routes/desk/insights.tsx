@@ -1,10 +1,10 @@
-import { Form } from "react-router";
 import { loadInsightScreen } from "~/features/insight/desk.server";
 import { INSIGHT_PERIODS } from "~/features/insight/wire";
-import { PerDayChart, TopTable, TotalsList } from "~/features/insight/components/insight-charts";
+import { CsvLink, PerDayChart, TopTable, TotalsList } from "~/features/insight/components/insight-charts";
 import { FormFunnels, VitalsTable } from "~/features/insight/components/insight-forms";
 import { DESK_HEADERS } from "~/features/staff/auth.server";
-import { deskLink, deskPrimary, ErrorList, PageTitle, SelectField } from "~/ui/desk/ui";
+import { PeriodForm } from "~/ui/desk/kit";
+import { PageTitle } from "~/ui/desk/ui";
 import type { Route } from "./+types/insights";
 
 export const meta = () => [{ title: "Insight · Fillway desk" }];
@@ -23,22 +23,14 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
         Counted on the public site without cookies: a visitor is one browser on one day. Robots and signed-in staff are not counted. From {insight.from} to{" "}
         {insight.to} (UTC), against the {period} days before.
       </p>
-      <ErrorList errors={errors} title="This period cannot be used" />
-      <Form method="get" className="mb-6 flex items-end gap-2" key={period}>
-        <SelectField id="i-days" name="days" label="Period" options={INSIGHT_PERIODS} defaultValue={period} />
-        <button type="submit" className={deskPrimary}>
-          Show
-        </button>
-      </Form>
+      <PeriodForm id="i-days" period={period} options={INSIGHT_PERIODS} errors={errors} className="mb-6" />
       <TotalsList current={insight.current} previous={insight.previous} />
       <section aria-labelledby="i-per-day" className="mb-8">
         <h2 id="i-per-day" className="mb-2 text-lg font-semibold">
           Visitors and leads per day
         </h2>
         <PerDayChart perDay={insight.perDay} />
-        <a href={csv("days")} className={`${deskLink} text-sm`} download>
-          Download as CSV
-        </a>
+        <CsvLink href={csv("days")} />
       </section>
       <section aria-labelledby="i-where" className="mb-8">
         <h2 id="i-where" className="mb-2 text-lg font-semibold">

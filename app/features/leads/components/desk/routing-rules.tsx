@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { deskDanger, deskPrimary, deskSecondary, deskTable, deskTd, deskTh, type Option, SelectField } from "~/ui/desk/ui";
+import { deskDanger, deskPrimary, deskSecondary, deskTable, deskTd, deskTh, EmptyRow, type Option, SelectField } from "~/ui/desk/ui";
 
 export interface RuleView {
   id: number;
@@ -71,13 +71,7 @@ export function RoutingTable({ rules, busy }: { rules: RuleView[]; busy: boolean
             </tr>
           );
         })}
-        {rules.length === 0 ? (
-          <tr>
-            <td colSpan={5} className={deskTd}>
-              No rules: new leads are nobody's until someone takes them.
-            </td>
-          </tr>
-        ) : null}
+        {rules.length === 0 ? <EmptyRow columns={5}>No rules: new leads are nobody's until someone takes them.</EmptyRow> : null}
       </tbody>
     </table>
   );
