@@ -79,6 +79,12 @@ export interface MessageDef<N extends string = string> {
    * a second sign-up of the same address writes none, the first link answers for both.
    */
   onePendingPerAddress?: boolean;
+  /**
+   * Sent in bulk (a newsletter issue to every subscriber): it gives way to every other
+   * message. While leads are arriving the worker claims none, so a burst of leads keeps the
+   * CPU and its own e-mails go out first; the bulk messages follow once the burst is over.
+   */
+  bulk?: boolean;
   render: Render;
 }
 

@@ -88,6 +88,25 @@ describe("claimDue by channel", () => {
     expect(await claimDue(db, 10, 60_000)).toEqual([]);
     await db.kysely.deleteFrom("outbox").execute();
   });
+
+  it("leaves the templates it is told to leave (bulk messages while leads arrive), then claims them", async () => {
+    await db.kysely.deleteFrom("outbox").execute();
+    await enqueue(
+      db,
+      [
+        { channel: "email", template: "newsletter-issue" },
+        { channel: "email", template: "lead-sales" },
+        { channel: "email", template: "newsletter-issue" },
+      ],
+      { domain: "fillway.example", giveUpMs: 60_000 },
+    );
+    const first = await claimDue(db, 10, 60_000, new Date(), "email", ["newsletter-issue"]);
+    expect(first.map((r) => r.template)).toEqual(["lead-sales"]);
+    expect(await claimDue(db, 10, 60_000, new Date(), "email", ["newsletter-issue"])).toEqual([]);
+    const later = await claimDue(db, 10, 60_000, new Date(), "email");
+    expect(later.map((r) => r.template)).toEqual(["newsletter-issue", "newsletter-issue"]);
+    await db.kysely.deleteFrom("outbox").execute();
+  });
 });
 
 describe("outbox keys", () => {

@@ -125,14 +125,16 @@ export async function enqueue(db: Db, drafts: OutboxDraft[], opts: { domain: str
  * ones whose time has come, and ones claimed before whose lease ran out (their worker
  * died). With `channel`, only that channel's messages (each channel has its own worker
  * loop). On PostgreSQL rows another instance is claiming are skipped (SKIP LOCKED), so
- * each message goes to one instance; on SQLite the one process claims. The claim goes
+ * each message goes to one instance; on SQLite the one process claims. Messages of the
+ * templates in `except` are left for a later claim (bulk messages while leads arrive). The claim goes
  * through the write queue: it shares the transaction (and the disk sync) of the leads
  * being stored at that moment instead of taking the writer for a commit of its own.
  */
-export async function claimDue(db: Db, limit: number, leaseMs: number, now = new Date(), channel?: Channel): Promise<OutboxRow[]> {
+export async function claimDue(db: Db, limit: number, leaseMs: number, now = new Date(), channel?: Channel, except?: readonly string[]): Promise<OutboxRow[]> {
   const at = now.toISOString();
   const lease = new Date(now.getTime() + leaseMs).toISOString();
-  const only = channel ? sql`AND channel = ${channel}` : sql``;
+  const channelOnly = channel ? sql`AND channel = ${channel}` : sql``;
+  const only = except?.length ? sql`${channelOnly} AND template NOT IN (${sql.join(except.map((t) => sql`${t}`))})` : channelOnly;
   // SQLite answers the OR of the two conditions by sorting every due row for each claim,
   // thousands while a burst of leads waits; as two ordered searches of outbox_due, each
   // stopping at the limit, a claim reads at most twice the limit. PostgreSQL keeps the

@@ -26,8 +26,12 @@ export interface Outbox {
   readonly messages: MessageRegistry;
   /** The rows to insert for messages (a lead's, a confirmation, a reset link), keys and Message-IDs set. */
   rows(drafts: OutboxDraft[], leadId?: number | null, now?: Date): ReturnType<typeof outboxRows>;
-  /** Something was written: look for due messages now rather than at the next poll. */
-  nudge(): void;
+  /**
+   * Something was written: look for due messages now rather than at the next poll. A nudge
+   * also tells the worker that leads are arriving (it claims less, and no bulk message, for
+   * a moment), unless `bulk` says it is only bulk messages that were written.
+   */
+  nudge(opts?: { bulk?: boolean }): void;
   /** Finishes the attempts in flight and stops. */
   stop(): Promise<void>;
   readonly mailer: Mailer;
@@ -151,6 +155,8 @@ export function startOutbox(opts: OutboxOptions): Outbox {
   const messages = "list" in opts.messages ? opts.messages : messageRegistry(opts.messages);
   // Messages whose payload is not kept once sent (a one-time link).
   const erasedWhenSent = new Set(messages.names((m) => m.forget.payloadOnceSent));
+  // Messages that give way to the others while leads arrive (a newsletter issue).
+  const bulk = messages.names((m) => m.bulk);
   const stats = { sent: 0, retried: 0, failed: 0 };
   const instance = `${hostname()}:${process.pid}`;
 
@@ -360,7 +366,7 @@ export function startOutbox(opts: OutboxOptions): Outbox {
       lane.again = false;
       let claimed: OutboxRow[];
       try {
-        claimed = await claimDue(db, limit, leaseMs, new Date(), lane.channel);
+        claimed = await claimDue(db, limit, leaseMs, new Date(), lane.channel, busy ? bulk : undefined);
       } catch (error) {
         log.error({ err: error, channel: lane.channel }, "outbox: could not claim messages");
         await wait(lane, "idle", pollMs);
@@ -368,8 +374,9 @@ export function startOutbox(opts: OutboxOptions): Outbox {
       }
       if (claimed.length) dispatch(lane, claimed);
       if (stopped) break;
-      if (busy && claimed.length) {
-        // Leads are arriving: let them have the event loop and the writer for a while.
+      if (busy && (claimed.length || bulk.length)) {
+        // Leads are arriving: let them have the event loop and the writer for a while (and
+        // bulk messages, left out of the claim, wait until they stop).
         await wait(lane, "pause", busyPauseMs);
         continue;
       }
@@ -402,9 +409,9 @@ export function startOutbox(opts: OutboxOptions): Outbox {
     stats,
     messages,
     rows: (drafts, leadId = null, now = new Date()) => outboxRows(drafts, leadId, { domain, giveUpMs: timing.giveUpMs, now }),
-    nudge() {
+    nudge(opts) {
       if (stopped) return;
-      lastNudge = Date.now();
+      if (!opts?.bulk) lastNudge = Date.now();
       for (const lane of lanes) {
         // A wait already due sooner stays: nudges arriving back to back must not push a claim away.
         if (lane.waiting === "idle") lane.sleep.wakeIn(settleMs);

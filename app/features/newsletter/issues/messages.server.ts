@@ -26,6 +26,8 @@ export const newsletterIssue = defineMessage({
   name: NEWSLETTER_TEMPLATE,
   label: "Newsletter issue",
   to: "The subscriber",
+  // Every subscriber's copy: it waits while leads arrive, whose e-mails go first.
+  bulk: true,
   render: async (ctx) => {
     const lead = ctx.lead;
     if (!lead) throw new Undeliverable("the sign-up no longer exists");

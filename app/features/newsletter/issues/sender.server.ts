@@ -178,7 +178,7 @@ export async function sendRound(opts: SenderOptions, now = new Date()): Promise<
   const unfilled = await db.kysely.selectFrom("newsletter_issues").select("id").where("state", "=", "sending").where("filled_at", "is", null).execute();
   for (const issue of unfilled) await fillIssue(db, Number(issue.id), now);
   const released = await releaseDeliveries(db, opts.outbox, await releaseAllowance(db, opts.ratePerMinute, tickMs, now), now);
-  if (released) opts.outbox.nudge();
+  if (released) opts.outbox.nudge({ bulk: true });
   await finishIssues(db, now);
   return released;
 }
