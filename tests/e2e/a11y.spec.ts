@@ -132,6 +132,9 @@ test.describe("accessibility (axe, WCAG 2.2 AA)", () => {
 
   for (const path of pagePaths) {
     test(`${path}`, async ({ browser }) => {
+      // The home page is the longest, and the only one with the pop-up to scan as well: about
+      // 50 s on a loaded 2-core machine, over 120 s once when it was the run's first test.
+      if (path === "/") test.setTimeout(240_000);
       await checkRoute(browser, path);
     });
   }
