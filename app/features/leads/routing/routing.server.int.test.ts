@@ -193,8 +193,9 @@ describe("assigning every matching lead", () => {
     if (asked.kind !== "confirm") return;
     const done = await bulkChangeAll(services, me, form({ confirm: "3", upTo: asked.upTo }));
     expect(done).toMatchObject({ kind: "done" });
-    const owners = await ownersOf(db, [...overdue.map((l) => l.id), answered.id, recent.id]);
-    expect([...owners.values()]).toEqual([staff.ben, staff.ben, staff.ben, null, null]);
+    const ids = [...overdue.map((l) => l.id), answered.id, recent.id];
+    const owners = await ownersOf(db, ids);
+    expect(ids.map((id) => owners.get(id))).toEqual([staff.ben, staff.ben, staff.ben, null, null]);
     const mails = await db.kysely.selectFrom("outbox").select(["recipient", "payload"]).where("template", "=", "leads-assigned-many").execute();
     expect(mails.map((m) => [m.recipient, JSON.parse(m.payload).count])).toEqual([["ben@fillway.example", 3]]);
     // Given to oneself: no e-mail.
