@@ -147,6 +147,9 @@ export async function ownersOf(db: Db, ids: number[]): Promise<Map<number, numbe
   return new Map(rows.map((r) => [Number(r.id), r.assignee_id === null ? null : Number(r.assignee_id)]));
 }
 
+/** How this feature's e-mails to staff are written to the outbox: the site's mail domain and give-up time. */
+const enqueueOptions = (env: Services["env"]) => ({ domain: mailDomain(env.MAIL_FROM), giveUpMs: env.OUTBOX_GIVE_UP_HOURS * 3_600_000 });
+
 /**
  * Tells `ownerId` the leads given to them by hand (whose owner was someone else), unless
  * they gave them to themselves: one e-mail per lead, through the outbox.
@@ -162,7 +165,7 @@ export async function tellNewOwner(
   if (!ids.length) return;
   const owner = await services.db.kysely.selectFrom("staff").select(["id", "email"]).where("id", "=", ownerId).executeTakeFirst();
   if (!owner) return;
-  const opts = { domain: mailDomain(services.env.MAIL_FROM), giveUpMs: services.env.OUTBOX_GIVE_UP_HOURS * 3_600_000 };
+  const opts = enqueueOptions(services.env);
   for (const id of ids) await enqueue(services.db, [assignedDraft({ id: Number(owner.id), email: owner.email })], { ...opts, leadId: id });
   services.outbox?.nudge();
 }
@@ -177,7 +180,7 @@ export async function tellOwnerOfMany(services: Pick<Services, "db" | "env" | "o
   const owner = people.find((p) => Number(p.id) === ownerId);
   if (!owner) return;
   const by = people.find((p) => Number(p.id) === me);
-  const opts = { domain: mailDomain(services.env.MAIL_FROM), giveUpMs: services.env.OUTBOX_GIVE_UP_HOURS * 3_600_000 };
+  const opts = enqueueOptions(services.env);
   await enqueue(
     services.db,
     [
