@@ -15,6 +15,7 @@ import { type SmtpSink, startSmtpSink } from "../../../tests/helpers/test-smtp";
 import { type Outbox, startOutbox } from "~/platform/outbox/worker.server";
 import type { Services } from "~/platform/services.server";
 import { confirmPage, unsubscribePage } from "./pages.server";
+import { resendConfirmation } from "./resend.server";
 import { newsletterSecret, signToken, subscriptionForToken } from "./subscriptions.server";
 
 /**
@@ -158,5 +159,33 @@ describe("newsletter double opt-in", () => {
     for await (const batch of eachLeadBatch(db, { subscribers: { status: "subscribed", q: email.toLowerCase() } }))
       exported.push(...batch.map((r) => `${r[exportColumn.id]}`));
     expect(exported).toEqual([String(again.id)]);
+  });
+
+  it("sends a waiting sign-up its confirmation again only once the earlier one has gone, and at most the day's limit", async () => {
+    const email = `again-${randomUUID().slice(0, 8)}@example.com`;
+    const [lead] = await db.kysely
+      .insertInto("leads")
+      .values({ kind: "newsletter", type: 4, email, email_norm: email, payload: "{}", status: "pending", page_path: "/", created_at: new Date().toISOString() })
+      .returning("id")
+      .execute();
+    const id = Number(lead?.id);
+    // Written an hour ahead, so the running worker leaves each one waiting until the test marks it sent.
+    const later = new Date(Date.now() + 3_600_000);
+    const again = () => resendConfirmation(db, outbox, id, 2, later);
+    const markSent = () => db.kysely.updateTable("outbox").set({ state: "sent", sent_at: later.toISOString() }).where("lead_id", "=", id).execute();
+
+    expect(await again()).toEqual({ ok: true, email });
+    expect(await again()).toEqual({ ok: false, status: 409, error: `A confirmation to ${email} is still waiting to be sent` });
+    await markSent();
+    expect(await again()).toEqual({ ok: true, email });
+    await markSent();
+    expect(await again()).toEqual({
+      ok: false,
+      status: 429,
+      error: `${email} has had 2 e-mails from us within a day, the most we send one address; try again tomorrow`,
+    });
+    await db.kysely.updateTable("leads").set({ status: "subscribed" }).where("id", "=", id).execute();
+    expect(await again()).toEqual({ ok: false, status: 409, error: `${email} is not waiting for confirmation` });
+    expect(await resendConfirmation(db, outbox, id + 1_000_000, 2, later)).toEqual({ ok: false, status: 404, error: "There is no such subscription" });
   });
 });
