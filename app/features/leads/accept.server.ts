@@ -10,7 +10,7 @@ import { takeAttribution } from "./attribution.server";
 import { takeConsent } from "./consent.server";
 import { hashIp } from "~/platform/ip-hash.server";
 import { storeLead } from "./store.server";
-import { assignNewLead } from "./routing/rules.server";
+import { chooseOwner } from "./routing/rules.server";
 import { waitlistFields } from "./waitlist.server";
 import { observe } from "~/platform/ops/observe";
 
@@ -138,7 +138,7 @@ async function decide(
     ipHash: hashIp(ctx.ip, services.env.IP_HASH_SALT),
     attribution,
     // A sign-up is nobody's to work; every other lead is routed as it is stored.
-    assign: spec.kind === "newsletter" ? undefined : (lead, trx) => assignNewLead(services.db, trx, lead, new Date().toISOString()),
+    assign: spec.kind === "newsletter" ? undefined : (lead, trx) => chooseOwner(services.db, trx, lead, new Date().toISOString()),
     consent,
     messages: services.outbox
       ? (id, trx, owner) =>

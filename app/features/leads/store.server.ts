@@ -5,7 +5,7 @@ import type { Database, LeadsTable } from "~/platform/db/schema";
 import { searchColumns } from "./desk/search-columns.server";
 import { writeQueueFor } from "~/platform/db/write-queue.server";
 import { insertOutbox, type outboxRows } from "~/platform/outbox/store.server";
-import type { Owner } from "./routing/rules.server";
+import type { Assignment, Owner } from "./routing/rules.server";
 import { ATTRIBUTION_FIELDS, type Attribution, attributionColumns } from "./attribution.server";
 import type { Consent } from "./consent.server";
 import { contactIdFor } from "./contacts.server";
@@ -22,8 +22,8 @@ export interface NewLead {
   ipHash?: string | null;
   /** Where the visitor came from, when the browser said. */
   attribution?: Attribution | null;
-  /** Gives the new lead its owner in the same transaction (routing/rules.server.ts); the owner or null. */
-  assign?: (lead: { id: number; kind: string; zip: string | null }, trx: Kysely<Database>) => Promise<Owner | null>;
+  /** Chooses the new lead's owner in the same transaction, before its insert (routing/rules.server.ts). */
+  assign?: (lead: { kind: string; zip: string | null }, trx: Kysely<Database>) => Promise<Assignment | null>;
   /** The consent line's version and when it was shown; null when the client sent none (the API). */
   consent?: Consent | null;
   /** The messages the lead causes (outbox rows), written in the same transaction (`trx`) as the lead. */
@@ -60,6 +60,7 @@ const LEAD_COLUMNS = [
   "consent_version",
   "consent_shown_at",
   "contact_id",
+  "assignee_id",
 ] as const satisfies readonly (keyof Insertable<LeadsTable>)[];
 
 type LeadValues = Record<(typeof LEAD_COLUMNS)[number], unknown>;
@@ -110,10 +111,14 @@ export async function storeLead(db: Db, lead: NewLead): Promise<StoredLead> {
     consent_version: lead.consent?.version ?? null,
     consent_shown_at: lead.consent?.shownAt ?? null,
     contact_id: null,
+    assignee_id: null,
   };
   const stored = await writeQueueFor(db).run(async (trx) => {
     // Inside the transaction, so a person's two leads committed together are one contact.
     if (lead.kind !== "newsletter") values.contact_id = await contactIdFor(db, trx, values.email_norm as string | null, values.phone_norm as string | null);
+    // The owner goes in with the lead: one write of the row, not an insert and an update.
+    const assignment = lead.assign ? await lead.assign({ kind: lead.kind, zip: (values.zip as string | null) ?? null }, trx) : null;
+    values.assignee_id = assignment?.owner.id ?? null;
     const [row] = await runCompiled<{ id: number }>(
       trx,
       leadInsert(db),
@@ -123,10 +128,11 @@ export async function storeLead(db: Db, lead: NewLead): Promise<StoredLead> {
       // Nothing inserted: this submission id is stored already (a retry, a double click).
       const same = submissionId ? await findBySubmissionId(db, submissionId, trx) : undefined;
       if (!same) throw new Error("the lead insert returned no id");
+      await assignment?.undo();
       return { id: Number(same.id), replay: true };
     }
-    const owner = lead.assign ? await lead.assign({ id: Number(row.id), kind: lead.kind, zip: (values.zip as string | null) ?? null }, trx) : null;
-    if (lead.messages) await insertOutbox(db.kysely, trx, await lead.messages(Number(row.id), trx, owner));
+    await assignment?.record(Number(row.id));
+    if (lead.messages) await insertOutbox(db.kysely, trx, await lead.messages(Number(row.id), trx, assignment?.owner ?? null));
     return { id: Number(row.id), replay: false };
   });
   return { ...stored, submissionId };

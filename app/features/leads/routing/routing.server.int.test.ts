@@ -18,7 +18,7 @@ import { changeLeads, saveLeadWork } from "../desk/query.server";
 import { bulkChangeAll } from "../desk/bulk-all.server";
 import { sendMorningFollowUps, localDay } from "./morning.server";
 import { tellOverdue } from "./overdue.server";
-import { assignNewLead, forgetRules, matchRule, type RoutingRule } from "./rules.server";
+import { chooseOwner, forgetRules, matchRule, type RoutingRule } from "./rules.server";
 import { addFollowUp, logCall, ownersOf, tellNewOwner } from "./work.server";
 
 /**
@@ -80,14 +80,14 @@ async function rule(position: number, market: string | null, kind: string | null
 }
 
 /** A lead stored as the form action stores it: routed, with its messages. */
-async function store(kind: string, zip: string | null, at?: string) {
+async function store(kind: string, zip: string | null, at?: string, submissionId: string = randomUUID()) {
   const stored = await storeLead(db, {
     kind,
     type: kind === "lead-business" ? 13 : 9,
     email: `v-${randomUUID().slice(0, 8)}@example.com`,
     payload: { firstName: "Dana", zipCode: zip ?? undefined },
-    submissionId: randomUUID(),
-    assign: (lead, trx) => assignNewLead(db, trx, lead, new Date().toISOString()),
+    submissionId,
+    assign: (lead, trx) => chooseOwner(db, trx, lead, new Date().toISOString()),
     messages: (id, trx, owner) => leadOutboxRows({ env: services.env, outbox }, kind, "v@example.com", id, trx, new Date(), owner),
   });
   if (at) await db.kysely.updateTable("leads").set({ created_at: at }).where("id", "=", stored.id).execute();
@@ -156,6 +156,20 @@ describe("routing rules", () => {
     const after = [];
     for (let i = 0; i < 2; i++) after.push((await store("lead-personal", "75201")).owner);
     expect(after).toEqual([staff.ben, staff.cy]);
+  });
+
+  it("a retried submission is stored once, with one owner, one history line and one e-mail, and takes no turn", async () => {
+    const team = [staff.ana as number, staff.ben as number];
+    await rule(1, null, "lead-personal", team);
+    const id = randomUUID();
+    const first = await store("lead-personal", "75201", undefined, id);
+    const retry = await store("lead-personal", "75201", undefined, id);
+    expect(retry).toEqual(first);
+    expect(first.owner).toBe(staff.ana);
+    expect((await store("lead-personal", "75201")).owner).toBe(staff.ben);
+    const events = await db.kysely.selectFrom("lead_events").select("value").where("lead_id", "=", first.id).where("action", "=", "assignee").execute();
+    expect(events).toEqual([{ value: String(staff.ana) }]);
+    expect(await assignedMails(first.id)).toHaveLength(1);
   });
 
   it("passes over accounts that are disabled or cannot own leads", async () => {

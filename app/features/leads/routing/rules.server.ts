@@ -100,7 +100,6 @@ const nextTurn = (db: Db) =>
       .where("id", "=", 0)
       .returning("next_index"),
   );
-const setOwner = (db: Db) => compiledOnce(db.kysely, "routing-set-owner", 2, (k) => k.updateTable("leads").set({ assignee_id: 0 }).where("id", "=", 0));
 const ownerEvent = (db: Db) =>
   compiledOnce(db.kysely, "routing-owner-event", 5, (k) =>
     k.insertInto("lead_events").values({ lead_id: 0, staff_id: null, action: "assignee", value: "", created_at: "" }),
@@ -121,25 +120,47 @@ export function matchRule(rules: RoutingRule[], lead: { kind: string; market: st
   return rules.find((r) => (r.market === null || r.market === lead.market) && (r.kind === null || r.kind === lead.kind));
 }
 
+const giveBackTurn = (db: Db) =>
+  compiledOnce(db.kysely, "routing-give-back-turn", 1, (k) =>
+    k.updateTable("routing_rules").set({ next_index: sql<number>`next_index - 1` }).where("id", "=", 0),
+  );
+
+/** A new lead's owner, chosen before the lead is written (so the lead's insert carries it). */
+export interface Assignment {
+  owner: Owner;
+  /** Writes the assignment into the stored lead's history. */
+  record(leadId: number): Promise<void>;
+  /** The submission was stored before (a retry): nothing is assigned, and a turn taken is given back. */
+  undo(): Promise<void>;
+}
+
 /**
- * Gives a just-stored lead its owner, in the lead's own transaction (`trx`): the matching
- * rule's person, or the next of its people in turn (the turn is kept in the rule's row,
- * so it carries on after a restart and is shared by every instance). People no longer
- * active are passed over. The owner, or null when no rule matches or nobody is left.
+ * Chooses a new lead's owner in the lead's own transaction (`trx`), before its insert: the
+ * matching rule's person, or the next of its people in turn (the turn is kept in the
+ * rule's row, so it carries on after a restart and is shared by every instance). People
+ * no longer active are passed over. Null when no rule matches or nobody is left.
  */
-export async function assignNewLead(db: Db, trx: Kysely<Database>, lead: { id: number; kind: string; zip: string | null }, now: string): Promise<Owner | null> {
+export async function chooseOwner(db: Db, trx: Kysely<Database>, lead: { kind: string; zip: string | null }, now: string): Promise<Assignment | null> {
   const { rules, active } = await currentRules(db);
   if (!rules.length) return null;
   const rule = matchRule(rules, { kind: lead.kind, market: marketOfZip(lead.zip) });
   const people = rule ? rule.staffIds.filter((id) => active.has(id)) : [];
   if (!rule || !people.length) return null;
   let ownerId = people[0] as number;
-  if (people.length > 1) {
+  const inTurn = people.length > 1;
+  if (inTurn) {
     const [row] = await runCompiled<{ next_index: number }>(trx, nextTurn(db), [1, rule.id]);
     const turn = Number(row?.next_index ?? 1) - 1;
     ownerId = people[turn % people.length] as number;
   }
-  await runCompiled(trx, setOwner(db), [ownerId, lead.id]);
-  await runCompiled(trx, ownerEvent(db), [lead.id, null, "assignee", String(ownerId), now]);
-  return active.get(ownerId) ?? null;
+  const owner = active.get(ownerId) as Owner;
+  return {
+    owner,
+    record: async (leadId) => {
+      await runCompiled(trx, ownerEvent(db), [leadId, null, "assignee", String(ownerId), now]);
+    },
+    undo: async () => {
+      if (inTurn) await runCompiled(trx, giveBackTurn(db), [rule.id]);
+    },
+  };
 }
