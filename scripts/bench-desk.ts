@@ -183,6 +183,17 @@ async function main() {
         .executeTakeFirstOrThrow()
     ).n,
   );
+  // The export without filters is the inbox's default view: every lead but spam.
+  const exportable = Number(
+    (
+      await db.kysely
+        .selectFrom("leads")
+        .select((eb) => eb.fn.countAll<string | number>().as("n"))
+        .where("kind", "<>", "newsletter")
+        .where("status", "<>", "spam")
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
   // Samples for searches and deep pages, spread over the whole table.
   const maxId = Number(
     (
@@ -294,7 +305,7 @@ async function main() {
   const exportFig = {
     status: exported.status,
     rows: exportedRows,
-    expectedRows: leadRows,
+    expectedRows: exportable,
     megabytes: round(exported.bytes / 1024 / 1024),
     seconds: round(exportSeconds, 2),
     rowsPerSecond: Math.round(exportedRows / exportSeconds),
@@ -371,7 +382,7 @@ async function main() {
       ...exportFig,
       ok:
         exportFig.status === 200 &&
-        exportFig.rows === leadRows &&
+        exportFig.rows === exportable &&
         exportFig.rowsPerSecond >= TARGETS.exportRowsPerSecond &&
         exportFig.memoryGrowthMb < TARGETS.exportMemoryMb,
     },
@@ -436,7 +447,7 @@ function report(): string {
       "",
       "| Export of every lead (CSV) | |",
       "|---|---:|",
-      `| Rows (expected ${Number(r.export.expectedRows).toLocaleString("en-US")}) | ${Number(r.export.rows).toLocaleString("en-US")} |`,
+      `| Rows (expected ${Number(r.export.expectedRows).toLocaleString("en-US")}: every lead but spam, as the unfiltered inbox) | ${Number(r.export.rows).toLocaleString("en-US")} |`,
       `| Size | ${r.export.megabytes} MB |`,
       `| Time | ${r.export.seconds} s |`,
       `| Rows per second (≥ 50,000) | ${Number(r.export.rowsPerSecond).toLocaleString("en-US")} |`,
