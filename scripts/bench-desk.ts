@@ -8,7 +8,8 @@
  *   - the CSV export of every lead: rows/s (≥ 50,000) and the server's memory growth
  *     while it streams (< 100 MB);
  *   - POST /web/form req/s and p99 (≥ 1,500 req/s, ≤ 50 ms) while the staff member pages
- *     through the inbox (a page every half second, ten pages deep, again and again).
+ *     through the inbox (a page every half second, ten pages deep, again and again),
+ *     with routing on (a default rule giving each lead in turn to two salespeople).
  * SQLite by default (a file under the temp folder, or --db-file to keep and reuse one);
  * PostgreSQL when DATABASE_URL names one. Writes bench/desk-<database>.json and
  * bench/desk.md (every database measured so far). Exits 1 when a target is missed.
@@ -149,6 +150,20 @@ async function seed(db: Db): Promise<{ seeded: number; seconds: number }> {
   return { seeded: ROWS - have, seconds };
 }
 
+/** Routing on, at its dearest: a default rule giving every new lead in turn to two salespeople (a turn written with each lead, each owner e-mailed). */
+async function routeInTurn(db: Db, first: number) {
+  const email = "bench-sales-2@desk.test";
+  const at = new Date().toISOString();
+  const second =
+    (await db.kysely.selectFrom("staff").select("id").where("email", "=", email).executeTakeFirst())?.id ??
+    (await db.kysely.insertInto("staff").values({ email, name: "Bench Sales 2", role: "sales", created_at: at }).returning("id").executeTakeFirstOrThrow()).id;
+  await db.kysely.deleteFrom("routing_rules").execute();
+  await db.kysely
+    .insertInto("routing_rules")
+    .values({ position: 1, market: null, kind: null, staff_ids: JSON.stringify([first, Number(second)]), created_at: at, updated_at: at })
+    .execute();
+}
+
 async function main() {
   ensureBuild(args["no-build"]);
   const db = await openDb(pgUrl ?? `file:${dbFile}`);
@@ -164,6 +179,7 @@ async function main() {
     ).id;
   }
   const seeding = await seed(db);
+  await routeInTurn(db, Number(staffId));
   const { token } = await createSession(db, Number(staffId), { userAgent: "bench:desk" });
   const cookie = `${COOKIE}=${token}`;
   const rows = Number(
@@ -427,6 +443,7 @@ function report(): string {
     "with the layout's session check), measured to the last byte, sequentially as one member",
     `of staff would ask. Targets: p95 ≤ ${TARGETS.p95Ms} ms; export ≥ ${TARGETS.exportRowsPerSecond.toLocaleString("en-US")} rows/s with the`,
     `server's memory growing < ${TARGETS.exportMemoryMb} MB; POST /web/form ≥ ${TARGETS.formRps.toLocaleString("en-US")} req/s at p99 ≤ ${TARGETS.formP99Ms} ms while the inbox is paged.`,
+    "Routing is on: a default rule gives every new lead in turn to two salespeople, each e-mailed.",
     "When the load average is well above the number of cores (other work on the machine),",
     "the wall-clock figures mostly measure the server waiting for a CPU; the server CPU",
     "columns (time the server process itself spent) show what each request or row costs,",
