@@ -10,13 +10,14 @@ import { rssXml } from "../../app/features/content/feeds.server";
 import { initialState } from "../../app/features/content/moderation.server";
 import { commentCounts, listComments } from "../../app/features/content/desk-comments.server";
 import { createLogger } from "../../app/platform/logger.server";
+import { loadInsight } from "../../app/features/insight/queries.server";
 import type { Services } from "../../app/platform/services.server";
 import { analyse, type Plan, plansOf, type RecordingDb, recordingDb } from "../../scripts/query-plans";
 
 /**
  * Every query behind the post page, the lists, the feeds, the API and the comment desk is
  * read from an index on SQLite: no step reads a whole table of posts or comments, and only
- * a search's ranking sorts outside an index. (bench-scale prints the same plans on
+ * a search's ranking sorts outside an index. The insight screen counts leads from an index alone. (bench-scale prints the same plans on
  * PostgreSQL at 10,000 posts.)
  */
 
@@ -117,5 +118,10 @@ describe("query plans (SQLite)", () => {
     expect(deep.flatMap((p) => p.plan).join("\n")).toContain("comments_settled_created");
     await check(async (d) => listComments(d, "visible", 2, await commentCounts(d)));
     await check((d) => initialState(d, "links", { text: "plain", email: "s1@fleet.example", ipHash: "abc" }));
+  });
+  it("the insight screen counts a period's leads from the leads_touch index alone", async () => {
+    const plans = (await plansOf(rec, (d) => loadInsight(d, 30))).filter((p) => /from "leads"/.test(p.sql));
+    expect(plans.length).toBe(6);
+    for (const p of plans) expect(p.plan.join("\n"), show([p])).toContain("USING COVERING INDEX leads_touch");
   });
 });

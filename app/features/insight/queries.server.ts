@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { leadsByTouch } from "~/features/leads/attribution-counts.server";
+import { leadsBetween, leadsByTouch } from "~/features/leads/attribution-counts.server";
 import type { Db } from "~/platform/db/db.server";
 import { binValue, FORM_STEPS, rating, readHist, type Vital, VITALS } from "./wire";
 
@@ -52,17 +52,15 @@ const withLeads = (rows: { key: string; views: number; visitors: number }[], lea
     return { ...r, leads: n, rate: r.visitors ? n / r.visitors : null };
   });
 
-async function totals(db: Db, from: string, to: string, leadsFrom: Map<string, number>) {
-  const [all] = await byDim(db, "all", from, to, 1);
-  let leads = 0;
-  for (const n of leadsFrom.values()) leads += n;
+async function totals(db: Db, from: string, to: string) {
+  const [[all], leads] = await Promise.all([byDim(db, "all", from, to, 1), leadsBetween(db, from, to)]);
   return { views: all?.views ?? 0, visitors: all?.visitors ?? 0, leads };
 }
 
 export async function loadInsight(db: Db, days: number, now = new Date()) {
   const p = periodOf(days, now);
-  const [perDayRows, leadsPerDay, prevLeads, pages, sources, referrers, campaigns, landing, bySource, byReferrer, byCampaign, forms, vitals] =
-    await Promise.all([
+  const [perDayRows, leadsPerDay, previous, pages, sources, referrers, campaigns, landing, bySource, byReferrer, byCampaign, forms, vitals] = await Promise.all(
+    [
       db.kysely
         .selectFrom("insight_rollup")
         .select(["bucket", "views", "visitors"])
@@ -72,7 +70,7 @@ export async function loadInsight(db: Db, days: number, now = new Date()) {
         .where("bucket", "<", p.to)
         .execute(),
       leadsByTouch(db, "day", p.from, p.to),
-      leadsByTouch(db, "day", p.prevFrom, p.from),
+      totals(db, p.prevFrom, p.from),
       byDim(db, "page", p.from, p.to, 50),
       byDim(db, "source", p.from, p.to, 50),
       byDim(db, "referrer", p.from, p.to, 50),
@@ -83,7 +81,8 @@ export async function loadInsight(db: Db, days: number, now = new Date()) {
       leadsByTouch(db, "campaign", p.from, p.to),
       formFunnels(db, p.from, p.to),
       vitalsAt75(db, p.from, p.to),
-    ]);
+    ],
+  );
   const perDayMap = new Map(perDayRows.map((r) => [r.bucket, r]));
   const perDay = p.days.map((day) => ({
     day,
@@ -96,7 +95,7 @@ export async function loadInsight(db: Db, days: number, now = new Date()) {
     from: p.from,
     to: p.days[p.days.length - 1] ?? p.from,
     current: { views: sum("views"), visitors: sum("visitors"), leads: sum("leads") },
-    previous: await totals(db, p.prevFrom, p.from, prevLeads),
+    previous,
     perDay,
     pages: withLeads(pages, landing),
     sources: withLeads(sources, new Map([...bySource].map(([k, n]) => [k.toLowerCase(), n]))),

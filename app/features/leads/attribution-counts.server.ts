@@ -15,7 +15,7 @@ const expr = {
 /**
  * Leads (the newsletter aside) created from `from` (inclusive) to `to` (exclusive), both
  * YYYY-MM-DD, counted by one part of their first touch: for the insight screen's
- * conversion rates (features/insight).
+ * conversion rates (features/insight). Read from the leads_touch index alone (migration 028).
  */
 export async function leadsByTouch(db: Db, by: LeadDimension, from: string, to: string): Promise<Map<string, number>> {
   const rows = await db.kysely
@@ -27,6 +27,18 @@ export async function leadsByTouch(db: Db, by: LeadDimension, from: string, to: 
     .groupBy(expr[by])
     .execute();
   return new Map(rows.map((r) => [String(r.key), Number(r.n)]));
+}
+
+/** How many leads (the newsletter aside) were created from `from` (inclusive) to `to` (exclusive). */
+export async function leadsBetween(db: Db, from: string, to: string): Promise<number> {
+  const row = await db.kysely
+    .selectFrom("leads")
+    .select((eb) => eb.fn.countAll<string | number>().as("n"))
+    .where("created_at", ">=", from)
+    .where("created_at", "<", to)
+    .where("kind", "<>", "newsletter")
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 /** The submission id of a lead, for the visit that brought it (the insight events name it). */

@@ -18,6 +18,7 @@ import { newsletterIssuesMigration } from "./023-newsletter-issues";
 import { postEditorMigration } from "./025-post-editor";
 import { rateCountsMigration } from "./024-rate-counts";
 import { leadSearchDeferredMigration } from "./027-lead-search-deferred";
+import { leadTouchIndexMigration } from "./028-lead-touch-index";
 import { staffTimeZoneMigration } from "./019-staff-time-zone";
 
 export type Dialect = "sqlite" | "postgres";
@@ -174,5 +175,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "025-post-editor": postEditorMigration(dialect),
     "026-comment-trash-audit-search": commentTrashAuditSearchMigration(dialect),
     "027-lead-search-deferred": leadSearchDeferredMigration(dialect),
+    "028-lead-touch-index": leadTouchIndexMigration,
   };
 }
