@@ -125,6 +125,29 @@ describe("bodies over the limit", () => {
   });
 });
 
+describe("a NUL character in a page's form post", () => {
+  it("is refused beside its field with 422, the other fields kept, nothing stored", async () => {
+    const email = `nul-${randomUUID().slice(0, 8)}@example.com`;
+    const res = await send("POST", "/gasoline", { origin: base, "content-type": "application/x-www-form-urlencoded" }, [
+      form({
+        _form: "lead-personal",
+        _formId: "contact-form",
+        type: "9",
+        firstName: "Da\0na",
+        lastName: "Reyes",
+        email,
+        phone: "2145550123",
+        zipCode: "75201",
+      }),
+    ]);
+    expect(res.status).toBe(422);
+    expect(res.text).toContain("Remove the NUL character");
+    expect(res.text).toContain('value="Dana"');
+    expect(res.text).toContain(`value="${email}"`);
+    expect(await db.kysely.selectFrom("leads").select("id").where("email", "=", email).execute()).toEqual([]);
+  });
+});
+
 describe("Markdown that freezes a renderer", () => {
   it("refuses a body that cannot be rendered in time with 422 and what to do, answering others meanwhile", { timeout: 60_000 }, async () => {
     const order: string[] = [];

@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, data, redirect } from "react-router";
 import { commentPayloadSchema } from "~/features/content/comment-schema";
 import { COMMENTS_PAGE_PARAM } from "~/features/content/types";
 import { commentSpec, HELD_PARAM } from "~/features/content/comment-spec";
-import { errorsFromZod, type FieldErrors, pickValues } from "~/shared/forms/form-spec";
+import { errorsFromZod, type FieldErrors, nulFields, pickValues } from "~/shared/forms/form-spec";
 import { FORM_KIND_FIELD, type FormActionData, messages } from "~/shared/forms/protocol";
 import { MAX_BODY_BYTES } from "~/platform/api/types";
 import { isDatabaseBusy } from "~/platform/db/sqlite-driver.server";
@@ -29,6 +29,8 @@ export async function blogDetailAction(args: ActionFunctionArgs) {
   const formId = formIdOf(form);
   const reply = (body: FormActionData, status: number, headers?: Record<string, string>) => data(body, { status, headers });
   const values = pickValues(commentSpec, (name) => form.get(name));
+  const nul = nulFields(values);
+  if (nul) return reply({ formId, ok: false, values: nul.values, errors: nul.errors, message: messages.invalid }, 422);
   const limited = await limitPagePost(services, context, formId, values);
   if (limited) return limited;
   const ip = context.clientIp ?? "unknown";

@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, data } from "react-router";
-import { type FieldErrors, pickValues, type Values } from "~/shared/forms/form-spec";
+import { type FieldErrors, nulFields, pickValues, type Values } from "~/shared/forms/form-spec";
 import { FORM_ID_FIELD, FORM_KIND_FIELD, type FormActionData, messages } from "~/shared/forms/protocol";
 import { CONSENT_FIELD } from "~/shared/forms/consent";
 import { formByKind } from "~/features/leads/forms/registry";
@@ -111,6 +111,8 @@ export async function formAction({ request, context }: ActionFunctionArgs, alrea
     return answer({ formId, ok: false, message: "We couldn't tell which form this was. Please reload the page and fill it in again." }, 400);
   }
   let values = pickValues(spec, (name) => form.get(name));
+  const nul = nulFields(values);
+  if (nul) return answer({ formId, ok: false, values: nul.values, errors: nul.errors, message: messages.invalid }, 422);
 
   const limited = await limitPagePost(services, context, formId, values);
   if (limited) return limited;

@@ -142,6 +142,19 @@ export function pickValues(spec: FormSpec, source: (name: string) => string | nu
   return values;
 }
 
+/**
+ * A posted form's fields that hold a NUL character (no database stores one in text, and
+ * no keyboard types one), each with the error to show beside it, and the values with the
+ * character taken out to show again; null when there is none.
+ */
+export function nulFields(values: Values): { errors: FieldErrors; values: Values } | null {
+  const names = Object.keys(values).filter((k) => values[k]?.includes("\0"));
+  if (!names.length) return null;
+  const errors: FieldErrors = Object.create(null);
+  for (const n of names) errors[n] = ["Remove the NUL character"];
+  return { errors, values: Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.replaceAll("\0", "")])) };
+}
+
 /** Empty strings become absent, so an optional field left blank is simply not sent. */
 export function compact(obj: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(obj).filter(([, v]) => v !== undefined && v !== ""));
