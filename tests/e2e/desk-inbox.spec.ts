@@ -99,6 +99,11 @@ test.describe("the sales inbox", () => {
     // A card is as wide as the screen allows, not a squeezed table column.
     const box = await card.boundingBox();
     expect(box?.width ?? 0).toBeGreaterThan(300);
+    // The desk's menu waits behind one button naming this screen, so the first lead shows on the first screen.
+    const menu = page.getByRole("navigation", { name: "Desk" }).getByRole("button", { name: "Menu Leads" });
+    await expect(menu).toHaveAttribute("aria-expanded", "false");
+    await expect(page.getByRole("link", { name: "My tasks" })).toBeHidden();
+    expect((await page.locator("tbody tr").first().boundingBox())?.y ?? Number.POSITIVE_INFINITY).toBeLessThan(844);
 
     const filters = page.getByRole("button", { name: /Filters/ });
     await expect(filters).toHaveAccessibleName("Filters 2 in use");

@@ -1,4 +1,5 @@
-import { Form, Link, NavLink } from "react-router";
+import { useId, useState } from "react";
+import { Form, Link, NavLink, useLocation } from "react-router";
 
 /**
  * The theme switch of the desk. The site's own switch lives in the root chunk of every
@@ -28,6 +29,54 @@ function DeskThemeToggle() {
   );
 }
 
+/**
+ * The desk's menu: a row of links from the md breakpoint up; on a phone one "Menu" button
+ * naming the screen you are on opens it (so a list starts near the top of the screen),
+ * and choosing a screen closes it again.
+ */
+function DeskMenu({ items }: { items: ShellItem[] }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const { pathname } = useLocation();
+  const here = items.find((i) => (i.end ? pathname === i.to : pathname === i.to || pathname.startsWith(`${i.to}/`)));
+  return (
+    <nav aria-label="Desk" className="order-last w-full md:order-none md:w-auto">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen(!open)}
+        className="inline-flex min-h-9 items-center gap-2 rounded-md border border-slate-400 px-3 text-sm font-semibold md:hidden dark:border-slate-500"
+      >
+        Menu
+        {here ? <span className="font-normal text-slate-600 dark:text-slate-300">{here.label}</span> : null}
+        <span aria-hidden="true">{open ? "▴" : "▾"}</span>
+      </button>
+      <ul id={id} className={`${open ? "mt-2 flex" : "hidden"} flex-wrap gap-1 md:mt-0 md:flex`}>
+        {items.map((item) => (
+          <li key={item.to}>
+            <NavLink
+              to={item.to}
+              end={item.end}
+              prefetch="intent"
+              onClick={() => setOpen(false)}
+              className={({ isActive }) =>
+                `inline-flex min-h-9 items-center rounded-md px-2.5 text-sm font-semibold ${
+                  isActive
+                    ? "bg-brand-100 text-brand-900 dark:bg-brand-900 dark:text-brand-50"
+                    : "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+                }`
+              }
+            >
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 /** The signed-in member as the shell shows them; null before sign-in. */
 export type ShellUser = { email: string; name: string | null; role: string } | null;
 
@@ -51,30 +100,7 @@ export function DeskShell({ user, alerts = [], items, children }: { user: ShellU
           >
             Fillway desk
           </Link>
-          {items.length ? (
-            <nav aria-label="Desk" className="order-last w-full md:order-none md:w-auto">
-              <ul className="flex flex-wrap gap-1">
-                {items.map((item) => (
-                  <li key={item.to}>
-                    <NavLink
-                      to={item.to}
-                      end={item.end}
-                      prefetch="intent"
-                      className={({ isActive }) =>
-                        `inline-flex min-h-9 items-center rounded-md px-2.5 text-sm font-semibold ${
-                          isActive
-                            ? "bg-brand-100 text-brand-900 dark:bg-brand-900 dark:text-brand-50"
-                            : "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
-                        }`
-                      }
-                    >
-                      {item.label}
-                    </NavLink>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-          ) : null}
+          {items.length ? <DeskMenu items={items} /> : null}
           <div className="ml-auto flex flex-wrap items-center gap-2">
             <DeskThemeToggle />
             {user ? (
