@@ -193,6 +193,8 @@ async function main() {
   }
   const seeding = await seed(db);
   await routeInTurn(db, Number(staffId));
+  // PostgreSQL's own memory setting, which decides how much of a million leads stays in its buffers.
+  const sharedBuffers = pgUrl ? String((await sql<{ shared_buffers: string }>`SHOW shared_buffers`.execute(db.kysely)).rows[0]?.shared_buffers) : undefined;
   const { token } = await createSession(db, Number(staffId), { userAgent: "bench:desk" });
   const cookie = `${COOKIE}=${token}`;
   const rows = Number(
@@ -409,6 +411,7 @@ async function main() {
     seeding,
     machine: machine(),
     loadAverageAtStart: loadAtStart,
+    sharedBuffers,
     runsPerFigure: RUNS,
     databaseMb: dbFile ? round([dbFile, `${dbFile}-wal`].reduce((n, f) => n + (existsSync(f) ? statSync(f).size : 0), 0) / 1024 / 1024) : undefined,
     latency,
@@ -437,6 +440,7 @@ type Result = {
   seeding: { seeded: number; seconds: number };
   machine: ReturnType<typeof machine>;
   loadAverageAtStart: number;
+  sharedBuffers?: string;
   runsPerFigure: number;
   /** SQLite: the database file (with its WAL) in MB. */
   databaseMb?: number;
@@ -474,7 +478,8 @@ function report(): string {
       "",
       `${r.date.slice(0, 16).replace("T", " ")} UTC · ${r.machine.cpus} × ${r.machine.cpuModel} · Node ${r.machine.node} · load average (1 min) ${r.loadAverageAtStart} at the start, ${r.machine.loadAverage1m} at the end · ${r.runsPerFigure} requests per figure` +
         (r.seeding.seeded ? ` · seeded ${r.seeding.seeded.toLocaleString("en-US")} rows in ${round(r.seeding.seconds)} s` : "") +
-        (r.databaseMb ? ` · database ${r.databaseMb.toLocaleString("en-US")} MB` : ""),
+        (r.databaseMb ? ` · database ${r.databaseMb.toLocaleString("en-US")} MB` : "") +
+        (r.sharedBuffers ? ` · PostgreSQL shared_buffers ${r.sharedBuffers}` : ""),
       "",
       "| Request | p50 (ms) | p95 (ms) | max (ms) | server CPU per request (ms) | p95 ≤ 100 ms |",
       "|---|---:|---:|---:|---:|---|",
