@@ -11,13 +11,7 @@ export function FilterDisclosure({ active, children }: { active: number; childre
   const id = useId();
   return (
     <div className="mb-4">
-      <button
-        type="button"
-        aria-expanded={open}
-        aria-controls={id}
-        onClick={() => setOpen(!open)}
-        className="inline-flex min-h-9 items-center gap-2 rounded-md border border-slate-400 px-3 py-1.5 text-sm font-semibold md:hidden dark:border-slate-500"
-      >
+      <NarrowToggle open={open} controls={id} onToggle={() => setOpen(!open)}>
         Filters
         {active > 0 ? (
           <span className="rounded-full bg-brand-700 px-2 text-xs text-white dark:bg-brand-300 dark:text-slate-950">
@@ -25,12 +19,27 @@ export function FilterDisclosure({ active, children }: { active: number; childre
             <span className="sr-only"> in use</span>
           </span>
         ) : null}
-        <span aria-hidden="true">{open ? "▴" : "▾"}</span>
-      </button>
+      </NarrowToggle>
       <div id={id} className={`${open ? "mt-3 block" : "hidden"} md:mt-0 md:block`}>
         {children}
       </div>
     </div>
+  );
+}
+
+/** The button that opens a panel on a narrow screen and is hidden from md up: a real disclosure button with aria-expanded. */
+export function NarrowToggle({ open, controls, onToggle, children }: { open: boolean; controls: string; onToggle: () => void; children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      aria-expanded={open}
+      aria-controls={controls}
+      onClick={onToggle}
+      className="inline-flex min-h-9 items-center gap-2 rounded-md border border-slate-400 px-3 py-1.5 text-sm font-semibold md:hidden dark:border-slate-500"
+    >
+      {children}
+      <span aria-hidden="true">{open ? "▴" : "▾"}</span>
+    </button>
   );
 }
 

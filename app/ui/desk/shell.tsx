@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
+import { NarrowToggle } from "./disclosure";
 
 /**
  * The theme switch of the desk. The site's own switch lives in the root chunk of every
@@ -41,17 +42,10 @@ function DeskMenu({ items }: { items: ShellItem[] }) {
   const here = items.find((i) => (i.end ? pathname === i.to : pathname === i.to || pathname.startsWith(`${i.to}/`)));
   return (
     <nav aria-label="Desk" className="order-last w-full md:order-none md:w-auto">
-      <button
-        type="button"
-        aria-expanded={open}
-        aria-controls={id}
-        onClick={() => setOpen(!open)}
-        className="inline-flex min-h-9 items-center gap-2 rounded-md border border-slate-400 px-3 text-sm font-semibold md:hidden dark:border-slate-500"
-      >
+      <NarrowToggle open={open} controls={id} onToggle={() => setOpen(!open)}>
         Menu
         {here ? <span className="font-normal text-slate-600 dark:text-slate-300">{here.label}</span> : null}
-        <span aria-hidden="true">{open ? "▴" : "▾"}</span>
-      </button>
+      </NarrowToggle>
       <ul id={id} className={`${open ? "mt-2 flex" : "hidden"} flex-wrap gap-1 md:mt-0 md:flex`}>
         {items.map((item) => (
           <li key={item.to}>
