@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Locator, Page } from "@playwright/test";
 import { type Db, openDb } from "../../app/platform/db/db.server";
-import { expect, scrollToReady, test } from "./fixtures";
+import { expect, hydrated, scrollToReady, test } from "./fixtures";
 import { CONSENT_TEXT, CONSENT_VERSION } from "../../app/shared/forms/consent";
 
 /**
@@ -154,7 +154,13 @@ test.describe("Get a Fleet Quote", () => {
       ["/faq", "#faq-fleet-signup"],
     ] as const) {
       await page.goto(path);
-      if (path === "/faq") await page.getByRole("button", { name: "How do I set up scheduled fueling for my fleet?" }).click();
+      if (path === "/faq") {
+        // The answer loads its form as it opens: opened once the page is interactive, and seen open, before looking inside.
+        await hydrated(page);
+        const question = page.getByRole("button", { name: "How do I set up scheduled fueling for my fleet?" });
+        await question.click();
+        await expect(question).toHaveAttribute("aria-expanded", "true");
+      }
       const form = page.locator(selector);
       await scrollToReady(form);
       await expect(form.getByText(CONSENT_TEXT), `${path} ${selector}`).toBeVisible();
