@@ -45,6 +45,18 @@ async function openForm(page: Page, path: string, formSelector: string) {
   return form;
 }
 
+/**
+ * Opens the FAQ answer that holds the fleet sign-up, once the page is interactive, and
+ * sees it open before the form inside is looked for (the answer loads its form as it
+ * opens; a tap before the page is interactive has its own test in shell.spec.ts).
+ */
+async function openFleetAnswer(page: Page) {
+  await hydrated(page);
+  const question = page.getByRole("button", { name: "How do I set up scheduled fueling for my fleet?" });
+  await question.click();
+  await expect(question).toHaveAttribute("aria-expanded", "true");
+}
+
 /** Types into a city or ZIP combobox and chooses the first suggestion with the keyboard. */
 async function chooseSuggestion(box: Locator, text: string, option: RegExp) {
   await box.fill("");
@@ -154,13 +166,7 @@ test.describe("Get a Fleet Quote", () => {
       ["/faq", "#faq-fleet-signup"],
     ] as const) {
       await page.goto(path);
-      if (path === "/faq") {
-        // The answer loads its form as it opens: opened once the page is interactive, and seen open, before looking inside.
-        await hydrated(page);
-        const question = page.getByRole("button", { name: "How do I set up scheduled fueling for my fleet?" });
-        await question.click();
-        await expect(question).toHaveAttribute("aria-expanded", "true");
-      }
+      if (path === "/faq") await openFleetAnswer(page);
       const form = page.locator(selector);
       await scrollToReady(form);
       await expect(form.getByText(CONSENT_TEXT), `${path} ${selector}`).toBeVisible();
@@ -420,7 +426,7 @@ test.describe("contact forms on the pages", () => {
 
   test("FAQ: the fleet scheduled-fueling sign-up fills state from the city and is stored as type 17", async ({ page }) => {
     await page.goto("/faq");
-    await page.getByRole("button", { name: "How do I set up scheduled fueling for my fleet?" }).click();
+    await openFleetAnswer(page);
     const form = page.locator("#faq-fleet-signup");
     await scrollToReady(form);
     const address = email("fleet17");
