@@ -321,9 +321,10 @@ test.describe("focus and keyboard", () => {
       // Once smooth scrolling has settled, the heading's top is below the header's bottom.
       await expect
         .poll(async () => {
-          const header = (await page.getByTestId("site-header").boundingBox())!;
-          const h = (await heading.boundingBox())!;
-          return h.y - (header.y + header.height);
+          // A section rendered anew as it comes alive has no box for a moment: asked again then.
+          const header = await page.getByTestId("site-header").boundingBox();
+          const h = await heading.boundingBox();
+          return header && h ? h.y - (header.y + header.height) : Number.NEGATIVE_INFINITY;
         })
         .toBeGreaterThanOrEqual(0);
     }
