@@ -120,11 +120,6 @@ export function matchRule(rules: RoutingRule[], lead: { kind: string; market: st
   return rules.find((r) => (r.market === null || r.market === lead.market) && (r.kind === null || r.kind === lead.kind));
 }
 
-const giveBackTurn = (db: Db) =>
-  compiledOnce(db.kysely, "routing-give-back-turn", 1, (k) =>
-    k.updateTable("routing_rules").set({ next_index: sql<number>`next_index - 1` }).where("id", "=", 0),
-  );
-
 /** A new lead's owner, chosen before the lead is written (so the lead's insert carries it). */
 export interface Assignment {
   owner: Owner;
@@ -160,7 +155,8 @@ export async function chooseOwner(db: Db, trx: Kysely<Database>, lead: { kind: s
       await runCompiled(trx, ownerEvent(db), [leadId, null, "assignee", String(ownerId), now]);
     },
     undo: async () => {
-      if (inTurn) await runCompiled(trx, giveBackTurn(db), [rule.id]);
+      // The same statement that took the turn, stepping back by one.
+      if (inTurn) await runCompiled(trx, nextTurn(db), [-1, rule.id]);
     },
   };
 }
