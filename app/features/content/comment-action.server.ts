@@ -29,10 +29,10 @@ export async function blogDetailAction(args: ActionFunctionArgs) {
   const formId = formIdOf(form);
   const reply = (body: FormActionData, status: number, headers?: Record<string, string>) => data(body, { status, headers });
   const values = pickValues(commentSpec, (name) => form.get(name));
-  const nul = nulFields(values);
-  if (nul) return reply({ formId, ok: false, values: nul.values, errors: nul.errors, message: messages.invalid }, 422);
   const limited = await limitPagePost(services, context, formId, values);
   if (limited) return limited;
+  const nul = nulFields(values);
+  if (nul) return reply({ formId, ok: false, values: nul.values, errors: nul.errors, message: messages.invalid }, 422);
   const ip = context.clientIp ?? "unknown";
   const blogId = params.id ?? "";
   const commentId = form.get("commentId") || undefined;

@@ -111,11 +111,11 @@ export async function formAction({ request, context }: ActionFunctionArgs, alrea
     return answer({ formId, ok: false, message: "We couldn't tell which form this was. Please reload the page and fill it in again." }, 400);
   }
   let values = pickValues(spec, (name) => form.get(name));
-  const nul = nulFields(values);
-  if (nul) return answer({ formId, ok: false, values: nul.values, errors: nul.errors, message: messages.invalid }, 422);
 
   const limited = await limitPagePost(services, context, formId, values);
   if (limited) return limited;
+  const nul = nulFields(values);
+  if (nul) return answer({ formId, ok: false, values: nul.values, errors: nul.errors, message: messages.invalid }, 422);
   const ip = context.clientIp ?? "unknown";
 
   if (spec.addressFromZip) values = await fillAddressFromZip(values);
