@@ -19,6 +19,7 @@ import { postEditorMigration } from "./025-post-editor";
 import { rateCountsMigration } from "./024-rate-counts";
 import { leadSearchDeferredMigration } from "./027-lead-search-deferred";
 import { leadTouchIndexMigration } from "./028-lead-touch-index";
+import { dropNameIndexesMigration } from "./029-drop-name-indexes";
 import { staffTimeZoneMigration } from "./019-staff-time-zone";
 
 export type Dialect = "sqlite" | "postgres";
@@ -176,5 +177,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "026-comment-trash-audit-search": commentTrashAuditSearchMigration(dialect),
     "027-lead-search-deferred": leadSearchDeferredMigration(dialect),
     "028-lead-touch-index": leadTouchIndexMigration,
+    "029-drop-name-indexes": dropNameIndexesMigration,
   };
 }
