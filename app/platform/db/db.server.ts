@@ -8,6 +8,7 @@ import { type Dialect, migrations } from "./migrations/index";
 import { publishClock } from "./publish-clock.server";
 import type { Database } from "./schema";
 import { DEFAULT_BUSY_DEADLINE_MS, readArrays, SplitSqliteDialect } from "./sqlite-driver.server";
+import { FALLBACK_PAGES, startCheckpointer } from "./checkpointer.server";
 
 export type { Database } from "./schema";
 
@@ -99,6 +100,9 @@ function openSqlite(file: string, busyDeadlineMs: number): Db {
   reader?.pragma("busy_timeout = 0");
   reader?.pragma("query_only = ON");
   reader?.pragma(`cache_size = -${CACHE_KB}`);
+  // The log is copied back into the file on a thread of its own (checkpointer.server.ts).
+  const checkpointer = memory ? undefined : startCheckpointer(path);
+  if (checkpointer) writer.pragma(`wal_autocheckpoint = ${FALLBACK_PAGES}`);
   const kysely = new Kysely<Database>({ dialect: new SplitSqliteDialect({ writer, reader, busyDeadlineMs }) });
   // An in-memory database has one connection, which data_version does not watch.
   let memoryVersion = 0;
@@ -115,7 +119,10 @@ function openSqlite(file: string, busyDeadlineMs: number): Db {
     // An in-memory database's one connection may be inside a batch's transaction: its rows
     // are read through Kysely, in turn with the writes, and then made arrays.
     readArrays: reader ? (query) => readArrays(reader, query, busyDeadlineMs) : arraysThroughKysely(kysely),
-    close: () => kysely.destroy(),
+    close: async () => {
+      await checkpointer?.stop();
+      await kysely.destroy();
+    },
   };
 }
 
