@@ -3,7 +3,7 @@ import type { Database, Db } from "~/platform/db/db.server";
 import { type Cursor, encodeCursor, type LeadFilters, type SubscriberFilters } from "./filters.server";
 import { incompleteMarks, kindLabel, type LeadStatus, parsePayload, phoneOf, subscriberTypes, typeLabel, whoOf } from "./labels.server";
 import { normaliseText } from "./search-columns.server";
-import { ftsMatch, lookup, prefixEnd, type SearchRead, searchCondition, searchRead, searchWords } from "./search.server";
+import { ftsMatch, lookup, prefixEnd, probe, type SearchRead, searchCondition, searchRead, searchWords } from "./search.server";
 import type { Dialect } from "~/platform/db/migrations/index";
 import { ATTRIBUTION_FILTER_KEYS } from "~/platform/db/migrations/018-lead-search";
 
@@ -177,27 +177,27 @@ interface ListQuery {
   db: Db;
   base: LeadsQuery;
   /** The same filters read from another FROM (a search's, `searchRead`). */
-  from: (table: string) => LeadsQuery;
+  from: (table: SearchRead["table"]) => LeadsQuery;
   branches: SearchBranch[] | null;
   leading: LeadingColumn | undefined;
 }
 
 function listQuery(db: Db, scope: Scope): ListQuery {
-  const table = (t: string) => db.kysely.selectFrom(t === "leads" ? "leads" : (sql.raw(t) as unknown as "leads"));
+  const table = (t: SearchRead["table"]) => db.kysely.selectFrom(t === "leads" ? "leads" : ((typeof t === "string" ? sql.raw(t) : t) as unknown as "leads"));
   if ("leads" in scope) {
     const branches = scope.leads.q ? searchBranches(scope.leads.q, "leads", db.dialect) : null;
     const leading = branches ? undefined : leadingColumn(scope.leads);
-    const from = (t: string) => applyLeadFilters(table(t), scope.leads, leading);
+    const from = (t: SearchRead["table"]) => applyLeadFilters(table(t), scope.leads, leading);
     return { db, base: from("leads"), from, branches, leading };
   }
   const branches = scope.subscribers.q ? searchBranches(scope.subscribers.q, "subscribers") : null;
   const leading = branches ? undefined : subscriberLeading(scope.subscribers);
-  const from = (t: string) => applySubscriberFilters(table(t), scope.subscribers, leading);
+  const from = (t: SearchRead["table"]) => applySubscriberFilters(table(t), scope.subscribers, leading);
   return { db, base: from("leads"), from, branches, leading };
 }
 
 /** The list's filters read as the search's words say (SQLite's FTS5 table). */
-const withWords = (from: (table: string) => LeadsQuery, read: SearchRead) => from(read.table).where(read.where);
+const withWords = (from: (table: SearchRead["table"]) => LeadsQuery, read: SearchRead) => from(read.table).where(read.where);
 
 /** Rows older than the cursor (newest first), or newer (read oldest first, then reversed). */
 function keyset(q: LeadsQuery, after: Cursor | undefined, before: Cursor | undefined, limit: number, leading?: LeadingColumn): LeadsQuery {
@@ -562,12 +562,16 @@ export async function countMatching(db: Db, scope: Scope, cap = COUNT_CAP): Prom
   let n: number;
   if (branches) {
     const ids = new Set<number>();
-    for (const b of branches) {
-      const q = (b.match ? withWords(from, await searchRead(db, b.match)) : base).where(b.where);
-      const rows = await q
+    const idsOf = (q: LeadsQuery) =>
+      q
         .select("id")
         .limit(cap + 1)
         .execute();
+    for (const b of branches) {
+      const read = b.match ? await searchRead(db, b.match) : undefined;
+      // Many matches: the first of them usually reach the cap; when not, the walk counts.
+      let rows = read?.many && b.match ? await idsOf(withWords(from, probe(b.match)).where(b.where)) : [];
+      if (rows.length <= cap) rows = await idsOf((read ? withWords(from, read) : base).where(b.where));
       for (const r of rows) ids.add(Number(r.id));
     }
     n = ids.size;

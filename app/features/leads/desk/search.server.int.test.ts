@@ -7,9 +7,9 @@ import type { Db } from "~/platform/db/db.server";
 import { loadEnv } from "~/platform/env.server";
 import { openTestDb } from "../../../../tests/helpers/test-db";
 import { attributionValues } from "./attribution-values.server";
-import { parseLeadFilters } from "./filters.server";
+import { type LeadFilters, parseLeadFilters } from "./filters.server";
 import { deleteByEmail } from "./privacy.server";
-import { listLeads } from "./query.server";
+import { COUNT_CAP, countMatching, listLeads } from "./query.server";
 import { searchColumns } from "./search-columns.server";
 import { catchUpSearch, FEW_MATCHES } from "./search.server";
 
@@ -159,6 +159,13 @@ describe("the desk's search box and attribution filters", () => {
     expect(page.rows.map((r) => r.id)).toEqual(many.slice(-50).reverse());
     expect(page.next).not.toBeNull();
     expect(await search("crowdville member2004")).toEqual([many[2004]]);
+    // Its total: past the cap from the first matches read; exact (the walk) when the cap is
+    // above them or the filters keep few.
+    const filters = (qs: string) => ({ leads: (parseLeadFilters(new URLSearchParams(qs)) as { ok: true; filters: LeadFilters }).filters });
+    expect(await countMatching(db, filters("q=crowdville"))).toEqual({ n: COUNT_CAP, capped: true });
+    expect(await countMatching(db, filters("q=crowdville"), 10_000)).toEqual({ n: FEW_MATCHES + 5, capped: false });
+    await db.kysely.updateTable("leads").set({ status: "won" }).where("id", "in", many.slice(0, 3)).execute();
+    expect(await countMatching(db, filters("q=crowdville&status=won"))).toEqual({ n: 3, capped: false });
     await db.kysely.deleteFrom("leads").where("id", "in", many).execute();
     expect(await search("crowdville")).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import { type RawBuilder, sql } from "kysely";
+import { type AliasedRawBuilder, type RawBuilder, sql } from "kysely";
 import type { Db } from "~/platform/db/db.server";
 import type { Dialect } from "~/platform/db/migrations/index";
 import { SQLITE_DOCUMENT } from "~/platform/db/migrations/027-lead-search-deferred";
@@ -69,10 +69,12 @@ export function searchCondition(dialect: Dialect, s: SearchWords): RawBuilder<bo
 export const FEW_MATCHES = 2000;
 
 export interface SearchRead {
-  /** The FROM of the search's query. */
-  table: string;
+  /** The FROM of the search's query: a table, or a subquery named leads. */
+  table: string | AliasedRawBuilder<unknown, "leads">;
   /** Its condition on the FTS5 table. */
   where: RawBuilder<boolean>;
+  /** The words match `FEW_MATCHES` leads or more: the list's order is walked. */
+  many?: boolean;
 }
 
 /**
@@ -99,6 +101,23 @@ export const lookup = (match: string): SearchRead => ({
 const walk = (match: string): SearchRead => ({
   table: "leads INDEXED BY leads_created",
   where: sql<boolean>`id IN (SELECT rowid FROM leads_search WHERE leads_search MATCH ${match})`,
+  many: true,
+});
+
+/** How many matches a count of many reads first, in the search index's order (`probe`). */
+export const PROBE = 5000;
+
+/**
+ * SQLite: the first `PROBE` leads the words match, in the search index's order, each read
+ * by its id. A count up to a cap of a search with many matches is reached within them
+ * unless the list's filters keep few (then it is counted by the walk): a walk gathers every
+ * match first (at a million leads, a common word's 90,000 took 15 to 40 ms; these, 3 to 6).
+ */
+export const probe = (match: string): SearchRead => ({
+  table: sql`(SELECT leads.* FROM leads_search CROSS JOIN leads WHERE leads_search MATCH ${match} AND leads.id = leads_search.rowid LIMIT ${PROBE})`.as(
+    "leads",
+  ),
+  where: sql<boolean>`1 = 1`,
 });
 
 /** How many leads one catch-up indexes in one transaction (a burst is indexed over several). */
