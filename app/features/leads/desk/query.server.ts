@@ -3,7 +3,7 @@ import type { Database, Db } from "~/platform/db/db.server";
 import { type Cursor, encodeCursor, type LeadFilters, type SubscriberFilters } from "./filters.server";
 import { incompleteMarks, kindLabel, type LeadStatus, parsePayload, phoneOf, subscriberTypes, typeLabel, whoOf } from "./labels.server";
 import { normaliseText } from "./search-columns.server";
-import { ftsMatch, lookup, prefixEnd, probe, type SearchRead, searchCondition, searchRead, searchWords } from "./search.server";
+import { ftsMatch, lookup, prefixEnd, probe, RECENT_IDS, recent, type SearchRead, searchCondition, searchRead, searchWords } from "./search.server";
 import type { Dialect } from "~/platform/db/migrations/index";
 import { ATTRIBUTION_FILTER_KEYS } from "~/platform/db/migrations/018-lead-search";
 
@@ -279,12 +279,39 @@ async function fetchRows<R extends ListRaw>(
       .select(columns as (typeof listColumns)[number][])
       .execute() as unknown as Promise<R[]>;
   if (!branches) return run(base);
-  const read = async (b: SearchBranch) => (b.match ? withWords(from, await searchRead(db, b.match)) : base).where(b.where);
-  const lists = await Promise.all(branches.map(async (b) => run(await read(b))));
+  const read = async (b: SearchBranch): Promise<R[]> => {
+    if (!b.match) return run(base.where(b.where));
+    const words = await searchRead(db, b.match);
+    // Many matches, read newest first: first among the newest ids only (`recent`).
+    if (words.many && !before) {
+      const floor = (after ? after.id : await newestLeadId(db)) - RECENT_IDS;
+      const rows = floor > 0 ? await run(withWords(from, recent(b.match, floor)).where(b.where)) : [];
+      const last = rows.length >= limit ? rows[rows.length - 1] : undefined;
+      if (last && !(await idsBelowWithin(db, floor, last, after))) return rows;
+    }
+    return run(withWords(from, words).where(b.where));
+  };
+  const lists = await Promise.all(branches.map(read));
   const seen = new Set<number>();
   const merged = lists.flat().filter((r) => !seen.has(Number(r.id)) && seen.add(Number(r.id)));
   merged.sort(before ? (x, y) => newestFirst(y, x) : newestFirst);
   return merged.slice(0, limit);
+}
+
+async function newestLeadId(db: Db): Promise<number> {
+  const row = await db.kysely
+    .selectFrom("leads")
+    .select((eb) => eb.fn.max("id").as("id"))
+    .executeTakeFirst();
+  return Number(row?.id ?? 0);
+}
+
+/** Whether a lead with an id below `floor` lies in the list's order from `last` up to the cursor (or the top). */
+async function idsBelowWithin(db: Db, floor: number, last: ListRaw, after: Cursor | undefined): Promise<boolean> {
+  const upTo = after ? sql`AND (created_at, id) < (${after.at}, ${after.id})` : sql``;
+  const { rows } = await sql`SELECT 1 FROM leads INDEXED BY leads_created
+    WHERE (created_at, id) >= (${last.created_at}, ${Number(last.id)}) ${upTo} AND id < ${floor} LIMIT 1`.execute(db.kysely);
+  return rows.length > 0;
 }
 
 async function pageOf<R extends ListRaw>(list: ListQuery, f: { after?: Cursor; before?: Cursor }, limit: number): Promise<Page<R>> {

@@ -11,7 +11,7 @@ import { type LeadFilters, parseLeadFilters } from "./filters.server";
 import { deleteByEmail } from "./privacy.server";
 import { COUNT_CAP, countMatching, listLeads } from "./query.server";
 import { searchColumns } from "./search-columns.server";
-import { catchUpSearch, FEW_MATCHES } from "./search.server";
+import { catchUpSearch, FEW_MATCHES, RECENT_IDS } from "./search.server";
 
 /**
  * The inbox's search box and attribution filters as sales uses them: any word of a lead
@@ -168,6 +168,54 @@ describe("the desk's search box and attribution filters", () => {
     expect(await countMatching(db, filters("q=crowdville&status=won"))).toEqual({ n: 3, capped: false });
     await db.kysely.deleteFrom("leads").where("id", "in", many).execute();
     expect(await search("crowdville")).toEqual([]);
+  });
+
+  it("finds a common word's page among the newest ids first, and walks them all when an older id lies within it", async () => {
+    const lead = (id: number | undefined, n: number, at: string) => {
+      const email = `throng${n}@throng.test`;
+      const payload = { firstName: "Throng", lastName: `Person${n}`, city: "Throngton" };
+      return {
+        ...(id ? { id } : {}),
+        kind: "lead-personal",
+        type: 1,
+        email,
+        payload: JSON.stringify(payload),
+        created_at: at,
+        ...searchColumns(email, payload, "lead-personal"),
+      };
+    };
+    const insert = async (rows: ReturnType<typeof lead>[]) =>
+      (await db.kysely.insertInto("leads").values(rows).returning("id").execute()).map((r) => Number(r.id));
+    const old = "2020-01-01T00:00:00.000Z";
+    // Ids far above RECENT_IDS, as at a million leads. One lead stored long ago carries the
+    // newest time of all (a clock set back since), far below the newest ids.
+    const [filler] = await insert([lead(RECENT_IDS * 2, -1, old)]);
+    const [odd] = await insert([lead(undefined, -2, "2031-01-01T00:00:00.000Z")]);
+    const [filler2] = await insert([lead(RECENT_IDS * 4, -3, old)]);
+    const many: number[] = [];
+    for (let i = 0; i < FEW_MATCHES + 5; i += 500) {
+      many.push(
+        ...(await insert(
+          Array.from({ length: Math.min(500, FEW_MATCHES + 5 - i) }, (_, j) =>
+            lead(undefined, i + j, new Date(Date.UTC(2030, 0, 1) + (i + j) * 1000).toISOString()),
+          ),
+        )),
+      );
+    }
+    const page = (qs = "") => listLeads(db, (parseLeadFilters(new URLSearchParams(`q=throngton${qs}`)) as { ok: true; filters: object }).filters);
+    const first = await page();
+    expect(first.rows.map((r) => r.id)).toEqual([odd, ...many.slice(-49).reverse()]);
+    expect((await page(`&after=${first.next}`)).rows.map((r) => r.id)).toEqual(many.slice(-99, -49).reverse());
+    // Without it, the page is read from the newest ids alone, with the same answer.
+    await db.kysely
+      .deleteFrom("leads")
+      .where("id", "=", odd as number)
+      .execute();
+    expect((await page()).rows.map((r) => r.id)).toEqual(many.slice(-50).reverse());
+    await db.kysely
+      .deleteFrom("leads")
+      .where("id", "in", [...many, filler as number, filler2 as number])
+      .execute();
   });
 
   it("filters by utm_*, referrer and landing page in any case, a host with or without www.", async () => {
