@@ -3,7 +3,20 @@ import type { Database, Db } from "~/platform/db/db.server";
 import { type Cursor, encodeCursor, type LeadFilters, type SubscriberFilters } from "./filters.server";
 import { incompleteMarks, kindLabel, type LeadStatus, parsePayload, phoneOf, subscriberTypes, typeLabel, whoOf } from "./labels.server";
 import { normaliseText } from "./search-columns.server";
-import { ftsMatch, lookup, prefixEnd, probe, RECENT_IDS, recent, type SearchRead, searchCondition, searchRead, searchWords } from "./search.server";
+import {
+  ftsMatch,
+  idsBelowWithin,
+  lookup,
+  newestLeadId,
+  prefixEnd,
+  probe,
+  RECENT_IDS,
+  recent,
+  type SearchRead,
+  searchCondition,
+  searchRead,
+  searchWords,
+} from "./search.server";
 import type { Dialect } from "~/platform/db/migrations/index";
 import { ATTRIBUTION_FILTER_KEYS } from "~/platform/db/migrations/018-lead-search";
 
@@ -296,22 +309,6 @@ async function fetchRows<R extends ListRaw>(
   const merged = lists.flat().filter((r) => !seen.has(Number(r.id)) && seen.add(Number(r.id)));
   merged.sort(before ? (x, y) => newestFirst(y, x) : newestFirst);
   return merged.slice(0, limit);
-}
-
-async function newestLeadId(db: Db): Promise<number> {
-  const row = await db.kysely
-    .selectFrom("leads")
-    .select((eb) => eb.fn.max("id").as("id"))
-    .executeTakeFirst();
-  return Number(row?.id ?? 0);
-}
-
-/** Whether a lead with an id below `floor` lies in the list's order from `last` up to the cursor (or the top). */
-async function idsBelowWithin(db: Db, floor: number, last: ListRaw, after: Cursor | undefined): Promise<boolean> {
-  const upTo = after ? sql`AND (created_at, id) < (${after.at}, ${after.id})` : sql``;
-  const { rows } = await sql`SELECT 1 FROM leads INDEXED BY leads_created
-    WHERE (created_at, id) >= (${last.created_at}, ${Number(last.id)}) ${upTo} AND id < ${floor} LIMIT 1`.execute(db.kysely);
-  return rows.length > 0;
 }
 
 async function pageOf<R extends ListRaw>(list: ListQuery, f: { after?: Cursor; before?: Cursor }, limit: number): Promise<Page<R>> {

@@ -2,6 +2,7 @@ import { type AliasedRawBuilder, type RawBuilder, sql } from "kysely";
 import type { Db } from "~/platform/db/db.server";
 import type { Dialect } from "~/platform/db/migrations/index";
 import { SQLITE_DOCUMENT } from "~/platform/db/migrations/027-lead-search-deferred";
+import type { Cursor } from "./filters.server";
 import { writeQueueFor } from "~/platform/db/write-queue.server";
 import { normaliseText, phoneDigits } from "./search-columns.server";
 
@@ -118,6 +119,22 @@ export const recent = (match: string, floor: number): SearchRead => ({
   table: "leads INDEXED BY leads_created",
   where: sql<boolean>`id IN (SELECT rowid FROM leads_search WHERE leads_search MATCH ${match} AND rowid >= ${floor})`,
 });
+
+export async function newestLeadId(db: Db): Promise<number> {
+  const row = await db.kysely
+    .selectFrom("leads")
+    .select((eb) => eb.fn.max("id").as("id"))
+    .executeTakeFirst();
+  return Number(row?.id ?? 0);
+}
+
+/** Whether a lead with an id below `floor` lies in the list's order from `last` up to the cursor (or the top). */
+export async function idsBelowWithin(db: Db, floor: number, last: { id: number; created_at: string }, after: Cursor | undefined): Promise<boolean> {
+  const upTo = after ? sql`AND (created_at, id) < (${after.at}, ${after.id})` : sql``;
+  const { rows } = await sql`SELECT 1 FROM leads INDEXED BY leads_created
+    WHERE (created_at, id) >= (${last.created_at}, ${Number(last.id)}) ${upTo} AND id < ${floor} LIMIT 1`.execute(db.kysely);
+  return rows.length > 0;
+}
 
 /** How many matches a count of many reads first, in the search index's order (`probe`). */
 export const PROBE = 5000;
