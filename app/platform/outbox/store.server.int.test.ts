@@ -115,6 +115,8 @@ describe("outbox keys", () => {
     expect(new Set(keys).size).toBe(keys.length);
     for (const k of keys) expect(k).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     for (let i = 10; i < keys.length; i += 10) expect(keys[i]! > keys[i - 1]!).toBe(true);
+    // The first 48 bits are the time in milliseconds.
+    expect(timeOrderedUuid(0x0123456789ab)).toMatch(/^01234567-89ab-7/);
   });
 
   it("give each e-mail its Message-ID from its key", () => {
