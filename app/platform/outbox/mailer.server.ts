@@ -27,10 +27,13 @@ export interface Mailer {
 /**
  * SMTP through a pool of connections when SMTP_URL is set; otherwise every message is
  * written to MAIL_DIR as an .eml file (named by its Message-ID, so a retry rewrites the
- * same file) and logged by Message-ID and template, for a developer to open.
+ * same file) and logged by Message-ID and template, for a developer to open. Either way
+ * the message is composed in one pass (mime.server.ts): MailComposer's tree of nodes and
+ * streams cost several times as much.
  */
 export function createMailer(opts: { smtpUrl?: string; from: string; mailDir: string; log: Logger }): Mailer {
   const { smtpUrl, from, log } = opts;
+  const compose = (mail: OutgoingMail) => composeEml({ ...mail, from });
   if (smtpUrl) {
     const transport: Transporter = nodemailer.createTransport({
       url: smtpUrl,
@@ -47,14 +50,15 @@ export function createMailer(opts: { smtpUrl?: string; from: string; mailDir: st
     return {
       describe: safe.toString(),
       async send(mail) {
-        await transport.sendMail(message(from, mail));
+        // The transport sends the bytes as they are (its data stream makes every line end
+        // CRLF and escapes leading dots), to the envelope's addresses only: never to an
+        // address taken from the headers.
+        await transport.sendMail({ envelope: { from: envelopeAddress(from), to: mail.to }, raw: compose(mail) });
       },
       close: () => transport.close(),
     };
   }
   const dir = resolve(opts.mailDir);
-  // Composed in one pass (mime.server.ts): MailComposer's streams cost several times as much.
-  const compose = (mail: OutgoingMail) => composeEml({ ...mail, from });
   // Made once, not once per message (a folder removed meanwhile is made again below).
   let made: Promise<unknown> | null = null;
   return {
@@ -82,21 +86,6 @@ export function createMailer(opts: { smtpUrl?: string; from: string; mailDir: st
       log.info({ messageId: mail.messageId, template: mail.template }, "mail written (no SMTP_URL)");
     },
     close: () => {},
-  };
-}
-
-function message(from: string, mail: OutgoingMail) {
-  return {
-    from,
-    to: mail.to,
-    replyTo: mail.replyTo,
-    subject: mail.subject,
-    text: mail.text,
-    html: mail.html,
-    messageId: mail.messageId,
-    headers: mail.headers,
-    // Never take recipients from the headers: only `to` above is addressed.
-    envelope: { from: envelopeAddress(from), to: mail.to },
   };
 }
 

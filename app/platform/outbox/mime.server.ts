@@ -5,7 +5,7 @@ import { encode as qpEncode, wrap as qpWrap } from "nodemailer/lib/qp/index.js";
 import type { OutgoingMail } from "./mailer.server";
 
 /**
- * What the .eml files need of a message, composed without MailComposer.
+ * Our messages (an .eml file, or the bytes the SMTP transport sends), composed without MailComposer.
  *
  * MailComposer builds a tree of nodes and pipes each part through a chain of streams;
  * for our one shape of message (plain text and HTML as alternatives, a few headers) that

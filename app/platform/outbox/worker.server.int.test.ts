@@ -117,6 +117,9 @@ describe("outbox over SMTP", () => {
     const receipt = [a, b].find((m) => m?.envelopeTo.includes(body.email))!;
 
     expect(sales.envelopeTo.sort()).toEqual(["gas@fillway.example", "ops@fillway.example"]);
+    // Over SMTP every line ends CRLF, and the message carries its Date and MIME version.
+    expect(sales.raw).not.toMatch(/[^\r]\n/);
+    expect(sales.raw).toMatch(/^Date: .+\r\nMIME-Version: 1\.0\r$/m);
     expect(sales.mail.from?.value[0]?.address).toBe("no-reply@fillway.example");
     expect(sales.mail.replyTo?.value[0]).toEqual({ address: body.email, name: "Dana Reyes" });
     // The subject names the reference the visitor was given and the page by its title.
