@@ -1,5 +1,22 @@
-import { useEffect, useRef, useState } from "react";
-import { useBlocker } from "react-router";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { type Blocker, useBlocker } from "react-router";
+
+/**
+ * Holds back a move to another page while `unsaved()` is true, until the person chooses to
+ * leave (`leave`, while `blocker` is blocked). From that choice on nothing is held back:
+ * the page stays mounted for a moment while the next one loads, and a Back pressed in that
+ * moment would otherwise be taken for another try to leave this page, and dropped.
+ */
+export function useLeaveGuard(unsaved: () => boolean): { blocker: Blocker; leave: () => void } {
+  const leaving = useRef(false);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => !leaving.current && currentLocation.pathname !== nextLocation.pathname && unsaved());
+  const leave = useCallback(() => {
+    if (blocker.state !== "blocked") return;
+    leaving.current = true;
+    blocker.proceed();
+  }, [blocker]);
+  return { blocker, leave };
+}
 
 /**
  * Text typed into a desk form is never lost: it is kept in this tab's session storage as
@@ -48,16 +65,16 @@ export function useKeptDraft(storageKey: string, saved: unknown) {
     setDirty(Boolean(value.trim()));
   };
 
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  const { blocker, leave } = useLeaveGuard(() => dirty);
   useEffect(() => {
     if (blocker.state !== "blocked") return;
     if (window.confirm("You have typed text that is not saved. Leave this page without saving it?")) {
       try {
         sessionStorage.removeItem(storageKey);
       } catch {}
-      blocker.proceed();
+      leave();
     } else blocker.reset();
-  }, [blocker, storageKey]);
+  }, [blocker, leave, storageKey]);
   useEffect(() => {
     if (!dirty) return;
     const warn = (e: BeforeUnloadEvent) => {

@@ -10,12 +10,15 @@ export function DraftsNotice({
   state,
   zone,
   blocker,
+  onLeave,
   onDiscard,
 }: {
   restored: string | null;
   state: "idle" | "saving" | "saved" | "offline";
   zone: string | null;
   blocker: Blocker;
+  /** Leaves for the page the blocker held back (and holds back nothing more). */
+  onLeave: () => void;
   onDiscard: () => void;
 }) {
   const when = (iso: string) => formatInZone(iso, zone ?? Intl.DateTimeFormat().resolvedOptions().timeZone ?? "UTC");
@@ -50,7 +53,7 @@ export function DraftsNotice({
             <button type="button" className={deskPrimary} onClick={() => blocker.reset()}>
               Stay here
             </button>
-            <button type="button" className={deskSecondary} onClick={() => blocker.proceed()}>
+            <button type="button" className={deskSecondary} onClick={onLeave}>
               Leave
             </button>
           </div>

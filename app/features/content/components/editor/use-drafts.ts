@@ -1,5 +1,5 @@
 import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
-import { useBlocker } from "react-router";
+import { useLeaveGuard } from "~/ui/desk/kept-draft";
 import { AUTOSAVE_FIELDS } from "~/features/content/post-desk";
 
 type Fields = Partial<Record<(typeof AUTOSAVE_FIELDS)[number], string>>;
@@ -131,6 +131,6 @@ export function useDrafts(
   }, [dirty]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !submitting.current && currentLocation.pathname !== nextLocation.pathname);
-  return { dirty, restored, state, changed, submitted, discard, blocker };
+  const { blocker, leave } = useLeaveGuard(() => dirty && !submitting.current);
+  return { dirty, restored, state, changed, submitted, discard, blocker, leave };
 }
