@@ -1,4 +1,4 @@
-import type { Blocker } from "react-router";
+import type { useDrafts } from "./use-drafts";
 import { formatInZone } from "~/shared/zoned-time";
 import { deskPrimary, deskSecondary } from "~/ui/desk/ui";
 
@@ -6,20 +6,12 @@ const box = "mb-4 rounded-md border p-3 text-sm";
 
 /** "Restored your unsaved changes from …" with Discard, the autosave state, and the leave warning. */
 export function DraftsNotice({
-  restored,
-  state,
+  drafts: { restored, state, blocker, leave, discard },
   zone,
-  blocker,
-  onLeave,
-  onDiscard,
 }: {
-  restored: string | null;
-  state: "idle" | "saving" | "saved" | "offline";
+  /** The editor's kept changes (use-drafts.ts). */
+  drafts: Pick<ReturnType<typeof useDrafts>, "restored" | "state" | "blocker" | "leave" | "discard">;
   zone: string | null;
-  blocker: Blocker;
-  /** Leaves for the page the blocker held back (and holds back nothing more). */
-  onLeave: () => void;
-  onDiscard: () => void;
 }) {
   const when = (iso: string) => formatInZone(iso, zone ?? Intl.DateTimeFormat().resolvedOptions().timeZone ?? "UTC");
   return (
@@ -27,7 +19,7 @@ export function DraftsNotice({
       {restored ? (
         <div role="status" className={`${box} border-brand-700 bg-brand-50 text-brand-900 dark:bg-brand-950 dark:text-brand-100`}>
           Restored your unsaved changes from {when(restored)}.{" "}
-          <button type="button" className="font-semibold underline" onClick={onDiscard}>
+          <button type="button" className="font-semibold underline" onClick={discard}>
             Discard them
           </button>
         </div>
@@ -53,7 +45,7 @@ export function DraftsNotice({
             <button type="button" className={deskPrimary} onClick={() => blocker.reset()}>
               Stay here
             </button>
-            <button type="button" className={deskSecondary} onClick={onLeave}>
+            <button type="button" className={deskSecondary} onClick={leave}>
               Leave
             </button>
           </div>

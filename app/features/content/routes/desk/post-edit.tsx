@@ -71,14 +71,7 @@ export default function PostEdit({ loaderData, actionData }: Route.ComponentProp
         missingMarkdown={loaderData.missingMarkdown}
       />
       {confirmDelete ? <DeleteConfirmation id={id} title={loaderData.values.title ?? ""} sourceFile={sourceFile} /> : null}
-      <DraftsNotice
-        restored={drafts.restored}
-        state={drafts.state}
-        zone={loaderData.staffZone}
-        blocker={drafts.blocker}
-        onLeave={drafts.leave}
-        onDiscard={drafts.discard}
-      />
+      <DraftsNotice drafts={drafts} zone={loaderData.staffZone} />
       {actionData?.pastTime ? null : <ErrorList errors={actionData?.errors} title="The post was not saved" />}
       <div className="grid gap-6 xl:grid-cols-2">
         <Form
