@@ -261,7 +261,10 @@ test.describe("leads inbox", () => {
     await page.route(/\/desk\/leads\/\d+(\.data)?(\?.*)?$/, (route) =>
       route.request().method() === "POST" ? route.abort("connectionreset") : route.fallback(),
     );
+    // The route is taken away only once the save has met it: earlier, the save could get through.
+    const dropped = page.waitForEvent("requestfailed", (r) => r.method() === "POST");
     await page.getByRole("button", { name: "Save", exact: true }).click();
+    await dropped;
     await page.unroute(/\/desk\/leads\/\d+(\.data)?(\?.*)?$/);
     // The tab is reloaded (its "leave this page?" question answered yes).
     page.once("dialog", (d) => d.accept());
