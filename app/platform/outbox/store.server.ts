@@ -134,17 +134,24 @@ export async function claimDue(db: Db, limit: number, leaseMs: number, now = new
   const lease = new Date(now.getTime() + leaseMs).toISOString();
   const channelOnly = channel ? sql`AND channel = ${channel}` : sql``;
   const only = except?.length ? sql`${channelOnly} AND template NOT IN (${sql.join(except.map((t) => sql`${t}`))})` : channelOnly;
-  // SQLite answers the OR of the two conditions by sorting every due row for each claim,
-  // thousands while a burst of leads waits; as two ordered searches of outbox_due, each
-  // stopping at the limit, a claim reads at most twice the limit. PostgreSQL keeps the
-  // one SELECT that FOR UPDATE SKIP LOCKED needs.
+  // Answered as one search of the OR of the two conditions, either database sorts every
+  // due row for each claim: thousands while a burst of leads waits (on PostgreSQL about
+  // 50 ms a claim at 37,000 waiting). As two ordered searches of outbox_channel_due, each stopping
+  // at the limit, a claim reads at most twice the limit. On PostgreSQL each search locks
+  // the rows it takes (FOR UPDATE SKIP LOCKED), which a UNION cannot; the one or two
+  // limits' worth of rows it locked and does not claim are free again at its commit.
   const due =
     db.dialect === "postgres"
-      ? sql`SELECT id FROM outbox
-      WHERE ((state = 'pending' AND next_attempt_at <= ${at}) OR (state = 'sending' AND lease_until <= ${at})) ${only}
+      ? sql`WITH waiting AS (
+        SELECT id, next_attempt_at FROM outbox WHERE state = 'pending' AND next_attempt_at <= ${at} ${only}
+        ORDER BY next_attempt_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED
+      ), abandoned AS (
+        SELECT id, next_attempt_at FROM outbox WHERE state = 'sending' AND lease_until <= ${at} ${only}
+        ORDER BY next_attempt_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED
+      )
+      SELECT id FROM (SELECT * FROM waiting UNION ALL SELECT * FROM abandoned) AS due
       ORDER BY next_attempt_at, id
-      LIMIT ${limit}
-      FOR UPDATE SKIP LOCKED`
+      LIMIT ${limit}`
       : sql`SELECT id FROM (
         SELECT * FROM (SELECT id, next_attempt_at FROM outbox WHERE state = 'pending' AND next_attempt_at <= ${at} ${only} ORDER BY next_attempt_at, id LIMIT ${limit})
         UNION ALL

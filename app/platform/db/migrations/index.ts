@@ -20,6 +20,7 @@ import { rateCountsMigration } from "./024-rate-counts";
 import { leadSearchDeferredMigration } from "./027-lead-search-deferred";
 import { leadTouchIndexMigration } from "./028-lead-touch-index";
 import { dropNameIndexesMigration } from "./029-drop-name-indexes";
+import { outboxDueByChannelMigration } from "./031-outbox-due-by-channel";
 import { staffTimeZoneMigration } from "./019-staff-time-zone";
 
 export type Dialect = "sqlite" | "postgres";
@@ -178,5 +179,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "027-lead-search-deferred": leadSearchDeferredMigration(dialect),
     "028-lead-touch-index": leadTouchIndexMigration,
     "029-drop-name-indexes": dropNameIndexesMigration,
+    "031-outbox-due-by-channel": outboxDueByChannelMigration,
   };
 }
