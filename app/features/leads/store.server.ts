@@ -23,7 +23,7 @@ export interface NewLead {
   /** Where the visitor came from, when the browser said. */
   attribution?: Attribution | null;
   /** Chooses the new lead's owner in the same transaction, before its insert (routing/rules.server.ts). */
-  assign?: (lead: { kind: string; zip: string | null }, trx: Kysely<Database>) => Promise<Assignment | null>;
+  assign?: (lead: { kind: string; zip: string | null; submissionId: string | null }, trx: Kysely<Database>) => Promise<Assignment | null>;
   /** The consent line's version and when it was shown; null when the client sent none (the API). */
   consent?: Consent | null;
   /** The messages the lead causes (outbox rows), written in the same transaction (`trx`) as the lead. */
@@ -117,7 +117,7 @@ export async function storeLead(db: Db, lead: NewLead): Promise<StoredLead> {
     // Inside the transaction, so a person's two leads committed together are one contact.
     if (lead.kind !== "newsletter") values.contact_id = await contactIdFor(db, trx, values.email_norm as string | null, values.phone_norm as string | null);
     // The owner goes in with the lead: one write of the row, not an insert and an update.
-    const assignment = lead.assign ? await lead.assign({ kind: lead.kind, zip: (values.zip as string | null) ?? null }, trx) : null;
+    const assignment = lead.assign ? await lead.assign({ kind: lead.kind, zip: (values.zip as string | null) ?? null, submissionId }, trx) : null;
     values.assignee_id = assignment?.owner.id ?? null;
     const [row] = await runCompiled<{ id: number }>(
       trx,

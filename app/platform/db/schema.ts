@@ -80,7 +80,7 @@ export interface RoutingRulesTable {
   kind: string | null;
   /** JSON array of staff ids, taken in turn. */
   staff_ids: string;
-  /** The round-robin's next place in staff_ids. */
+  /** The round-robin's next place in staff_ids (SQLite; on PostgreSQL, routing_turns). */
   next_index: Generated<number>;
   created_at: string;
   updated_at: string;

@@ -158,6 +158,17 @@ describe("routing rules", () => {
     expect(after).toEqual([staff.ben, staff.cy]);
   });
 
+  it("shares many leads arriving at once out evenly, in turn, whichever batch stores them", async () => {
+    const team = [staff.ana as number, staff.ben as number, staff.cy as number];
+    await rule(1, null, "lead-personal", team);
+    const owners = (await Promise.all(Array.from({ length: 30 }, () => store("lead-personal", "75201")))).map((l) => l.owner);
+    expect(team.map((id) => owners.filter((o) => o === id).length)).toEqual([10, 10, 10]);
+    // A rule removed takes its turn with it: the same rule made again starts with its first person.
+    await db.kysely.deleteFrom("routing_rules").execute();
+    await rule(1, null, "lead-personal", team);
+    expect((await store("lead-personal", "75201")).owner).toBe(staff.ana);
+  });
+
   it("a retried submission is stored once, with one owner, one history line and one e-mail, and takes no turn", async () => {
     const team = [staff.ana as number, staff.ben as number];
     await rule(1, null, "lead-personal", team);

@@ -92,6 +92,7 @@ export function forgetRules(db: Db): void {
 }
 
 // Built once per database handle: these run with every lead a rule gives (compiled.server.ts).
+// SQLite: the turn moves in the rule's row, in the lead's transaction (one writer).
 const nextTurn = (db: Db) =>
   compiledOnce(db.kysely, "routing-next-turn", 2, (k) =>
     k
@@ -100,6 +101,16 @@ const nextTurn = (db: Db) =>
       .where("id", "=", 0)
       .returning("next_index"),
   );
+// PostgreSQL: a statement of its own in routing_turns (migration 030), committed at once, so
+// no lock is held while the lead's batch goes on; none is taken for a submission stored before.
+const takeTurn = (db: Db) =>
+  compiledOnce(db.kysely, "routing-take-turn", 2, (k) => ({
+    compile: () =>
+      sql`INSERT INTO routing_turns (rule_id, taken) SELECT ${0}, 1
+        WHERE NOT EXISTS (SELECT 1 FROM leads WHERE submission_id = ${""})
+        ON CONFLICT (rule_id) DO UPDATE SET taken = routing_turns.taken + 1
+        RETURNING taken AS next_index`.compile(k),
+  }));
 const ownerEvent = (db: Db) =>
   compiledOnce(db.kysely, "routing-owner-event", 5, (k) =>
     k.insertInto("lead_events").values({ lead_id: 0, staff_id: null, action: "assignee", value: "", created_at: "" }),
@@ -132,10 +143,20 @@ export interface Assignment {
 /**
  * Chooses a new lead's owner in the lead's own transaction (`trx`), before its insert: the
  * matching rule's person, or the next of its people in turn (the turn is kept in the
- * rule's row, so it carries on after a restart and is shared by every instance). People
+ * database, so it carries on after a restart and is shared by every instance). People
  * no longer active are passed over. Null when no rule matches or nobody is left.
+ *
+ * On PostgreSQL the turn is taken outside `trx` and is not given back: a lead whose write
+ * fails, or the second of two copies of one submission arriving at the same moment,
+ * passes a turn (the next lead goes to the person after). A copy of a submission stored
+ * before takes none.
  */
-export async function chooseOwner(db: Db, trx: Kysely<Database>, lead: { kind: string; zip: string | null }, now: string): Promise<Assignment | null> {
+export async function chooseOwner(
+  db: Db,
+  trx: Kysely<Database>,
+  lead: { kind: string; zip: string | null; submissionId: string | null },
+  now: string,
+): Promise<Assignment | null> {
   const { rules, active } = await currentRules(db);
   if (!rules.length) return null;
   const rule = matchRule(rules, { kind: lead.kind, market: marketOfZip(lead.zip) });
@@ -143,8 +164,12 @@ export async function chooseOwner(db: Db, trx: Kysely<Database>, lead: { kind: s
   if (!rule || !people.length) return null;
   let ownerId = people[0] as number;
   const inTurn = people.length > 1;
+  const shared = db.dialect === "postgres";
   if (inTurn) {
-    const [row] = await runCompiled<{ next_index: number }>(trx, nextTurn(db), [1, rule.id]);
+    const [row] = shared
+      ? await runCompiled<{ next_index: number | string }>(db.kysely, takeTurn(db), [rule.id, lead.submissionId])
+      : await runCompiled<{ next_index: number }>(trx, nextTurn(db), [1, rule.id]);
+    // No row on PostgreSQL: the submission is stored already, and its insert will say so.
     const turn = Number(row?.next_index ?? 1) - 1;
     ownerId = people[turn % people.length] as number;
   }
@@ -155,8 +180,8 @@ export async function chooseOwner(db: Db, trx: Kysely<Database>, lead: { kind: s
       await runCompiled(trx, ownerEvent(db), [leadId, null, "assignee", String(ownerId), now]);
     },
     undo: async () => {
-      // The same statement that took the turn, stepping back by one.
-      if (inTurn) await runCompiled(trx, nextTurn(db), [-1, rule.id]);
+      // The same statement that took the turn, stepping back by one (SQLite, in the same transaction).
+      if (inTurn && !shared) await runCompiled(trx, nextTurn(db), [-1, rule.id]);
     },
   };
 }

@@ -20,6 +20,7 @@ import { rateCountsMigration } from "./024-rate-counts";
 import { leadSearchDeferredMigration } from "./027-lead-search-deferred";
 import { leadTouchIndexMigration } from "./028-lead-touch-index";
 import { dropNameIndexesMigration } from "./029-drop-name-indexes";
+import { routingTurnsMigration } from "./030-routing-turns";
 import { outboxDueByChannelMigration } from "./031-outbox-due-by-channel";
 import { staffTimeZoneMigration } from "./019-staff-time-zone";
 
@@ -179,6 +180,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "027-lead-search-deferred": leadSearchDeferredMigration(dialect),
     "028-lead-touch-index": leadTouchIndexMigration,
     "029-drop-name-indexes": dropNameIndexesMigration,
+    "030-routing-turns": routingTurnsMigration(dialect),
     "031-outbox-due-by-channel": outboxDueByChannelMigration,
   };
 }
