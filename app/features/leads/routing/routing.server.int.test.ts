@@ -169,6 +169,17 @@ describe("routing rules", () => {
     expect((await store("lead-personal", "75201")).owner).toBe(staff.ana);
   });
 
+  it("stores a lead under a rule another instance has just removed, for that rule's first person", async () => {
+    const team = [staff.ana as number, staff.ben as number];
+    await rule(1, null, "lead-personal", team);
+    expect((await store("lead-personal", "75201")).owner).toBe(staff.ana);
+    // Removed elsewhere: this process still holds the rule until it reads the rules again.
+    await db.kysely.deleteFrom("routing_rules").execute();
+    const lead = await store("lead-personal", "75201");
+    expect(lead.owner).toBe(staff.ana);
+    expect(await assignedMails(lead.id)).toEqual([{ recipient: "ana@fillway.example", staff_id: staff.ana }]);
+  });
+
   it("a retried submission is stored once, with one owner, one history line and one e-mail, and takes no turn", async () => {
     const team = [staff.ana as number, staff.ben as number];
     await rule(1, null, "lead-personal", team);

@@ -102,12 +102,13 @@ const nextTurn = (db: Db) =>
       .returning("next_index"),
   );
 // PostgreSQL: a statement of its own in routing_turns (migration 030), committed at once, so
-// no lock is held while the lead's batch goes on; none is taken for a submission stored before.
+// no lock is held while the lead's batch goes on. None is taken for a submission stored
+// before, nor for a rule another instance has removed meanwhile (its first person has the lead).
 const takeTurn = (db: Db) =>
   compiledOnce(db.kysely, "routing-take-turn", 2, (k) => ({
     compile: () =>
-      sql`INSERT INTO routing_turns (rule_id, taken) SELECT ${0}, 1
-        WHERE NOT EXISTS (SELECT 1 FROM leads WHERE submission_id = ${""})
+      sql`INSERT INTO routing_turns (rule_id, taken) SELECT id, 1 FROM routing_rules
+        WHERE id = ${0} AND NOT EXISTS (SELECT 1 FROM leads WHERE submission_id = ${""})
         ON CONFLICT (rule_id) DO UPDATE SET taken = routing_turns.taken + 1
         RETURNING taken AS next_index`.compile(k),
   }));
@@ -169,7 +170,8 @@ export async function chooseOwner(
     const [row] = shared
       ? await runCompiled<{ next_index: number | string }>(db.kysely, takeTurn(db), [rule.id, lead.submissionId])
       : await runCompiled<{ next_index: number }>(trx, nextTurn(db), [1, rule.id]);
-    // No row on PostgreSQL: the submission is stored already, and its insert will say so.
+    // No row: the rule is gone (its first person, as every instance did before it knew), or on
+    // PostgreSQL the submission is stored already, and its insert will say so.
     const turn = Number(row?.next_index ?? 1) - 1;
     ownerId = people[turn % people.length] as number;
   }
