@@ -137,7 +137,11 @@ export interface Assignment {
   owner: Owner;
   /** Writes the assignment into the stored lead's history. */
   record(leadId: number): Promise<void>;
-  /** The submission was stored before (a retry): nothing is assigned, and a turn taken is given back. */
+  /**
+   * The submission was stored before (a retry): nothing is assigned. On SQLite the turn taken
+   * in the same transaction is given back; on PostgreSQL none was taken for a stored
+   * submission, and one taken by a copy arriving at the same moment stays taken.
+   */
   undo(): Promise<void>;
 }
 
