@@ -5,7 +5,7 @@
  * sign-ups), spread over the last --days days, some already worked (status, assignee).
  * Rows go in with multi-row INSERTs inside large transactions, with the same searchable
  * columns the site computes when it stores a lead. Uses DATABASE_URL like the server
- * (unset: data/fillway.db), or --db.
+ * (unset: data/fillway.db), or --db (a URL, or a path to a SQLite file).
  *
  * Options: --count N (1,000,000), --days N (730), --seed N (1), --batch N (rows per INSERT).
  */
@@ -477,7 +477,9 @@ async function main() {
   });
   const count = Number(values.count);
   if (!Number.isInteger(count) || count < 1) throw new Error("--count must be a positive whole number");
-  const db = await openDb(values.db ?? process.env.DATABASE_URL);
+  // --db takes a database URL, or a plain path to a SQLite file.
+  const url = values.db && !/^(file:|postgres)/.test(values.db) ? `file:${values.db}` : values.db;
+  const db = await openDb(url ?? process.env.DATABASE_URL);
   if (db.dialect === "sqlite") {
     // Generated rows: a crash mid-seed loses nothing worth keeping, so skip the per-commit
     // fsync, and keep the indexes' pages in memory while they grow.

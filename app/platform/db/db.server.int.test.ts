@@ -43,6 +43,10 @@ describe("database", () => {
     expect(await db.readArrays(db.kysely.selectFrom("leads").select("id").where("email", "=", "nobody@b.co").compile())).toEqual([]);
   });
 
+  it("refuses a DATABASE_URL that names neither a SQLite file nor PostgreSQL, rather than opening another file", async () => {
+    await expect(openDb("/var/lib/fillway/leads.db")).rejects.toThrow('DATABASE_URL must start with "file:" (a SQLite file) or "postgres"');
+  });
+
   it("runs migrations idempotently on reopen", async () => {
     if (db.dialect !== "sqlite") {
       const again = await openDb(process.env.DATABASE_URL);

@@ -70,6 +70,9 @@ const CACHE_KB = 64 * 1024;
  * the migrations, which are idempotent.
  */
 export async function openDb(url: string | undefined, opts: { busyDeadlineMs?: number } = {}): Promise<Db> {
+  if (url && !url.startsWith("postgres") && !url.startsWith("file:")) {
+    throw new Error(`DATABASE_URL must start with "file:" (a SQLite file) or "postgres" (a PostgreSQL server); got "${url.split(":")[0]}…"`);
+  }
   const db = url?.startsWith("postgres")
     ? openPostgres(url)
     : openSqlite(url ? url.slice("file:".length) : DEFAULT_SQLITE_PATH, opts.busyDeadlineMs ?? DEFAULT_BUSY_DEADLINE_MS);
