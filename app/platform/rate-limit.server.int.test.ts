@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "./db/db.server";
 import { openTestDb } from "../../tests/helpers/test-db";
@@ -34,5 +35,19 @@ describe("the rate limit shared by several instances", () => {
     const t = 12_000_000;
     const all = await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 2 ? a : b).hit(key, t + i)));
     expect(all.filter((d) => d.ok)).toHaveLength(10);
+  });
+
+  it("counts with a statement PostgreSQL parses and plans once per connection, not for every post", async (ctx) => {
+    if (db.dialect !== "postgres") ctx.skip();
+    await db.kysely.transaction().execute(async (trx) => {
+      // One connection throughout: its prepared statements are its own.
+      const limiter = createSharedRateLimiter({ kysely: trx }, { max: 5, windowSeconds: 60 });
+      await limiter.hit(`post:${randomUUID()}`, 6_000_000);
+      await limiter.hit(`post:${randomUUID()}`, 6_000_001);
+      const { rows } = await sql<{
+        n: string;
+      }>`SELECT count(*)::text AS n FROM pg_prepared_statements WHERE statement LIKE '%INSERT INTO rate_counts%'`.execute(trx);
+      expect(rows[0]?.n).toBe("1");
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { type ApiResponse, json } from "./api/types";
+import { prepared } from "./db/compiled.server";
 import type { Db } from "./db/db.server";
 import type { Services } from "./services.server";
 import { throttleIpHash } from "./ip-hash.server";
@@ -66,10 +67,12 @@ export function createSharedRateLimiter(db: Pick<Db, "kysely">, { max, windowSec
       const resetAt = start + windowMs;
       const retryAfterSeconds = Math.max(1, Math.ceil((resetAt - now) / 1000));
       if ((refused.get(key) ?? 0) > now) return { ok: false, retryAfterSeconds };
-      const { rows } = await sql<{ count: number | string }>`
+      // A prepared statement on PostgreSQL: parsed and planned once per connection, not per request.
+      const query = sql<{ count: number | string }>`
         INSERT INTO rate_counts (key, window_start, count) VALUES (${key}, ${start}, 1)
         ON CONFLICT (key, window_start) DO UPDATE SET count = rate_counts.count + 1
-        RETURNING count`.execute(db.kysely);
+        RETURNING count`.compile(db.kysely);
+      const { rows } = await db.kysely.executeQuery(prepared(query));
       const count = Number(rows[0]?.count ?? 1);
       if (count > max) {
         refused.set(key, resetAt);

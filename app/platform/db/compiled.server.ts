@@ -36,6 +36,19 @@ export function compiledOnce(
       throw new Error(`${key}: compiled with ${compiled.parameters.length} parameters, expected ${parameterCount}`);
     }
     byKey.set(key, compiled);
+    prepared(compiled);
+  }
+  return compiled;
+}
+
+/**
+ * A statement built on each call whose SQL text is one of a few (its values all
+ * parameters), run as a named prepared statement on PostgreSQL like those compiled once.
+ * Every distinct text is remembered for the process's life: only for texts that do not
+ * grow with the data (a fixed list of templates, say).
+ */
+export function prepared<Q extends CompiledQuery>(compiled: Q): Q {
+  if (!preparedNames.has(compiled.sql)) {
     preparedNames.set(compiled.sql, `fw_${createHash("sha1").update(compiled.sql).digest("hex").slice(0, 20)}`);
   }
   return compiled;

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
 import { messages } from "~/server/messages.server";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,6 +15,7 @@ import { createLogger } from "~/platform/logger.server";
 import { confirmSubscription } from "~/features/newsletter/subscriptions.server";
 import type { Services } from "~/platform/services.server";
 import { type Outbox, startOutbox } from "./worker.server";
+import { visitorMailSoFar } from "./visitor-mail.server";
 
 /**
  * The messages a form sends to the address typed into it, against a real database through
@@ -118,5 +120,19 @@ describe("mail to the address typed into a form", () => {
     const first = await signUp(email, 4);
     await db.kysely.updateTable("outbox").set({ state: "failed" }).where("lead_id", "=", first).execute();
     expect(await templatesOf(await signUp(email, 4))).toEqual(["newsletter-confirm"]);
+  });
+
+  it("counts with a statement PostgreSQL parses and plans once per connection, not for every lead", async (ctx) => {
+    if (db.dialect !== "postgres") ctx.skip();
+    await db.kysely.transaction().execute(async (trx) => {
+      // One connection throughout: its prepared statements are its own.
+      for (const email of ["one@example.com", "two@example.com"]) {
+        expect(await visitorMailSoFar(trx, messages, email, new Date())).toEqual({ sent: 0, pendingConfirmation: false });
+      }
+      const { rows } = await sql<{
+        n: string;
+      }>`SELECT count(*)::text AS n FROM pg_prepared_statements WHERE statement LIKE '%FROM outbox o LEFT JOIN leads l%'`.execute(trx);
+      expect(rows[0]?.n).toBe("1");
+    });
   });
 });

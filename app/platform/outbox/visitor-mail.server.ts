@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import { prepared } from "~/platform/db/compiled.server";
 import type { Database } from "~/platform/db/schema";
 import type { MessageRegistry } from "./messages.server";
 
@@ -36,12 +37,14 @@ export async function visitorMailSoFar(trx: Kysely<Database>, messages: MessageR
   const onePending = messages.names((m) => m.forget.visitorAddress && m.onePendingPerAddress);
   const since = new Date(now.getTime() - DAY_MS).toISOString();
   const pendingWhen = onePending.length ? sql`o.template IN (${sql.join(onePending)})` : sql`1 = 0`;
-  const { rows } = await sql<{ sent: number | string; pending: number | string | null }>`
+  // One text per message registry: prepared on PostgreSQL, so it is not planned again for every lead.
+  const query = sql<{ sent: number | string; pending: number | string | null }>`
     SELECT count(*) AS sent,
       sum(CASE WHEN ${pendingWhen} AND o.state <> 'failed' AND l.status = 'pending' THEN 1 ELSE 0 END) AS pending
     FROM outbox o LEFT JOIN leads l ON l.id = o.lead_id
     WHERE o.recipient = ${recipientKey(email)} AND o.created_at >= ${since}
-      AND o.template IN (${sql.join(visitor)})`.execute(trx);
+      AND o.template IN (${sql.join(visitor)})`.compile(trx);
+  const { rows } = await trx.executeQuery(prepared(query));
   const row = rows[0];
   return { sent: Number(row?.sent ?? 0), pendingConfirmation: Number(row?.pending ?? 0) > 0 };
 }
