@@ -1,7 +1,8 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Db, openDb } from "~/platform/db/db.server";
 import { openTestDb } from "../../../tests/helpers/test-db";
-import { claimDue, enqueue, outboxRows, recordResults, renewClaims, timeOrderedUuid } from "./store.server";
+import { claimDue, dueIds, enqueue, outboxRows, recordResults, renewClaims, timeOrderedUuid } from "./store.server";
 
 /**
  * Claims: each due message goes to one worker, also when several instances claim at once
@@ -105,6 +106,37 @@ describe("claimDue by channel", () => {
     expect(await claimDue(db, 10, 60_000, new Date(), "email", ["newsletter-issue"])).toEqual([]);
     const later = await claimDue(db, 10, 60_000, new Date(), "email");
     expect(later.map((r) => r.template)).toEqual(["newsletter-issue", "newsletter-issue"]);
+    await db.kysely.deleteFrom("outbox").execute();
+  });
+});
+
+describe("claimDue with a long queue", () => {
+  it("reads only as many waiting messages as it takes, even when the statistics saw none waiting", async (ctx) => {
+    if (db.dialect !== "postgres") ctx.skip();
+    await db.kysely.deleteFrom("outbox").execute();
+    // Statistics taken while nothing waits (the usual moment), then a burst of leads' e-mails.
+    await enqueue(
+      db,
+      Array.from({ length: 50 }, () => ({ channel: "email" as const, template: "lead-sales" as const })),
+      { domain: "fillway.example", giveUpMs: 60_000 },
+    );
+    await db.kysely.updateTable("outbox").set({ state: "sent" }).execute();
+    await sql`ANALYZE outbox`.execute(db.kysely);
+    await enqueue(
+      db,
+      Array.from({ length: 3000 }, () => ({ channel: "email" as const, template: "lead-sales" as const })),
+      { domain: "fillway.example", giveUpMs: 60_000 },
+    );
+    const plan = await db.kysely.transaction().execute(async (trx) => {
+      const { rows } = await sql<{ "QUERY PLAN": unknown }>`EXPLAIN (ANALYZE, FORMAT JSON) ${dueIds(db, 20, new Date(Date.now() + 1000), "email")}`.execute(
+        trx,
+      );
+      return JSON.stringify(rows[0]?.["QUERY PLAN"]);
+    });
+    // Every read of the outbox stops at the claim's limit; none goes through the queue to sort it.
+    const reads = [...plan.matchAll(/"Relation Name":"outbox"[^{}]*?"Actual Rows":(\d+)/g)].map((m) => Number(m[1]));
+    expect(reads.length).toBeGreaterThan(0);
+    expect(Math.max(...reads)).toBeLessThanOrEqual(20);
     await db.kysely.deleteFrom("outbox").execute();
   });
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { type Insertable, type Kysely, type Selectable, sql } from "kysely";
+import { type Insertable, type Kysely, type RawBuilder, type Selectable, sql } from "kysely";
 import { compiledOnce, runCompiled } from "~/platform/db/compiled.server";
 import type { Db } from "~/platform/db/db.server";
 import type { Database, OutboxTable } from "~/platform/db/schema";
@@ -119,6 +119,37 @@ export async function enqueue(db: Db, drafts: OutboxDraft[], opts: { domain: str
   await writeQueueFor(db).run((trx) => insertOutbox(db.kysely, trx, rows));
 }
 
+/** The ids `claimDue` takes: up to `limit` due messages, oldest first (a subquery of its UPDATE). */
+export function dueIds(db: Pick<Db, "dialect">, limit: number, now: Date, channel?: Channel, except?: readonly string[]): RawBuilder<unknown> {
+  const at = now.toISOString();
+  const channelOnly = channel ? sql`AND channel = ${channel}` : sql``;
+  const only = except?.length ? sql`${channelOnly} AND template NOT IN (${sql.join(except.map((t) => sql`${t}`))})` : channelOnly;
+  // Answered as one search of the OR of the two conditions, either database sorts every
+  // due row for each claim: thousands while a burst of leads waits (on PostgreSQL about
+  // 50 ms a claim at 37,000 waiting). As two ordered searches of migration 032's indexes, each stopping
+  // at the limit, a claim reads at most twice the limit. On PostgreSQL each search locks
+  // the rows it takes (FOR UPDATE SKIP LOCKED), which a UNION cannot; the one or two
+  // limits' worth of rows it locked and does not claim are free again at its commit.
+  return db.dialect === "postgres"
+    ? sql`WITH waiting AS (
+        SELECT id, next_attempt_at FROM outbox WHERE state = 'pending' AND next_attempt_at <= ${at} ${only}
+        ORDER BY next_attempt_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED
+      ), abandoned AS (
+        SELECT id, next_attempt_at FROM outbox WHERE state = 'sending' AND lease_until <= ${at} ${only}
+        ORDER BY next_attempt_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED
+      )
+      SELECT id FROM (SELECT * FROM waiting UNION ALL SELECT * FROM abandoned) AS due
+      ORDER BY next_attempt_at, id
+      LIMIT ${limit}`
+    : sql`SELECT id FROM (
+        SELECT * FROM (SELECT id, next_attempt_at FROM outbox WHERE state = 'pending' AND next_attempt_at <= ${at} ${only} ORDER BY next_attempt_at, id LIMIT ${limit})
+        UNION ALL
+        SELECT * FROM (SELECT id, next_attempt_at FROM outbox WHERE state = 'sending' AND lease_until <= ${at} ${only} ORDER BY next_attempt_at, id LIMIT ${limit})
+      )
+      ORDER BY next_attempt_at, id
+      LIMIT ${limit}`;
+}
+
 /**
  * Claims up to `limit` due messages for this process until `leaseMs` from now: pending
  * ones whose time has come, and ones claimed before whose lease ran out (their worker
@@ -130,35 +161,8 @@ export async function enqueue(db: Db, drafts: OutboxDraft[], opts: { domain: str
  * being stored at that moment instead of taking the writer for a commit of its own.
  */
 export async function claimDue(db: Db, limit: number, leaseMs: number, now = new Date(), channel?: Channel, except?: readonly string[]): Promise<OutboxRow[]> {
-  const at = now.toISOString();
   const lease = new Date(now.getTime() + leaseMs).toISOString();
-  const channelOnly = channel ? sql`AND channel = ${channel}` : sql``;
-  const only = except?.length ? sql`${channelOnly} AND template NOT IN (${sql.join(except.map((t) => sql`${t}`))})` : channelOnly;
-  // Answered as one search of the OR of the two conditions, either database sorts every
-  // due row for each claim: thousands while a burst of leads waits (on PostgreSQL about
-  // 50 ms a claim at 37,000 waiting). As two ordered searches of outbox_channel_due, each stopping
-  // at the limit, a claim reads at most twice the limit. On PostgreSQL each search locks
-  // the rows it takes (FOR UPDATE SKIP LOCKED), which a UNION cannot; the one or two
-  // limits' worth of rows it locked and does not claim are free again at its commit.
-  const due =
-    db.dialect === "postgres"
-      ? sql`WITH waiting AS (
-        SELECT id, next_attempt_at FROM outbox WHERE state = 'pending' AND next_attempt_at <= ${at} ${only}
-        ORDER BY next_attempt_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED
-      ), abandoned AS (
-        SELECT id, next_attempt_at FROM outbox WHERE state = 'sending' AND lease_until <= ${at} ${only}
-        ORDER BY next_attempt_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED
-      )
-      SELECT id FROM (SELECT * FROM waiting UNION ALL SELECT * FROM abandoned) AS due
-      ORDER BY next_attempt_at, id
-      LIMIT ${limit}`
-      : sql`SELECT id FROM (
-        SELECT * FROM (SELECT id, next_attempt_at FROM outbox WHERE state = 'pending' AND next_attempt_at <= ${at} ${only} ORDER BY next_attempt_at, id LIMIT ${limit})
-        UNION ALL
-        SELECT * FROM (SELECT id, next_attempt_at FROM outbox WHERE state = 'sending' AND lease_until <= ${at} ${only} ORDER BY next_attempt_at, id LIMIT ${limit})
-      )
-      ORDER BY next_attempt_at, id
-      LIMIT ${limit}`;
+  const due = dueIds(db, limit, now, channel, except);
   const { rows } = await writeQueueFor(db).run((trx) =>
     sql<OutboxRow>`
     UPDATE outbox SET state = 'sending', lease_until = ${lease}, attempts = attempts + 1

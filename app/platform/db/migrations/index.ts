@@ -22,6 +22,7 @@ import { leadTouchIndexMigration } from "./028-lead-touch-index";
 import { dropNameIndexesMigration } from "./029-drop-name-indexes";
 import { routingTurnsMigration } from "./030-routing-turns";
 import { outboxDueByChannelMigration } from "./031-outbox-due-by-channel";
+import { outboxDueByStateMigration } from "./032-outbox-due-by-state";
 import { staffTimeZoneMigration } from "./019-staff-time-zone";
 
 export type Dialect = "sqlite" | "postgres";
@@ -182,5 +183,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "029-drop-name-indexes": dropNameIndexesMigration,
     "030-routing-turns": routingTurnsMigration(dialect),
     "031-outbox-due-by-channel": outboxDueByChannelMigration,
+    "032-outbox-due-by-state": outboxDueByStateMigration,
   };
 }
