@@ -8,7 +8,7 @@ import { insertOutbox, type outboxRows } from "~/platform/outbox/store.server";
 import type { Assignment, Owner } from "./routing/rules.server";
 import { ATTRIBUTION_FIELDS, type Attribution, attributionColumns } from "./attribution.server";
 import type { Consent } from "./consent.server";
-import { contactOfNewLead } from "./contacts.server";
+import { contactIdFor } from "./contacts.server";
 
 export interface NewLead {
   kind: string;
@@ -65,15 +65,11 @@ const LEAD_COLUMNS = [
 
 type LeadValues = Record<(typeof LEAD_COLUMNS)[number], unknown>;
 
-/** The insert's parameters: each column's value, and for `contact_id` the two values its lookup reads. */
-const insertParameters = (values: LeadValues, contact: { email: unknown; phone: unknown }) =>
-  LEAD_COLUMNS.flatMap((c) => (c === "contact_id" ? [contact.email, contact.phone] : [values[c]]));
-
 const leadInsert = (db: Db) =>
-  compiledOnce(db.kysely, "lead-insert", LEAD_COLUMNS.length + 1, (k) =>
+  compiledOnce(db.kysely, "lead-insert", LEAD_COLUMNS.length, (k) =>
     k
       .insertInto("leads")
-      .values(Object.fromEntries(LEAD_COLUMNS.map((c) => [c, c === "contact_id" ? contactOfNewLead(null, null) : null])) as unknown as Insertable<LeadsTable>)
+      .values(Object.fromEntries(LEAD_COLUMNS.map((c) => [c, null])) as unknown as Insertable<LeadsTable>)
       // The one unique column a lead sets is its submission id: a second insert of the same
       // id inserts nothing (on PostgreSQL after waiting for the first one's transaction).
       .onConflict((oc) => oc.doNothing())
@@ -118,12 +114,16 @@ export async function storeLead(db: Db, lead: NewLead): Promise<StoredLead> {
     assignee_id: null,
   };
   const stored = await writeQueueFor(db).run(async (trx) => {
+    // Inside the transaction, so a person's two leads committed together are one contact.
+    if (lead.kind !== "newsletter") values.contact_id = await contactIdFor(db, trx, values.email_norm as string | null, values.phone_norm as string | null);
     // The owner goes in with the lead: one write of the row, not an insert and an update.
     const assignment = lead.assign ? await lead.assign({ kind: lead.kind, zip: (values.zip as string | null) ?? null, submissionId }, trx) : null;
     values.assignee_id = assignment?.owner.id ?? null;
-    // The contact is looked up in the insert itself, so a person's two leads stored in one batch are one contact.
-    const contact = lead.kind === "newsletter" ? { email: null, phone: null } : { email: values.email_norm || null, phone: values.phone_norm || null };
-    const [row] = await runCompiled<{ id: number }>(trx, leadInsert(db), insertParameters(values, contact));
+    const [row] = await runCompiled<{ id: number }>(
+      trx,
+      leadInsert(db),
+      LEAD_COLUMNS.map((c) => values[c]),
+    );
     if (!row) {
       // Nothing inserted: this submission id is stored already (a retry, a double click).
       const same = submissionId ? await findBySubmissionId(db, submissionId, trx) : undefined;
