@@ -55,7 +55,8 @@ export function prepared<Q extends CompiledQuery>(compiled: Q): Q {
 }
 
 /**
- * The SQL of every statement compiled once, each with a name of its own (from its text).
+ * The SQL of every statement compiled once or passed through `prepared`, each with a name
+ * of its own (from its text).
  * On PostgreSQL these run as named prepared statements (db.server.ts): each connection
  * parses and plans one the first time and then only binds the parameters, where an
  * unnamed statement is parsed and planned on every run.
