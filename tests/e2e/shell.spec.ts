@@ -169,6 +169,16 @@ test("the footer carries every link, the contacts, badges, social links and the 
   await expect(footer.getByText(`© 2017–${new Date().getFullYear()}`)).toBeVisible();
 });
 
+test("a page written in one year and opened in the next hydrates cleanly and shows the visitor's year", async ({ page }) => {
+  // Mid-year, so no time zone puts it back in the year the server wrote. The console-error
+  // fixture fails the test on a hydration mismatch.
+  const later = new Date().getFullYear() + 1;
+  await page.clock.setFixedTime(new Date(`${later}-06-15T12:00:00Z`));
+  await page.goto("/faq");
+  await hydrated(page);
+  await expect(page.locator("footer").getByText(`© 2017–${later}`)).toBeVisible();
+});
+
 test.describe("pages paint before their JavaScript loads", () => {
   for (const path of ["/faq", "/blog"]) {
     test(`${path}: scripts load after the first paint, then the page hydrates`, async ({ page, request }) => {

@@ -1,5 +1,5 @@
 import { Mail, Phone } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import { StoreBadges } from "~/ui/ui/store-badges";
 import { SocialIcon } from "~/ui/ui/social-icon";
@@ -25,10 +25,15 @@ function LinkList({ title, links }: { title: string; links: readonly { to: strin
   );
 }
 
+const YEAR_ID = "footer-year";
+const noSubscription = () => () => {};
+const clockYear = () => new Date().getFullYear();
+/** The year the server wrote (a pre-rendered page carries its build year): hydration must match it. */
+const writtenYear = () => (import.meta.env.SSR ? clockYear() : Number(document.getElementById(YEAR_ID)?.textContent) || clockYear());
+
 export function Footer() {
-  // Pre-rendered pages carry the build year; the visitor's clock corrects it after load.
-  const [year, setYear] = useState(() => new Date().getFullYear());
-  useEffect(() => setYear(new Date().getFullYear()), []);
+  // Hydrates on the year in the HTML, then shows the visitor's clock's year if that differs.
+  const year = useSyncExternalStore(noSubscription, clockYear, writtenYear);
   // Brand, links and contacts: the same on every page, written from memory on the server once rendered (lib/static-parts).
   const links = (
     <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
@@ -80,7 +85,7 @@ export function Footer() {
       <div className="border-t border-slate-200 dark:border-slate-800">
         <div className="mx-auto flex max-w-7xl flex-wrap justify-between gap-2 px-4 py-5 text-xs sm:px-6">
           <p>
-            © {brand.foundedYear}–{year} {brand.legalName} All rights reserved.
+            © {brand.foundedYear}–<span id={YEAR_ID}>{year}</span> {brand.legalName} All rights reserved.
           </p>
           <p>ZIP and city data: GeoNames, CC BY 4.0. Map shapes: US Census Bureau via us-atlas.</p>
         </div>
