@@ -11,7 +11,7 @@ import { type LeadFilters, parseLeadFilters } from "./filters.server";
 import { deleteByEmail } from "./privacy.server";
 import { COUNT_CAP, countMatching, listLeads } from "./query.server";
 import { searchColumns } from "./search-columns.server";
-import { catchUpSearch, FEW_MATCHES, RECENT_IDS } from "./search.server";
+import { catchUpSearch, FEW_MATCHES, RECENT_IDS, searchCondition, searchWords, wordsQuery } from "./search.server";
 
 /**
  * The inbox's search box and attribution filters as sales uses them: any word of a lead
@@ -237,6 +237,71 @@ describe("the desk's search box and attribution filters", () => {
     expect(values.utm_medium).toEqual(["cpc"]);
     expect(values.landing).toEqual(["/getafleet"]);
     expect((await attributionValues(db, 1)).utm_source).toEqual(["google"]);
+  });
+
+  it("PostgreSQL reads a common word newest first and a rare one from the words' index (migration 033)", async () => {
+    if (db.dialect !== "postgres") return;
+    // 20,000 leads: one in five in Commonburg, one in Rareville, the rest over 500 towns.
+    const ids: number[] = [];
+    for (let i = 0; i < 20_000; i += 1000) {
+      const rows = Array.from({ length: 1000 }, (_, j) => {
+        const n = i + j;
+        const email = `walker${n}@planner.test`;
+        const city = n === 12_345 ? "Rareville" : n % 5 === 0 ? "Commonburg Heights" : `Town${n % 500}`;
+        const payload = { firstName: "Plan", lastName: `Walker${n}`, city };
+        return {
+          kind: "lead-personal",
+          type: 1,
+          email,
+          payload: JSON.stringify(payload),
+          created_at: new Date(Date.UTC(2024, 0, 1) + n * 1000).toISOString(),
+          ...searchColumns(email, payload, "lead-personal"),
+        };
+      });
+      ids.push(...(await db.kysely.insertInto("leads").values(rows).returning("id").execute()).map((r) => Number(r.id)));
+    }
+    await sql`ANALYZE leads`.execute(db.kysely);
+    type PlanNode = { "Node Type": string; "Index Name"?: string; "Scan Direction"?: string; Plans?: PlanNode[] };
+    const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)];
+    const wordsOf = (q: string) => {
+      const words = searchWords(q);
+      if (!words) throw new Error(q);
+      return words;
+    };
+    const planOf = async (q: string) => {
+      const words = wordsOf(q);
+      const page = db.kysely
+        .selectFrom("leads")
+        .select("id")
+        .where("kind", "<>", "newsletter")
+        .where(() => searchCondition("postgres", words))
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc")
+        .limit(51);
+      const { rows } = await sql<{ "QUERY PLAN": { Plan: PlanNode }[] }>`EXPLAIN (FORMAT JSON) ${page}`.execute(db.kysely);
+      return nodes(rows[0]!["QUERY PLAN"][0]!.Plan);
+    };
+    // 4,000 matches: the newest leads are walked to the page, not every match sorted (at a
+    // million leads, migration 018's trigram index left PostgreSQL guessing, and it sorted them).
+    const common = await planOf("commonburg");
+    expect(common.map((n) => n["Node Type"])).not.toContain("Sort");
+    expect(common.some((n) => n["Index Name"] === "leads_created" && n["Scan Direction"] === "Backward")).toBe(true);
+    // Two words of one field: their whole-field lexeme tells PostgreSQL they come together.
+    expect((await planOf("commonburg heights")).map((n) => n["Node Type"])).not.toContain("Sort");
+    const newest = ids.filter((_, n) => n % 5 === 0).slice(-50);
+    expect(await search("commonburg heights")).toEqual(newest);
+    expect(await search("commonburg")).toEqual(newest);
+    // One match: from the index here; a table this small may also be read whole.
+    expect(await search("rareville")).toEqual([ids[12_345]]);
+    expect(await search("rareville walker12345")).toEqual([ids[12_345]]);
+    await db.kysely.deleteFrom("leads").where("id", "in", ids).execute();
+  });
+
+  it("quotes each word as the tsquery reads it", () => {
+    expect(wordsQuery([["dallas"]])).toBe("'dallas':*");
+    expect(wordsQuery([["o", "brien"], ["75201"]])).toBe("('o' & 'brien':* & '75201':*) | 'o brien 75201':*");
+    expect(wordsQuery([["las"], ["vegas"]])).toBe("('las':* & 'vegas':*) | 'las vegas':*");
+    expect(wordsQuery([["it’s"], ["a\\b"]])).toBe("('it’s':* & 'a\\\\b':*) | 'it’s a\\\\b':*");
   });
 
   it("forgets a lead deleted at its owner's request: its words no longer find it", async () => {

@@ -7,7 +7,7 @@ import { writeQueueFor } from "~/platform/db/write-queue.server";
 import { normaliseText, phoneDigits } from "./search-columns.server";
 
 /**
- * The search box's words, matched through migration 018's index (decision record 027):
+ * The search box's words, matched through the search index (migration 018 on SQLite, 033 on PostgreSQL; decision record 027):
  * every word must match (AND), each as the start of a word of the lead's name, business,
  * city, e-mail address, phone digits (whole, or without the area code) or ZIP code. A
  * word with "@" is the start of the e-mail address ("lone@"). A search that is a phone
@@ -55,14 +55,35 @@ export function ftsMatch(s: SearchWords): string | null {
   return s.words.length ? s.words.map((w) => `"${w.join(" ")}"*`).join(" AND ") : null;
 }
 
+/** A tsquery lexeme, quoted as its input syntax reads it (a quote doubled, a backslash escaped). */
+const lexeme = (token: string) => `'${token.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
+
 /**
- * The condition on `leads` for the words: on PostgreSQL a LIKE per word on the indexed
- * document (`search_doc`; pg_trgm answers it from its GIN index); on SQLite the words are read from the
- * FTS5 table (`searchRead`). E-mail starts are a range on the e-mail column's own index.
+ * PostgreSQL: the words as one tsquery on the lead's words (`search_words`, migration
+ * 033): each word's last token a prefix (`'dallas':*`), the tokens before it whole
+ * ("o'brien" is `'o' & 'brien':*`). Several tokens are also asked as the start of one
+ * whole field (`| 'san antonio':*`). A field that starts with them holds every one of
+ * them, so the leads found are the same; the planner, though, learns from that lexeme's
+ * statistics how many leads carry the words together.
+ */
+export function wordsQuery(words: string[][]): string {
+  const all = words.flatMap((w) => w.map((t, i) => (i === w.length - 1 ? `${lexeme(t)}:*` : lexeme(t)))).join(" & ");
+  const tokens = words.flat();
+  return tokens.length > 1 ? `(${all}) | ${lexeme(tokens.join(" "))}:*` : all;
+}
+
+/**
+ * The condition on `leads` for the words: on PostgreSQL a tsquery on the lead's words
+ * (migration 033's GIN index), and for a word of several tokens a LIKE on the document
+ * (`search_doc`) that keeps them side by side; on SQLite the words are read from the FTS5
+ * table (`searchRead`). E-mail starts are a range on the e-mail column's own index.
  */
 export function searchCondition(dialect: Dialect, s: SearchWords): RawBuilder<boolean> {
   const parts: RawBuilder<unknown>[] = s.emails.map((e) => sql`(email_norm >= ${e} AND email_norm < ${prefixEnd(e)})`);
-  if (dialect === "postgres") for (const w of s.words) parts.push(sql`search_doc LIKE ${`% ${w.join(" ")}%`}`);
+  if (dialect === "postgres" && s.words.length) {
+    parts.push(sql`search_words @@ ${wordsQuery(s.words)}::tsquery`);
+    for (const w of s.words) if (w.length > 1) parts.push(sql`search_doc LIKE ${`% ${w.join(" ")}%`}`);
+  }
   return parts.length ? sql<boolean>`(${sql.join(parts, sql` AND `)})` : sql<boolean>`1 = 1`;
 }
 

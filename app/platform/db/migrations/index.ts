@@ -23,6 +23,7 @@ import { dropNameIndexesMigration } from "./029-drop-name-indexes";
 import { routingTurnsMigration } from "./030-routing-turns";
 import { outboxDueByChannelMigration } from "./031-outbox-due-by-channel";
 import { outboxDueByStateMigration } from "./032-outbox-due-by-state";
+import { leadSearchWordsMigration } from "./033-lead-search-words";
 import { staffTimeZoneMigration } from "./019-staff-time-zone";
 
 export type Dialect = "sqlite" | "postgres";
@@ -184,5 +185,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "030-routing-turns": routingTurnsMigration(dialect),
     "031-outbox-due-by-channel": outboxDueByChannelMigration,
     "032-outbox-due-by-state": outboxDueByStateMigration,
+    "033-lead-search-words": leadSearchWordsMigration(dialect),
   };
 }
