@@ -11,17 +11,21 @@ import { MIN_PASSWORD_LENGTH } from "~/features/staff/password.server";
 import type { Route } from "./+types/set-password";
 
 export const meta = () => [{ title: "Choose your password · Fillway desk" }];
-export const headers = () => ({ ...DESK_HEADERS, "Referrer-Policy": "no-referrer" });
+/**
+ * The link's token never leaves in a Referer to another site. "same-origin", not
+ * "no-referrer": under no-referrer a browser sends "Origin: null" with the page's own form
+ * post (before the page's JavaScript has loaded, or without it), which is refused as
+ * cross-site.
+ */
+const TOKEN_PAGE_HEADERS = { ...DESK_HEADERS, "Referrer-Policy": "same-origin" };
+export const headers = () => TOKEN_PAGE_HEADERS;
 
 const EXPIRED = "This link has expired or has been used. Ask an admin for a new one.";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db } = deskServices(context);
   const account = await tokenAccount(db, params.token, "set-password");
-  return data(
-    { email: account?.email ?? null, minLength: MIN_PASSWORD_LENGTH },
-    { status: account ? 200 : 410, headers: { ...DESK_HEADERS, "Referrer-Policy": "no-referrer" } },
-  );
+  return data({ email: account?.email ?? null, minLength: MIN_PASSWORD_LENGTH }, { status: account ? 200 : 410, headers: TOKEN_PAGE_HEADERS });
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
