@@ -263,13 +263,9 @@ describe("the desk's search box and attribution filters", () => {
     await sql`ANALYZE leads`.execute(db.kysely);
     type PlanNode = { "Node Type": string; "Index Name"?: string; "Scan Direction"?: string; Plans?: PlanNode[] };
     const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)];
-    const wordsOf = (q: string) => {
+    const planOf = async (q: string) => {
       const words = searchWords(q);
       if (!words) throw new Error(q);
-      return words;
-    };
-    const planOf = async (q: string) => {
-      const words = wordsOf(q);
       const page = db.kysely
         .selectFrom("leads")
         .select("id")

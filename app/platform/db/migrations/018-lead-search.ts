@@ -23,14 +23,17 @@ const sqliteDocument = (r: string) =>
   `coalesce(${r}.email_norm, '') || ' ' || coalesce(${r}.phone_norm, '') || ' ' || substr(coalesce(${r}.phone_norm, ''), -7) || ' ' || coalesce(${r}.zip, '')`;
 
 /** ASCII punctuation, each turned into a space in PostgreSQL's document (the words' separators). */
-export const PUNCTUATION = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~";
+const PUNCTUATION = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~";
+
+/** PostgreSQL: a text as the search document writes it: lower case, ASCII punctuation as spaces. */
+export const documentText = (text: string) => `translate(lower(${text}), '${PUNCTUATION.replace(/'/g, "''")}', '${" ".repeat(PUNCTUATION.length)}')`;
 
 /**
  * The lead's search text on PostgreSQL, kept as a stored generated column (`search_doc`,
  * so neither the index's recheck nor a walk recomputes it): lower case, punctuation as
  * spaces, a space at each end, so `search_doc LIKE '% word%'` is "a word starting with".
  */
-export const POSTGRES_DOCUMENT = `' ' || translate(lower(coalesce(name_norm, '') || ' ' || coalesce(business_norm, '') || ' ' || coalesce(city, '') || ' ' || coalesce(email_norm, '') || ' ' || coalesce(phone_norm, '') || ' ' || right(coalesce(phone_norm, ''), 7) || ' ' || coalesce(zip, '')), '${PUNCTUATION.replace(/'/g, "''")}', '${" ".repeat(PUNCTUATION.length)}') || ' '`;
+export const POSTGRES_DOCUMENT = `' ' || ${documentText("coalesce(name_norm, '') || ' ' || coalesce(business_norm, '') || ' ' || coalesce(city, '') || ' ' || coalesce(email_norm, '') || ' ' || coalesce(phone_norm, '') || ' ' || right(coalesce(phone_norm, ''), 7) || ' ' || coalesce(zip, '')")} || ' '`;
 
 /** The attribution filters' columns and the lower-cased expression each is compared by. */
 export const ATTRIBUTION_FILTER_KEYS = {

@@ -1,10 +1,9 @@
 import { type Kysely, type Migration, sql } from "kysely";
-import { POSTGRES_DOCUMENT, PUNCTUATION } from "./018-lead-search";
+import { documentText, POSTGRES_DOCUMENT } from "./018-lead-search";
 import type { Dialect } from "./index";
 
 /** A text as 018's document writes it (lower case, punctuation as spaces), its words separated by one space. */
-const asWords = (text: string) =>
-  `regexp_replace(btrim(translate(lower(${text}), '${PUNCTUATION.replace(/'/g, "''")}', '${" ".repeat(PUNCTUATION.length)}')), ' +', ' ', 'g')`;
+const asWords = (text: string) => `regexp_replace(btrim(${documentText(text)}), ' +', ' ', 'g')`;
 
 /**
  * The fields whose words a search often names together ("san antonio"): each is also one
@@ -38,8 +37,8 @@ const SEARCH_WORDS =
  * tsvector column, so a common word is read newest first and stops at the page, and a rare
  * one from the index. A stored column, because a walk tests each lead it passes and an
  * expression would be computed again for each (2 µs a lead). The index is smaller than
- * the trigrams' (105 against 172 MB at a million leads), and a lead adds a dozen entries
- * to it instead of a hundred. Adding the column rewrites the table (37 s at a million
+ * the trigrams' (108 against 172 MB at a million leads), and a lead adds about fifteen
+ * entries to it instead of about a hundred. Adding the column rewrites the table (37 s at a million
  * leads); ANALYZE runs here, as until it does every word looks common.
  */
 export function leadSearchWordsMigration(dialect: Dialect): Migration {
