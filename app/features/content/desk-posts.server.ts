@@ -248,7 +248,7 @@ export function shippedImages(publicDir = resolve("public")): string[] {
 
 export type SaveResult =
   | { ok: true; id: string; status: PostStatus; created: boolean }
-  | { ok: false; status: 404 | 409 | 422; errors: string[]; pastTime?: string };
+  | { ok: false; status: 404 | 409 | 422 | 429; errors: string[]; pastTime?: string };
 
 function slug(title: string): string {
   const s = title
@@ -270,7 +270,7 @@ export async function savePost(
   db: Db,
   existingId: string | null,
   form: PostForm,
-  opts: { now?: Date; publicDir?: string; author?: string } = {},
+  opts: { now?: Date; publicDir?: string; author?: string; owner?: string } = {},
 ): Promise<SaveResult> {
   const now = opts.now ?? new Date();
   const nowIso = now.toISOString();
@@ -311,12 +311,12 @@ export async function savePost(
     publishAt = at;
   }
 
-  // Off the event loop and under the time limit; a body that cannot be rendered is not saved.
+  // Off the event loop and under the time limit, in the member's share of the threads; a body that cannot be rendered is not saved.
   let html: string;
   try {
-    html = await renderMarkdownGuarded(form.body);
+    html = await renderMarkdownGuarded(form.body, { owner: opts.owner });
   } catch (error) {
-    if (error instanceof MarkdownRefused) return { ok: false, status: 422, errors: [error.message] };
+    if (error instanceof MarkdownRefused) return { ok: false, status: error.status, errors: [error.message] };
     throw error;
   }
   const columns = {

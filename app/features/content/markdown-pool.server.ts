@@ -10,10 +10,19 @@ import { Worker } from "node:worker_threads";
  * small pool of threads is started on first use and reused; a thread that runs past the
  * limit is terminated and replaced, and the body is refused with a message saying what to
  * change (422). Every rendering of a post body goes through here: the desk's preview and
- * save, and post files loaded at start. The output is that of `renderMarkdown`.
+ * save, newsletter issues, and post files loaded at start. The output is that of
+ * `renderMarkdown`.
+ *
+ * The threads are shared fairly between the members of staff who render (each render names
+ * its `owner`): one owner has at most `perOwner` renders on the threads at a time and at
+ * most `queuedPerOwner` more waiting; past that a render is refused at once with 429 ("busy").
+ * A free thread goes to the waiting owner served longest ago (round-robin), so one
+ * member's pathological bodies hold at most one thread each and delay another member's
+ * render by at most one time limit. Renders without an owner (post files at start) are
+ * the process's own: one at a time, never refused.
  */
 
-export type RefusalKind = "timeout" | "nesting" | "failed";
+export type RefusalKind = "timeout" | "nesting" | "failed" | "busy";
 
 /** How long one body may take to render. */
 export const MARKDOWN_TIME_LIMIT_MS = 3000;
@@ -22,7 +31,11 @@ export const refusalMessages: Record<RefusalKind, string> = {
   timeout: `The body could not be turned into a page within ${MARKDOWN_TIME_LIMIT_MS / 1000} seconds. Long runs of unclosed * or _ and other repeated markup are the usual cause: close them or put them in \`code\`, or split the body, then try again.`,
   nesting: "The body nests quotes or lists too deeply to show. Use at most a few levels of > or of list indentation, then try again.",
   failed: "The body could not be turned into a page. Shorten it or simplify its markup, then try again.",
+  busy: "Your previous previews are still rendering; try again in a moment.",
 };
+
+/** How soon a refused ("busy") render may be asked again, for `Retry-After`. */
+export const BUSY_RETRY_SECONDS = Math.ceil(MARKDOWN_TIME_LIMIT_MS / 1000);
 
 const REFUSED = Symbol.for("fillway.markdownRefused");
 
@@ -32,7 +45,8 @@ const REFUSED = Symbol.for("fillway.markdownRefused");
  * module a server process loads (see `markdownPool`).
  */
 export class MarkdownRefused extends Error {
-  readonly status = 422;
+  /** 429 when the member's own earlier renders still fill their share of the threads, else 422. */
+  readonly status: 422 | 429;
   readonly [REFUSED] = true;
   static [Symbol.hasInstance](value: unknown): boolean {
     return typeof value === "object" && value !== null && (value as { [REFUSED]?: boolean })[REFUSED] === true;
@@ -40,6 +54,7 @@ export class MarkdownRefused extends Error {
   constructor(readonly kind: RefusalKind) {
     super(refusalMessages[kind]);
     this.name = "MarkdownRefused";
+    this.status = kind === "busy" ? 429 : 422;
   }
 }
 
@@ -48,9 +63,29 @@ const hashOf = (source: string) => createHash("sha256").update(source).digest("b
 interface Job {
   source: string;
   limitMs: number;
+  owner: string;
   resolve: (html: string) => void;
   reject: (error: Error) => void;
 }
+
+/** One owner's share: renders on the threads, renders waiting, and when it was last served. */
+interface Lane {
+  running: number;
+  waiting: Job[];
+  servedAt: number;
+}
+
+/** The owner of renders that name none: the process itself (post files at start). */
+const PROCESS = "";
+
+export interface Fairness {
+  /** Renders of one owner on the threads at once. */
+  perOwner: number;
+  /** Renders of one owner waiting for a thread; one more is refused ("busy", 429). */
+  queuedPerOwner: number;
+}
+
+export const DEFAULT_FAIRNESS: Fairness = { perOwner: 1, queuedPerOwner: 2 };
 
 interface Slot {
   worker: Worker;
@@ -68,8 +103,16 @@ function workerFile(): string {
   return resolve("app/features/content/markdown-worker.mjs");
 }
 
+export interface RenderOptions {
+  limitMs?: number;
+  /** Who asks (`staff:12`): the unit the threads are shared by. None: the process's own. */
+  owner?: string;
+  /** A render still waiting when this aborts (the editor sent a newer preview) is dropped. */
+  signal?: AbortSignal;
+}
+
 export interface MarkdownPool {
-  render(source: string, opts?: { limitMs?: number }): Promise<string>;
+  render(source: string, opts?: RenderOptions): Promise<string>;
   /** Threads running now (started on first use). */
   size(): number;
   close(): Promise<void>;
@@ -85,7 +128,7 @@ const RECENT_REFUSALS = 32;
 const IDLE_MS = 60_000;
 const REMEMBER_MS = 30_000;
 
-export function createMarkdownPool(threads = 2): MarkdownPool {
+export function createMarkdownPool(threads = 2, fairness: Fairness = DEFAULT_FAIRNESS): MarkdownPool {
   const refused = new Map<string, { kind: RefusalKind; at: number }>();
   const remember = (source: string, kind: RefusalKind) => {
     if (kind === "failed") return;
@@ -97,8 +140,54 @@ export function createMarkdownPool(threads = 2): MarkdownPool {
     return hit && performance.now() - hit.at < REMEMBER_MS ? hit.kind : undefined;
   };
   const slots: Slot[] = [];
-  const queue: Job[] = [];
+  const lanes = new Map<string, Lane>();
+  let waitingTotal = 0;
+  let served = 0;
   let nextId = 1;
+
+  /** The next render to start: of the waiting owners under their share, the one served longest ago. */
+  function takeNext(): Job | undefined {
+    let best: Lane | undefined;
+    for (const lane of lanes.values()) {
+      if (!lane.waiting.length || lane.running >= fairness.perOwner) continue;
+      if (!best || lane.servedAt < best.servedAt) best = lane;
+    }
+    if (!best) return undefined;
+    best.servedAt = ++served;
+    best.running++;
+    waitingTotal--;
+    return best.waiting.shift();
+  }
+
+  /** Owners with a render that could start now (under their share). */
+  const startable = () => {
+    let n = 0;
+    for (const lane of lanes.values()) if (lane.waiting.length && lane.running < fairness.perOwner) n++;
+    return n;
+  };
+
+  /** A render left the threads (done, refused, or its thread gone). */
+  function finished(job: Job) {
+    const lane = lanes.get(job.owner);
+    if (!lane) return;
+    lane.running--;
+    if (lane.running === 0 && !lane.waiting.length) lanes.delete(job.owner);
+  }
+
+  function dropWaiting(job: Job): boolean {
+    const lane = lanes.get(job.owner);
+    const at = lane ? lane.waiting.indexOf(job) : -1;
+    if (!lane || at < 0) return false;
+    lane.waiting.splice(at, 1);
+    waitingTotal--;
+    if (lane.running === 0 && !lane.waiting.length) lanes.delete(job.owner);
+    return true;
+  }
+
+  function firstWaiting(): Job | undefined {
+    for (const lane of lanes.values()) if (lane.waiting.length) return lane.waiting[0];
+    return undefined;
+  }
   let closed = false;
 
   function spawn(): Slot {
@@ -116,6 +205,7 @@ export function createMarkdownPool(threads = 2): MarkdownPool {
       if (!job || job.id !== msg.id) return;
       clearTimeout(job.timer);
       slot.job = undefined;
+      finished(job);
       if (msg.error) {
         remember(job.source, msg.error);
         job.reject(new MarkdownRefused(msg.error));
@@ -130,11 +220,13 @@ export function createMarkdownPool(threads = 2): MarkdownPool {
       slot.job = undefined;
       if (job) {
         clearTimeout(job.timer);
+        finished(job);
         // Out of memory, or killed: the body is what did it.
         job.reject(new MarkdownRefused("failed"));
       } else if (!slot.ready && error) {
         // The thread could not start: the first one waiting hears why, rather than waiting for ever.
-        queue.shift()?.reject(error);
+        const first = firstWaiting();
+        if (first && dropWaiting(first)) first.reject(error);
       }
       if (!closed) dispatch();
     };
@@ -163,6 +255,7 @@ export function createMarkdownPool(threads = 2): MarkdownPool {
       // Past the limit: the thread is stopped and a fresh one takes its place.
       if (slot.job?.id !== id) return;
       slot.job = undefined;
+      finished(job);
       const at = slots.indexOf(slot);
       if (at >= 0) slots.splice(at, 1);
       void slot.worker.terminate();
@@ -175,34 +268,60 @@ export function createMarkdownPool(threads = 2): MarkdownPool {
   }
 
   function dispatch() {
-    if (queue.length === 0) {
+    if (waitingTotal === 0) {
       for (const slot of slots) if (slot.ready && !slot.job && !slot.idle) retireWhenIdle(slot);
     }
-    while (queue.length > 0 && !closed) {
+    while (waitingTotal > 0 && !closed) {
+      const ready = startable();
+      if (ready === 0) return;
       const free = slots.find((s) => s.ready && !s.job);
       if (!free) {
         const starting = slots.filter((s) => !s.ready).length;
-        if (slots.length < threads && starting < queue.length) spawn();
+        if (slots.length < threads && starting < ready) spawn();
         return;
       }
-      start(free, queue.shift() as Job);
+      start(free, takeNext() as Job);
     }
   }
 
   return {
     render(source, opts = {}) {
       if (closed) return Promise.reject(new Error("The Markdown pool is closed."));
+      if (opts.signal?.aborted) return Promise.reject(opts.signal.reason);
       const known = recentRefusal(source);
       if (known) return Promise.reject(new MarkdownRefused(known));
+      const owner = opts.owner ?? PROCESS;
+      let lane = lanes.get(owner);
+      // The process's own renders wait their turn however many there are; a member's are refused past their share.
+      if (owner !== PROCESS && lane && lane.running + lane.waiting.length >= fairness.perOwner + fairness.queuedPerOwner) {
+        return Promise.reject(new MarkdownRefused("busy"));
+      }
+      if (!lane) {
+        // A newcomer is served before those already served.
+        lane = { running: 0, waiting: [], servedAt: 0 };
+        lanes.set(owner, lane);
+      }
+      const waitingIn = lane;
       return new Promise<string>((resolve, reject) => {
-        queue.push({ source, limitMs: opts.limitMs ?? MARKDOWN_TIME_LIMIT_MS, resolve, reject });
+        const job: Job = { source, limitMs: opts.limitMs ?? MARKDOWN_TIME_LIMIT_MS, owner, resolve, reject };
+        waitingIn.waiting.push(job);
+        waitingTotal++;
+        opts.signal?.addEventListener(
+          "abort",
+          () => {
+            if (dropWaiting(job)) reject(opts.signal?.reason);
+          },
+          { once: true },
+        );
         dispatch();
       });
     },
     size: () => slots.length,
     async close() {
       closed = true;
-      for (const job of queue.splice(0)) job.reject(new Error("The Markdown pool is closed."));
+      for (const lane of lanes.values()) for (const job of lane.waiting.splice(0)) job.reject(new Error("The Markdown pool is closed."));
+      lanes.clear();
+      waitingTotal = 0;
       for (const s of slots) clearTimeout(s.idle);
       await Promise.all(slots.splice(0).map((s) => s.worker.terminate()));
     },
@@ -221,7 +340,13 @@ export function markdownPool(): MarkdownPool {
   return holder[SHARED];
 }
 
-/** Markdown to the safe HTML a page shows, off the event loop; throws MarkdownRefused (422). */
-export function renderMarkdownGuarded(source: string): Promise<string> {
-  return markdownPool().render(source);
+/** The owner a member of staff's renders are shared by. */
+export const staffOwner = (staffId: number) => `staff:${staffId}`;
+
+/**
+ * Markdown to the safe HTML a page shows, off the event loop; throws MarkdownRefused (422,
+ * or 429 when `owner`'s earlier renders still fill their share of the threads).
+ */
+export function renderMarkdownGuarded(source: string, opts: Pick<RenderOptions, "owner" | "signal"> = {}): Promise<string> {
+  return markdownPool().render(source, opts);
 }

@@ -8,6 +8,7 @@ import { formatWhen } from "~/features/leads/desk/labels.server";
 import { staffTimeZone } from "~/features/staff/time-zone";
 import { formatInZone } from "~/shared/zoned-time";
 import { clearAutosave, loadAutosave } from "./autosave.server";
+import { BUSY_RETRY_SECONDS, staffOwner } from "./markdown-pool.server";
 import { previewSecret, signPreview } from "./preview-link.server";
 import { TEAM_BYLINE } from "./post-desk";
 import { audit } from "~/features/staff/audit.server";
@@ -29,13 +30,16 @@ interface DeskArgs {
  * Renders the preview with the public post page's components; the route hands it in
  * (components/post-preview.server.tsx), so this module stays free of React.
  */
-export type RenderPreview = (post: {
-  title: string;
-  subTitle: string;
-  image: string;
-  video: string;
-  body: string;
-}) => Promise<{ html: string | null; error: string | null }>;
+export type RenderPreview = (
+  post: {
+    title: string;
+    subTitle: string;
+    image: string;
+    video: string;
+    body: string;
+  },
+  opts: { owner: string },
+) => Promise<{ html: string | null; error: string | null; status: number }>;
 
 /** The editor's form is text; a body past this is refused before it is read. */
 const MAX_FORM_BYTES = 1024 * 1024;
@@ -110,7 +114,7 @@ export async function loadPostEditor({ request, context, params }: DeskArgs, ren
       fileState: row ? fileState(row) : ("none" as const),
       missingMarkdown: row !== null && row.body_markdown === null,
       images: await imageOptions(context, values.image ?? ""),
-      ...(await preview(renderPreview, values)),
+      ...(await preview(renderPreview, values, me.id)),
       updatedAt: row?.updated_at ?? null,
       // Drafts and scheduled posts: a signed link anyone may open for PREVIEW_DAYS.
       previewLink: row && status !== "published" ? signPreview(await previewSecret(db), row.id) : null,
@@ -121,21 +125,30 @@ export async function loadPostEditor({ request, context, params }: DeskArgs, ren
   );
 }
 
-/** The preview's HTML, or why the body cannot be shown (then the HTML is empty). */
-async function preview(renderPreview: RenderPreview, v: Values): Promise<{ previewHtml: string; previewError: string | null }> {
-  const p = await renderPreview({ title: v.title ?? "", subTitle: v.subTitle ?? "", image: v.image ?? "", video: v.video ?? "", body: v.body ?? "" });
-  return { previewHtml: p.html ?? "", previewError: p.error };
+/** The preview's HTML, or why the body cannot be shown (then the HTML is empty), rendered in `staffId`'s share of the Markdown threads. */
+async function preview(
+  renderPreview: RenderPreview,
+  v: Values,
+  staffId: number,
+): Promise<{ previewHtml: string; previewError: string | null; previewStatus: number }> {
+  const p = await renderPreview(
+    { title: v.title ?? "", subTitle: v.subTitle ?? "", image: v.image ?? "", video: v.video ?? "", body: v.body ?? "" },
+    { owner: staffOwner(staffId) },
+  );
+  return { previewHtml: p.html ?? "", previewError: p.error, previewStatus: p.status };
 }
 
 async function refused(
   renderPreview: RenderPreview,
+  staffId: number,
   status: number,
   errors: string[],
   values: Values,
   headers: Record<string, string> = {},
   pastTime: string | null = null,
 ) {
-  return data({ errors, values, pastTime, ...(await preview(renderPreview, values)), at: Date.now() }, { status, headers: { ...DESK_HEADERS, ...headers } });
+  const { previewStatus: _, ...shown } = await preview(renderPreview, values, staffId);
+  return data({ errors, values, pastTime, ...shown, at: Date.now() }, { status, headers: { ...DESK_HEADERS, ...headers } });
 }
 
 /** The post could not be saved (the database locked by another process, the disk full): the editor keeps every word. */
@@ -167,28 +180,33 @@ export async function postEditorAction({ request, context, params }: DeskArgs, r
 
   const values = formValues(form);
   if (intent === "preview") {
-    const shown = await preview(renderPreview, values);
-    // A body that cannot be rendered in time (or nests too deeply): 422, the message says what to change.
-    const status = shown.previewError ? 422 : 200;
-    return data(
-      { errors: shown.previewError ? [shown.previewError] : null, values, pastTime: null, ...shown, at: Date.now() },
-      { status, headers: DESK_HEADERS },
-    );
+    const { previewStatus: status, ...shown } = await preview(renderPreview, values, me.id);
+    // A body that cannot be rendered in time (or nests too deeply): 422, the message says what to change; 429 while the member's earlier previews still render.
+    const headers = status === 429 ? { ...DESK_HEADERS, "Retry-After": String(BUSY_RETRY_SECONDS) } : DESK_HEADERS;
+    return data({ errors: shown.previewError ? [shown.previewError] : null, values, pastTime: null, ...shown, at: Date.now() }, { status, headers });
   }
   const parsed = postFormSchema.safeParse(values);
-  if (!parsed.success) return refused(renderPreview, 422, problems(parsed.error), values);
+  if (!parsed.success) return refused(renderPreview, me.id, 422, problems(parsed.error), values);
   let result: Awaited<ReturnType<typeof savePost>>;
   try {
-    result = await savePost(db, isNew ? null : params.id, parsed.data, { author: me.name?.trim() || TEAM_BYLINE });
+    result = await savePost(db, isNew ? null : params.id, parsed.data, { author: me.name?.trim() || TEAM_BYLINE, owner: staffOwner(me.id) });
   } catch (error) {
     if (!isPassingDbFault(error)) throw error;
     deskServices(context).log.warn({ err: error, post: params.id }, "post not saved: answered 503");
     context.responseHeaders?.set("Retry-After", String(RETRY_AFTER_BUSY_SECONDS));
-    return refused(renderPreview, 503, [NOT_SAVED], values, { "Retry-After": String(RETRY_AFTER_BUSY_SECONDS) });
+    return refused(renderPreview, me.id, 503, [NOT_SAVED], values, { "Retry-After": String(RETRY_AFTER_BUSY_SECONDS) });
   }
   if (!result.ok) {
     if (result.status === 404) throw data(null, { status: 404, headers: DESK_HEADERS });
-    return refused(renderPreview, result.status, result.errors, values, {}, result.pastTime ? formatInZone(result.pastTime, values.timeZone || "UTC") : null);
+    return refused(
+      renderPreview,
+      me.id,
+      result.status,
+      result.errors,
+      values,
+      {},
+      result.pastTime ? formatInZone(result.pastTime, values.timeZone || "UTC") : null,
+    );
   }
   // Saved: what was typed and kept for this post is now in the post itself.
   await clearAutosave(db, me.id, isNew ? "new" : params.id);

@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { PostMedia } from "~/features/content/components/media";
 import { PostBody } from "~/features/content/components/post-body";
 import { PostMeta } from "~/features/content/components/post-card";
-import { MarkdownRefused, renderMarkdownGuarded } from "~/features/content/markdown-pool.server";
+import { MarkdownRefused, type RenderOptions, renderMarkdownGuarded } from "~/features/content/markdown-pool.server";
 
 export interface PreviewInput {
   title: string;
@@ -23,14 +23,20 @@ export interface PreviewInput {
  * library nor the public components' code is bundled for the desk (and the public
  * pages' chunks stay as they are). The body is rendered off the event loop under the time
  * limit (markdown-pool.server.ts): a body that cannot be rendered gives `error`, the
- * message saying what to change, and no HTML.
+ * message saying what to change, its `status` (422; 429 when the member's earlier previews
+ * still fill their share of the threads), and no HTML. `owner` is whose share it is.
  */
-export async function renderPreview(p: PreviewInput): Promise<{ html: string; error: null } | { html: null; error: string }> {
+export async function renderPreview(
+  p: PreviewInput,
+  opts: Pick<RenderOptions, "owner" | "signal"> = {},
+): Promise<{ html: string; error: null; status: 200 } | { html: null; error: string; status: number }> {
   let body: string;
   try {
-    body = await renderMarkdownGuarded(p.body);
+    body = await renderMarkdownGuarded(p.body, opts);
   } catch (error) {
-    if (error instanceof MarkdownRefused) return { html: null, error: error.message };
+    if (error instanceof MarkdownRefused) return { html: null, error: error.message, status: error.status };
+    // The editor sent a newer preview before this one had a thread: nobody waits for this answer.
+    if (opts.signal?.aborted) return { html: null, error: "A newer preview replaced this one.", status: 409 };
     throw error;
   }
   const image = /^\/media\/[\w./-]+$/.test(p.image) && !p.image.includes("..") ? p.image : null;
@@ -48,5 +54,5 @@ export async function renderPreview(p: PreviewInput): Promise<{ html: string; er
       </div>
     </>,
   );
-  return { html, error: null };
+  return { html, error: null, status: 200 };
 }

@@ -145,7 +145,7 @@ export async function issueAction({ request, context, params }: Args) {
     try {
       saved = await saveIssue(db, id === "new" ? null : id, parsed.data, { staffId: me.id, postId: post });
     } catch (error) {
-      if (error instanceof MarkdownRefused) return fail(422, [error.message]);
+      if (error instanceof MarkdownRefused) return fail(error.status, [error.message]);
       throw error;
     }
     if (saved === null) return fail(409, ["This issue has started sending and can no longer be changed"]);

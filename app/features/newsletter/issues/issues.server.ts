@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { z } from "zod";
 import { getPost } from "~/features/content/posts.server";
 import { htmlToText } from "~/features/content/markdown.server";
-import { renderMarkdownGuarded } from "~/features/content/markdown-pool.server";
+import { renderMarkdownGuarded, staffOwner } from "~/features/content/markdown-pool.server";
 import type { Db } from "~/platform/db/db.server";
 import { writeQueueFor } from "~/platform/db/write-queue.server";
 
@@ -75,14 +75,14 @@ export async function getIssue(db: Db, id: number): Promise<Issue | null> {
   return row ? toIssue(row) : null;
 }
 
-/** Saves a new draft (`id` null) or changes one not yet started; the body is rendered and sanitised here, once. Throws MarkdownRefused (422). */
+/** Saves a new draft (`id` null) or changes one not yet started; the body is rendered and sanitised here, once, in the member's share of the Markdown threads. Throws MarkdownRefused (422, or 429). */
 export async function saveIssue(
   db: Db,
   id: number | null,
   input: IssueInput,
   opts: { staffId: number; postId?: string | null; now?: Date },
 ): Promise<number | null> {
-  const html = await renderMarkdownGuarded(input.body);
+  const html = await renderMarkdownGuarded(input.body, { owner: staffOwner(opts.staffId) });
   const at = (opts.now ?? new Date()).toISOString();
   return writeQueueFor(db).run(async (trx) => {
     if (id === null) {

@@ -1,6 +1,8 @@
 import { POST_LIMITS } from "~/features/content/post-desk";
 import { renderPreview } from "~/features/content/components/post-preview.server";
+import { BUSY_RETRY_SECONDS, staffOwner } from "~/features/content/markdown-pool.server";
 import { DESK_HEADERS } from "~/features/staff/auth.server";
+import { signedIn } from "~/features/staff/desk-guard.server";
 import { readFormDataCapped } from "~/platform/http/body.server";
 import type { Route } from "./+types/post-preview";
 
@@ -8,12 +10,13 @@ import type { Route } from "./+types/post-preview";
  * The editor's live preview: the form's fields in, the HTML the public post page will
  * show out (post-preview.server.tsx). Rendered on the server, so no Markdown library reaches
  * a browser bundle. The body is read under a cap counted as it arrives, and rendered off
- * the event loop under a time limit.
+ * the event loop under a time limit, in the member's share of the Markdown threads: past
+ * it, 429 and a message to try again in a moment.
  */
 /** The editor's fields as a form: the body's 100,000 characters, up to four bytes each, and the rest. */
 const MAX_PREVIEW_BYTES = 1024 * 1024;
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const read = await readFormDataCapped(request, MAX_PREVIEW_BYTES);
   if (!read.ok) {
     const error = read.status === 413 ? `The form is larger than ${MAX_PREVIEW_BYTES / 1024} KiB.` : "The form could not be read.";
@@ -28,15 +31,19 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 413, headers: DESK_HEADERS },
     );
   }
-  const shown = await renderPreview({
-    title: field("title", POST_LIMITS.title),
-    subTitle: field("subTitle", POST_LIMITS.subTitle),
-    image: field("image", 300),
-    video: field("video", 300),
-    body,
-  });
-  // A body that cannot be rendered in time, or nests too deeply: 422 and what to change.
-  return Response.json(shown, { status: shown.error ? 422 : 200, headers: DESK_HEADERS });
+  const shown = await renderPreview(
+    {
+      title: field("title", POST_LIMITS.title),
+      subTitle: field("subTitle", POST_LIMITS.subTitle),
+      image: field("image", 300),
+      video: field("video", 300),
+      body,
+    },
+    { owner: staffOwner(signedIn(context).id), signal: request.signal },
+  );
+  // A body that cannot be rendered in time, or nests too deeply: 422 and what to change; the member's previews still rendering: 429.
+  const headers = shown.status === 429 ? { ...DESK_HEADERS, "Retry-After": String(BUSY_RETRY_SECONDS) } : DESK_HEADERS;
+  return Response.json({ html: shown.html, error: shown.error }, { status: shown.status, headers });
 }
 
 export function loader(_: Route.LoaderArgs) {

@@ -23,16 +23,20 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
   const row = await getDeskPost(db, check.id);
   if (!row) throw data("This post no longer exists.", { status: 404, headers: noindex });
-  const shown = await renderPreview({
-    title: row.title,
-    subTitle: row.sub_title,
-    image: row.image_original ?? "",
-    imageAlt: row.image_alt ?? "",
-    video: row.video_url ?? "",
-    body: row.body_markdown ?? "",
-    author: row.author_name ?? null,
-    date: row.publish_at ?? row.published_by ?? row.created_on,
-  });
+  // Shared by everyone who opens this post's link: one share of the Markdown threads.
+  const shown = await renderPreview(
+    {
+      title: row.title,
+      subTitle: row.sub_title,
+      image: row.image_original ?? "",
+      imageAlt: row.image_alt ?? "",
+      video: row.video_url ?? "",
+      body: row.body_markdown ?? "",
+      author: row.author_name ?? null,
+      date: row.publish_at ?? row.published_by ?? row.created_on,
+    },
+    { owner: `preview-link:${row.id}` },
+  );
   return data({ title: row.title, html: shown.html ?? "", error: shown.error }, { headers: noindex });
 }
 
