@@ -144,6 +144,12 @@ export const envSchema = z.object({
    * A lead past it is still stored and sent to sales; only the visitor's receipt is left out.
    */
   VISITOR_MAIL_PER_DAY: z.coerce.number().int().min(1).max(100).default(3),
+  /**
+   * Assignment e-mails (leads given by a colleague, one e-mail a change) one member of staff
+   * is sent within an hour; the leads given past it wait in one digest, sent when the hour
+   * is up.
+   */
+  ASSIGNMENT_MAIL_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(10),
   /** How many newsletter e-mails (one issue to its subscribers) are handed to the outbox per minute, at most. */
   NEWSLETTER_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   /**

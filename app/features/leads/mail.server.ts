@@ -3,7 +3,7 @@ import { pages } from "~/copy/pages";
 import type { LeadRow } from "~/platform/outbox/messages.server";
 import { escapeHtml, fieldsHtml, fieldsText, htmlShell, type MailContent, oneLine } from "~/platform/outbox/templates.server";
 import { ATTRIBUTION_FIELDS, attributionFromRow } from "./attribution.server";
-import { formatWhen, kindLabel, labelledFields, parsePayload, typeLabel, whoOf } from "./desk/labels.server";
+import { formatWhen, kindLabel, labelledFields, parsePayload, phoneOf, typeLabel, whoOf } from "./desk/labels.server";
 import { submissionReference } from "./forms/success";
 
 /** A stored lead as the messages about it need it. */
@@ -141,21 +141,18 @@ ${fieldsHtml(fields)}
 /** The lead's reference as the desk shows it: "#939BBDDE", else its number. */
 const referenceOf = (lead: Pick<LeadForMail, "id" | "submissionId">) => (lead.submissionId ? `#${submissionReference(lead.submissionId)}` : String(lead.id));
 
-/** To the member of staff a lead was given: its reference, form, who, and the desk link; no more than the note to sales. */
+/** To the member of staff a new lead was given by a routing rule: its reference, form, who, and what a call back needs (as in the note to sales), and the desk link. */
 export function assignedMail(lead: LeadForMail, siteUrl: string): MailContent {
   const form = kindLabel(lead.kind);
   const who = whoOf(lead.payload, lead.kind) || lead.email;
-  const link = `${siteUrl}/desk/leads/${lead.id}`;
   const subject = oneLine(`Lead ${referenceOf(lead)} is yours: ${form} from ${who}`);
-  const text = `Lead ${referenceOf(lead)} (${form}, ${typeLabel(lead.type, lead.kind)}) from ${who} is now assigned to you.
+  const intro = `Lead ${referenceOf(lead)} (${form}, ${typeLabel(lead.type, lead.kind)}) from ${who} is now assigned to you.`;
+  const callBack = callBackOf(lead);
+  const text = `${intro}
 
-Open it in the desk: ${link}
+${callBackText(callBack, siteUrl)}
 `;
-  const html = htmlShell(
-    subject,
-    `<p>Lead <strong>${escapeHtml(referenceOf(lead))}</strong> (${escapeHtml(form)}, ${escapeHtml(typeLabel(lead.type, lead.kind))}) from ${escapeHtml(who)} is now assigned to you.</p>
-<p><a href="${escapeHtml(link)}">Open lead ${escapeHtml(referenceOf(lead))} in the desk</a></p>`,
-  );
+  const html = htmlShell(subject, `<p>${escapeHtml(intro)}</p>\n<ul>${callBackHtml(callBack, siteUrl)}</ul>`);
   return { subject, text, html };
 }
 
@@ -172,6 +169,106 @@ Your leads in the desk: ${link}
     subject,
     `<p>${escapeHtml(by)} assigned <strong>${escapeHtml(n)}</strong> to you at once.</p>
 <p><a href="${escapeHtml(link)}">Your leads in the desk</a></p>`,
+  );
+  return { subject, text, html };
+}
+
+/** What a salesperson needs to call a lead back, as an assignment e-mail lists it. */
+export interface CallBack {
+  id: number;
+  reference: string;
+  form: string;
+  who: string;
+  phone: string;
+  email: string;
+  /** The first lines of the visitor's message, if any. */
+  message: string;
+}
+
+/** The message's first lines: at most three, 300 characters. */
+function firstLines(text: string): string {
+  const lines = text
+    .replace(/\r\n?/g, "\n")
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean);
+  const kept = lines.slice(0, 3).join("\n");
+  const short = kept.length > 300 ? `${kept.slice(0, 299)}…` : kept;
+  return lines.length > 3 && short === kept ? `${short} …` : short;
+}
+
+export function callBackOf(lead: Pick<LeadForMail, "id" | "submissionId" | "kind" | "email" | "payload">): CallBack {
+  const message = [lead.payload.message, lead.payload.descriptionQuote].find((v): v is string => typeof v === "string" && v.trim() !== "") ?? "";
+  return {
+    id: lead.id,
+    reference: referenceOf(lead),
+    form: kindLabel(lead.kind),
+    who: oneLine(whoOf(lead.payload, lead.kind) || lead.email, 120),
+    phone: oneLine(phoneOf(lead.payload, lead.kind), 40),
+    email: oneLine(lead.email, 200),
+    message: firstLines(message),
+  };
+}
+
+function callBackText(lead: CallBack, siteUrl: string): string {
+  const lines = [
+    `${lead.reference}  ${lead.who} (${lead.form})`,
+    `  Phone: ${lead.phone || "none given"}`,
+    `  E-mail: ${lead.email}`,
+    ...(lead.message ? [`  Message: ${lead.message.replace(/\n/g, "\n    ")}`] : []),
+    `  ${siteUrl}/desk/leads/${lead.id}`,
+  ];
+  return lines.join("\n");
+}
+
+function callBackHtml(lead: CallBack, siteUrl: string): string {
+  const link = `${siteUrl}/desk/leads/${lead.id}`;
+  const tel = lead.phone.replace(/[^\d+]/g, "");
+  const phone = lead.phone ? (tel ? `<a href="tel:${escapeHtml(tel)}">${escapeHtml(lead.phone)}</a>` : escapeHtml(lead.phone)) : "none given";
+  return `<li style="margin-bottom:12px"><a href="${escapeHtml(link)}"><strong>${escapeHtml(lead.reference)}</strong></a> ${escapeHtml(lead.who)} (${escapeHtml(lead.form)})<br>
+Phone: ${phone}<br>E-mail: <a href="mailto:${escapeHtml(lead.email)}">${escapeHtml(lead.email)}</a>${
+    lead.message ? `<br>Message: <span style="white-space:pre-wrap">${escapeHtml(lead.message)}</span>` : ""
+  }</li>`;
+}
+
+/** What an assignment e-mail says of leads given at once by "all N matching", not listed one by one. */
+const unlisted = (n: number) => `${n.toLocaleString("en-US")} more ${n === 1 ? "lead" : "leads"} given at once by a filter ("all matching")`;
+
+/**
+ * To the member of staff given leads in one change (on a lead's page, or ticked in the
+ * inbox): one e-mail listing every lead with what a call back needs, not one a lead.
+ */
+export function leadsAssignedMail(leads: CallBack[], by: string, siteUrl: string): MailContent {
+  const n = `${leads.length.toLocaleString("en-US")} ${leads.length === 1 ? "lead" : "leads"}`;
+  const first = leads[0];
+  const subject = oneLine(
+    leads.length === 1 && first ? `Lead ${first.reference} is yours: ${first.form} from ${first.who}` : `${n} now assigned to you by ${by}`,
+  );
+  const intro = `${by} assigned ${n} to you:`;
+  const mine = `${siteUrl}/desk/leads?view=mine`;
+  const text = `${intro}\n\n${leads.map((l) => callBackText(l, siteUrl)).join("\n\n")}\n\nYour leads in the desk: ${mine}\n`;
+  const html = htmlShell(
+    subject,
+    `<p>${escapeHtml(intro)}</p>\n<ul>${leads.map((l) => callBackHtml(l, siteUrl)).join("\n")}</ul>\n<p><a href="${escapeHtml(mine)}">Your leads in the desk</a></p>`,
+  );
+  return { subject, text, html };
+}
+
+/**
+ * The digest: the leads given to a member of staff past ASSIGNMENT_MAIL_PER_HOUR within an
+ * hour, in one e-mail when the hour is up; each listed as in an assignment e-mail.
+ */
+export function assignmentDigestMail(leads: CallBack[], more: number, siteUrl: string): MailContent {
+  const total = leads.length + more;
+  const n = `${total.toLocaleString("en-US")} ${total === 1 ? "lead" : "leads"}`;
+  const subject = `More leads assigned to you this hour: ${n}`;
+  const intro = `Besides the assignment e-mails you had this hour, ${n} ${total === 1 ? "was" : "were"} assigned to you:`;
+  const mine = `${siteUrl}/desk/leads?view=mine`;
+  const tail = more ? `\n\n${unlisted(more)}.` : "";
+  const text = `${intro}\n\n${leads.map((l) => callBackText(l, siteUrl)).join("\n\n")}${tail}\n\nYour leads in the desk: ${mine}\n`;
+  const html = htmlShell(
+    subject,
+    `<p>${escapeHtml(intro)}</p>\n<ul>${leads.map((l) => callBackHtml(l, siteUrl)).join("\n")}</ul>${more ? `\n<p>${escapeHtml(unlisted(more))}.</p>` : ""}\n<p><a href="${escapeHtml(mine)}">Your leads in the desk</a></p>`,
   );
   return { subject, text, html };
 }

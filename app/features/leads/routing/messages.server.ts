@@ -1,6 +1,7 @@
 import { defineMessage, Undeliverable } from "~/platform/outbox/messages.server";
 import { isPlainAddress } from "~/platform/outbox/templates.server";
-import { type DueFollowUp, followUpsMail, leadForMail, manyAssignedMail, overdueMail } from "../mail.server";
+import { assignmentDigestMail, type DueFollowUp, followUpsMail, leadForMail, leadsAssignedMail, manyAssignedMail, overdueMail } from "../mail.server";
+import { callBacks, listedIds } from "./assignment-mail.server";
 
 /** To the owner and each admin, once per lead: it was not answered in time (routing/overdue.server.ts). */
 export const leadOverdue = defineMessage({
@@ -45,4 +46,50 @@ export const leadsAssignedMany = defineMessage({
   },
 });
 
-export const followUpMessages = [leadOverdue, followUpsDue, leadsAssignedMany] as const;
+/**
+ * To the member of staff given leads in one change by someone else, on a lead's page or
+ * ticked in the inbox (routing/assignment-mail.server.ts): one e-mail listing them, each with
+ * its reference, name, phone, e-mail and the start of its message, read when it is sent.
+ */
+export const leadsAssigned = defineMessage({
+  name: "leads-assigned",
+  label: "Leads assigned to you",
+  render: async (ctx) => {
+    const to = ctx.row.recipient ?? "";
+    if (!isPlainAddress(to)) throw new Undeliverable("the address is not a plain e-mail address");
+    const leads = await callBacks(ctx.db, listedIds(ctx.payload));
+    if (!leads.length) throw new Undeliverable("the leads no longer exist");
+    const by = typeof ctx.payload.by === "string" && ctx.payload.by ? ctx.payload.by : "A colleague";
+    return {
+      mail: {
+        ...leadsAssignedMail(leads, by, ctx.env.SITE_URL),
+        to: [to],
+        messageId: ctx.row.message_id ?? "",
+        headers: { "Auto-Submitted": "auto-generated" },
+      },
+    };
+  },
+});
+
+/** The leads given to a member of staff past ASSIGNMENT_MAIL_PER_HOUR within an hour, sent when the hour is up. */
+export const leadsAssignedDigest = defineMessage({
+  name: "leads-assigned-digest",
+  label: "Leads assigned to you: the hour's digest",
+  render: async (ctx) => {
+    const to = ctx.row.recipient ?? "";
+    if (!isPlainAddress(to)) throw new Undeliverable("the address is not a plain e-mail address");
+    const leads = await callBacks(ctx.db, listedIds(ctx.payload));
+    const more = Number(ctx.payload.more) || 0;
+    if (!leads.length && !more) throw new Undeliverable("the leads no longer exist");
+    return {
+      mail: {
+        ...assignmentDigestMail(leads, more, ctx.env.SITE_URL),
+        to: [to],
+        messageId: ctx.row.message_id ?? "",
+        headers: { "Auto-Submitted": "auto-generated" },
+      },
+    };
+  },
+});
+
+export const followUpMessages = [leadOverdue, followUpsDue, leadsAssignedMany, leadsAssigned, leadsAssignedDigest] as const;

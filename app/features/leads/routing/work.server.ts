@@ -3,9 +3,7 @@ import { z } from "zod";
 import type { Db } from "~/platform/db/db.server";
 import type { Database } from "~/platform/db/schema";
 import type { Services } from "~/platform/services.server";
-import { enqueue } from "~/platform/outbox/store.server";
-import { mailDomain } from "~/platform/outbox/store.server";
-import { assignedDraft } from "../messages.server";
+import { tellAssigned } from "./assignment-mail.server";
 import { kindLabel, whoOf, parsePayload } from "../desk/labels.server";
 import { submissionReference } from "../forms/success";
 
@@ -147,12 +145,16 @@ export async function ownersOf(db: Db, ids: number[]): Promise<Map<number, numbe
   return new Map(rows.map((r) => [Number(r.id), r.assignee_id === null ? null : Number(r.assignee_id)]));
 }
 
-/** How this feature's e-mails to staff are written to the outbox: the site's mail domain and give-up time. */
-const enqueueOptions = (env: Services["env"]) => ({ domain: mailDomain(env.MAIL_FROM), giveUpMs: env.OUTBOX_GIVE_UP_HOURS * 3_600_000 });
+/** Who gave leads, as an assignment e-mail names them: their name, else their address. */
+async function giver(db: Db, me: number): Promise<string> {
+  const row = await db.kysely.selectFrom("staff").select(["name", "email"]).where("id", "=", me).executeTakeFirst();
+  return row?.name?.trim() || row?.email || "A colleague";
+}
 
 /**
- * Tells `ownerId` the leads given to them by hand (whose owner was someone else), unless
- * they gave them to themselves: one e-mail per lead, through the outbox.
+ * Tells `ownerId` the leads given to them by hand in one change (whose owner was someone
+ * else), unless they gave them to themselves: one e-mail listing them, within the hourly
+ * limit (assignment-mail.server.ts).
  */
 export async function tellNewOwner(
   services: Pick<Services, "db" | "env" | "outbox">,
@@ -165,34 +167,17 @@ export async function tellNewOwner(
   if (!ids.length) return;
   const owner = await services.db.kysely.selectFrom("staff").select(["id", "email"]).where("id", "=", ownerId).executeTakeFirst();
   if (!owner) return;
-  const opts = enqueueOptions(services.env);
-  for (const id of ids) await enqueue(services.db, [assignedDraft({ id: Number(owner.id), email: owner.email })], { ...opts, leadId: id });
-  services.outbox?.nudge();
+  await tellAssigned(services, { id: Number(owner.id), email: owner.email }, { leadIds: ids, by: await giver(services.db, me) });
 }
 
 /**
  * Tells `ownerId` that `count` leads were given to them at once by `me` ("all N matching"):
- * one e-mail with a link to their leads, unless they gave them to themselves.
+ * one e-mail with a link to their leads, unless they gave them to themselves; within the
+ * hourly limit too.
  */
 export async function tellOwnerOfMany(services: Pick<Services, "db" | "env" | "outbox">, ownerId: number | null | undefined, count: number, me: number) {
   if (ownerId === null || ownerId === undefined || ownerId === me || count === 0) return;
-  const people = await services.db.kysely.selectFrom("staff").select(["id", "email", "name"]).where("id", "in", [ownerId, me]).execute();
-  const owner = people.find((p) => Number(p.id) === ownerId);
+  const owner = await services.db.kysely.selectFrom("staff").select(["id", "email"]).where("id", "=", ownerId).executeTakeFirst();
   if (!owner) return;
-  const by = people.find((p) => Number(p.id) === me);
-  const opts = enqueueOptions(services.env);
-  await enqueue(
-    services.db,
-    [
-      {
-        channel: "email",
-        template: "leads-assigned-many",
-        recipient: owner.email,
-        staffId: Number(owner.id),
-        payload: { count, by: by?.name || by?.email || "" },
-      },
-    ],
-    opts,
-  );
-  services.outbox?.nudge();
+  await tellAssigned(services, { id: Number(owner.id), email: owner.email }, { leadIds: [], count, by: await giver(services.db, me) });
 }
