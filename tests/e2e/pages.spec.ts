@@ -184,11 +184,12 @@ test("/leaderShip-team: mission, the four values and the four groups of people",
   await expect(profile).toHaveAttribute("rel", /noopener/);
 });
 
-test("/fueling-the-future: the foundation, STEM programmes, the 2024 statement and its links", async ({ page }) => {
+test("/fueling-the-future: the foundation, STEM programmes, the coming-soon statement and its links", async ({ page }) => {
   await open(page, "/fueling-the-future");
   await expect(h2(page, brand.foundation.motto)).toBeVisible();
   await expect(h2(page, "Where the foundation will focus")).toBeVisible();
-  await expect(page.getByText("Coming in 2024")).toBeVisible();
+  // The specification's "Coming in 2024" no longer promises a past year (docs/deviations.md).
+  await expect(page.getByText("Coming soon", { exact: true })).toBeVisible();
   const external = page.getByRole("link", { name: new RegExp(`Visit the ${brand.foundation.name}`) });
   await expect(external).toHaveCount(2);
   for (const link of await external.all()) {
@@ -421,9 +422,9 @@ test("the SaaS product pages share one template and link to each other", async (
   }
 });
 
-test("/chargeitup: Keep it Positive, Coming in 2024, the four-tab slider, Learn More to /getafleet", async ({ page }) => {
+test("/chargeitup: Keep it Positive, Coming soon, the four-tab slider, Learn More to /getafleet", async ({ page }) => {
   await open(page, "/chargeitup");
-  await expect(page.getByText("Coming in 2024", { exact: true })).toBeVisible();
+  await expect(page.getByText("Coming soon", { exact: true })).toBeVisible();
   const tabs = page.getByRole("tablist", { name: "Charging options" }).getByRole("tab");
   await expect(tabs).toHaveText(["The app", "Public and business stations", "Home stations", "Robotic charging"]);
   await expect(tabs.first()).toHaveAttribute("aria-selected", "true");

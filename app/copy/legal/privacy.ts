@@ -48,7 +48,7 @@ export const privacySections: LegalSection[] = [
       "Communicate with you about bookings, your account, and changes to our terms and policies.",
       "Keep people and property safe, prevent fraud and comply with the law.",
       "Understand how the Services are used and improve them.",
-      "Send marketing and offers, where you have not opted out.",
+      "Send marketing: our newsletter only to an address that asked for it (see your choices below), and offers to Customers who have not opted out. A contact, quote or waitlist form on our website adds you to no mailing list.",
     ],
   },
   {
