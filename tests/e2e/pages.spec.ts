@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
 import { brand } from "../../app/copy/brand";
+import { daysInWords, LEAD_RETENTION_DAYS_DEFAULT, WAITLIST_RETENTION_DAYS_DEFAULT } from "../../app/shared/retention";
 import { faqItems } from "../../app/copy/faq";
 import { termsSections } from "../../app/copy/legal/terms";
 import { type PagePath, pages } from "../../app/copy/pages";
@@ -605,4 +606,23 @@ test("/privacy-policy: banner, breadcrumb, effective date and every topic", asyn
     await expect(main).toContainText(topic);
   }
   await expect(main.getByRole("link", { name: brand.email }).first()).toHaveAttribute("href", `mailto:${brand.email}`);
+});
+
+test("/privacy-policy: who may call or text after an enquiry, how to stop it, and how long enquiries are kept", async ({ page }) => {
+  await open(page, "/privacy-policy");
+  const calls = page.locator("#calls-and-texts");
+  await expect(calls.getByRole("heading", { level: 2 })).toHaveText(/Calls and texts after an enquiry/);
+  await expect(page.getByRole("navigation", { name: "Contents" }).getByRole("link", { name: "Calls and texts after an enquiry" })).toHaveAttribute(
+    "href",
+    "#calls-and-texts",
+  );
+  await expect(calls).toContainText("our sales team may call you, text you or e-mail you about that enquiry");
+  await expect(calls).toContainText("reply STOP to any text message from us");
+  await expect(calls).toContainText("never call or text you");
+  await expect(calls.getByRole("link", { name: brand.privacyEmail }).first()).toHaveAttribute("href", `mailto:${brand.privacyEmail}`);
+  // The periods are the retention job's defaults, in words.
+  const retention = page.locator("#retention-and-deletion");
+  await expect(retention).toContainText(`is kept for ${daysInWords(LEAD_RETENTION_DAYS_DEFAULT)} after you sent it`);
+  await expect(retention).toContainText(`a waitlist sign-up for ${daysInWords(WAITLIST_RETENTION_DAYS_DEFAULT)} after you made it`);
+  await expect(retention).toContainText("Then we delete everything our website holds about your e-mail address");
 });
