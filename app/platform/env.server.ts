@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import { z } from "zod";
+import { LEAD_RETENTION_DAYS_DEFAULT, WAITLIST_RETENTION_DAYS_DEFAULT } from "~/shared/retention";
 import { parseTotpKey } from "./totp-key.server";
 import type { TrustProxy } from "./http/request.server";
 
@@ -144,6 +145,14 @@ export const envSchema = z.object({
    * A lead past it is still stored and sent to sales; only the visitor's receipt is left out.
    */
   VISITOR_MAIL_PER_DAY: z.coerce.number().int().min(1).max(100).default(3),
+  /**
+   * Days an enquiry that did not become a customer is kept; then the retention job deletes
+   * everything held about its address (features/leads/retention.server.ts). The privacy
+   * policy states the default.
+   */
+  LEAD_RETENTION_DAYS: z.coerce.number().int().min(30).max(3650).default(LEAD_RETENTION_DAYS_DEFAULT),
+  /** Days a waitlist entry is kept, the same way. */
+  WAITLIST_RETENTION_DAYS: z.coerce.number().int().min(30).max(3650).default(WAITLIST_RETENTION_DAYS_DEFAULT),
   /** How many newsletter e-mails (one issue to its subscribers) are handed to the outbox per minute, at most. */
   NEWSLETTER_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   /**
