@@ -9,6 +9,8 @@ export const brand = {
   description: "Fillway delivers gasoline, diesel and DEF to parked vehicles and fleets, day and night, so drivers never queue at a pump again.",
   foundedYear: 2017,
   email: "hello@fillway.example",
+  /** Where visitors ask us to stop calls and texts or to delete their data (the privacy policy). */
+  privacyEmail: "privacy@fillway.example",
   phone: "+1 (214) 555-0147",
   phoneHref: "tel:+12145550147",
   address: "2100 Ross Avenue, Dallas, TX 75201",

@@ -333,7 +333,7 @@ export const faqGroups: FaqGroup[] = [
         id: "ev-charging",
         title: `When does ${brand.charge.name} launch?`,
         description: [
-          `${brand.charge.name}, our electric vehicle charging service, is coming in 2024, with app-based, public, business, home and robotic charging.`,
+          `${brand.charge.name}, our electric vehicle charging service, is coming soon, with app-based, public, business, home and robotic charging.`,
         ],
         links: [{ label: brand.charge.name, to: "/chargeitup" }],
       },

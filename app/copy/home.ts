@@ -100,7 +100,7 @@ export const home = {
   },
   ev: {
     eyebrow: brand.charge.name,
-    title: "Electric vehicle charging is coming in 2024",
+    title: "Electric vehicle charging is coming soon",
     intro: `${brand.charge.name} brings the same "we come to you" service to electric vehicles, starting in six states.`,
     states: ["California", "Colorado", "Florida", "Michigan", "Texas", "New York"],
     more: { label: "View More", to: brand.charge.path },

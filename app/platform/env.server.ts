@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import { z } from "zod";
+import { LEAD_RETENTION_DAYS_DEFAULT, WAITLIST_RETENTION_DAYS_DEFAULT } from "~/shared/retention";
 import { parseTotpKey } from "./totp-key.server";
 import type { TrustProxy } from "./http/request.server";
 
@@ -150,6 +151,13 @@ export const envSchema = z.object({
    * is up.
    */
   ASSIGNMENT_MAIL_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(10),
+   * Days an enquiry that did not become a customer is kept; then the retention job deletes
+   * everything held about its address (features/leads/retention.server.ts). The privacy
+   * policy states the default.
+   */
+  LEAD_RETENTION_DAYS: z.coerce.number().int().min(30).max(3650).default(LEAD_RETENTION_DAYS_DEFAULT),
+  /** Days a waitlist entry is kept, the same way. */
+  WAITLIST_RETENTION_DAYS: z.coerce.number().int().min(30).max(3650).default(WAITLIST_RETENTION_DAYS_DEFAULT),
   /** How many newsletter e-mails (one issue to its subscribers) are handed to the outbox per minute, at most. */
   NEWSLETTER_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   /**

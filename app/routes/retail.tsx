@@ -23,7 +23,7 @@ export default function Page() {
         <CheckColumns columns={c.benefits} />
       </Section>
       <BlockSplit id="app" block={c.app} reverse actions={<StoreBadges />} />
-      <NewsletterForm type={1} privacyLink />
+      <NewsletterForm type={1} />
       <ContactForm page="/retail-and-rurface-parking-lots" title={c.form.title} intro={c.form.intro} />
     </>
   );

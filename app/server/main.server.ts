@@ -29,6 +29,7 @@ import { createMetrics } from "~/platform/ops/metrics.server";
 import { createOpsEndpoints, type OpsEndpoints } from "~/platform/ops/ops-http.server";
 import { startOutbox } from "~/platform/outbox/worker.server";
 import { startLeadSchedule } from "~/features/leads/routing/schedule.server";
+import { startRetention } from "~/features/leads/retention.server";
 import { startNewsletterSender } from "~/features/newsletter/issues/sender.server";
 import type { Services } from "~/platform/services.server";
 import { withIpHashSalt } from "~/platform/settings.server";
@@ -106,6 +107,8 @@ export async function startServer({ server, root, buildDir, dev }: StartOptions)
   services.ops = { alerts, lastBackup: backups.last };
   // Every minute: leads not answered within LEAD_RESPONSE_MINUTES, and the mornings' follow-ups.
   const leadSchedule = startLeadSchedule({ db, env: fullEnv, log, outbox });
+  // Every six hours: enquiries and waitlist entries past LEAD_RETENTION_DAYS / WAITLIST_RETENTION_DAYS are deleted.
+  const stopRetention = startRetention(services);
   // Health, readiness and (with METRICS_TOKEN) metrics; nothing is recorded without the token.
   const metrics = fullEnv.METRICS_TOKEN ? createMetrics({ db, outbox, lastBackup: backups.last }) : undefined;
   const ops = createOpsEndpoints({ env: fullEnv, db, metrics });
@@ -176,6 +179,7 @@ export async function startServer({ server, root, buildDir, dev }: StartOptions)
       server.close(async () => {
         await dev?.close();
         await leadSchedule.stop();
+        stopRetention();
         await newsletters.stop();
         await outbox.stop();
         await backups.stop();

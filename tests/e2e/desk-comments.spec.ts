@@ -72,11 +72,15 @@ test("a comment with a link waits for review, unseen by the page and the API, un
   await form.getByLabel("Company or website name").fill("Deals Co");
   await form.getByLabel("Your comment").fill(text);
   await form.getByRole("button", { name: "Post comment" }).click();
+  // The dialog says the comment waits for review; so does the note in the list once it has closed.
+  await expect(page.getByRole("dialog", { name: "Thank you!!" })).toHaveAccessibleDescription(
+    "Your comment is awaiting review. It appears once our team has approved it.",
+  );
   await expect(
     page
       .getByRole("region", { name: /^Comments/ })
       .getByRole("status")
-      .filter({ hasText: "Your comment is awaiting review" }),
+      .filter({ hasText: "Your comment is awaiting review. It appears here once" }),
   ).toBeVisible();
   await expect(page.getByText(text)).toHaveCount(0);
   expect(await apiTexts(request, id)).not.toContain(text);

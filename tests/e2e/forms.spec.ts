@@ -3,7 +3,8 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Locator, Page } from "@playwright/test";
 import { type Db, openDb } from "../../app/platform/db/db.server";
 import { expect, hydrated, scrollToReady, test } from "./fixtures";
-import { CONSENT_TEXT, CONSENT_VERSION } from "../../app/shared/forms/consent";
+import { CONSENT_LINES, CONSENT_TEXT, CONSENT_VERSION, consentText } from "../../app/shared/forms/consent";
+import { NEWSLETTER_TEXT, SUCCESS_TEXT } from "../../app/features/leads/forms/success";
 
 /**
  * Lead capture end to end in Chromium: every kind of form filled and sent, the thank-you
@@ -19,7 +20,6 @@ test.afterAll(async () => {
   await db?.close();
 });
 
-const THANKS = "Your interest has been submitted to us. Our team will get back to you soon!!";
 const email = (who: string) => `${who}-${randomUUID().slice(0, 8)}@example.com`;
 
 async function rowsFor(address: string) {
@@ -76,15 +76,15 @@ async function chooseSuggestion(box: Locator, text: string, option: RegExp) {
 }
 
 /** The dialog of spec 8: titled, worded, centred, then gone (its 4 s are read on the page's clock below). */
-async function expectThankYouDialog(page: Page) {
+async function expectThankYouDialog(page: Page, text = SUCCESS_TEXT) {
   const dialog = page.getByRole("dialog", { name: "Thank you!!" });
   await expect(dialog).toBeVisible();
-  await expect(dialog).toContainText(THANKS);
+  await expect(dialog).toContainText(text);
   const box = (await dialog.boundingBox())!;
   const vp = page.viewportSize()!;
   expect(Math.abs(box.x + box.width / 2 - vp.width / 2)).toBeLessThan(2);
   expect(Math.abs(box.y + box.height / 2 - vp.height / 2)).toBeLessThan(2);
-  await expect(page.getByRole("status").filter({ hasText: THANKS })).toHaveCount(1);
+  await expect(page.getByRole("status").filter({ hasText: text })).toHaveCount(1);
   await expect(dialog).toBeHidden({ timeout: 15_000 });
 }
 
@@ -171,6 +171,8 @@ test.describe("Get a Fleet Quote", () => {
       await scrollToReady(form);
       await expect(form.getByText(CONSENT_TEXT), `${path} ${selector}`).toBeVisible();
       await expect(form.locator('button[type="submit"]')).toHaveAccessibleDescription(CONSENT_TEXT);
+      // A form that asks a phone number speaks of calls and texts, and links the policy that says how to stop them.
+      await expect(form.getByRole("link", { name: "privacy policy" })).toHaveAttribute("href", "/privacy-policy");
     }
   });
 
@@ -387,9 +389,13 @@ test.describe("contact forms on the pages", () => {
     await expect(form.getByText("Email Should be valid")).toBeVisible();
     const address = email("news");
     await form.getByLabel("Email").fill(address);
+    // Its consent line speaks of e-mail only and links the privacy policy.
+    await expect(form.getByRole("button", { name: "Subscribe" })).toHaveAccessibleDescription(consentText(CONSENT_LINES.newsletter));
+    await expect(form.getByRole("link", { name: "privacy policy" })).toHaveAttribute("href", "/privacy-policy");
     await form.getByRole("button", { name: "Subscribe" }).click();
-    await expectThankYouDialog(page);
-    expect(await storedRow(address)).toMatchObject({ kind: "newsletter", type: 4, page_path: "/" });
+    // It asks for the confirmation, not a call back.
+    await expectThankYouDialog(page, NEWSLETTER_TEXT);
+    expect(await storedRow(address)).toMatchObject({ kind: "newsletter", type: 4, page_path: "/", consent_version: CONSENT_LINES.newsletter.version });
   });
 
   test("business fleets: the business variant sends bussinessName and no names, as type 13", async ({ page }) => {
@@ -550,7 +556,7 @@ test.describe("without JavaScript", () => {
       again.getByRole("button", { name: "Request a call back" }).click(),
     ]);
     expect(ok.status()).toBe(200);
-    await expect(page.locator("#quick-quote-form").getByRole("status").filter({ hasText: "Thank you!!" })).toContainText(`Thank you!! ${THANKS}`);
+    await expect(page.locator("#quick-quote-form").getByRole("status").filter({ hasText: "Thank you!!" })).toContainText(`Thank you!! ${SUCCESS_TEXT}`);
     const row = await storedRow(address);
     expect(row).toMatchObject({ kind: "quote-short", type: 19, page_path: "/getafleet", submission_id: null });
     expect(row).toMatchObject({ consent_version: CONSENT_VERSION });

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
 import { brand } from "../../app/copy/brand";
+import { daysInWords, LEAD_RETENTION_DAYS_DEFAULT, WAITLIST_RETENTION_DAYS_DEFAULT } from "../../app/shared/retention";
 import { faqItems } from "../../app/copy/faq";
 import { termsSections } from "../../app/copy/legal/terms";
 import { type PagePath, pages } from "../../app/copy/pages";
@@ -184,11 +185,12 @@ test("/leaderShip-team: mission, the four values and the four groups of people",
   await expect(profile).toHaveAttribute("rel", /noopener/);
 });
 
-test("/fueling-the-future: the foundation, STEM programmes, the 2024 statement and its links", async ({ page }) => {
+test("/fueling-the-future: the foundation, STEM programmes, the coming-soon statement and its links", async ({ page }) => {
   await open(page, "/fueling-the-future");
   await expect(h2(page, brand.foundation.motto)).toBeVisible();
   await expect(h2(page, "Where the foundation will focus")).toBeVisible();
-  await expect(page.getByText("Coming in 2024")).toBeVisible();
+  // The specification's "Coming in 2024" no longer promises a past year (docs/deviations.md).
+  await expect(page.getByText("Coming soon", { exact: true })).toBeVisible();
   const external = page.getByRole("link", { name: new RegExp(`Visit the ${brand.foundation.name}`) });
   await expect(external).toHaveCount(2);
   for (const link of await external.all()) {
@@ -421,9 +423,9 @@ test("the SaaS product pages share one template and link to each other", async (
   }
 });
 
-test("/chargeitup: Keep it Positive, Coming in 2024, the four-tab slider, Learn More to /getafleet", async ({ page }) => {
+test("/chargeitup: Keep it Positive, Coming soon, the four-tab slider, Learn More to /getafleet", async ({ page }) => {
   await open(page, "/chargeitup");
-  await expect(page.getByText("Coming in 2024", { exact: true })).toBeVisible();
+  await expect(page.getByText("Coming soon", { exact: true })).toBeVisible();
   const tabs = page.getByRole("tablist", { name: "Charging options" }).getByRole("tab");
   await expect(tabs).toHaveText(["The app", "Public and business stations", "Home stations", "Robotic charging"]);
   await expect(tabs.first()).toHaveAttribute("aria-selected", "true");
@@ -604,4 +606,23 @@ test("/privacy-policy: banner, breadcrumb, effective date and every topic", asyn
     await expect(main).toContainText(topic);
   }
   await expect(main.getByRole("link", { name: brand.email }).first()).toHaveAttribute("href", `mailto:${brand.email}`);
+});
+
+test("/privacy-policy: who may call or text after an enquiry, how to stop it, and how long enquiries are kept", async ({ page }) => {
+  await open(page, "/privacy-policy");
+  const calls = page.locator("#calls-and-texts");
+  await expect(calls.getByRole("heading", { level: 2 })).toHaveText(/Calls and texts after an enquiry/);
+  await expect(page.getByRole("navigation", { name: "Contents" }).getByRole("link", { name: "Calls and texts after an enquiry" })).toHaveAttribute(
+    "href",
+    "#calls-and-texts",
+  );
+  await expect(calls).toContainText("our sales team may call you, text you or e-mail you about that enquiry");
+  await expect(calls).toContainText("reply STOP to any text message from us");
+  await expect(calls).toContainText("never call or text you");
+  await expect(calls.getByRole("link", { name: brand.privacyEmail }).first()).toHaveAttribute("href", `mailto:${brand.privacyEmail}`);
+  // The periods are the retention job's defaults, in words.
+  const retention = page.locator("#retention-and-deletion");
+  await expect(retention).toContainText(`is kept for ${daysInWords(LEAD_RETENTION_DAYS_DEFAULT)} after you sent it`);
+  await expect(retention).toContainText(`a waitlist sign-up for ${daysInWords(WAITLIST_RETENTION_DAYS_DEFAULT)} after you made it`);
+  await expect(retention).toContainText("Then we delete everything our website holds about your e-mail address");
 });

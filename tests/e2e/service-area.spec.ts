@@ -1,6 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import Database from "better-sqlite3";
 import type { Page } from "@playwright/test";
+import { CONSENT_LINES, consentText } from "../../app/shared/forms/consent";
+import { WAITLIST_NEXT, WAITLIST_TEXT } from "../../app/features/leads/forms/success";
 import { expect, hydrated, test } from "./fixtures";
 
 /**
@@ -88,9 +90,22 @@ test.describe("ZIP check with JavaScript", () => {
     await expect(page.getByTestId("zip-answer")).toHaveText("Coming soon to Chicago, IL");
     const email = `wait-${Date.now()}@example.com`;
     const form = page.getByRole("form", { name: /write to you when Fillway arrives at 60601/ });
+    // The consent line speaks of e-mail only, and links the privacy policy.
+    const consent = consentText(CONSENT_LINES.waitlist);
+    await expect(form.getByText(consent)).toBeVisible();
+    await expect(form.getByRole("button", { name: "Tell me when you arrive" })).toHaveAccessibleDescription(consent);
+    await expect(form.getByRole("link", { name: "privacy policy" })).toHaveAttribute("href", "/privacy-policy");
     await form.getByLabel("Email").fill(email);
     await form.getByRole("button", { name: "Tell me when you arrive" }).click();
-    await expect(page.getByRole("dialog", { name: "Thank you!!" })).toBeVisible();
+    // The confirmation says what the waitlist does next, not that a team will call.
+    const dialog = page.getByRole("dialog", { name: "Thank you!!" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toHaveAccessibleDescription(WAITLIST_TEXT);
+    await page.keyboard.press("Escape");
+    const note = page.getByTestId("accepted-note");
+    await expect(note.getByText("You are on the waitlist", { exact: true })).toBeFocused();
+    await expect(note).toContainText(WAITLIST_NEXT);
+    await expect(note).not.toContainText("business day");
     const row = leadRow(email);
     expect(row).toMatchObject({ kind: "waitlist", type: 1 });
     expect(JSON.parse(row?.payload ?? "{}")).toMatchObject({ zipCode: "60601", market: "Chicago, IL", status: "coming-soon" });

@@ -1,9 +1,13 @@
 import { brand } from "~/copy/brand";
+import { daysInWords, LEAD_RETENTION_DAYS_DEFAULT, WAITLIST_RETENTION_DAYS_DEFAULT } from "~/shared/retention";
 import type { LegalSection } from "./types";
 
 /** Privacy Policy (spec 2.4: its topics; spec 6: Customers, Team Members, Service Users). */
 const co = brand.legalName;
 const short = brand.name;
+/** The periods the retention job keeps enquiries and waitlist entries by default (LEAD_RETENTION_DAYS, WAITLIST_RETENTION_DAYS). */
+const enquiryKept = daysInWords(LEAD_RETENTION_DAYS_DEFAULT);
+const waitlistKept = daysInWords(WAITLIST_RETENTION_DAYS_DEFAULT);
 
 export const privacyEffective = "February 25th, 2019";
 
@@ -48,7 +52,21 @@ export const privacySections: LegalSection[] = [
       "Communicate with you about bookings, your account, and changes to our terms and policies.",
       "Keep people and property safe, prevent fraud and comply with the law.",
       "Understand how the Services are used and improve them.",
-      "Send marketing and offers, where you have not opted out.",
+      "Send marketing: our newsletter only to an address that asked for it (see your choices below), and offers to Customers who have not opted out. A contact, quote or waitlist form on our website adds you to no mailing list.",
+    ],
+  },
+  {
+    id: "calls-and-texts",
+    title: "Calls and texts after an enquiry",
+    paragraphs: [
+      `When you send us a contact, quote or fleet form with your phone number, our sales team may call you, text you or e-mail you about that enquiry: to answer it, to prepare a quote or to arrange a first delivery. Only ${short}'s own sales team does this; we do not give your number to anyone else to call or text you, and we never sell it. Our waitlist and our newsletter ask for your e-mail address only: we write to you, and never call or text you because of them.`,
+      "You can stop this at any time, without giving a reason:",
+    ],
+    list: [
+      "Texts: reply STOP to any text message from us. We send no more texts to that number.",
+      `Calls: tell the person who calls you, or write to ${brand.privacyEmail} with the number and "Stop calls" as the subject. We stop calling that number about your enquiry within two business days.`,
+      `E-mails about your enquiry: reply to any of them saying so, or write to ${brand.privacyEmail}.`,
+      `Everything at once: write to ${brand.privacyEmail} with "Delete my data" as the subject, as described under retention and deletion. We then hold no number or address to contact you at.`,
     ],
   },
   {
@@ -93,7 +111,8 @@ export const privacySections: LegalSection[] = [
       `We keep personal data for as long as your account is open and as long as needed to provide the Services, resolve disputes and meet our legal, tax and accounting obligations. You can ask us to delete your personal data at any time by e-mailing ${brand.email}. We will delete it, or de-identify it, unless we are required by law to keep it, in which case we will tell you what we keep and why.`,
     ],
     list: [
-      `To have everything our website holds about you deleted (the contact, quote and fleet forms you sent, your newsletter subscriptions and your blog comments), write to ${brand.email} from the e-mail address you used, with "Delete my data" as the subject. If you write from another address, tell us which address to delete and we will ask that address to confirm.`,
+      `An enquiry you send through our website (a contact, quote or fleet form) that does not lead to you becoming a Customer is kept for ${enquiryKept} after you sent it, and a waitlist sign-up for ${waitlistKept} after you made it. If you send another or sign up again, the period runs from the latest. Then we delete everything our website holds about your e-mail address, automatically and as we would on request: what you sent, our notes on it and the e-mails about it. We keep it longer only while you still use it: a newsletter subscription you have not cancelled, a blog comment that is published, or your records as a Customer.`,
+      `To have everything our website holds about you deleted sooner (the contact, quote and fleet forms you sent, your waitlist sign-ups, your newsletter subscriptions and your blog comments), write to ${brand.privacyEmail} from the e-mail address you used, with "Delete my data" as the subject. If you write from another address, tell us which address to delete and we will ask that address to confirm.`,
       "We delete it within 30 days and reply to confirm. A blog comment that others have answered is emptied and marked as removed, so their replies still make sense.",
       "Our records of the request keep only that a deletion was made and when, not what was deleted.",
     ],

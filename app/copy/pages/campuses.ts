@@ -81,7 +81,7 @@ export const campuses = {
     {
       icon: PlugZap,
       title: "Fillway Charge",
-      body: "Mobile and robotic EV charging for campuses is coming in 2024, on the same schedule and in the same app.",
+      body: "Mobile and robotic EV charging for campuses is coming soon, on the same schedule and in the same app.",
     },
     { icon: Leaf, title: "Lower emissions", body: "One truck on a planned route replaces hundreds of individual trips to gas stations." },
     { icon: Bus, title: "Shuttles and transit", body: "Diesel, renewable diesel or charging: we fuel campus transit whatever it runs on." },

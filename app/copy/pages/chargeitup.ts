@@ -21,8 +21,8 @@ export const chargeitup = {
     image: art("ev-charging", "An electric car plugged into a Fillway Charge station under a lightning bolt"),
   },
   launch: {
-    title: "Coming in 2024",
-    body: `${charge} launches in 2024, starting with our first six states: California, Colorado, Florida, Michigan, Texas and New York. Businesses that sign up now get priority installation.`,
+    title: "Coming soon",
+    body: `${charge} launches soon, starting with our first six states: California, Colorado, Florida, Michigan, Texas and New York. Businesses that sign up now get priority installation.`,
   },
   offer: {
     eyebrow: "The offer",

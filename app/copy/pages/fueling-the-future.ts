@@ -55,8 +55,8 @@ export const fuelingTheFuture = {
     },
   ] satisfies Feature[],
   launch: {
-    title: "Coming in 2024",
-    body: "The first Fillway Foundation grants and scholarships open in 2024. Visit the foundation's site to sign up for the announcement, or write to us below if your school or organisation would like to take part.",
+    title: "Coming soon",
+    body: "The first Fillway Foundation grants and scholarships open soon. Visit the foundation's site to sign up for the announcement, or write to us below if your school or organisation would like to take part.",
   },
   charge: {
     eyebrow: "Electric future",

@@ -25,7 +25,7 @@ export const investors = {
     { icon: Fuel, title: "Consumer delivery", body: "Per-delivery fees and monthly subscriptions from $4.99, plus the margin on each gallon." },
     { icon: Truck, title: "Fleet contracts", body: "Recurring, scheduled deliveries for business fleets, campuses and venues, invoiced monthly." },
     { icon: Cloud, title: "Software licensing", body: `${brand.cloud.name} licensed per truck per month to fuel sellers and fleet owners.` },
-    { icon: PlugZap, title: "EV charging", body: `${brand.charge.name}: public, business, home and robotic charging, coming in 2024.` },
+    { icon: PlugZap, title: "EV charging", body: `${brand.charge.name}: public, business, home and robotic charging, coming soon.` },
   ] satisfies Feature[],
   milestones: {
     eyebrow: "Milestones",
@@ -35,7 +35,7 @@ export const investors = {
     { title: "2017", body: `${brand.name} is founded in Dallas and makes its first deliveries to office parking lots.` },
     { title: "Fleets", body: "Scheduled fleet fuelling, diesel and DEF, and the fuel management software for fleet customers." },
     { title: brand.cloud.name, body: "The software behind our deliveries is licensed to other fuel sellers." },
-    { title: "2024", body: `${brand.charge.name} and the ${brand.foundation.name} launch.` },
+    { title: "Next", body: `${brand.charge.name} and the ${brand.foundation.name} launch.` },
   ] satisfies Step[],
   form: {
     title: "Contact investor relations",

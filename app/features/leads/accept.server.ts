@@ -3,7 +3,7 @@ import { leadOutboxRows } from "./messages.server";
 import { errorsFromZod, type FieldErrors, type FormSpec, resolveSchema } from "~/shared/forms/form-spec";
 import { formForBody, takesTypeOf } from "~/features/leads/forms/registry";
 import { UNKNOWN_TYPE } from "~/features/leads/forms/schemas";
-import { SUCCESS_TEXT } from "~/features/leads/forms/success";
+import { successText } from "~/features/leads/forms/success";
 import type { Services } from "~/platform/services.server";
 import { HONEYPOT_FIELD, honeypotFilled } from "./honeypot";
 import { takeAttribution } from "./attribution.server";
@@ -48,9 +48,9 @@ function withoutUnknownFields(schema: $ZodType, body: Record<string, unknown>) {
   return { known: unknown.length ? Object.fromEntries(Object.entries(body).filter(([k]) => Object.hasOwn(shape, k))) : body, unknown };
 }
 
-/** The body every accepted submission is answered with (the same on a replay). */
-export function acceptedBody(submissionId: string | null) {
-  return { message: SUCCESS_TEXT, data: { submissionId } };
+/** The body every accepted submission is answered with (the same on a replay): what the form does next. */
+export function acceptedBody(submissionId: string | null, kind: string) {
+  return { message: successText(kind), data: { submissionId } };
 }
 
 /** A path from a Referer header, or undefined. */

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { quoteBusinessPayload } from "~/features/leads/forms/kinds/quote-business";
-import { SUCCESS_TEXT } from "~/features/leads/forms/success";
+import { successText } from "~/features/leads/forms/success";
 import { type Api, createApi as createApiOf } from "~/platform/api/router.server";
 import { apiRoutes } from "~/server/compose.server";
 import type { ApiRequest, ApiResponse } from "~/platform/api/types";
@@ -167,7 +167,7 @@ describe.each(endpoints)("%s (POST %s)", (_name, path, make, kind, type) => {
     const body: Record<string, unknown> = { ...make(), submissionId, pagePath: "/faq" };
     const res = await post(path, { body });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ message: SUCCESS_TEXT, data: { submissionId } });
+    expect(res.body).toEqual({ message: successText(kind), data: { submissionId } });
     const rows = await rowFor(submissionId);
     expect(rows).toHaveLength(1);
     const row = rows[0]!;
@@ -261,7 +261,7 @@ describe.each(endpoints)("%s (POST %s)", (_name, path, make, kind, type) => {
     const submissionId = randomUUID();
     const res = await post(path, { body: { ...make(), submissionId, website: "http://spam.example" } });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ message: SUCCESS_TEXT, data: { submissionId } });
+    expect(res.body).toEqual({ message: successText(kind), data: { submissionId } });
     expect(await count()).toBe(before);
   });
 });

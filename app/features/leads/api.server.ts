@@ -32,9 +32,9 @@ export function submissionHandler(services: Services, endpoint: Endpoint | FormS
       case "invalid":
         return json(422, { message: INVALID_MESSAGE, errors: outcome.errors });
       case "honeypot":
-        return json(201, acceptedBody(outcome.submissionId));
+        return json(201, acceptedBody(outcome.submissionId, picked.spec.kind));
       case "stored":
-        return json(outcome.replay ? 200 : 201, acceptedBody(outcome.submissionId));
+        return json(outcome.replay ? 200 : 201, acceptedBody(outcome.submissionId, picked.spec.kind));
     }
   };
 }

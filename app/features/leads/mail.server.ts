@@ -4,7 +4,7 @@ import type { LeadRow } from "~/platform/outbox/messages.server";
 import { escapeHtml, fieldsHtml, fieldsText, htmlShell, type MailContent, oneLine } from "~/platform/outbox/templates.server";
 import { ATTRIBUTION_FIELDS, attributionFromRow } from "./attribution.server";
 import { formatWhen, kindLabel, labelledFields, parsePayload, phoneOf, typeLabel, whoOf } from "./desk/labels.server";
-import { submissionReference } from "./forms/success";
+import { submissionReference, WAITLIST_NEXT } from "./forms/success";
 
 /** A stored lead as the messages about it need it. */
 export interface LeadForMail {
@@ -105,20 +105,34 @@ export function receiptSummary(lead: LeadForMail): { label: string; value: strin
   ];
 }
 
+/**
+ * What the receipt says happens next, as the form does it: a waitlist entry is written to
+ * when Fillway arrives; a lead or quote is answered by sales within one business day, by
+ * phone or e-mail when a phone number was sent, else by e-mail.
+ */
+export function receiptNextStep(lead: Pick<LeadForMail, "kind" | "payload">): string {
+  if (lead.kind === "waitlist") return `${WAITLIST_NEXT} Until then you do not need to do anything.`;
+  const phone = [lead.payload.phone, lead.payload.phoneNumber].some((v) => typeof v === "string" && v.trim() !== "");
+  return `a member of our sales team reads it and replies within one business day, ${phone ? "by phone or e-mail" : "by e-mail"}. You do not need to do anything meanwhile.`;
+}
+
 /** The visitor's receipt: we got it, what happens next, the reference; what was sent, not its text. */
 export function visitorReceipt(lead: LeadForMail, siteUrl: string): MailContent {
   const fields = receiptSummary(lead);
   const reference = lead.submissionId ? lead.submissionId.slice(0, 8).toUpperCase() : String(lead.id);
-  const subject = `We got your request – ${brand.name}`;
+  const waitlist = lead.kind === "waitlist";
+  const subject = waitlist ? `You are on the waitlist – ${brand.name}` : `We got your request – ${brand.name}`;
+  const next = receiptNextStep(lead);
+  const privacyNote = "For your privacy this e-mail does not repeat what you wrote; quote the reference if you write to us about it.";
   const text = `Hello,
 
-thank you for writing to ${brand.name}. We got your request:
+thank you for writing to ${brand.name}. We got your ${waitlist ? "waitlist sign-up" : "request"}:
 
 ${fieldsText(fields)}
 
 Your reference: ${reference}
 
-What happens next: a member of our team reads it and gets back to you within one business day, by e-mail or by phone if you gave us a number. You do not need to do anything meanwhile. For your privacy this e-mail does not repeat what you wrote; quote the reference if you write to us about it.
+What happens next: ${next} ${privacyNote}
 
 If you did not send this request, someone typed your address into our form: ignore this e-mail, or write to ${brand.email} and we will delete it.
 
@@ -128,10 +142,10 @@ ${siteUrl}
   const html = htmlShell(
     subject,
     `<p>Hello,</p>
-<p>thank you for writing to ${escapeHtml(brand.name)}. We got your request:</p>
+<p>thank you for writing to ${escapeHtml(brand.name)}. We got your ${waitlist ? "waitlist sign-up" : "request"}:</p>
 ${fieldsHtml(fields)}
 <p>Your reference: <strong>${escapeHtml(reference)}</strong></p>
-<p><strong>What happens next:</strong> a member of our team reads it and gets back to you within one business day, by e-mail or by phone if you gave us a number. You do not need to do anything meanwhile. For your privacy this e-mail does not repeat what you wrote; quote the reference if you write to us about it.</p>
+<p><strong>What happens next:</strong> ${escapeHtml(`${next} ${privacyNote}`)}</p>
 <p>If you did not send this request, someone typed your address into our form: ignore this e-mail, or write to <a href="mailto:${escapeHtml(brand.email)}">${escapeHtml(brand.email)}</a> and we will delete it.</p>
 <p>The ${escapeHtml(brand.name)} team<br><a href="${escapeHtml(siteUrl)}">${escapeHtml(siteUrl.replace(/^https?:\/\//, ""))}</a></p>`,
   );

@@ -123,6 +123,11 @@ export const auditKinds: Record<string, Kind> = {
   },
   "leads.export": { label: "Exported leads", subject: "plain", say: (s) => `${s.who} exported leads (${s.what})` },
   "privacy.delete": { label: "Deleted a person's data", subject: "plain", say: (s) => `${s.who} deleted a person's data on request` },
+  "privacy.retention": {
+    label: "Deleted data past its retention period",
+    subject: "plain",
+    say: (s) => `The retention job deleted the data of ${count(num(s.detail.people), "person", "people")} past its retention period`,
+  },
   "subscriber.status": { label: "Unsubscribed someone", subject: "plain", say: (s) => `${s.who} unsubscribed newsletter sign-up ${s.what}` },
   "subscribers.export": { label: "Exported subscribers", subject: "plain", say: (s) => `${s.who} exported newsletter subscribers (${s.what})` },
   "outbox.retry": { label: "Sent a message again", subject: "plain", say: (s) => `${s.who} retried outgoing message ${s.what}` },

@@ -1,17 +1,25 @@
 import { CircleCheck } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { brand } from "~/copy/brand";
-import type { SentItem } from "~/features/leads/forms/success";
+import { REPLY_PROMISE, type SentItem, WAITLIST_NEXT } from "~/features/leads/forms/success";
 
-/** When the team answers a lead (the promise of the contact forms' aside). */
-export const REPLY_PROMISE = "Our team replies within one business day, by phone or e-mail.";
+/** The note's heading and first words for a form of this kind: what happens next. */
+function nextStep(kind: string): { heading: string; body: string } {
+  if (kind === "newsletter")
+    return {
+      heading: "Check your inbox to confirm",
+      body: `Your address waits for confirmation: press the link in the e-mail we just sent you. Then ${brand.name} news reaches your inbox about once a month; every e-mail has a one-click unsubscribe link.`,
+    };
+  if (kind === "waitlist") return { heading: "You are on the waitlist", body: WAITLIST_NEXT };
+  return { heading: "Request received", body: `We have your request. ${REPLY_PROMISE}` };
+}
 
 /**
  * What stays in the form's place once the thank-you dialog has closed (docs/deviations.md: the
  * dialog alone left a visitor who looked away with an empty form): what happened, in the
  * form's words, a short summary of what was sent, the reference to quote, and a way to
  * send another. A newsletter address waits for its confirmation link (decision record
- * 008), and the note says so. Focus moves here.
+ * 008), a waitlist entry for Fillway to arrive, and the note says so. Focus moves here.
  */
 export function AcceptedNote({
   kind,
@@ -29,6 +37,7 @@ export function AcceptedNote({
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const newsletter = kind === "newsletter";
+  const next = nextStep(kind);
   return (
     <div
       data-testid="accepted-note"
@@ -38,13 +47,9 @@ export function AcceptedNote({
         <CircleCheck aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-brand-700 dark:text-brand-300" />
         <div className="min-w-0">
           <strong ref={heading} tabIndex={-1} className="block text-lg font-extrabold outline-none focus-visible:outline-2">
-            {newsletter ? "Check your inbox to confirm" : "Request received"}
+            {next.heading}
           </strong>
-          <span className="mt-1 block">
-            {newsletter
-              ? `Your address waits for confirmation: press the link in the e-mail we just sent you. Then ${brand.name} news reaches your inbox about once a month; every e-mail has a one-click unsubscribe link.`
-              : `We have your request. ${REPLY_PROMISE}`}
-          </span>
+          <span className="mt-1 block">{next.body}</span>
           {summary.length > 0 && (
             <div className="mt-3">
               <p className="font-semibold">{newsletter ? "Address sent" : "What you sent"}</p>

@@ -3,7 +3,7 @@ import { type InputHTMLAttributes, lazy, type ReactNode, type SelectHTMLAttribut
 import { HONEYPOT_FIELD } from "~/shared/forms/form-spec";
 import { FORM_ID_FIELD, FORM_KIND_FIELD } from "~/shared/forms/protocol";
 import type { FieldControl, FormController } from "~/ui/forms/use-form";
-import { SUCCESS_TEXT, SUCCESS_TITLE, SuccessDialog } from "./success-dialog";
+import { SUCCESS_TITLE, SuccessDialog, successText } from "./success-dialog";
 
 const control =
   "block w-full min-h-11 rounded-lg border bg-white px-3.5 py-2.5 text-base text-slate-900 shadow-xs placeholder:text-slate-500 focus-visible:border-brand-600 dark:bg-slate-900 dark:text-white dark:placeholder:text-slate-400";
@@ -267,7 +267,7 @@ export function FormShell({
           >
             <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
             <p>
-              <strong className="font-bold">{SUCCESS_TITLE}</strong> {SUCCESS_TEXT}
+              <strong className="font-bold">{SUCCESS_TITLE}</strong> {successText(form.spec.kind)}
             </p>
           </div>
         )}
@@ -291,7 +291,7 @@ export function FormShell({
         {layout === "grid" && <div className="mt-6">{button}</div>}
         {Consent && <Consent form={form} />}
       </form>
-      <SuccessDialog open={form.dialogOpen} onClose={form.closeDialog} />
+      <SuccessDialog open={form.dialogOpen} onClose={form.closeDialog} text={successText(form.spec.kind, form.accepted?.held)} />
     </>
   );
 }

@@ -1,8 +1,8 @@
 import { CircleCheck } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
-import { SUCCESS_DIALOG_MS, SUCCESS_TEXT, SUCCESS_TITLE } from "~/features/leads/forms/success";
+import { SUCCESS_DIALOG_MS, SUCCESS_TEXT, SUCCESS_TITLE, successText } from "~/features/leads/forms/success";
 
-export { SUCCESS_DIALOG_MS, SUCCESS_TEXT, SUCCESS_TITLE };
+export { SUCCESS_DIALOG_MS, SUCCESS_TEXT, SUCCESS_TITLE, successText };
 
 export interface SuccessDialogProps {
   open: boolean;
@@ -13,7 +13,7 @@ export interface SuccessDialogProps {
 
 /**
  * The one success message of the site (spec 8): a centred modal without buttons that
- * closes after 4 s. Escape closes it too, and a status region announces it, because a
+ * closes after 4 s, its text saying what the form does next (`successText`). Escape closes it too, and a status region announces it, because a
  * screen-reader user may not reach a dialog that vanishes on its own.
  */
 export function SuccessDialog({ open, onClose, title = SUCCESS_TITLE, text = SUCCESS_TEXT }: SuccessDialogProps) {

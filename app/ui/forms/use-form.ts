@@ -39,8 +39,8 @@ export interface FormController {
   /** True while the success dialog is showing. */
   dialogOpen: boolean;
   closeDialog(): void;
-  /** The last submission the server accepted, with the reference the visitor can quote. */
-  accepted: { reference: string | null; summary: SentItem[] } | null;
+  /** The last submission the server accepted, with the reference the visitor can quote; `held`: a comment waiting for review. */
+  accepted: { reference: string | null; summary: SentItem[]; held?: boolean } | null;
   /** Back to an empty form after an accepted submission. */
   sendAnother(): void;
   /** The page re-rendered after a no-JavaScript submission that was stored. */
@@ -243,12 +243,16 @@ export function useForm({ id, spec, fixed = {}, onSuccess, sendMeta = true }: Us
       setMessage(messages.network);
       return;
     }
-    const answer = (await res.json().catch(() => null)) as { errors?: FieldErrors; data?: { submissionId?: unknown } } | null;
+    const answer = (await res.json().catch(() => null)) as { errors?: FieldErrors; data?: { submissionId?: unknown; held?: unknown } } | null;
     if (res.ok) {
       const stored = answer?.data?.submissionId;
       emitFormEvent({ form: spec.kind, step: "stored", submissionId: typeof stored === "string" ? stored : undefined });
       started.current = false;
-      setAccepted({ reference: typeof stored === "string" && stored ? submissionReference(stored) : null, summary: sentSummary(values) });
+      setAccepted({
+        reference: typeof stored === "string" && stored ? submissionReference(stored) : null,
+        summary: sentSummary(values),
+        held: answer?.data?.held === true,
+      });
       submissionId.current = null;
       setAll(fresh());
       setTouched({});

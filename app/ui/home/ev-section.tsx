@@ -17,7 +17,7 @@ export function EvSection() {
             <span className="font-bold text-white">{state}</span>
             <span className="inline-flex items-center gap-1 text-xs text-brand-100">
               <MapPin aria-hidden="true" className="size-3" />
-              Launching 2024
+              Launching soon
             </span>
           </li>
         ))}

@@ -2,19 +2,22 @@ import type { ReactNode } from "react";
 import { brand } from "~/copy/brand";
 import type { LegalSection } from "~/copy/legal/types";
 
-/** Turns our e-mail address inside legal prose into a mailto link. */
+const addresses = [brand.email, brand.privacyEmail];
+const addressPattern = new RegExp(`(${addresses.map((a) => a.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})`);
+
+/** Turns our e-mail addresses inside legal prose into mailto links. */
 function withEmailLinks(text: string): ReactNode {
-  const parts = text.split(brand.email);
+  const parts = text.split(addressPattern);
   if (parts.length === 1) return text;
-  return parts.flatMap((part, i) =>
-    i === 0
-      ? [part]
-      : [
-          <a key={`mail-${i}`} href={`mailto:${brand.email}`} className="link">
-            {brand.email}
-          </a>,
-          part,
-        ],
+  // split with a capturing group: the addresses are at the odd places.
+  return parts.map((part, i) =>
+    i % 2 === 1 ? (
+      <a key={`mail-${i}`} href={`mailto:${part}`} className="link">
+        {part}
+      </a>
+    ) : (
+      part
+    ),
   );
 }
 

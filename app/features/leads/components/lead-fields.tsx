@@ -1,5 +1,6 @@
 import { Clock, Mail, Phone, ShieldCheck } from "lucide-react";
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { brand } from "~/copy/brand";
 import type { LocationSuggestion } from "~/features/leads/forms/location";
 import type { FormController } from "~/ui/forms/use-form";
@@ -97,7 +98,13 @@ export function ContactAside({ children }: { children?: ReactNode }) {
         </li>
         <li className="flex gap-3">
           <ShieldCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700 dark:text-brand-300" />
-          <span>We use your details only to answer you. No mailing lists unless you ask for them.</span>
+          <span>
+            We use your details only to answer your enquiry, and add you to no mailing list unless you sign up for our newsletter (
+            <Link className="link" to="/privacy-policy#calls-and-texts">
+              how to stop calls and texts
+            </Link>
+            ).
+          </span>
         </li>
         <li className="flex gap-3">
           <Phone aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700 dark:text-brand-300" />

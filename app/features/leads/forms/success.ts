@@ -1,7 +1,44 @@
-/** The one success message of the site (spec 8), shared by the dialog, the no-JS notice and the API. */
+import { AWAITING_REVIEW } from "~/features/content/comment-spec";
+
+/**
+ * The success message of the site (spec 8): the dialog's title, and its text, which says
+ * what the form does next (docs/deviations.md: the specification's one text promised a
+ * call back to a newsletter reader and a blog commenter alike). Shared by the dialog, the
+ * no-JS notice, the note that stays in the form's place, the API's answer and the
+ * visitor's receipt.
+ */
 export const SUCCESS_DIALOG_MS = 4000;
 export const SUCCESS_TITLE = "Thank you!!";
-export const SUCCESS_TEXT = "Your interest has been submitted to us. Our team will get back to you soon!!";
+
+/** When sales answers a lead or a quote request. */
+export const REPLY_PROMISE = "Our sales team replies within one business day, by phone or e-mail.";
+/** A lead's or quote's dialog text: the specification's first sentence, then the reply promise. */
+export const SUCCESS_TEXT = `Your interest has been submitted to us. ${REPLY_PROMISE}`;
+/** The waitlist's: it asks for an e-mail address and a ZIP code, nothing else. */
+export const WAITLIST_NEXT = "We will e-mail you when Fillway starts delivering in your area.";
+export const WAITLIST_TEXT = `You are on the waitlist. ${WAITLIST_NEXT}`;
+/** The newsletter's: the address counts once its confirmation link is used (decision record 008). */
+export const NEWSLETTER_TEXT = "Check your inbox: press the link in the e-mail we just sent you to confirm your subscription.";
+/** A comment's, as COMMENT_MODERATION decided: published at once, or held for review. */
+export const COMMENT_PUBLISHED_TEXT = "Your comment is published.";
+export const COMMENT_HELD_TEXT = `${AWAITING_REVIEW} It appears once our team has approved it.`;
+
+/**
+ * What the dialog (and the no-JS notice, and the API's `message`) says after an accepted
+ * submission of a form of this kind. `held`: a comment that waits for review.
+ */
+export function successText(kind: string, held = false): string {
+  switch (kind) {
+    case "waitlist":
+      return WAITLIST_TEXT;
+    case "newsletter":
+      return NEWSLETTER_TEXT;
+    case "comment":
+      return held ? COMMENT_HELD_TEXT : COMMENT_PUBLISHED_TEXT;
+    default:
+      return SUCCESS_TEXT;
+  }
+}
 
 /**
  * The reference a visitor can quote for an accepted submission: the first eight characters

@@ -1,14 +1,15 @@
 import { Mail } from "lucide-react";
-import { Link } from "react-router";
 import { type NewsletterType, newsletterSpec } from "~/features/leads/forms/kinds/newsletter";
 import { useForm } from "~/ui/forms/use-form";
 import { FormShell, TextInput } from "~/ui/forms/field";
+import { NewsletterConsentLine } from "~/ui/forms/consent-line";
 
 /**
  * The newsletter sign-up (POST /web/suscribe): type 4 on home, 3 on careers, 1 on the
- * retail page, which also links the privacy policy.
+ * retail page. Its consent line, under the button, speaks of e-mail only and links the
+ * privacy policy (spec 2.4 asks the retail page's for that link).
  */
-export function NewsletterForm({ type, privacyLink = false }: { type: NewsletterType; privacyLink?: boolean }) {
+export function NewsletterForm({ type }: { type: NewsletterType }) {
   const id = `newsletter-${type}`;
   const form = useForm({ id, spec: newsletterSpec, fixed: { type: String(type) } });
   return (
@@ -27,7 +28,7 @@ export function NewsletterForm({ type, privacyLink = false }: { type: Newsletter
             </p>
           </div>
           <div>
-            <FormShell form={form} labelledBy={`${id}-title`} submitLabel="Subscribe" layout="inline">
+            <FormShell form={form} consent={NewsletterConsentLine} labelledBy={`${id}-title`} submitLabel="Subscribe" layout="inline">
               <TextInput
                 control={form.field("email")}
                 label="Email"
@@ -39,15 +40,6 @@ export function NewsletterForm({ type, privacyLink = false }: { type: Newsletter
                 placeholder="you@company.com"
               />
             </FormShell>
-            {privacyLink && (
-              <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">
-                We handle your address as our{" "}
-                <Link className="link" to="/privacy-policy">
-                  privacy policy
-                </Link>{" "}
-                describes.
-              </p>
-            )}
           </div>
         </div>
       </div>

@@ -4,7 +4,7 @@ import { EmailField } from "~/features/leads/components/lead-fields";
 import { useForm } from "~/ui/forms/use-form";
 import { waitlistSpec } from "~/features/leads/forms/kinds/waitlist";
 import type { WaitlistProps } from "./zip-check";
-import { ConsentLine } from "~/ui/forms/consent-line";
+import { WaitlistConsentLine } from "~/ui/forms/consent-line";
 
 /** "Tell me when you arrive": the e-mail address to write to when Fillway reaches the ZIP code. */
 export function WaitlistForm({ zip, type }: WaitlistProps) {
@@ -16,7 +16,7 @@ export function WaitlistForm({ zip, type }: WaitlistProps) {
       <p id={`${uid}-title`} className="text-sm text-slate-700 dark:text-slate-300">
         Leave your e-mail address and we will write to you when Fillway arrives at {zip}.
       </p>
-      <FormShell form={form} consent={ConsentLine} labelledBy={`${uid}-title`} layout="inline" submitLabel="Tell me when you arrive" className="mt-3">
+      <FormShell form={form} consent={WaitlistConsentLine} labelledBy={`${uid}-title`} layout="inline" submitLabel="Tell me when you arrive" className="mt-3">
         <EmailField form={form} />
       </FormShell>
     </div>
