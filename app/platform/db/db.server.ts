@@ -271,7 +271,7 @@ async function mergeFullText(kysely: Kysely<Database>, tables: readonly string[]
 }
 
 /** Pages of an FTS5 index each merge statement writes, at most (4 KiB each). */
-const MERGE_PAGES = 256;
+const MERGE_PAGES = 64;
 
 /**
  * PRAGMA wal_checkpoint(TRUNCATE), tried until no other connection keeps it from
