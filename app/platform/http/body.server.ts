@@ -217,7 +217,7 @@ export async function formBodyRefusal(contentType: string | undefined, bytes: Ui
   if (type === "" && bytes.byteLength === 0) return null;
   if (!FORM_TYPES.includes(type)) return { status: 415, text: FORM_TYPE_REFUSED };
   try {
-    await new Response(bytes, { headers: { "content-type": contentType ?? "" } }).formData();
+    await new Response(bytes as BodyInit, { headers: { "content-type": contentType ?? "" } }).formData();
     return null;
   } catch {
     return { status: 400, text: FORM_BODY_REFUSED };
