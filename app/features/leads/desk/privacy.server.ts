@@ -36,7 +36,7 @@ export interface PrivacyServices {
 export interface Erasure extends PersonalData {
   /** Backups taken before the deletion, which hold the person until each is pruned; null when BACKUP_DIR could not be read. */
   backups: HeldBackup[] | null;
-  /** SQLite: the write-ahead log was emptied at once (false: other connections kept it busy; the next checkpoint does it). */
+  /** SQLite: the write-ahead log was emptied at once (false: other connections kept it busy, the next checkpoint does it; or `purge: false`). */
   logEmptied: boolean;
 }
 
@@ -148,6 +148,19 @@ async function mailFilesOf(env: Env, e: string, messageIds: (string | null)[]): 
   return found;
 }
 
+/**
+ * What makes deletions leave no byte in the database's files (Db.purgeDeleted): done by
+ * each `deleteByEmail`, or once after many with `{ purge: false }` (the search index is
+ * rewritten whole each time, a cost that grows with the leads). Resolves with whether the
+ * write-ahead log was emptied at once.
+ */
+export async function purgeAfterDeletions(services: PrivacyServices): Promise<boolean> {
+  const { logEmptied, vacuumed } = await services.db.purgeDeleted(ERASED_TABLES);
+  if (!logEmptied) services.log?.warn("privacy deletion: the write-ahead log was busy; the next checkpoint empties it");
+  vacuumed?.catch((error) => services.log?.error({ err: error }, "privacy deletion: VACUUM after it failed"));
+  return logEmptied;
+}
+
 /** What the desk holds about an e-mail address: leads, subscriptions, comments, messages, mail files, audit entries. */
 export async function findByEmail(services: PrivacyServices, email: string): Promise<PersonalData> {
   const { db, env } = services;
@@ -189,7 +202,7 @@ export async function findByEmail(services: PrivacyServices, email: string): Pro
  * that does and does not wipe: docs/operations.md). Returns what was removed, as counts
  * only, and which older backups still hold the person and until when.
  */
-export async function deleteByEmail(services: PrivacyServices, email: string, now = new Date()): Promise<Erasure> {
+export async function deleteByEmail(services: PrivacyServices, email: string, now = new Date(), { purge = true }: { purge?: boolean } = {}): Promise<Erasure> {
   const { db, env } = services;
   const e = normaliseText(email);
   const found = await db.kysely.transaction().execute(async (trx) => {
@@ -276,9 +289,7 @@ export async function deleteByEmail(services: PrivacyServices, email: string, no
   services.outbox?.nudge();
   const files = await mailFilesOf(env, e, found.messageIds);
   await Promise.all(files.map((f) => unlink(f).catch((error: NodeJS.ErrnoException) => (error.code === "ENOENT" ? undefined : Promise.reject(error)))));
-  const { logEmptied, vacuumed } = await db.purgeDeleted(ERASED_TABLES);
-  if (!logEmptied) services.log?.warn("privacy deletion: the write-ahead log was busy; the next checkpoint empties it");
-  vacuumed?.catch((error) => services.log?.error({ err: error }, "privacy deletion: VACUUM after it failed"));
+  const logEmptied = purge ? await purgeAfterDeletions(services) : false;
   let backups: HeldBackup[] | null = null;
   try {
     backups = backupsHoldingDeleted(env.BACKUP_DIR, { keep: env.BACKUP_KEEP, everyHours: env.BACKUP_EVERY_HOURS, now });
