@@ -35,6 +35,7 @@ export function recordingDb(url: string): RecordingDb {
     contentVersion: async () => "0",
     contentChanged: async () => {},
     readArrays: arraysThroughKysely(kysely),
+    purgeDeleted: async () => ({ logEmptied: true }),
     close: () => kysely.destroy(),
   };
   return {

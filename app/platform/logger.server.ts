@@ -32,13 +32,41 @@ export const REDACT_PATHS = [...PERSONAL_FIELDS, ...PERSONAL_FIELDS.filter((f) =
 const SECRET_PARAMS = /^(token|t|q|search|email|e|phone|name|code)$/i;
 /** Paths whose query string is redacted whole: the desk (its searches) and the newsletter's links (their tokens). */
 const PRIVATE_PATHS = /^\/(desk|newsletter)(\/|$)/i;
-/** Path segments that are tokens: the desk's set-password links. */
-const TOKEN_SEGMENT = /^(\/desk\/set-password\/)[^/?#]+/i;
 
 /**
- * A request target as it may be logged: token path segments and the values of query
- * parameters that can hold a token, a search or an address replaced by "[redacted]"
- * (every value on the desk's and the newsletter's paths), the names kept.
+ * The one rule for tokens in a request target, whatever route carries them. Every secret
+ * the site puts in a link is 32 random or HMAC-SHA256 bytes in base64url, 43 characters,
+ * alone (a set-password link) or after an id and an expiry (a draft's preview link
+ * `id.expiry.mac`, a newsletter link `id.mac`): a run of 32 or more base64url characters
+ * with letters of both cases (43 random ones lack a case once in billions). A run of 32
+ * or more hex digits (a digest in hex) counts too. A path segment or query value holding
+ * one is replaced whole, so a new link with a token is redacted without being listed.
+ * Slugs, asset names and ids are lower case or short, and stay.
+ */
+const BASE64URL_RUN = /[A-Za-z0-9_-]{32,}/g;
+const HEX_RUN = /[0-9a-f]{32,}/i;
+
+/** True when `text` holds something shaped like a token the site mints (see above). */
+export function looksLikeToken(text: string): boolean {
+  if (text.length < 32) return false;
+  if (HEX_RUN.test(text)) return true;
+  for (const [run] of text.matchAll(BASE64URL_RUN)) if (/[a-z]/.test(run) && /[A-Z]/.test(run)) return true;
+  return false;
+}
+
+const decoded = (text: string) => {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, " "));
+  } catch {
+    return text;
+  }
+};
+
+/**
+ * A request target as it may be logged: a path segment or query value that looks like a
+ * token (`looksLikeToken`) replaced by "[redacted]", and the values of query parameters
+ * that can hold a token, a search or an address (every value on the desk's and the
+ * newsletter's paths); parameter names are kept.
  */
 export function redactUrl(target: string): string {
   if (typeof target !== "string") return target;
@@ -54,18 +82,21 @@ export function redactUrl(target: string): string {
   const q = rest.indexOf("?");
   let path = q >= 0 ? rest.slice(0, q) : rest;
   const query = q >= 0 ? rest.slice(q + 1) : null;
-  path = path.replace(TOKEN_SEGMENT, "$1[redacted]");
+  if (path.length >= 32) {
+    path = path
+      .split("/")
+      .map((segment) => (looksLikeToken(decoded(segment)) ? "[redacted]" : segment))
+      .join("/");
+  }
   if (query === null) return `${origin}${path}`;
   const all = PRIVATE_PATHS.test(path);
   const parts = query.split("&").map((pair) => {
     const eq = pair.indexOf("=");
     const name = eq >= 0 ? pair.slice(0, eq) : pair;
     const value = eq >= 0 ? pair.slice(eq + 1) : "";
-    let decoded = value;
-    try {
-      decoded = decodeURIComponent(value.replace(/\+/g, " "));
-    } catch {}
-    if (value === "" || !(all || SECRET_PARAMS.test(name) || decoded.includes("@"))) return pair;
+    if (looksLikeToken(decoded(name))) return "[redacted]";
+    const text = decoded(value);
+    if (value === "" || !(all || SECRET_PARAMS.test(name) || text.includes("@") || looksLikeToken(text))) return pair;
     return `${name}=[redacted]`;
   });
   return `${origin}${path}?${parts.join("&")}`;

@@ -111,7 +111,7 @@ export async function startServer({ server, root, buildDir, dev }: StartOptions)
   const stopRetention = startRetention(services);
   // Health, readiness and (with METRICS_TOKEN) metrics; nothing is recorded without the token.
   const metrics = fullEnv.METRICS_TOKEN ? createMetrics({ db, outbox, lastBackup: backups.last }) : undefined;
-  const ops = createOpsEndpoints({ env: fullEnv, db, metrics });
+  const ops = createOpsEndpoints({ env: fullEnv, db, metrics, log });
   const pageCache = metrics ? metrics.countPageCache(createPageCache(contentCacheRules)) : createPageCache(contentCacheRules);
   // News and blog posts are Markdown files: load the new and changed ones into the database.
   await syncPosts(db, {

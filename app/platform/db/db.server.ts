@@ -42,6 +42,20 @@ export interface Db {
    * garbage collector much less than as objects. Outside any transaction.
    */
   readArrays(query: CompiledQuery): Promise<unknown[][]>;
+  /**
+   * After a deletion that must leave no trace in the database's files (a privacy
+   * deletion), once it has committed. SQLite overwrites deleted rows with zeros as it
+   * deletes them (`secure_delete`); this rewrites the full-text indexes among `tables`,
+   * which keep a deleted row's words until merged, then copies the write-ahead log into
+   * the file and truncates it, so no earlier version of a page is left in the log, and
+   * resolves when that is done: `logEmptied` true, or false when other connections kept it
+   * from finishing within the busy deadline (the log is then emptied by the next
+   * checkpoint that finds no reader, and overwritten as it fills again). PostgreSQL: a
+   * `VACUUM` of `tables` starts outside any transaction and this resolves at once, with
+   * `vacuumed` following when it is done (what it does and does not wipe:
+   * docs/operations.md, "Privacy deletions").
+   */
+  purgeDeleted(tables: readonly string[]): Promise<{ logEmptied: boolean; vacuumed?: Promise<void> }>;
   /** PostgreSQL: the connection pool's use now (for the metrics). */
   poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
@@ -94,6 +108,10 @@ function openSqlite(file: string, busyDeadlineMs: number): Db {
   // (sqlite-driver.server.ts), never by sleeping on the event loop.
   writer.pragma("busy_timeout = 0");
   writer.pragma("foreign_keys = ON");
+  // A deleted row is overwritten with zeros, in its page and in the pages freed with it,
+  // so what a privacy deletion removes is not left in the file's free space (nor in a
+  // backup, which copies every page).
+  writer.pragma("secure_delete = ON");
   // A page cache that holds the upper levels of every index of a large leads table (the
   // default, 2 MB, is a few hundred pages: at a million leads each insert and each desk
   // page read most of its pages again through the operating system).
@@ -119,6 +137,10 @@ function openSqlite(file: string, busyDeadlineMs: number): Db {
     describe: `sqlite:${path}`,
     contentVersion,
     contentChanged,
+    purgeDeleted: async (tables) => {
+      await mergeFullText(kysely, tables);
+      return { logEmptied: memory || (await truncateLog(kysely, busyDeadlineMs)) };
+    },
     // An in-memory database's one connection may be inside a batch's transaction: its rows
     // are read through Kysely, in turn with the writes, and then made arrays.
     readArrays: reader ? (query) => readArrays(reader, query, busyDeadlineMs) : arraysThroughKysely(kysely),
@@ -196,7 +218,76 @@ function openPostgres(url: string): Db {
   const readArrays = async ({ sql: text, parameters }: CompiledQuery) =>
     (await pool.query<unknown[]>({ text, values: parameters as unknown[], rowMode: "array" })).rows;
   const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
-  return { kysely, dialect: "postgres", describe: safe.toString(), contentVersion, contentChanged, readArrays, poolStats, close: () => kysely.destroy() };
+  // VACUUM cannot run inside a transaction block: one statement of its own on a pooled
+  // connection, in autocommit, for those of the tables this database has (the caller's
+  // names, from its code, never from a request).
+  const purgeDeleted = async (tables: readonly string[]) => {
+    const vacuumed = (async () => {
+      const { rows } = await pool.query<{ t: string }>(
+        "SELECT tablename AS t FROM pg_tables WHERE schemaname = current_schema() AND tablename = ANY($1::text[])",
+        [[...tables]],
+      );
+      if (rows.length) await pool.query(`VACUUM ${rows.map((r) => `"${r.t.replace(/"/g, '""')}"`).join(", ")}`);
+    })();
+    return { logEmptied: true, vacuumed };
+  };
+  return {
+    kysely,
+    dialect: "postgres",
+    describe: safe.toString(),
+    contentVersion,
+    contentChanged,
+    readArrays,
+    purgeDeleted,
+    poolStats,
+    close: () => kysely.destroy(),
+  };
+}
+
+/**
+ * Rewrites the segments of each FTS5 table among `tables` that still hold deleted rows'
+ * words. A contentless FTS5 index (the leads' search words) only marks a deleted row in
+ * its segments; the words stay in the pages until a merge rewrites them. Merging every
+ * segment into one drops them; it runs as many short 'merge' statements (FTS5's own
+ * incremental merge: done when a statement changes fewer than two rows), so writes go on
+ * between them. Pages it frees are overwritten (secure_delete).
+ */
+async function mergeFullText(kysely: Kysely<Database>, tables: readonly string[]): Promise<void> {
+  if (!tables.length) return;
+  const { rows } = await sql<{ name: string }>`SELECT name FROM sqlite_master
+    WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%USING fts5%' AND name IN (${sql.join(tables)})`.execute(kysely);
+  for (const { name } of rows) {
+    const merge = sql`INSERT INTO ${sql.table(name)} (${sql.ref(name)}, rank) VALUES ('merge', ${-MERGE_PAGES})`;
+    for (;;) {
+      const changed = await kysely.transaction().execute(async (trx) => {
+        const before = await sql<{ n: number }>`SELECT total_changes() AS n`.execute(trx);
+        await merge.execute(trx);
+        const after = await sql<{ n: number }>`SELECT total_changes() AS n`.execute(trx);
+        return Number(after.rows[0]?.n) - Number(before.rows[0]?.n);
+      });
+      if (changed < 2) break;
+    }
+  }
+}
+
+/** Pages of an FTS5 index each merge statement writes, at most (4 KiB each). */
+const MERGE_PAGES = 64;
+
+/**
+ * PRAGMA wal_checkpoint(TRUNCATE), tried until no other connection keeps it from
+ * finishing (a reader of an older snapshot, another checkpoint) or the deadline passes.
+ * Each try is one statement on the write connection, so writes go on between tries.
+ */
+async function truncateLog(kysely: Kysely<Database>, deadlineMs: number): Promise<boolean> {
+  const deadline = Date.now() + deadlineMs;
+  let delay = 1;
+  for (;;) {
+    const { rows } = await sql<{ busy: number }>`PRAGMA wal_checkpoint(TRUNCATE)`.execute(kysely);
+    if (rows[0]?.busy === 0) return true;
+    if (Date.now() >= deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, delay));
+    delay = Math.min(delay * 2, 50);
+  }
 }
 
 async function migrate(db: Db): Promise<void> {

@@ -199,6 +199,31 @@ export async function readFormDataCapped(request: Request, limit: number): Promi
   }
 }
 
+/** The media types a page's form post may have: what a browser sends. */
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+export const FORM_TYPE_REFUSED = "Send the form as application/x-www-form-urlencoded or multipart/form-data.";
+export const FORM_BODY_REFUSED = "Bad request: the form's body could not be read. Send the form again from its page.";
+
+/**
+ * Why a page's form post (a desk or public page's action, its body read whole) cannot be
+ * read as a form, or null when it can: 415 for a body of another media type, 400 for a
+ * URL-encoded or multipart body that does not parse (a multipart body cut short, without
+ * its boundary, with a broken part). Checked once, at the HTTP edge, before any action
+ * reads it, so no action meets a body that makes `request.formData()` throw. An empty body
+ * without a type is an empty form.
+ */
+export async function formBodyRefusal(contentType: string | undefined, bytes: Uint8Array): Promise<{ status: 400 | 415; text: string } | null> {
+  const { type } = parseContentType(contentType);
+  if (type === "" && bytes.byteLength === 0) return null;
+  if (!FORM_TYPES.includes(type)) return { status: 415, text: FORM_TYPE_REFUSED };
+  try {
+    await new Response(bytes as BodyInit, { headers: { "content-type": contentType ?? "" } }).formData();
+    return null;
+  } catch {
+    return { status: 400, text: FORM_BODY_REFUSED };
+  }
+}
+
 /** How fast a request body must come in: after `graceMs`, at least `minBytesPerSecond` on average since the start. */
 export interface TransferRate {
   minBytesPerSecond: number;

@@ -6,7 +6,7 @@ import { createBrotliCompress, createGzip, constants as zc } from "node:zlib";
 import { type AppLoadContext, createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { contentSecurityPolicy, inlineScriptHashes } from "./security-headers.server";
 import type { Services } from "~/platform/services.server";
-import { answerAfterDiscard, readRequestCapped } from "./body.server";
+import { answerAfterDiscard, formBodyRefusal, readRequestCapped } from "./body.server";
 import { noneMatchHits, pickEncoding } from "./negotiate";
 import {
   CACHED_PAGE_CACHE_CONTROL,
@@ -92,6 +92,18 @@ export function createDocuments({ services, build, pageCache, dev, pageCsp }: Do
         return;
       }
       body = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      // A body no action could read as a form is refused here, for every page's action.
+      const refusal = await formBodyRefusal(req.headers["content-type"], body);
+      if (refusal) {
+        res.writeHead(refusal.status, {
+          "Content-Type": "text/plain; charset=utf-8",
+          "Cache-Control": "no-store",
+          "Content-Length": String(Buffer.byteLength(refusal.text)),
+        });
+        res.end(refusal.text);
+        return;
+      }
+      if (!headers.has("content-type")) headers.set("content-type", "application/x-www-form-urlencoded");
     }
     const request = new Request(documentUrl(req, url, env.TRUST_PROXY), {
       method: req.method,

@@ -89,6 +89,41 @@ export function lastBackup(dir: string): BackupFile | undefined {
   return listBackups(dir).at(-1);
 }
 
+/** A backup that still holds what was just deleted, and when it is due to go. */
+export interface HeldBackup {
+  name: string;
+  /** ISO time it was taken. */
+  takenAt: string;
+  /** How many more backups are taken before it is pruned (BACKUP_KEEP newer ones kept). */
+  backupsUntilPruned: number;
+  /** ISO time by which it is pruned, at one backup every BACKUP_EVERY_HOURS; null when nothing here schedules them (0). */
+  prunedBy: string | null;
+}
+
+/**
+ * The finished backups in `dir` taken before `now`: each holds what was deleted at `now`
+ * until it is pruned, which happens once `keep` newer backups exist. With a backup every
+ * `everyHours` (the next one due that long after the newest, or at once when that has
+ * passed), the backup with `k` newer ones goes with the `keep - k`-th backup from now.
+ */
+export function backupsHoldingDeleted(dir: string, { keep, everyHours, now = new Date() }: { keep: number; everyHours: number; now?: Date }): HeldBackup[] {
+  const older = listBackups(resolve(dir)).filter((b) => b.takenAt.getTime() <= now.getTime());
+  const newest = older.at(-1);
+  if (!newest) return [];
+  const every = everyHours * 3_600_000;
+  const next = Math.max(now.getTime(), newest.takenAt.getTime() + every);
+  return older.map((b, i) => {
+    const newer = older.length - 1 - i;
+    const more = Math.max(1, keep - newer);
+    return {
+      name: b.name,
+      takenAt: b.takenAt.toISOString(),
+      backupsUntilPruned: more,
+      prunedBy: every > 0 ? new Date(next + (more - 1) * every).toISOString() : null,
+    };
+  });
+}
+
 const alive = (pid: number) => {
   try {
     process.kill(pid, 0);

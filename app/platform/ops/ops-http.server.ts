@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import type { Db } from "~/platform/db/db.server";
 import { migrations } from "~/platform/db/migrations/index";
 import type { Env } from "~/platform/env.server";
+import type { Logger } from "~/platform/logger.server";
 import { hasBearer, type Metrics } from "./metrics.server";
 
 /**
@@ -10,9 +11,11 @@ import { hasBearer, type Metrics } from "./metrics.server";
  * logged per request, never rate-limited, never cached:
  *
  * - GET /healthz: 200 while the process runs (a liveness probe: restart it when this fails).
- * - GET /readyz: 200 when the database answers, every migration is applied and the build
- *   is loaded; 503 otherwise, and from the moment SIGTERM arrives (`drain()`), so a load
- *   balancer stops sending before the server closes its connections.
+ * - GET /readyz: 200 "ready" when the database answers, every migration is applied and the
+ *   build is loaded; 503 "not ready" otherwise, and from the moment SIGTERM arrives
+ *   (`drain()`), so a load balancer stops sending before the server closes its
+ *   connections. The reason (a database error's text) goes to the log, once each time it
+ *   changes, never to the caller.
  * - GET /metrics: the Prometheus text format, for `Authorization: Bearer $METRICS_TOKEN`
  *   only (401 otherwise); a 404 when METRICS_TOKEN is unset.
  */
@@ -33,8 +36,10 @@ const PATHS = new Set(["/healthz", "/readyz", "/metrics"]);
 /** How long /readyz waits for the database before it calls it down. */
 const DB_DEADLINE_MS = 2_000;
 
-export function createOpsEndpoints({ env, db, metrics }: { env: Pick<Env, "METRICS_TOKEN">; db: Db; metrics?: Metrics }): OpsEndpoints {
+export function createOpsEndpoints({ env, db, metrics, log }: { env: Pick<Env, "METRICS_TOKEN">; db: Db; metrics?: Metrics; log?: Logger }): OpsEndpoints {
   let loaded = false;
+  /** The reason last logged, so a load balancer's polling logs one line per change. */
+  let lastReason: string | undefined;
   let draining = false;
   const expected = Object.keys(migrations(db.dialect));
 
@@ -75,7 +80,12 @@ export function createOpsEndpoints({ env, db, metrics }: { env: Pick<Env, "METRI
       if (path === "/healthz") text(res, 200, "ok");
       else if (path === "/readyz") {
         const why = await notReady();
-        if (why) text(res, 503, `not ready: ${why}`, { "Retry-After": "5" });
+        if (why !== lastReason) {
+          if (why) log?.warn({ reason: why }, "not ready");
+          else if (lastReason) log?.info({ was: lastReason }, "ready again");
+          lastReason = why;
+        }
+        if (why) text(res, 503, "not ready", { "Retry-After": "5" });
         else text(res, 200, "ready");
       } else if (!env.METRICS_TOKEN || !metrics) text(res, 404, "Not found");
       else if (!hasBearer(req, env.METRICS_TOKEN)) text(res, 401, "Unauthorized", { "WWW-Authenticate": 'Bearer realm="metrics"' });

@@ -4,6 +4,8 @@ import { type Kysely, sql } from "kysely";
 import type { Db } from "~/platform/db/db.server";
 import type { Database } from "~/platform/db/schema";
 import type { Env } from "~/platform/env.server";
+import type { Logger } from "~/platform/logger.server";
+import { backupsHoldingDeleted, type HeldBackup } from "~/platform/ops/backup.server";
 import { insertOutbox, mailDomain, outboxRows } from "~/platform/outbox/store.server";
 import type { Outbox } from "~/platform/outbox/worker.server";
 import { recipientKey } from "~/platform/outbox/visitor-mail.server";
@@ -26,7 +28,24 @@ export interface PrivacyServices {
   db: Db;
   env: Env;
   outbox?: Outbox;
+  /** Where a background clean-up that failed is reported (PostgreSQL's VACUUM). */
+  log?: Logger;
 }
+
+/** What a deletion removed, and where the person still is: what the desk shows and the audit log keeps. */
+export interface Erasure extends PersonalData {
+  /** Backups taken before the deletion, which hold the person until each is pruned; null when BACKUP_DIR could not be read. */
+  backups: HeldBackup[] | null;
+  /** SQLite: the write-ahead log was emptied at once (false: other connections kept it busy, the next checkpoint does it; or `purge: false`). */
+  logEmptied: boolean;
+}
+
+/**
+ * The tables a deletion writes to: after it, SQLite rewrites the leads' search index
+ * (leads_search, which keeps a deleted lead's words until merged) and empties its
+ * write-ahead log; PostgreSQL vacuums those of them it has.
+ */
+const ERASED_TABLES = ["leads", "leads_search", "lead_events", "lead_followups", "comments", "comment_blocks", "outbox", "audit_log"] as const;
 
 const REDACTED_TEXT = "This comment was removed at its author's request.";
 /** What an audit entry says where it named the deleted address. */
@@ -129,6 +148,19 @@ async function mailFilesOf(env: Env, e: string, messageIds: (string | null)[]): 
   return found;
 }
 
+/**
+ * What makes deletions leave no byte in the database's files (Db.purgeDeleted): done by
+ * each `deleteByEmail`, or once after many with `{ purge: false }` (the search index is
+ * rewritten whole each time, a cost that grows with the leads). Resolves with whether the
+ * write-ahead log was emptied at once.
+ */
+export async function purgeAfterDeletions(services: PrivacyServices): Promise<boolean> {
+  const { logEmptied, vacuumed } = await services.db.purgeDeleted(ERASED_TABLES);
+  if (!logEmptied) services.log?.warn("privacy deletion: the write-ahead log was busy; the next checkpoint empties it");
+  vacuumed?.catch((error) => services.log?.error({ err: error }, "privacy deletion: VACUUM after it failed"));
+  return logEmptied;
+}
+
 /** What the desk holds about an e-mail address: leads, subscriptions, comments, messages, mail files, audit entries. */
 export async function findByEmail(services: PrivacyServices, email: string): Promise<PersonalData> {
   const { db, env } = services;
@@ -164,9 +196,13 @@ export async function findByEmail(services: PrivacyServices, email: string): Pro
  * removed), so their replies keep their place. When a CRM receives leads, the same
  * transaction writes a signed `lead.deleted` webhook naming the deleted leads by id and
  * reference, never by address. After the commit, the .eml files that name the address are
- * deleted. Returns what was removed, as counts only.
+ * deleted, and no byte of what was deleted is left in the database's files: SQLite
+ * overwrote it as it deleted (`secure_delete`) and its write-ahead log is emptied here;
+ * PostgreSQL vacuums the tables in the background, without holding up the answer (what
+ * that does and does not wipe: docs/operations.md). Returns what was removed, as counts
+ * only, and which older backups still hold the person and until when.
  */
-export async function deleteByEmail(services: PrivacyServices, email: string, now = new Date()): Promise<PersonalData> {
+export async function deleteByEmail(services: PrivacyServices, email: string, now = new Date(), { purge = true }: { purge?: boolean } = {}): Promise<Erasure> {
   const { db, env } = services;
   const e = normaliseText(email);
   const found = await db.kysely.transaction().execute(async (trx) => {
@@ -253,6 +289,13 @@ export async function deleteByEmail(services: PrivacyServices, email: string, no
   services.outbox?.nudge();
   const files = await mailFilesOf(env, e, found.messageIds);
   await Promise.all(files.map((f) => unlink(f).catch((error: NodeJS.ErrnoException) => (error.code === "ENOENT" ? undefined : Promise.reject(error)))));
+  const logEmptied = purge ? await purgeAfterDeletions(services) : false;
+  let backups: HeldBackup[] | null = null;
+  try {
+    backups = backupsHoldingDeleted(env.BACKUP_DIR, { keep: env.BACKUP_KEEP, everyHours: env.BACKUP_EVERY_HOURS, now });
+  } catch (error) {
+    services.log?.error({ err: error }, "privacy deletion: the backups could not be listed");
+  }
   const { messageIds: _ids, ...counts } = found;
-  return { ...counts, mailFiles: files.length };
+  return { ...counts, mailFiles: files.length, backups, logEmptied };
 }

@@ -4,7 +4,7 @@ import { DESK_HEADERS, deskServices } from "~/features/staff/auth.server";
 import { signedIn } from "~/features/staff/desk-guard.server";
 import { audit } from "~/features/staff/audit.server";
 import { messages } from "~/features/leads/desk/forms.server";
-import { deleteByEmail, findByEmail, type PersonalData } from "~/features/leads/desk/privacy.server";
+import { deleteByEmail, type Erasure, findByEmail, type PersonalData } from "~/features/leads/desk/privacy.server";
 import { deskDanger, deskInput, deskPrimary, ErrorList, Field, Notice, PageTitle } from "~/ui/desk/ui";
 import type { Route } from "./+types/privacy";
 
@@ -31,6 +31,8 @@ type ActionResult = {
   email: string;
   confirm?: string;
   found?: Found;
+  /** After a deletion: the older backups that still hold the person. */
+  held?: Erasure["backups"];
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -59,7 +61,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const removed = await deleteByEmail(services, parsed.data.email);
     // The log says that a deletion happened and how much it removed, never whose data it was.
     await audit(db, { staffId: me.id, action: "privacy.delete", subject: null, detail: { ...removed } });
-    return data<ActionResult>({ step: "done", errors: null, email: "", found: removed }, { headers: DESK_HEADERS });
+    const { backups, logEmptied: _emptied, ...counts } = removed;
+    return data<ActionResult>({ step: "done", errors: null, email: "", found: counts, held: backups }, { headers: DESK_HEADERS });
   }
   return data<ActionResult>({ step: "find", errors: ["Unknown action"], email: "" }, { status: 400, headers: DESK_HEADERS });
 }
@@ -81,6 +84,32 @@ const summary = (f: Found) => {
   return `${all.slice(0, -1).join(", ")} and ${all.at(-1)}`;
 };
 
+/** 2026-11-28T06:00:00.000Z → "2026-11-28 06:00 UTC". */
+const utc = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+
+/** Where the deleted person still is: the backups taken before the deletion, each until it is pruned. */
+function HeldBackups({ held }: { held: Erasure["backups"] | undefined }) {
+  if (held === undefined) return null;
+  if (held === null) return <p className="mb-4 text-sm">The backup folder could not be read: older backups may still hold this person (see the log).</p>;
+  if (held.length === 0) return <p className="mb-4 text-sm">No older backup holds this person.</p>;
+  return (
+    <div className="mb-4 text-sm">
+      <p id="p-held">
+        {held.length === 1 ? "One older backup still holds" : `${held.length} older backups still hold`} this person until it is pruned (backups taken from now
+        on hold none of it; copies shipped off this machine are kept by their own rules):
+      </p>
+      <ul className="list-disc pl-6" aria-labelledby="p-held">
+        {held.map((b) => (
+          <li key={b.name}>
+            {b.name}, taken {utc(b.takenAt)}: {b.prunedBy ? `pruned by ${utc(b.prunedBy)}, ` : ""}
+            {`after ${b.backupsUntilPruned} more ${b.backupsUntilPruned === 1 ? "backup" : "backups"}`}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 export default function Privacy({ actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
   const result = actionData as ActionResult | undefined;
@@ -94,6 +123,7 @@ export default function Privacy({ actionData }: Route.ComponentProps) {
         before anything is deleted. The audit log records that a deletion was made, not whose.
       </p>
       {step === "done" && result?.found ? <Notice>Deleted {summary(result.found)}.</Notice> : null}
+      {step === "done" ? <HeldBackups held={result?.held} /> : null}
       <ErrorList errors={result?.errors} />
       {step === "confirm" && result?.found ? (
         <Form method="post" className="space-y-3 rounded-md border border-red-700 p-4 dark:border-red-400" key="confirm">
