@@ -15,5 +15,5 @@ export const QuoteBusinessForm = deferred<{ id?: string; labelledBy?: string }>(
   import("~/features/leads/components/quote-business-form").then((m) => m.QuoteBusinessForm),
 );
 export const Testimonials = deferred(() => import("./carousel/testimonials").then((m) => m.Testimonials));
-/** The ZIP check where it is not on the first screen (the FAQ, /getafleet below the quote forms). */
+/** The ZIP check where it is not on the first screen (the FAQ, /getafleet below its hero). */
 export const DeferredZipCheck = deferred<ZipCheckProps>(() => import("~/features/service-area/components/zip-check").then((m) => m.ZipCheck));
