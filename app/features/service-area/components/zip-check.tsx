@@ -48,23 +48,22 @@ export interface ZipCheckProps {
  * Text links rather than the store badges, which the home hero shows just below the check.
  */
 function NextStep({ quoteHref }: { quoteHref: string }) {
-  const link = "font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800 dark:text-brand-300 dark:hover:text-brand-200";
   const newTab = <span className="sr-only"> (opens in a new tab)</span>;
   return (
     <ul className="mt-1 space-y-1 text-slate-700 dark:text-slate-300" aria-label="Next steps" data-testid="zip-next-step">
       <li>
         Order a delivery in the {brand.name} app for{" "}
-        <a href={brand.apps.ios} target="_blank" rel="noopener" className={link}>
+        <a href={brand.apps.ios} target="_blank" rel="noopener" className="link">
           iPhone{newTab}
         </a>{" "}
         or{" "}
-        <a href={brand.apps.android} target="_blank" rel="noopener" className={link}>
+        <a href={brand.apps.android} target="_blank" rel="noopener" className="link">
           Android{newTab}
         </a>
       </li>
       <li>
         Fueling a fleet?{" "}
-        <a href={quoteHref} className={`${link} inline-flex items-center gap-1`}>
+        <a href={quoteHref} className="link inline-flex items-center gap-1">
           Get a Fleet Quote
           <ArrowRight aria-hidden="true" className="size-4" />
         </a>
