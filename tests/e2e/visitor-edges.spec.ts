@@ -191,6 +191,8 @@ const textPart = (mail: string) => mail.split(/Content-Type: text\/plain[^\n]*\n
 
 test.describe("receipts", () => {
   test("a detailed quote's receipt names the fields as the form did, none the form filled in; the note to sales reads in words", async ({ page }) => {
+    // A whole detailed quote typed in, then two e-mails waited for: more than the default on a busy machine.
+    test.setTimeout(90_000);
     const business = `Edge Haulers ${randomBytes(3).toString("hex")}`;
     const address = `edges-${randomBytes(4).toString("hex")}@example.com`;
     await page.goto("/getafleet");
@@ -224,7 +226,7 @@ test.describe("receipts", () => {
           sales = all.find((m) => !m.includes(`\nTo: ${address}`) && m.includes(`E-mail: ${address}`)) ?? "";
           return Boolean(receipt && sales);
         },
-        { timeout: 20_000 },
+        { timeout: 30_000 },
       )
       .toBe(true);
 
