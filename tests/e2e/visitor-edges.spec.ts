@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Locator, Page } from "@playwright/test";
@@ -96,6 +97,22 @@ test.describe("the in-area ZIP answer", () => {
       await expect(page.getByText("Do we deliver to you?", { exact: true })).toHaveCount(1);
     });
   });
+});
+
+test("the in-area answer with its next step passes axe (WCAG 2.2 AA), in both themes", async ({ browser }) => {
+  test.setTimeout(90_000);
+  for (const colorScheme of ["light", "dark"] as const) {
+    const context = await browser.newContext({ colorScheme });
+    const page = await context.newPage();
+    await page.goto("/service-area?zip=75201&type=1");
+    await expect(page.getByRole("list", { name: "Next steps" })).toBeVisible();
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+    expect(
+      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+      colorScheme,
+    ).toEqual([]);
+    await context.close();
+  }
 });
 
 test.describe("/getafleet", () => {
