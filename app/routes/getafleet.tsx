@@ -1,4 +1,4 @@
-import { DeferredZipCheck, Testimonials } from "~/ui/deferred-parts";
+import { Testimonials, ZipCheckWhenUsed } from "~/ui/deferred-parts";
 import { QuoteForms } from "~/features/leads/components/quote-forms";
 import { PageHero } from "~/ui/layout/page-hero";
 import { Section } from "~/ui/layout/section";
@@ -15,10 +15,10 @@ export default function Page() {
   return (
     <>
       <PageHero page={page} eyebrow={c.hero.eyebrow} intro={c.hero.intro} />
-      <QuoteForms />
       <Section id="service-area" align="left" title="Do we deliver to you?" intro="Check your ZIP code before you ask for a quote.">
-        <DeferredZipCheck type={QUOTE_FORM_TYPE} />
+        <ZipCheckWhenUsed type={QUOTE_FORM_TYPE} titleId="service-area-title" quoteHref="#quote" />
       </Section>
+      <QuoteForms />
       <Section id="community-partners" tone="muted" {...c.partners}>
         <FeatureGrid items={c.partnerList} />
       </Section>

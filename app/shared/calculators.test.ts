@@ -1,6 +1,20 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { acceptTyped, co2Annual, co2Initial, co2Limits, co2Reducer, formatLbs, formatNumber, savings, savingsInitial, savingsReducer } from "./calculators";
+import {
+  acceptTyped,
+  co2Annual,
+  co2Initial,
+  co2Limits,
+  co2Reducer,
+  formatLbs,
+  formatNumber,
+  fromSlider,
+  onStep,
+  savings,
+  savingsInitial,
+  savingsLimits,
+  savingsReducer,
+} from "./calculators";
 
 describe("CO2 calculator", () => {
   it("worked example: diesel, 2,000 vehicles, 10 fuelings a week → 9,360,000 lbs", () => {
@@ -113,5 +127,36 @@ describe("typed entries", () => {
     expect(acceptTyped("-3", limit, 40)).toBe(40);
     expect(acceptTyped("12.6", limit, 40)).toBe(13);
     expect(acceptTyped(" 55 ", limit, 40)).toBe(55);
+  });
+});
+
+describe("typed values off the slider's steps", () => {
+  it("a typed 350 vehicles stays 350 and the formula uses it (350 × 10 × 52 × 9)", () => {
+    const s = co2Reducer(co2Initial, { type: "vehicles", raw: "350" });
+    expect(s.vehicles).toBe(350);
+    expect(onStep(350, co2Limits.vehicles)).toBe(false);
+    expect(formatLbs(co2Annual({ ...s, fuelings: 10 }))).toBe("1,638,000 lbs");
+  });
+
+  it("a typed 11 vehicles stays 11 in the savings calculator (11 × 2 × 4 × 12)", () => {
+    let s = savingsReducer(savingsInitial, { type: "set", field: "vehicles", raw: "11" });
+    s = savingsReducer(s, { type: "set", field: "refuels", raw: "2" });
+    expect(s.vehicles).toBe(11);
+    expect(savings(s).total).toBe(1056);
+  });
+
+  it("the slider's next move goes back onto its steps, in the direction moved", () => {
+    const v = co2Limits.vehicles;
+    // An arrow key on an "any"-step slider moves a hundredth of the range (200 here).
+    expect(fromSlider(550, v, 350)).toBe(400);
+    expect(fromSlider(150, v, 350)).toBe(200);
+    // A drag lands on the step nearest where it ended.
+    expect(fromSlider(9_950, v, 350)).toBe(10_000);
+    // On the steps, the slider's own values pass unchanged; the ends hold.
+    expect(fromSlider(600, v, 400)).toBe(600);
+    expect(fromSlider(20_000, v, 19_800)).toBe(20_000);
+    expect(fromSlider(0, v, 150)).toBe(0);
+    expect(fromSlider(13, savingsLimits.vehicles, 11)).toBe(12);
+    expect(fromSlider(9, savingsLimits.vehicles, 11)).toBe(10);
   });
 });

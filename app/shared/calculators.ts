@@ -28,6 +28,25 @@ export function acceptTyped(raw: string, limit: Limit, previous: number): number
   return Math.round(n);
 }
 
+/** Whether a value lies on the slider's steps (0, 200, 400… for a step of 200). */
+export function onStep(value: number, limit: Limit): boolean {
+  return (value - limit.min) % limit.step === 0;
+}
+
+/**
+ * The value a slider move sets. A typed value is kept as typed, off the slider's steps
+ * (350 vehicles stays 350), so the slider then moves freely; its next move goes back onto
+ * the steps: a move of one step or less (an arrow key) to the next step in its direction
+ * (up from 350: 400; down: 200), a longer drag to the step nearest where it ended.
+ */
+export function fromSlider(slid: number, limit: Limit, previous: number): number {
+  if (!Number.isFinite(slid) || slid === previous) return previous;
+  const at = (slid - limit.min) / limit.step;
+  const from = (previous - limit.min) / limit.step;
+  const steps = Math.abs(slid - previous) > limit.step ? Math.round(at) : slid > previous ? Math.floor(from) + 1 : Math.ceil(from) - 1;
+  return Math.min(limit.max, Math.max(limit.min, limit.min + steps * limit.step));
+}
+
 // ---------------------------------------------------------------- CO2 calculator
 
 export type FuelType = "diesel" | "gasoline";

@@ -15,5 +15,12 @@ export const QuoteBusinessForm = deferred<{ id?: string; labelledBy?: string }>(
   import("~/features/leads/components/quote-business-form").then((m) => m.QuoteBusinessForm),
 );
 export const Testimonials = deferred(() => import("./carousel/testimonials").then((m) => m.Testimonials));
-/** The ZIP check where it is not on the first screen (the FAQ, /getafleet below the quote forms). */
-export const DeferredZipCheck = deferred<ZipCheckProps>(() => import("~/features/service-area/components/zip-check").then((m) => m.ZipCheck));
+const loadZipCheck = () => import("~/features/service-area/components/zip-check").then((m) => m.ZipCheck);
+/** The ZIP check where it is not on the first screen (the FAQ). */
+export const DeferredZipCheck = deferred<ZipCheckProps>(loadZipCheck);
+/**
+ * The ZIP check of /getafleet, just below its hero: its code loads when the visitor points
+ * at it or focuses it (until then it is the GET form answered by /service-area), so the
+ * page's first load stays within its JavaScript budget.
+ */
+export const ZipCheckWhenUsed = deferred<ZipCheckProps>(loadZipCheck, { when: "used" });

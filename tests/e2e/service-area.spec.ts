@@ -116,8 +116,12 @@ test.describe("ZIP check with JavaScript", () => {
     await page.getByRole("button", { name: "Do you deliver to my ZIP code?" }).click();
     await expect(page.getByLabel(/Do we deliver to you\?/)).toBeVisible();
     await page.goto("/getafleet");
+    await hydrated(page);
     await page.locator("#service-area").scrollIntoViewIfNeeded();
     const zip = page.getByRole("textbox", { name: /Do we deliver to you\?/ });
+    // Its code loads when the field is first used; until then Check asks the answer page.
+    await zip.focus();
+    await expect(page.locator("#service-area form")).toHaveAttribute("data-ready", "true");
     await zip.fill("99501");
     await page.locator("#service-area").getByRole("button", { name: "Check" }).click();
     await expect(page.locator("#service-area").getByTestId("zip-answer")).toHaveText("Not in your area yet");

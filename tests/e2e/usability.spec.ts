@@ -249,10 +249,10 @@ test.describe("focus and keyboard", () => {
     await expect(popup).toBeVisible();
     await popup.getByRole("button", { name: "Close" }).tap();
     await expect(popup).toBeHidden();
-    // Nothing had focus before it opened: focus is at the first stop of the page, so Tab goes on into the header.
-    await expect(page.getByRole("link", { name: "Skip to content" })).toBeFocused();
+    // Nothing had focus before it opened: focus is on the page's heading (not the skip link, which would show over the logo), so Tab goes on into the page.
+    await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
     await page.keyboard.press("Tab");
-    expect(await page.evaluate(() => !!document.activeElement?.closest("header"))).toBe(true);
+    expect(await page.evaluate(() => !!document.activeElement?.closest("main"))).toBe(true);
 
     // Back on the home page in the same tab: no pop-up.
     await page.goto("/faq");

@@ -58,13 +58,14 @@ export interface BlogListData {
 const MAX_SEARCH = 100;
 
 /**
- * /blog?sort=…&search=…&page=N. An unknown sort falls back to All (the spec's default
- * list); a page that is not a positive number or lies past the last page is a 404, so
+ * /blog?sort=…&search=…&page=N. The sort is read in any letter case, as paths are
+ * (`/Blog?sort=BLOG` is the blog posts); an unknown sort falls back to All (the spec's
+ * default list); a page that is not a positive number or lies past the last page is a 404, so
  * every listed URL is a real page and nothing else is.
  */
 export async function loadBlogList(maybe: Services | undefined, url: URL): Promise<BlogListData> {
   const services = requireServices(maybe);
-  const rawSort = url.searchParams.get("sort");
+  const rawSort = url.searchParams.get("sort")?.toLowerCase() ?? null;
   const sort: BlogSort = isBlogSort(rawSort) ? rawSort : "all";
   const search = Array.from((url.searchParams.get("search") ?? "").trim())
     .slice(0, MAX_SEARCH)

@@ -5,6 +5,7 @@ import { escapeHtml, fieldsHtml, fieldsText, htmlShell, type MailContent, oneLin
 import { ATTRIBUTION_FIELDS, attributionFromRow } from "./attribution.server";
 import { formatWhen, kindLabel, labelledFields, parsePayload, phoneOf, typeLabel, whoOf } from "./desk/labels.server";
 import { submissionReference, WAITLIST_NEXT } from "./forms/success";
+import { receiptFieldNames, salesFields } from "./mail-fields.server";
 
 /** A stored lead as the messages about it need it. */
 export interface LeadForMail {
@@ -63,7 +64,7 @@ export function salesNotification(lead: LeadForMail, siteUrl: string): MailConte
     { label: "Page", value: pageOf(lead) },
     { label: "Received", value: formatWhen(lead.createdAt) },
     ...ATTRIBUTION_FIELDS.filter(([key]) => lead.attribution?.[key]).map(([key, , label]) => ({ label, value: lead.attribution?.[key] ?? "" })),
-    ...labelledFields(lead.payload),
+    ...salesFields(lead.payload),
   ];
   const subject = oneLine(`New lead${reference ? ` #${reference}` : ""}: ${form} from ${who} on ${pageTitleOf(lead)}`);
   const text = `A new lead came in through the ${form} (${type}) on ${pageOf(lead)}.
@@ -85,16 +86,14 @@ ${fieldsHtml(fields)}
 
 /**
  * What a receipt may say about a lead: the form and the service asked for in our own words,
- * the ZIP code (five digits, by its rules) and the names of the fields sent, never their
- * values. Anyone can type anyone's address into a form, so a receipt that repeated the
- * message or the name would let a stranger make Fillway mail their text to that address.
+ * the ZIP code (five digits, by its rules) and the names of the fields the visitor filled
+ * in (mail-fields.server.ts), never their values. Anyone can type anyone's address into a
+ * form, so a receipt that repeated the message or the name would let a stranger make
+ * Fillway mail their text to that address.
  */
 export function receiptSummary(lead: LeadForMail): { label: string; value: string }[] {
   const zip = typeof lead.payload.zipCode === "string" && /^\d{5}$/.test(lead.payload.zipCode) ? lead.payload.zipCode : null;
-  // Only fields we have a label for: a field's name is ours, never the sender's.
-  const names = labelledFields(lead.payload)
-    .filter((f) => f.label !== f.key && f.value !== "")
-    .map((f) => f.label);
+  const names = receiptFieldNames(lead.payload);
   return [
     { label: "Form", value: kindLabel(lead.kind) },
     // The type code is for staff: "Gasoline (9)" reads "Gasoline".

@@ -37,8 +37,10 @@ export function SavingsCalculator() {
       <div className="focus-on-dark flex flex-col justify-center gap-6 bg-brand-900 p-6 text-brand-50 sm:p-8 dark:bg-brand-950">
         <div className="space-y-6">
           <div>
-            <p className="text-sm font-bold uppercase tracking-wider text-brand-200">Total savings</p>
+            <p className="text-sm font-bold uppercase tracking-wider text-brand-200">Total savings per year</p>
             <output className="block text-4xl font-extrabold tracking-tight text-white tabular-nums">${formatNumber(total)}</output>
+            {/* The formula of spec 9 counts a year of refuels: 4 weeks a month, 12 months. */}
+            <p className="mt-1 text-sm text-brand-100">Vehicles × refuels per week × 4 weeks × 12 months</p>
           </div>
           <div>
             <p className="text-sm font-bold uppercase tracking-wider text-brand-200">Average annual savings</p>

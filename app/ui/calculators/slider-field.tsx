@@ -1,5 +1,5 @@
 import { useId } from "react";
-import type { Limit } from "~/shared/calculators";
+import { fromSlider, type Limit, onStep } from "~/shared/calculators";
 
 export interface SliderFieldProps {
   label: string;
@@ -13,7 +13,10 @@ export interface SliderFieldProps {
 
 /**
  * A slider with a linked number box: both show the same value and either sets it.
- * Both carry the visible label; the box says it is for typing.
+ * Both carry the visible label; the box says it is for typing. A typed value off the
+ * slider's steps (350 on a slider of 200s) is kept as typed: the slider then takes any
+ * value ("any" step), else the browser would show it at the nearest step (400), and its
+ * next move goes back onto the steps (fromSlider).
  */
 export function SliderField({ label, hint, value, limit, onValue }: SliderFieldProps) {
   const id = useId();
@@ -50,9 +53,9 @@ export function SliderField({ label, hint, value, limit, onValue }: SliderFieldP
         aria-describedby={hintId}
         min={limit.min}
         max={limit.max}
-        step={limit.step}
+        step={onStep(value, limit) ? limit.step : "any"}
         value={value}
-        onChange={(e) => onValue(e.currentTarget.value)}
+        onChange={(e) => onValue(String(fromSlider(Number(e.currentTarget.value), limit, value)))}
         className="mt-3 h-6 w-full cursor-pointer accent-brand-700 dark:accent-brand-400"
       />
       <div aria-hidden="true" className="flex justify-between text-xs text-slate-600 dark:text-slate-400">

@@ -47,11 +47,16 @@ function keyboardInUse(lastKeyAt: number): boolean {
   return inField || (lastKeyAt > 0 && active !== document.body && active !== null);
 }
 
-/** Where focus goes when the pop-up closes and nothing on the page had it: the first stop of the page. */
-function firstFocusable(): HTMLElement | null {
-  return document.querySelector<HTMLElement>(
-    "body a[href]:not(dialog *), body button:not([disabled]):not(dialog *), body input:not([type=hidden]):not([disabled]):not(dialog *)",
-  );
+/**
+ * Where focus goes when the pop-up closes and nothing on the page had it (it opened by
+ * itself): the page's main heading, as after a client-side navigation (route-focus), so
+ * the next Tab continues into the page. Not the first stop of the page: that is the skip
+ * link, which shows itself over the logo when focused.
+ */
+function pageStart(): HTMLElement | null {
+  const heading = document.querySelector<HTMLElement>("main h1");
+  if (heading && !heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
+  return heading ?? document.getElementById("main");
 }
 
 /** What the timer script below keeps on the dialog element. */
@@ -78,7 +83,7 @@ const timerScript = import.meta.env.SSR ? popupTimerScript : "";
 /**
  * The home pop-up (spec 2.3, 4): two panels, licensing and fleets. A native modal
  * <dialog>: focus moves in when it opens and, when it closes (close button, Escape, a
- * click on the backdrop), back to where it was, or to the first stop of the page when
+ * click on the backdrop), back to where it was, or to the page's main heading when
  * nothing had it. It opens once per browser tab session (docs/deviations.md), and never while
  * the visitor is tabbing or typing. The fleets Know More closes it and takes the visitor
  * to the business benefits further down the page.
@@ -144,7 +149,7 @@ export function HomePopup() {
     const back = returnTo.current ?? timedDialog()?.fwPopup?.returnTo;
     returnTo.current = null;
     if (back instanceof HTMLElement && back.isConnected && back !== document.body) back.focus({ preventScroll: true });
-    else firstFocusable()?.focus({ preventScroll: true });
+    else pageStart()?.focus({ preventScroll: true });
   };
 
   const close = () => ref.current?.close();

@@ -36,7 +36,8 @@ export function Footer() {
   const year = useSyncExternalStore(noSubscription, clockYear, writtenYear);
   // Brand, links and contacts: the same on every page, written from memory on the server once rendered (lib/static-parts).
   const links = (
-    <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
+    // From lg the contact column takes the width of its six social icons in a row; the three others share the rest.
+    <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-[repeat(3,minmax(0,1fr))_auto]">
       <div className="space-y-4">
         <img src="/media/logo-light.svg" alt={brand.name} width={148} height={36} loading="lazy" className="h-9 w-auto dark:hidden" />
         <img src="/media/logo-dark.svg" alt={brand.name} width={148} height={36} loading="lazy" className="hidden h-9 w-auto dark:block" />
@@ -59,7 +60,7 @@ export function Footer() {
             </a>
           </li>
         </ul>
-        <ul className="mt-4 flex flex-wrap gap-2" aria-label="Social media">
+        <ul className="mt-4 flex flex-wrap gap-2 lg:flex-nowrap" aria-label="Social media">
           {brand.social.map((s) => (
             <li key={s.name}>
               <a

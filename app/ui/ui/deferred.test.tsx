@@ -139,6 +139,22 @@ describe("deferred parts", () => {
     expect(screen.getAllByRole("form", { name: "Newsletter" })).toHaveLength(1);
   });
 
+  it("with when: used, load their code only when the visitor moves focus into them, however near", async () => {
+    const load = vi.fn(async () => Part);
+    const DeferredPart = deferred(load, { when: "used" });
+    await hydratePage(DeferredPart);
+    await act(async () => FakeObserver.near());
+    expect(load).not.toHaveBeenCalled();
+    const serverInput = screen.getByLabelText("Email") as HTMLInputElement;
+    serverInput.value = "75201";
+    await act(async () => serverInput.focus());
+    expect(load).toHaveBeenCalledTimes(1);
+    const liveInput = screen.getByLabelText("Email") as HTMLInputElement;
+    expect(liveInput.value).toBe("75201");
+    expect(document.activeElement).toBe(liveInput);
+    expect(liveInput.closest("[data-deferred]")).toBeNull();
+  });
+
   it("render as soon as their code is there after a client-side navigation", async () => {
     const load = vi.fn(async () => Part);
     const DeferredPart = deferred(load);

@@ -41,7 +41,16 @@ function restoreState(box: HTMLElement, { values, focused }: ReturnType<typeof c
   if (focused >= 0) box.querySelectorAll<HTMLElement>(FOCUSABLE)[focused]?.focus();
 }
 
-export function deferred<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+export interface DeferredOptions {
+  /**
+   * "near" (the default): the code loads as the part nears the viewport. "used": only when
+   * the visitor points at it or moves focus into it, for a part on the first screen whose
+   * server HTML works without its code (a GET form), so the page's first load carries none.
+   */
+  when?: "near" | "used";
+}
+
+export function deferred<P extends object>(load: () => Promise<ComponentType<P>>, { when = "near" }: DeferredOptions = {}): ComponentType<P> {
   let loaded: ComponentType<P> | undefined;
   const fetchPart = () => load().then((C) => (loaded = C));
   // The server renders the part itself (completed boundaries are written in place); the
@@ -71,6 +80,20 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
         start();
         return () => {
           done = true;
+        };
+      }
+      if (when === "used") {
+        const used = () => {
+          el.removeEventListener("focusin", used);
+          el.removeEventListener("pointerenter", used);
+          start();
+        };
+        el.addEventListener("focusin", used);
+        el.addEventListener("pointerenter", used);
+        return () => {
+          done = true;
+          el.removeEventListener("focusin", used);
+          el.removeEventListener("pointerenter", used);
         };
       }
       const io = new IntersectionObserver(

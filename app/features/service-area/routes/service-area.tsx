@@ -52,7 +52,7 @@ export default function ServiceAreaPage({ loaderData }: Route.ComponentProps) {
         </a>
         , and we are on our way to more. Check your ZIP code.
       </p>
-      <ZipCheck key={zip} type={type} initial={result} initialZip={zip} Waitlist={WaitlistForm} className="mt-8" />
+      <ZipCheck key={zip} type={type} initial={result} initialZip={zip} Waitlist={WaitlistForm} titleId="service-area-title" className="mt-8" />
     </section>
   );
 }
