@@ -151,6 +151,7 @@ export const envSchema = z.object({
    * is up.
    */
   ASSIGNMENT_MAIL_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(10),
+  /**
    * Days an enquiry that did not become a customer is kept; then the retention job deletes
    * everything held about its address (features/leads/retention.server.ts). The privacy
    * policy states the default.

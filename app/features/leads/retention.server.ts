@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { audit } from "~/features/staff/audit.server";
 import type { Services } from "~/platform/services.server";
-import { deleteByEmail, type PersonalData } from "./desk/privacy.server";
+import { deleteByEmail, type PersonalData, purgeAfterDeletions } from "./desk/privacy.server";
 
 /**
  * The retention job: what a visitor without an account sent the website is deleted once
@@ -89,10 +89,12 @@ export async function runRetention(services: Pick<Services, "db" | "env" | "outb
   const emails = await expiredAddresses(services, periods, now);
   const total: RetentionResult = { people: 0, leads: 0, subscriptions: 0, comments: 0, outbox: 0, mailFiles: 0, audit: 0 };
   for (const email of emails) {
-    const removed = await deleteByEmail(services, email, now);
+    // The files are cleaned once for the whole run (the search index is rewritten whole).
+    const removed = await deleteByEmail(services, email, now, { purge: false });
     total.people += 1;
     for (const key of ["leads", "subscriptions", "comments", "outbox", "mailFiles", "audit"] as const) total[key] += removed[key];
   }
+  if (total.people) await purgeAfterDeletions(services);
   if (total.people) await audit(services.db, { staffId: null, action: "privacy.retention", subject: null, detail: { ...total, ...periods } });
   return total;
 }
