@@ -39,7 +39,7 @@ export async function locationSearch(req: ApiRequest): Promise<ApiResponse> {
   const q = req.query;
   const citySearch = q.get("citySearch");
   const search = q.get("search");
-  const limitText = q.get("limit");
+  const limitText = q.get("limit")?.trim() ?? null;
   let limit = DEFAULT_LIMIT;
   if (limitText !== null && limitText !== "") {
     if (!/^\d{1,3}$/.test(limitText) || Number(limitText) < 1 || Number(limitText) > MAX_LIMIT) {
@@ -81,7 +81,7 @@ type BlogList = (services: Services, req: ApiRequest) => Promise<ApiResponse>;
  */
 export function getData2Handler(services: Services, blogList?: BlogList) {
   return async (req: ApiRequest): Promise<ApiResponse> => {
-    const flag = req.query.get("flag");
+    const flag = req.query.get("flag")?.trim();
     if (flag === "3") return locationSearch(req);
     if (flag === "4" && blogList) return blogList(services, req);
     return bad("flag must be 3 (locations) or 4 (blog posts).", { flag: ["flag must be 3 or 4"] });
