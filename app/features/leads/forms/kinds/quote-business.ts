@@ -174,7 +174,7 @@ export const quoteBusiness = {
     campaignEndDate: "Campaign ends",
     descriptionQuote: "Quote details",
   },
-  contact: { business: "businessName", phone: "phoneNumber", zip: "zipCode", city: "city" },
+  contact: { business: "businessName", phone: "phoneNumber", zip: "zipCode", city: "city", address: "businessAddress" },
 } satisfies FormKind;
 
 const windowStarts = deliveryWindows.map((w) => w.start);
