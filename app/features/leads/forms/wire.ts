@@ -85,15 +85,34 @@ export function asWireKind(kind: WireKind | undefined, value: unknown): unknown 
   }
 }
 
+const kindsOf = new WeakMap<$ZodType, Map<string, WireKind | undefined>>();
+
+/** The kind of each field of an object schema, read once per schema. */
+function fieldKinds(schema: $ZodType): Map<string, WireKind | undefined> {
+  let kinds = kindsOf.get(schema);
+  if (!kinds) {
+    kinds = new Map(Object.entries(wireShape(schema)).map(([name, rule]) => [name, wireKind(rule)]));
+    kindsOf.set(schema, kinds);
+  }
+  return kinds;
+}
+
 /** `body` with each field the schema describes read as its rule's kind; other fields as they came. */
 export function readWire(schema: $ZodType, body: Record<string, unknown>): Record<string, unknown> {
-  const shape = wireShape(schema);
-  // fromEntries: a field a client names "__proto__" stays a field.
-  return Object.fromEntries(
-    Object.entries(body)
-      .map(([name, value]) => [name, Object.hasOwn(shape, name) ? asWireKind(wireKind(shape[name] as $ZodType), value) : value] as const)
-      .filter(([, value]) => value !== undefined),
-  );
+  const kinds = fieldKinds(schema);
+  let out: Record<string, unknown> | undefined;
+  for (const name of Object.keys(body)) {
+    if (!kinds.has(name)) continue;
+    const value = body[name];
+    const read = asWireKind(kinds.get(name), value);
+    if (read === value) continue;
+    // A copy on the first change (body as sent, when it is already as its rules take it).
+    // defineProperty: a field a client names "__proto__" stays a field.
+    out ??= { ...body };
+    if (read === undefined) delete out[name];
+    else Object.defineProperty(out, name, { value: read, writable: true, enumerable: true, configurable: true });
+  }
+  return out ?? body;
 }
 
 /** A form type code as the API reads it: a number, or its digits as text. */
