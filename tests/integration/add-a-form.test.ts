@@ -64,7 +64,7 @@ describe("adding a form: one module and one registry line", () => {
     expect(typeLabel(21, "callback")).toBe("Callback request (21)");
 
     // Its contact projection, and the searchable columns stored from it.
-    expect(contactOf("callback", payload)).toEqual({ name: "Rosa", business: "", phone: "2145550100", zip: "", city: "" });
+    expect(contactOf("callback", payload)).toEqual({ name: "Rosa", business: "", phone: "2145550100", zip: "", city: "", address: "" });
     expect(whoOf(payload, "callback")).toBe("Rosa");
     expect(row).toMatchObject({ name_norm: "rosa", phone_norm: "2145550100", business_norm: null, zip: null, city: null });
   });

@@ -312,7 +312,8 @@ describe("PUT /admin/addCommentBlog", () => {
     const extra = await comment({ ...valid, blogId: "b-alpha", isAdmin: true });
     expect(extra.status).toBe(422);
     expect(extra.body.errors?.isAdmin).toBeDefined();
-    const typed = await comment({ ...valid, blogId: "b-alpha", text: 42, isChildComment: "yes" });
+    // A number for the text is its text, "true" a boolean (the wire contract); these are neither.
+    const typed = await comment({ ...valid, blogId: "b-alpha", text: { body: "Hi" }, isChildComment: "yes" });
     expect(typed.status).toBe(422);
     expect(Object.keys(typed.body.errors ?? {}).sort()).toEqual(["isChildComment", "text"]);
   });

@@ -2,6 +2,7 @@ import { hashIp } from "~/platform/ip-hash.server";
 import { commentPayloadSchema } from "~/features/content/comment-schema";
 import { errorsFromZod } from "~/shared/forms/form-spec";
 import { readJsonObject } from "~/platform/api/json-body";
+import { asWireKind, readWire } from "~/features/leads/forms/wire";
 import { type ApiRequest, type ApiResponse, json } from "~/platform/api/types";
 import { AWAITING_REVIEW } from "~/features/content/comment-spec";
 import { honeypotFilled } from "~/features/leads/honeypot";
@@ -35,7 +36,7 @@ export function parseListQuery(query: URLSearchParams): { ok: true; params: Para
     return all[0];
   };
   const int = (k: string, min: number, max: number, fallback: number) => {
-    const v = one(k);
+    const v = one(k)?.trim();
     if (v === undefined || v === "") return fallback;
     if (!/^\d{1,7}$/.test(v) || Number(v) < min || Number(v) > max) {
       bad(k, `${k} must be a whole number from ${min} to ${max}`);
@@ -46,7 +47,9 @@ export function parseListQuery(query: URLSearchParams): { ok: true; params: Para
   const bool = (k: string) => {
     const v = one(k);
     if (v === undefined || v === "") return undefined;
-    if (v === "true" || v === "false") return v === "true";
+    // In any letter case, blanks around it ignored: isPublished=TRUE is true.
+    const read = asWireKind("boolean", v);
+    if (typeof read === "boolean") return read;
     bad(k, `${k} must be true or false`);
     return undefined;
   };
@@ -89,7 +92,8 @@ export async function addCommentBlog(services: Pick<Services, "db" | "env" | "lo
   if (!body.ok) return body.response;
   // A bot filled the hidden field: answer as if all went well and store nothing.
   if (honeypotFilled(body.body)) return json(201, { message: ACCEPTED });
-  const parsed = commentPayloadSchema.safeParse(body.body);
+  // "isChildComment": "true" (any case), an id sent as a number: the wire contract (leads/forms/wire.ts).
+  const parsed = commentPayloadSchema.safeParse(readWire(commentPayloadSchema, body.body));
   if (!parsed.success) {
     return json(422, { message: "Please correct the highlighted fields.", errors: errorsFromZod(parsed.error) });
   }

@@ -3,6 +3,7 @@ import { leadOutboxRows } from "./messages.server";
 import { errorsFromZod, type FieldErrors, type FormSpec, resolveSchema } from "~/shared/forms/form-spec";
 import { formForBody, takesTypeOf } from "~/features/leads/forms/registry";
 import { UNKNOWN_TYPE } from "~/features/leads/forms/schemas";
+import { readWire, wireTypeCode } from "~/features/leads/forms/wire";
 import { successText } from "~/features/leads/forms/success";
 import type { Services } from "~/platform/services.server";
 import { HONEYPOT_FIELD, honeypotFilled } from "./honeypot";
@@ -18,7 +19,8 @@ export type Endpoint = "/web/suscribe" | "/web/form" | "/campaign/createCampaign
 
 /** Which form a JSON body is, from the endpoint and (for /web/form) its type code. */
 export function specForBody(endpoint: Endpoint, body: Record<string, unknown>): { spec: FormSpec } | { errors: FieldErrors } {
-  const spec = formForBody(endpoint, body);
+  // The type code may come as its text ("19"), like every number of the wire contract.
+  const spec = formForBody(endpoint, "type" in body ? { ...body, type: wireTypeCode(body.type) } : body);
   return spec ? { spec } : { errors: { type: [UNKNOWN_TYPE] } };
 }
 
@@ -103,8 +105,9 @@ async function decide(
     const { known, unknown } = withoutUnknownFields(schema, body);
     if (unknown.length) {
       services.log.info({ kind: spec.kind, fields: unknown.slice(0, 20).map((k) => k.slice(0, 60)) }, "unknown fields dropped");
-      input = known;
     }
+    // Numbers as text, text as numbers, "true" (forms/wire.ts).
+    input = readWire(schema, known);
   } else {
     schema = await resolveSchema(spec);
   }

@@ -3,6 +3,7 @@ import { compiledOnce, runCompiled } from "~/platform/db/compiled.server";
 import type { Db } from "~/platform/db/db.server";
 import type { Database, LeadsTable } from "~/platform/db/schema";
 import { searchColumns } from "./desk/search-columns.server";
+import { zipPlaces } from "~/features/service-area/zip-data.server";
 import { writeQueueFor } from "~/platform/db/write-queue.server";
 import { insertOutbox, type outboxRows } from "~/platform/outbox/store.server";
 import type { Assignment, Owner } from "./routing/rules.server";
@@ -106,7 +107,7 @@ export async function storeLead(db: Db, lead: NewLead): Promise<StoredLead> {
     created_at: new Date().toISOString(),
     // A sign-up counts once its address confirms (newsletter/subscriptions.server.ts).
     status: lead.kind === "newsletter" ? "pending" : "new",
-    ...searchColumns(lead.email, lead.payload, lead.kind),
+    ...searchColumns(lead.email, lead.payload, lead.kind, await zipPlaces()),
     ...attributionColumns(lead.attribution),
     consent_version: lead.consent?.version ?? null,
     consent_shown_at: lead.consent?.shownAt ?? null,

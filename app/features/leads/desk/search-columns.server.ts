@@ -1,4 +1,5 @@
 import { contactOf } from "~/features/leads/forms/registry";
+import { leadCity, type PlaceLookup } from "~/shared/place";
 
 /**
  * The columns the desk searches and filters on, taken from a submission when it is stored
@@ -19,7 +20,7 @@ export interface SearchColumns {
   /** The phone number's digits, without a leading US country code. */
   phone_norm: string | null;
   zip: string | null;
-  /** The city as typed (shown in the inbox). */
+  /** The city as typed, else the one its address names, else its ZIP code's (shown in the inbox, searched). */
   city: string | null;
 }
 
@@ -42,10 +43,13 @@ const norm = (v: unknown): string | null => {
 
 /**
  * The searchable columns of one submission (kind and payload as stored): name, business,
- * phone, ZIP code and city are its form's contact projection (`contactOf`).
+ * phone, ZIP code and city are its form's contact projection (`contactOf`). With the ZIP
+ * data's `places`, a lead without a typed city takes the one its address names or its
+ * ZIP code's (shared/place.ts), so sales finds every lead by its town.
  */
-export function searchColumns(email: string, payload: Record<string, unknown>, kind?: string): SearchColumns {
+export function searchColumns(email: string, payload: Record<string, unknown>, kind?: string, places?: PlaceLookup): SearchColumns {
   const contact = contactOf(kind, payload);
+  const city = places ? leadCity(contact, places) : contact.city || null;
   const last = text(payload.lastName);
   return {
     email_norm: normaliseText(email),
@@ -54,6 +58,6 @@ export function searchColumns(email: string, payload: Record<string, unknown>, k
     business_norm: norm(contact.business),
     phone_norm: contact.phone ? phoneDigits(contact.phone) || null : null,
     zip: contact.zip ? contact.zip.slice(0, 10) : null,
-    city: contact.city ? contact.city.slice(0, 80) : null,
+    city: city ? city.slice(0, 80) : null,
   };
 }

@@ -10,6 +10,8 @@ export interface ContactFields {
   phone?: string;
   zip?: string;
   city?: string;
+  /** A one-line address whose city the lead's city is taken from when `city` is blank (shared/place.ts). */
+  address?: string;
 }
 
 /**

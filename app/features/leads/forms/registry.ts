@@ -134,6 +134,7 @@ export interface Contact {
   phone: string;
   zip: string;
   city: string;
+  address: string;
 }
 
 const str = (v: unknown) => (typeof v === "string" ? v.trim() : "");
@@ -149,6 +150,7 @@ function project(c: ContactFields, payload: Body): Contact {
     phone: c.phone ? str(payload[c.phone]) : "",
     zip: c.zip ? str(payload[c.zip]) : "",
     city: c.city ? str(payload[c.city]) : "",
+    address: c.address ? str(payload[c.address]) : "",
   };
 }
 
@@ -156,8 +158,8 @@ function project(c: ContactFields, payload: Body): Contact {
 const anyKeys = (field: Exclude<keyof ContactFields, "name">) => [...new Set(kinds.flatMap((k) => k.contact[field] ?? []))];
 
 /**
- * The contact projection of a stored submission: name, business, phone, ZIP code and
- * city, read from the fields its form declares. Without a known kind (a lead stored by a
+ * The contact projection of a stored submission: name, business, phone, ZIP code,
+ * city and address, read from the fields its form declares. Without a known kind (a lead stored by a
  * form since removed), each is the first field any form declares for it that is filled.
  */
 export function contactOf(kind: string | undefined, payload: Body): Contact {
@@ -173,6 +175,7 @@ export function contactOf(kind: string | undefined, payload: Body): Contact {
     phone: first(payload, anyKeys("phone")),
     zip: first(payload, anyKeys("zip")),
     city: first(payload, anyKeys("city")),
+    address: first(payload, anyKeys("address")),
   };
 }
 

@@ -143,9 +143,23 @@ export const businessName = () =>
     pattern: BUSINESS_NAME_PATTERN,
   });
 
+const numbers = new WeakSet<object>();
+
+/**
+ * Marks a rule that checks its value by hand (`zod.custom`) as one that takes a number, so
+ * the API reads the number's text as the number (forms/wire.ts). Returns the rule.
+ */
+export function numeric<T extends object>(rule: T): T {
+  numbers.add(rule);
+  return rule;
+}
+
+/** Whether a rule was marked with `numeric`. */
+export const isNumeric = (rule: object): boolean => numbers.has(rule);
+
 /** A form type code (spec section 3) from `codes`, or any of the twenty when none are given. */
 export function typeIn(codes?: readonly number[]) {
-  return z.custom<number>((v) => isFormType(v) && (!codes || codes.includes(v)), { error: UNKNOWN_TYPE });
+  return numeric(z.custom<number>((v) => isFormType(v) && (!codes || codes.includes(v)), { error: UNKNOWN_TYPE }));
 }
 
 /** A whole number of digits that may be left out; when sent, it is checked like its required twin. */

@@ -24,6 +24,7 @@ import { routingTurnsMigration } from "./030-routing-turns";
 import { outboxDueByChannelMigration } from "./031-outbox-due-by-channel";
 import { outboxDueByStateMigration } from "./032-outbox-due-by-state";
 import { leadSearchWordsMigration } from "./033-lead-search-words";
+import { leadCityFromPlaceMigration } from "./034-lead-city-from-place";
 import { staffTimeZoneMigration } from "./019-staff-time-zone";
 
 export type Dialect = "sqlite" | "postgres";
@@ -186,5 +187,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "031-outbox-due-by-channel": outboxDueByChannelMigration,
     "032-outbox-due-by-state": outboxDueByStateMigration,
     "033-lead-search-words": leadSearchWordsMigration(dialect),
+    "034-lead-city-from-place": leadCityFromPlaceMigration,
   };
 }

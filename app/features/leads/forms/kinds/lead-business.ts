@@ -67,5 +67,5 @@ export const businessLead = {
     fleetSize: "Fleet size",
     fuelType: "Fuel type",
   },
-  contact: { business: "bussinessName", phone: "phone", zip: "zipCode" },
+  contact: { business: "bussinessName", phone: "phone", zip: "zipCode", address: "bussinessAddress" },
 } satisfies FormKind;

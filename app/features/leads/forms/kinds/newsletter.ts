@@ -19,7 +19,7 @@ const fields = ["email"];
 function newsletterRules(r: typeof Rules) {
   return r.zod.strictObject({
     email: r.requiredText({ required: "Email Is Required", invalid: "Email Should be valid", max: r.LIMITS.email, pattern: r.EMAIL_PATTERN }),
-    type: r.zod.custom<NewsletterType>((v) => typeof v === "number" && v in newsletterTypes, { error: r.UNKNOWN_TYPE }),
+    type: r.numeric(r.zod.custom<NewsletterType>((v) => typeof v === "number" && v in newsletterTypes, { error: r.UNKNOWN_TYPE })),
     ...r.metaShape,
   });
 }

@@ -174,7 +174,7 @@ export const quoteBusiness = {
     campaignEndDate: "Campaign ends",
     descriptionQuote: "Quote details",
   },
-  contact: { business: "businessName", phone: "phoneNumber", zip: "zipCode", city: "city" },
+  contact: { business: "businessName", phone: "phoneNumber", zip: "zipCode", city: "city", address: "businessAddress" },
 } satisfies FormKind;
 
 const windowStarts = deliveryWindows.map((w) => w.start);
@@ -197,14 +197,14 @@ export function quoteBusinessRules(r: typeof Rules) {
       country: r.optionalText(r.LIMITS.country),
       lat: r.optionalText(20, false, { re: r.COORDINATE_PATTERN, message: "Must be a latitude" }),
       long: r.optionalText(20, false, { re: r.COORDINATE_PATTERN, message: "Must be a longitude" }),
-      employeeSize: z.custom<number>((v) => Object.values(employeeSizeValue).includes(v as number), { error: "Please select employee size" }),
+      employeeSize: r.numeric(z.custom<number>((v) => Object.values(employeeSizeValue).includes(v as number), { error: "Please select employee size" })),
       fleetSize: r.count("Please enter fleet size", "Please enter fleet size", 100_000),
       gallons: r.count("Please enter gallons", "Please enter gallons", 10_000_000),
       numberOfLocation: r.count("Number of location is required", "Must be only digits", 10_000),
       frequency: r.choice(frequencies, "Please select Frequency"),
       fuelType: r.choice(quoteFuelTypes, "Please select fuel type"),
       tankType: r.choice(tankTypes, "Please select tank type"),
-      deliveryWindowStartTime: z.custom<number>((v) => windowStarts.includes(v as number), { error: DELIVERY_WINDOW }),
+      deliveryWindowStartTime: r.numeric(z.custom<number>((v) => windowStarts.includes(v as number), { error: DELIVERY_WINDOW })),
       deliveryWindowEndTime: r.integer(DELIVERY_WINDOW),
       campaignStartDate: r.integer("Campaign dates are required"),
       campaignEndDate: r.integer("Campaign dates are required"),

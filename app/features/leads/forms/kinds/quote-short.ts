@@ -55,5 +55,5 @@ export const quoteShortSpec = {
 export const quoteShort = {
   spec: quoteShortSpec,
   labels: { phoneNumber: "Phone (quote)", businessAddress: "Business address", descriptionQuote: "Quote details" },
-  contact: { name: ["firstName", "lastName"], phone: "phoneNumber", zip: "zipCode", city: "city" },
+  contact: { name: ["firstName", "lastName"], phone: "phoneNumber", zip: "zipCode", city: "city", address: "businessAddress" },
 } satisfies FormKind;
