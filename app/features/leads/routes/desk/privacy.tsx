@@ -74,6 +74,7 @@ const items = (f: Found) => [
   plural(f.outbox, "outbox message", "outbox messages"),
   plural(f.mailFiles, "mail file", "mail files"),
   plural(f.audit, "audit entry naming the address", "audit entries naming the address"),
+  plural(f.insight, "visit record naming the address or its leads", "visit records naming the address or its leads"),
 ];
 
 const summary = (f: Found) => {
