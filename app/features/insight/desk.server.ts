@@ -9,7 +9,8 @@ import type { Db } from "~/platform/db/db.server";
 import type { Services } from "~/platform/services.server";
 import { flushEvents } from "./ingest.server";
 import { type Insight, loadInsight } from "./queries.server";
-import { discardedLabel, INSIGHT_PERIODS } from "./wire";
+import { discardedLabel } from "./discarded";
+import { INSIGHT_PERIODS } from "./wire";
 import { rollUp } from "./rollup.server";
 
 /** The events sent so far are written and counted before the screen reads the rollups. */

@@ -1,5 +1,5 @@
 import { pagePaths } from "~/copy/pages";
-import { type Vital, VITAL_MAX } from "./wire";
+import type { Vital } from "./wire";
 
 /**
  * What the insight endpoint keeps out of its counts (decision record 036): paths that are
@@ -52,6 +52,9 @@ export function looksPersonal(value: string): boolean {
   }
   return false;
 }
+
+/** The largest value a browser can measure of each vital (CLS unitless, the rest ms); a beacon with more is refused. */
+export const VITAL_MAX: Record<Vital, number> = { LCP: 60_000, INP: 60_000, CLS: 10, FCP: 60_000, TTFB: 60_000 };
 
 /** Whether a vital's value is one a browser can measure: CLS 0 to 10, the times 0 to 60,000 ms. */
 export const vitalInRange = (metric: Vital, value: number) => value >= 0 && value <= VITAL_MAX[metric];

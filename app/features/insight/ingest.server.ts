@@ -13,8 +13,9 @@ import type { Services } from "~/platform/services.server";
 import { cookieName, findSession } from "~/features/staff/session.server";
 import { startRollups } from "./rollup.server";
 import { uaFamilies } from "./ua.server";
-import { hasHiddenCharacters, looksPersonal, sitePath, vitalInRange } from "./guard.server";
-import { type DiscardReason, deviceOf, FORM_STEPS, MAX_BEACON_BYTES, MAX_BEACON_EVENTS, VITAL_MAX, type Vital, VITALS } from "./wire";
+import { hasHiddenCharacters, looksPersonal, sitePath, VITAL_MAX, vitalInRange } from "./guard.server";
+import type { DiscardReason } from "./discarded";
+import { deviceOf, FORM_STEPS, MAX_BEACON_BYTES, MAX_BEACON_EVENTS, type Vital, VITALS } from "./wire";
 
 export type EventRow = Insertable<InsightEventsTable>;
 

@@ -2,7 +2,8 @@ import { sql } from "kysely";
 import { leadsBetween, leadsByTouch } from "~/features/leads/attribution-counts.server";
 import type { Db } from "~/platform/db/db.server";
 import { looksPersonal } from "./guard.server";
-import { AUTOMATED, binValue, DISCARDED, type DiscardReason, FORM_STEPS, rating, readHist, type Vital, VITALS } from "./wire";
+import { AUTOMATED, DISCARDED, type DiscardReason } from "./discarded";
+import { binValue, FORM_STEPS, rating, readHist, type Vital, VITALS } from "./wire";
 
 /** What the insight screen shows for a period (decision record 031); read from the rollups only. */
 

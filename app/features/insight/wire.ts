@@ -16,28 +16,6 @@ export const FORM_STEPS = ["seen", "started", "failed", "submitted", "refused", 
 export const VITALS = ["LCP", "INP", "CLS", "FCP", "TTFB"] as const;
 export type Vital = (typeof VITALS)[number];
 
-/** The largest value a browser can measure of each vital (CLS unitless, the rest ms); a beacon with more is refused. */
-export const VITAL_MAX: Record<Vital, number> = { LCP: 60_000, INP: 60_000, CLS: 10, FCP: 60_000, TTFB: 60_000 };
-
-/**
- * What the endpoint did not count as traffic, per day (kept in the rollups under the
- * dimension "discarded"), and how the insight screen names it. Each counts events but
- * "refused", "robot" and "rate-limited", which count beacons.
- */
-export const DISCARDED = {
-  "repeat-view": "Views sent again with the same page view (counted once)",
-  "many-browsers": "Views from more than {n} browsers on one address in a day (counted as one visitor)",
-  "rate-limited": "Beacons over the limit of one address (not counted)",
-  robot: "Beacons from robots (not counted)",
-  refused: "Beacons refused: not a page of this site, hidden characters, a vital out of range, malformed",
-  personal: "Campaign, source or referrer values that looked like an e-mail address or phone number (dropped, the view kept)",
-} as const;
-export type DiscardReason = keyof typeof DISCARDED;
-/** How the insight screen names a reason; `perAddress` is INSIGHT_VISITORS_PER_ADDRESS. */
-export const discardedLabel = (reason: DiscardReason, perAddress: number) => DISCARDED[reason].replace("{n}", perAddress.toLocaleString("en-US"));
-/** The reasons that say a burst was made by a program rather than by people. */
-export const AUTOMATED: DiscardReason[] = ["many-browsers", "rate-limited", "robot"];
-
 /** Google's thresholds: good up to the first, poor above the second (CLS unitless, the rest ms). */
 export const VITAL_THRESHOLDS: Record<Vital, [number, number]> = {
   LCP: [2500, 4000],

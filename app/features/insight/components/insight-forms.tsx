@@ -1,7 +1,7 @@
 import { deskTable, deskTd, deskTh, EmptyRow } from "~/ui/desk/ui";
 import { CsvLink } from "./insight-charts";
 import type { Insight } from "../queries.server";
-import { discardedLabel } from "../wire";
+import { discardedLabel } from "../discarded";
 
 const STEPS = [
   ["seen", "Seen"],
