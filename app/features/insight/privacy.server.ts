@@ -34,18 +34,18 @@ async function count(query: Promise<{ n: string | number | bigint }>) {
   return Number((await query).n);
 }
 
-/** How many insight rows name the address (`email` lower-case) or one of its leads: for the privacy screen's list. */
-export async function insightNaming(k: Executor, email: string, submissionIds: (string | null)[]): Promise<number> {
-  const ids = submissionIds.filter((s): s is string => !!s);
+/** The raw events whose source, medium, campaign or referrer names the address: one read of the table. */
+const eventsNaming = (k: Executor, email: string) =>
+  k
+    .selectFrom("insight_events")
+    .select(["id", ...TOUCH])
+    .where((eb) => eb.or(TOUCH.map((column) => naming(email, column))))
+    .execute();
+
+const named = (value: string | null, email: string) => value !== null && spellings(email).some((s) => value.toLowerCase().includes(s));
+
+async function linkedAndKeyed(k: Executor, email: string, ids: string[]) {
   let n = 0;
-  for (const column of TOUCH)
-    n += await count(
-      k
-        .selectFrom("insight_events")
-        .select((eb) => eb.fn.countAll<string | number>().as("n"))
-        .where(naming(email, column))
-        .executeTakeFirstOrThrow(),
-    );
   for (let i = 0; i < ids.length; i += 500)
     n += await count(
       k
@@ -65,22 +65,39 @@ export async function insightNaming(k: Executor, email: string, submissionIds: (
   return n;
 }
 
+const submissions = (ids: (string | null)[]) => ids.filter((s): s is string => !!s);
+
+/**
+ * How many insight rows name the address (`email` lower-case) or one of its leads, for the
+ * privacy screen's list: each value naming it in a raw event, each event naming one of its
+ * leads, each rollup row keyed by it.
+ */
+export async function insightNaming(k: Executor, email: string, submissionIds: (string | null)[]): Promise<number> {
+  const rows = await eventsNaming(k, email);
+  const values = rows.reduce((n, r) => n + TOUCH.filter((c) => named(r[c], email)).length, 0);
+  return values + (await linkedAndKeyed(k, email, submissions(submissionIds)));
+}
+
 /**
  * Forgets the address in insight, inside the privacy deletion's transaction: the value
  * naming it is emptied in the raw events (the view stays counted, without it), the rollup
  * rows keyed by it are deleted, and the events naming its leads lose the submission id,
- * so no page seen can be joined to the person again. Returns what insightNaming counted.
+ * so no page seen can be joined to the person again. Returns what insightNaming counts.
  */
 export async function forgetInInsight(k: Executor, email: string, submissionIds: (string | null)[]): Promise<number> {
-  const n = await insightNaming(k, email, submissionIds);
-  if (!n) return 0;
-  for (const column of TOUCH)
-    await k
-      .updateTable("insight_events")
-      .set({ [column]: null })
-      .where(naming(email, column))
-      .execute();
-  const ids = submissionIds.filter((s): s is string => !!s);
+  const ids = submissions(submissionIds);
+  const rows = await eventsNaming(k, email);
+  let n = await linkedAndKeyed(k, email, ids);
+  for (const column of TOUCH) {
+    const hit = rows.filter((r) => named(r[column], email)).map((r) => Number(r.id));
+    n += hit.length;
+    for (let i = 0; i < hit.length; i += 500)
+      await k
+        .updateTable("insight_events")
+        .set({ [column]: null })
+        .where("id", "in", hit.slice(i, i + 500))
+        .execute();
+  }
   for (let i = 0; i < ids.length; i += 500)
     await k
       .updateTable("insight_events")
