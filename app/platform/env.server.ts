@@ -88,6 +88,8 @@ export const envSchema = z.object({
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
   /** Days the raw insight events are kept (page views, form steps, Web Vitals); their rollups are kept for ever. */
   INSIGHT_RAW_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** Browsers counted as visitors of their own per client address a day; the rest of that address count as one. */
+  INSIGHT_VISITORS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(10),
   /**
    * The proxies in front whose X-Forwarded-For entries are believed: `false` (none), a
    * count (`true` = 1, a load balancer), or their addresses and networks, comma separated.

@@ -679,6 +679,24 @@ test.describe("subscribers, the desk home and privacy", () => {
         ip_hash: null,
       })
       .execute();
+    // A campaign link that carried the address, as insight stored it before it dropped such values.
+    await db.kysely
+      .insertInto("insight_events")
+      .values({
+        at: now,
+        day: now.slice(0, 10),
+        kind: "form",
+        visitor: `v${tag()}`.slice(0, 16),
+        view_id: `privacy${tag()}`,
+        path: "/gasoline",
+        utm_source: email,
+        device: "desktop",
+        browser: "Chrome",
+        os: "Windows",
+        form: "lead-personal",
+        step: "seen",
+      })
+      .execute();
     // An export filtered by the address is in the audit log with its filter.
     expect((await page.request.get(`/desk/leads/export.csv?q=${encodeURIComponent(email)}`)).ok()).toBe(true);
     await expect.poll(() => mailFilesNaming(email).length, { timeout: 15_000 }).toBe(3);
@@ -694,6 +712,7 @@ test.describe("subscribers, the desk home and privacy", () => {
       "3 outbox messages",
       "3 mail files",
       "1 audit entry naming the address",
+      "1 visit record naming the address or its leads",
     ]);
     await expectAxeClean(page);
     // Nothing is gone before the admin confirms.
@@ -702,11 +721,11 @@ test.describe("subscribers, the desk home and privacy", () => {
     await page.getByRole("button", { name: "Delete everything" }).click();
     await expect(page.getByRole("alert")).toContainText("Type the same e-mail address again");
     await expect(page.getByLabel("Type the e-mail address again to confirm")).toHaveValue("someone@else.test");
-    await expect(list.getByRole("listitem")).toHaveCount(6);
+    await expect(list.getByRole("listitem")).toHaveCount(7);
     await page.getByLabel("Type the e-mail address again to confirm").fill(email);
     await page.getByRole("button", { name: "Delete everything" }).click();
     await expect(page.getByRole("status")).toContainText(
-      "Deleted 1 lead, 1 newsletter subscription, 1 comment, 3 outbox messages, 3 mail files and 1 audit entry naming the address",
+      "Deleted 1 lead, 1 newsletter subscription, 1 comment, 3 outbox messages, 3 mail files, 1 audit entry naming the address and 1 visit record naming the address or its leads",
     );
 
     expect(await db.kysely.selectFrom("leads").select("id").where("email_norm", "=", email).execute()).toHaveLength(0);
@@ -729,6 +748,7 @@ test.describe("subscribers, the desk home and privacy", () => {
       "0 outbox messages",
       "0 mail files",
       "0 audit entries naming the address",
+      "0 visit records naming the address or its leads",
     ]);
   });
 

@@ -94,3 +94,63 @@ test("the insight screen counts a visit, its lead and its form steps exactly, an
   await expect(visit.getByRole("listitem")).toHaveText([/^\/faq /, /^\/getafleet /]);
   await staffContext.close();
 });
+
+/** The "Not counted as traffic" table's count of one row, by the start of its label. */
+async function notCounted(staff: Page, label: string): Promise<number> {
+  const table = staff.getByRole("table", { name: "Not counted as traffic" });
+  const cells = table.getByRole("row", { name: new RegExp(`^${label}`) }).getByRole("cell");
+  await expect(cells).toHaveCount(2);
+  return Number((await cells.nth(1).textContent())?.replace(/,/g, ""));
+}
+
+test("an inflated burst shows on the insight screen as discarded, not as traffic", async ({ browser, playwright }) => {
+  test.setTimeout(60_000);
+  const tag = randomBytes(4).toString("hex");
+  const admin = await createStaff("admin");
+  const staffContext = await browser.newContext();
+  await signIn(staffContext, admin);
+  const staff = await staffContext.newPage();
+  await staff.goto("/desk/insights?days=7");
+  const repeatsBefore = await notCounted(staff, "Views sent again");
+  const refusedBefore = await notCounted(staff, "Beacons refused");
+
+  // A program, not a browser: one beacon claiming twenty views of a campaign's page, one with a CLS no page can have.
+  const prober = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  const headers = { "content-type": "text/plain;charset=UTF-8", "user-agent": `${devices["Desktop Chrome"].userAgent} Burst/${tag}` };
+  const views = { v: `burst${tag}`, p: "/faq", w: 1280, c: `burst-${tag}`, e: Array.from({ length: 20 }, () => ["view"]) };
+  expect((await prober.post("/api/events", { headers, data: JSON.stringify(views) })).status()).toBe(204);
+  const cls = await prober.post("/api/events", { headers, data: JSON.stringify({ v: `cls${tag}`, p: "/faq", w: 1280, e: [["vital", "CLS", 11]] }) });
+  expect(cls.status()).toBe(422);
+  expect((await cls.json()).message).toBe("A CLS value is 0 to 10");
+  await prober.dispose();
+
+  // The campaign brought one visitor; the nineteen repeats and the refused beacon are listed as what they were.
+  await expect
+    .poll(
+      async () => {
+        await staff.goto("/desk/insights?days=7");
+        return staff
+          .getByRole("table", { name: "Top campaigns" })
+          .getByRole("row", { name: new RegExp(`^burst-${tag} `) })
+          .count();
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(1);
+  await expect(
+    staff
+      .getByRole("table", { name: "Top campaigns" })
+      .getByRole("row", { name: new RegExp(`^burst-${tag} `) })
+      .getByRole("cell")
+      .first(),
+  ).toHaveText("1");
+  expect((await notCounted(staff, "Views sent again")) - repeatsBefore).toBeGreaterThanOrEqual(19);
+  expect((await notCounted(staff, "Beacons refused")) - refusedBefore).toBeGreaterThanOrEqual(1);
+  await expect(
+    staff
+      .getByRole("row", { name: /^Beacons over the limit/ })
+      .getByRole("cell")
+      .first(),
+  ).toHaveText("Suspected automated");
+  await staffContext.close();
+});

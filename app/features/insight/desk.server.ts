@@ -9,6 +9,7 @@ import type { Db } from "~/platform/db/db.server";
 import type { Services } from "~/platform/services.server";
 import { flushEvents } from "./ingest.server";
 import { type Insight, loadInsight } from "./queries.server";
+import { discardedLabel } from "./discarded";
 import { INSIGHT_PERIODS } from "./wire";
 import { rollUp } from "./rollup.server";
 
@@ -31,13 +32,14 @@ export async function loadInsightScreen({ request, context }: DeskArgs) {
   await upToDate(services);
   const insight = await loadInsight(services.db, period.days);
   const errors = period.known ? null : [`The period must be one of ${INSIGHT_PERIODS.map((p) => p.value).join(", ")} days`];
-  return data({ errors, period: period.value, insight }, { status: errors ? 400 : 200, headers: DESK_HEADERS });
+  const perAddress = services.env.INSIGHT_VISITORS_PER_ADDRESS;
+  return data({ errors, period: period.value, insight, perAddress }, { status: errors ? 400 : 200, headers: DESK_HEADERS });
 }
 
 const pct = (r: number | null) => (r === null ? "" : (r * 100).toFixed(1));
 
 /** The CSV of one view of the screen. */
-export const CSV_VIEWS: Record<string, (i: Insight) => unknown[][]> = {
+export const CSV_VIEWS: Record<string, (i: Insight, perAddress: number) => unknown[][]> = {
   days: (i) => [["Day (UTC)", "Visitors", "Views", "Leads"], ...i.perDay.map((d) => [d.day, d.visitors, d.views, d.leads])],
   pages: (i) => [
     ["Page", "Views", "Landing visitors", "Leads landed here", "Conversion %"],
@@ -53,6 +55,10 @@ export const CSV_VIEWS: Record<string, (i: Insight) => unknown[][]> = {
   vitals: (i) => [
     ["Page", "Device", "Metric", "75th percentile", "Rating", "Samples"],
     ...i.vitals.map((v) => [v.path, v.device, v.metric, v.p75, v.rating, v.n]),
+  ],
+  discarded: (i, perAddress) => [
+    ["Not counted as traffic", "Kind", "Count"],
+    ...i.discarded.map((d) => [discardedLabel(d.reason, perAddress), d.automated ? "Suspected automated" : "Discarded", d.n]),
   ],
 };
 
@@ -73,7 +79,7 @@ export async function exportInsight({ request, context }: DeskArgs) {
   await upToDate(services);
   const insight = await loadInsight(services.db, period.days);
   await audit(services.db, { staffId: me.id, action: "insight.export", subject: `${view}, ${period.days} days`, detail: { view, days: period.days } });
-  return new Response(make(insight).map(csvLine).join(""), {
+  return new Response(make(insight, services.env.INSIGHT_VISITORS_PER_ADDRESS).map(csvLine).join(""), {
     headers: {
       ...DESK_HEADERS,
       "Content-Type": "text/csv; charset=utf-8",

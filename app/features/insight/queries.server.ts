@@ -1,6 +1,8 @@
 import { sql } from "kysely";
 import { leadsBetween, leadsByTouch } from "~/features/leads/attribution-counts.server";
 import type { Db } from "~/platform/db/db.server";
+import { looksPersonal } from "./guard.server";
+import { AUTOMATED, DISCARDED, type DiscardReason } from "./discarded";
 import { binValue, FORM_STEPS, rating, readHist, type Vital, VITALS } from "./wire";
 
 /** What the insight screen shows for a period (decision record 031); read from the rollups only. */
@@ -46,11 +48,14 @@ async function byDim(db: Db, dim: string, from: string, to: string, limit: numbe
   return rows.map((r) => ({ key: r.key, views: Number(r.views), visitors: Number(r.visitors) }));
 }
 
+/** Keys from a visitor's request that name a person never reach the screen, even stored before the endpoint dropped them. */
 const withLeads = (rows: { key: string; views: number; visitors: number }[], leads: Map<string, number>): Row[] =>
-  rows.map((r) => {
-    const n = leads.get(r.key) ?? 0;
-    return { ...r, leads: n, rate: r.visitors ? n / r.visitors : null };
-  });
+  rows
+    .filter((r) => !looksPersonal(r.key))
+    .map((r) => {
+      const n = leads.get(r.key) ?? 0;
+      return { ...r, leads: n, rate: r.visitors ? n / r.visitors : null };
+    });
 
 async function totals(db: Db, from: string, to: string) {
   const [[all], leads] = await Promise.all([byDim(db, "all", from, to, 1), leadsBetween(db, from, to)]);
@@ -59,8 +64,8 @@ async function totals(db: Db, from: string, to: string) {
 
 export async function loadInsight(db: Db, days: number, now = new Date()) {
   const p = periodOf(days, now);
-  const [perDayRows, leadsPerDay, previous, pages, sources, referrers, campaigns, landing, bySource, byReferrer, byCampaign, forms, vitals] = await Promise.all(
-    [
+  const [perDayRows, leadsPerDay, previous, pages, sources, referrers, campaigns, landing, bySource, byReferrer, byCampaign, forms, vitals, discarded] =
+    await Promise.all([
       db.kysely
         .selectFrom("insight_rollup")
         .select(["bucket", "views", "visitors"])
@@ -81,8 +86,8 @@ export async function loadInsight(db: Db, days: number, now = new Date()) {
       leadsByTouch(db, "campaign", p.from, p.to),
       formFunnels(db, p.from, p.to),
       vitalsAt75(db, p.from, p.to),
-    ],
-  );
+      byDim(db, "discarded", p.from, p.to, 50),
+    ]);
   const perDayMap = new Map(perDayRows.map((r) => [r.bucket, r]));
   const perDay = p.days.map((day) => ({
     day,
@@ -103,7 +108,14 @@ export async function loadInsight(db: Db, days: number, now = new Date()) {
     campaigns: withLeads(campaigns, new Map([...byCampaign].map(([k, n]) => [k.toLowerCase(), n]))),
     forms,
     vitals,
+    discarded: discardedOf(discarded),
   };
+}
+
+/** What was not counted as traffic over the period, by reason (wire.ts's DISCARDED), every reason listed. */
+function discardedOf(rows: { key: string; views: number }[]) {
+  const n = new Map(rows.map((r) => [r.key, r.views]));
+  return (Object.keys(DISCARDED) as DiscardReason[]).map((reason) => ({ reason, n: n.get(reason) ?? 0, automated: AUTOMATED.includes(reason) }));
 }
 
 export type Insight = Awaited<ReturnType<typeof loadInsight>>;

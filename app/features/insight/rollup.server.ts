@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { Db } from "~/platform/db/db.server";
 import { writeQueueFor } from "~/platform/db/write-queue.server";
 import type { Services } from "~/platform/services.server";
+import { scrubPersonalValues } from "./privacy.server";
 import { readHist, routeOf, type Vital, vitalBin, writeHist } from "./wire";
 
 /**
@@ -207,7 +208,7 @@ export async function dropOldEvents(db: Db, days: number, now = new Date()): Pro
 }
 
 const started = new WeakSet<Services>();
-/** Rolls up every minute (and drops old raw events every hour) while the process runs. */
+/** Rolls up every minute (and drops old raw events and scrubs what names a person every hour) while the process runs. */
 export function startRollups(services: Services, everyMs = 60_000): void {
   if (started.has(services)) return;
   started.add(services);
@@ -219,6 +220,8 @@ export function startRollups(services: Services, everyMs = 60_000): void {
     const hourly = ticks++ % 60 === 0;
     rollUp(services.db)
       .then(() => (hourly ? dropOldEvents(services.db, services.env.INSIGHT_RAW_DAYS) : 0))
+      // Values naming a person stored before the endpoint dropped them: once per database.
+      .then(() => (hourly ? scrubPersonalValues(services.db) : 0))
       .catch((err) => services.log.warn({ err }, "insight rollup failed"))
       .finally(() => {
         busy = false;

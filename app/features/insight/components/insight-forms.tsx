@@ -1,6 +1,7 @@
 import { deskTable, deskTd, deskTh, EmptyRow } from "~/ui/desk/ui";
 import { CsvLink } from "./insight-charts";
 import type { Insight } from "../queries.server";
+import { discardedLabel } from "../discarded";
 
 const STEPS = [
   ["seen", "Seen"],
@@ -115,6 +116,42 @@ export function VitalsTable({ vitals, csv }: { vitals: Insight["vitals"]; csv: s
             </tr>
           ))}
           {vitals.length === 0 ? <EmptyRow columns={6}>No measurements in this period.</EmptyRow> : null}
+        </tbody>
+      </table>
+      <CsvLink href={csv} />
+    </div>
+  );
+}
+
+/** What the endpoint did not count as traffic over the period, each reason with its count; the automated ones say so. */
+export function DiscardedTable({ discarded, perAddress, csv }: { discarded: Insight["discarded"]; perAddress: number; csv: string }) {
+  return (
+    <div>
+      <table className={deskTable}>
+        <caption className="mb-1 text-left font-semibold">Not counted as traffic</caption>
+        <thead>
+          <tr>
+            <th scope="col" className={deskTh}>
+              What
+            </th>
+            <th scope="col" className={deskTh}>
+              Kind
+            </th>
+            <th scope="col" className={`${deskTh} text-right`}>
+              Count
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {discarded.map((d) => (
+            <tr key={d.reason} data-reason={d.reason}>
+              <th scope="row" className={`${deskTd} font-normal`}>
+                {discardedLabel(d.reason, perAddress)}
+              </th>
+              <td className={deskTd}>{d.automated ? "Suspected automated" : "Discarded"}</td>
+              <td className={`${deskTd} text-right tabular-nums`}>{d.n.toLocaleString("en-US")}</td>
+            </tr>
+          ))}
         </tbody>
       </table>
       <CsvLink href={csv} />

@@ -9,6 +9,7 @@ import { backupsHoldingDeleted, type HeldBackup } from "~/platform/ops/backup.se
 import { insertOutbox, mailDomain, outboxRows } from "~/platform/outbox/store.server";
 import type { Outbox } from "~/platform/outbox/worker.server";
 import { recipientKey } from "~/platform/outbox/visitor-mail.server";
+import { forgetInInsight, insightNaming } from "~/features/insight/privacy.server";
 import { normaliseText } from "./search-columns.server";
 
 /** What the desk holds about an e-mail address, as counts only. */
@@ -22,6 +23,8 @@ export interface PersonalData {
   mailFiles: number;
   /** Audit log entries whose subject or detail names it (an export filtered by it). */
   audit: number;
+  /** Insight rows naming it (a campaign link's value) or one of its leads (features/insight). */
+  insight: number;
 }
 
 export interface PrivacyServices {
@@ -184,6 +187,11 @@ export async function findByEmail(services: PrivacyServices, email: string): Pro
       )
     ).length,
     audit: (await auditOf(db.kysely, e)).length,
+    insight: await insightNaming(
+      db.kysely,
+      e,
+      leads.map((l) => l.submissionId),
+    ),
   };
 }
 
@@ -211,6 +219,11 @@ export async function deleteByEmail(services: PrivacyServices, email: string, no
     const messages = await outboxOf(trx, e, leadIds);
     const entries = await auditOf(trx, e);
     const comments = await commentsOf(trx, e);
+    const insight = await forgetInInsight(
+      trx,
+      e,
+      leads.map((l) => l.submissionId),
+    );
 
     const unsent = messages.filter((m) => !m.sent).map((m) => m.id);
     const sent = messages.filter((m) => m.sent).map((m) => m.id);
@@ -284,6 +297,7 @@ export async function deleteByEmail(services: PrivacyServices, email: string, no
       outbox: messages.length,
       messageIds: messages.map((m) => m.messageId),
       audit: entries.length,
+      insight,
     };
   });
   services.outbox?.nudge();

@@ -1,7 +1,7 @@
 import { loadInsightScreen } from "~/features/insight/desk.server";
 import { INSIGHT_PERIODS } from "~/features/insight/wire";
 import { CsvLink, PerDayChart, TopTable, TotalsList } from "~/features/insight/components/insight-charts";
-import { FormFunnels, VitalsTable } from "~/features/insight/components/insight-forms";
+import { DiscardedTable, FormFunnels, VitalsTable } from "~/features/insight/components/insight-forms";
 import { DESK_HEADERS } from "~/features/staff/auth.server";
 import { PeriodForm } from "~/ui/desk/kit";
 import { PageTitle } from "~/ui/desk/ui";
@@ -14,14 +14,14 @@ export const loader = (args: Route.LoaderArgs) => loadInsightScreen(args);
 
 /** /desk/insights: which pages and campaigns bring visitors and leads, how the forms and pages perform. */
 export default function Insights({ loaderData }: Route.ComponentProps) {
-  const { errors, period, insight } = loaderData;
+  const { errors, period, insight, perAddress } = loaderData;
   const csv = (view: string) => `/desk/insights/export.csv?days=${period}&view=${view}`;
   return (
     <div>
       <PageTitle>Insight</PageTitle>
       <p className="mb-4 text-sm">
-        Counted on the public site without cookies: a visitor is one browser on one day. Robots and signed-in staff are not counted. From {insight.from} to{" "}
-        {insight.to} (UTC), against the {period} days before.
+        Counted on the public site without cookies: a visitor is one browser on one day. Robots and signed-in staff are not counted, nor what the last section
+        lists. From {insight.from} to {insight.to} (UTC), against the {period} days before.
       </p>
       <PeriodForm id="i-days" period={period} options={INSIGHT_PERIODS} errors={errors} className="mb-6" />
       <TotalsList current={insight.current} previous={insight.previous} />
@@ -54,6 +54,12 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
           Web Vitals of real visitors
         </h2>
         <VitalsTable vitals={insight.vitals} csv={csv("vitals")} />
+      </section>
+      <section aria-labelledby="i-discarded" className="mt-8">
+        <h2 id="i-discarded" className="mb-2 text-lg font-semibold">
+          Discarded and suspected automated
+        </h2>
+        <DiscardedTable discarded={insight.discarded} perAddress={perAddress} csv={csv("discarded")} />
       </section>
     </div>
   );

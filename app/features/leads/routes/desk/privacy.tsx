@@ -77,6 +77,7 @@ const items = (f: Found) => [
   plural(f.outbox, "outbox message", "outbox messages"),
   plural(f.mailFiles, "mail file", "mail files"),
   plural(f.audit, "audit entry naming the address", "audit entries naming the address"),
+  plural(f.insight, "visit record naming the address or its leads", "visit records naming the address or its leads"),
 ];
 
 const summary = (f: Found) => {
@@ -119,8 +120,8 @@ export default function Privacy({ actionData }: Route.ComponentProps) {
       <PageTitle>Privacy requests</PageTitle>
       <p className="mb-4 text-sm">
         When someone asks us to delete their information (see the privacy policy), enter their e-mail address. Everything the site holds under it is deleted:
-        leads and their notes, newsletter subscriptions, blog comments, the e-mails about them and the address wherever the audit log names it. You see the list
-        before anything is deleted. The audit log records that a deletion was made, not whose.
+        leads and their notes, newsletter subscriptions, blog comments, the e-mails about them, the address wherever the audit log names it, and wherever a
+        campaign link put it in the visit counts. You see the list before anything is deleted. The audit log records that a deletion was made, not whose.
       </p>
       {step === "done" && result?.found ? <Notice>Deleted {summary(result.found)}.</Notice> : null}
       {step === "done" ? <HeldBackups held={result?.held} /> : null}
