@@ -4,7 +4,7 @@
  * 500 events; rolls them up as the server would (rollup.server.ts, timed); then measures
  * p50/p95 of every desk view the insight screen and its CSV read (7, 30 and 90 days, the
  * lead's visit) against the target p95 <= 200 ms, and states the database's size and how long
- * a privacy request's read of insight takes (every raw event, no target: decision record 036).
+ * a privacy request's read of insight takes (every raw event, no target: decision record 038).
  * SQLite by default (a file under the temp folder, or --db-file); PostgreSQL when
  * DATABASE_URL names one. Writes bench/insight-<database>.json. Exits 1 when a target is missed.
  *

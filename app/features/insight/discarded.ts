@@ -1,5 +1,5 @@
 /**
- * The desk's words for what the insight endpoint did not count (decision record 036): a
+ * The desk's words for what the insight endpoint did not count (decision record 038): a
  * module of its own, so the public pages' insight code does not carry them.
  */
 

@@ -2,7 +2,7 @@ import { pagePaths } from "~/copy/pages";
 import type { Vital } from "./wire";
 
 /**
- * What the insight endpoint keeps out of its counts (decision record 036): paths that are
+ * What the insight endpoint keeps out of its counts (decision record 038): paths that are
  * not pages of this site, control and direction characters, campaign values that name a
  * person, and Web Vitals no browser can measure.
  */

@@ -5,7 +5,7 @@ import { writeQueueFor } from "~/platform/db/write-queue.server";
 import { looksPersonal } from "./guard.server";
 
 /**
- * Insight and a person (decision record 036). The endpoint stores no address and no user
+ * Insight and a person (decision record 038). The endpoint stores no address and no user
  * agent (a visitor is a hash under a salt of the day; of the browser only its family), and
  * drops campaign values that look like an e-mail address or phone number. What came in
  * before that, or slipped through, is found here by the desk's privacy request: raw events
