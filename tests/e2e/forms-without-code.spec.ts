@@ -137,9 +137,9 @@ const cases: Case[] = [
     valid: async (form, address) => {
       await names(form, address);
       await field(form, "Phone").fill("2145550147");
-      await field(form, "Business address").fill("400 Elm Street");
+      await form.getByLabel("Business address").fill("400 Elm Street");
       await field(form, "ZIP code").fill("75202");
-      await field(form, "What do you need fueled?").fill("Six pickups, gasoline, twice a week.");
+      await form.getByLabel("What do you need fueled?").fill("Six pickups, gasoline, twice a week.");
     },
   },
   {
