@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, useActionData } from "react-router";
 import { CardLeadForm, ContactForm, DeferredZipCheck, FleetSignupForm } from "~/ui/deferred-parts";
 import { PageHero } from "~/ui/layout/page-hero";
 import { Section } from "~/ui/layout/section";
@@ -29,6 +29,10 @@ function faqJsonLd(items: FaqItem[]): string {
   return JSON.stringify(data).replace(/</g, "\\u003c");
 }
 
+/** The ids of the forms two answers embed: an answer whose form the page action answered comes back open. */
+const embeddedForms = { "fleet-signup": "faq-fleet-signup", contact: "faq-question-form" } as const;
+const formOf = (embed?: FaqEmbed): string | undefined => (embed === "fleet-signup" || embed === "contact" ? embeddedForms[embed] : undefined);
+
 /** The shared pieces some answers embed (spec 2.4). */
 function Embed({ kind }: { kind: FaqEmbed }) {
   switch (kind) {
@@ -41,9 +45,9 @@ function Embed({ kind }: { kind: FaqEmbed }) {
         </div>
       );
     case "fleet-signup":
-      return <FleetSignupForm id="faq-fleet-signup" />;
+      return <FleetSignupForm id={embeddedForms["fleet-signup"]} />;
     case "contact":
-      return <CardLeadForm className="mt-4" page="/faq" id="faq-question-form" label="Ask us a question" />;
+      return <CardLeadForm className="mt-4" page="/faq" id={embeddedForms.contact} label="Ask us a question" />;
     case "zip-check":
       return <DeferredZipCheck type={formTypeFor("/faq")} className="mt-4" />;
   }
@@ -71,6 +75,8 @@ function Answer({ item }: { item: FaqItem }) {
 
 export default function Page() {
   const nonce = useNonce();
+  const answered = (useActionData() as { formId?: unknown } | undefined)?.formId;
+  const answeredIn = (items: FaqItem[]) => items.findIndex((item) => answered && formOf(item.embed) === answered);
   return (
     <>
       <script type="application/ld+json" nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: faqJsonLd(faqItems) }} />
@@ -99,7 +105,7 @@ export default function Page() {
               </h2>
               <Accordion
                 items={group.items.map((item) => ({ id: item.id, title: item.title, content: <Answer item={item} /> }))}
-                defaultOpen={i === 0 ? 0 : -1}
+                defaultOpen={answeredIn(group.items) >= 0 ? answeredIn(group.items) : i === 0 ? 0 : -1}
               />
             </section>
           ))}

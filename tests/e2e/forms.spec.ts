@@ -542,9 +542,12 @@ test.describe("without JavaScript", () => {
     await expect(again.getByLabel("First name")).toHaveValue("Ana");
     await expect(again.getByLabel("Email")).toHaveValue("not-an-email");
     await expect(again.getByLabel("Email")).toHaveAccessibleDescription("Please enter a valid email");
-    await expect(again.getByText("Last name required")).toBeVisible();
-    await expect(again.getByText("phoneNumber is required")).toBeVisible();
-    await expect(again.getByRole("alert")).toContainText("Some answers need another look");
+    await expect(again.locator("#quick-quote-form-lastName-error")).toHaveText("Last name required");
+    await expect(again.locator("#quick-quote-form-phoneNumber-error")).toHaveText("phoneNumber is required");
+    // First in the form, focused: the message and a link to each field to correct.
+    const summary = again.getByRole("alert").filter({ hasText: "Some answers need another look" });
+    await expect(summary).toBeFocused();
+    await expect(summary.getByRole("link", { name: "Last name required" })).toHaveAttribute("href", "#quick-quote-form-lastName");
     // The other form on the page is untouched.
     await expect(page.locator("#fleet-quote-form").getByText("Email required")).toHaveCount(0);
 
@@ -558,7 +561,9 @@ test.describe("without JavaScript", () => {
     expect(ok.status()).toBe(200);
     await expect(page.locator("#quick-quote-form").getByRole("status").filter({ hasText: "Thank you!!" })).toContainText(`Thank you!! ${SUCCESS_TEXT}`);
     const row = await storedRow(address);
-    expect(row).toMatchObject({ kind: "quote-short", type: 19, page_path: "/getafleet", submission_id: null });
+    expect(row).toMatchObject({ kind: "quote-short", type: 19, page_path: "/getafleet" });
+    // Derived from the post, so the same post sent again stores once (decision record 036).
+    expect(row.submission_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(row).toMatchObject({ consent_version: CONSENT_VERSION });
     expect(row.payload).toMatchObject({ firstName: "Ana", city: "Dallas", zipCode: "75202" });
     await context.close();

@@ -10,6 +10,7 @@ import { busyAnswer, formAction, formIdOf, limitPagePost } from "~/features/lead
 import { readFormBody } from "~/platform/http/body.server";
 import { HONEYPOT_FIELD, honeypotFilled } from "~/features/leads/honeypot";
 import { hashIp } from "~/platform/ip-hash.server";
+import { plainPostId } from "~/features/leads/plain-post-id.server";
 import { addComment, threadPage } from "./posts.server";
 
 /**
@@ -50,6 +51,8 @@ export async function blogDetailAction(args: ActionFunctionArgs) {
     result = await addComment(
       services.db,
       {
+        // Derived from the post (no window: the same comment on the same post is one comment), so a second press stores once.
+        submissionId: plainPostId(services.env.IP_HASH_SALT, { ip, kind: commentSpec.kind, page: `/blogdetail/${blogId}`, form }, null),
         blogId,
         commentId: p.commentId,
         commentBy: p.commentBy,

@@ -7,6 +7,8 @@ import { MAX_BODY_BYTES, RETRY_AFTER_BUSY_SECONDS } from "~/platform/api/types";
 import { isDatabaseBusy } from "~/platform/db/sqlite-driver.server";
 import { type FormBody, readFormBody } from "~/platform/http/body.server";
 import { acceptSubmission } from "./accept.server";
+import { plainPostId, windowOf } from "./plain-post-id.server";
+import { findBySubmissionId } from "./store.server";
 import { HONEYPOT_FIELD } from "./honeypot";
 import { postedAttribution } from "./attribution.server";
 import { canonicalPath } from "~/copy/nav";
@@ -129,13 +131,25 @@ export async function formAction({ request, context }: ActionFunctionArgs, alrea
     ...(consent ? { consent: { version: consent } } : {}),
     ...(honeypot ? { [HONEYPOT_FIELD]: honeypot } : {}),
   };
+  const pagePath = canonicalPath(new URL(request.url).pathname);
+  // No id comes with a plain post: it is derived from the post, so the same post sent again stores once.
+  const post = { ip, kind: spec.kind, page: pagePath, form };
+  const window = windowOf(Date.now());
+  const submissionId = plainPostId(services.env.IP_HASH_SALT, post, window);
   let outcome: Awaited<ReturnType<typeof acceptSubmission>>;
   try {
-    outcome = await acceptSubmission(services, spec, body, {
-      ip,
-      userAgent: request.headers.get("user-agent") ?? undefined,
-      pagePath: canonicalPath(new URL(request.url).pathname),
-    });
+    // Sent again early in the next window: the previous window's id is the one stored.
+    if (await findBySubmissionId(services.db, plainPostId(services.env.IP_HASH_SALT, post, window - 1))) return answer({ formId, ok: true }, 200);
+    outcome = await acceptSubmission(
+      services,
+      spec,
+      { ...body, submissionId },
+      {
+        ip,
+        userAgent: request.headers.get("user-agent") ?? undefined,
+        pagePath,
+      },
+    );
   } catch (error) {
     if (isDatabaseBusy(error)) services.log.warn({ kind: spec.kind, waitedMs: error.waitedMs }, "database locked: form post answered 503");
     // A full disk (SQLITE_FULL, ENOSPC) or any other fault: what was typed is kept, as the API's 503 keeps it in the browser.

@@ -80,7 +80,8 @@ const leadInsert = (db: Db) =>
 const leadBySubmissionId = (db: Db) =>
   compiledOnce(db.kysely, "lead-by-submission-id", 1, (k) => k.selectFrom("leads").select("id").where("submission_id", "=", ""));
 
-async function findBySubmissionId(db: Db, submissionId: string, executor = db.kysely) {
+/** The lead stored under a submission id, if any. */
+export async function findBySubmissionId(db: Db, submissionId: string, executor = db.kysely) {
   const [row] = await runCompiled<{ id: number }>(executor, leadBySubmissionId(db), [submissionId]);
   return row;
 }

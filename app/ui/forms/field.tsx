@@ -211,6 +211,41 @@ export interface FormShellProps {
 }
 
 /**
+ * The page action's refusal, first in the form: a plain post (JavaScript off, or the form's
+ * code not fetched yet) lands here (the form's action ends in `#answerId`), and the browser
+ * focuses it, so the message and every field to correct are read first. Each error links
+ * to its field.
+ */
+function PageAnswer({ form, answer }: { form: FormController; answer: NonNullable<FormController["pageAnswer"]> }) {
+  const fields = Object.keys(form.spec.initial).filter((name) => answer.errors[name]?.length);
+  return (
+    <div
+      id={form.answerId}
+      data-form-answer=""
+      tabIndex={-1}
+      role="alert"
+      className="mb-6 scroll-mt-4 rounded-xl border border-red-600 bg-red-50 p-4 text-sm text-red-800 outline-offset-4 dark:border-red-400 dark:bg-red-950/60 dark:text-red-200"
+    >
+      <p className="flex items-start gap-2 font-medium">
+        <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+        <span>{answer.message}</span>
+      </p>
+      {fields.length > 0 && (
+        <ul className="mt-2 list-disc space-y-1 pl-11">
+          {fields.map((name) => (
+            <li key={name}>
+              <a className="underline underline-offset-2" href={`#${form.id}-${name}`}>
+                {answer.errors[name]?.[0]}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/**
  * The <form> element every site form uses: a real POST to the page (handled by the page
  * action when JavaScript is off), the hidden identification fields, the honeypot, the
  * form-level error, the submit button and the success dialog.
@@ -262,8 +297,11 @@ export function FormShell({
         </div>
         {form.acceptedWithoutScript && (
           <div
+            id={form.answerId}
+            data-form-answer=""
+            tabIndex={-1}
             role="status"
-            className="mb-6 flex items-start gap-3 rounded-xl border border-brand-600 bg-brand-50 p-4 text-brand-900 dark:border-brand-400 dark:bg-brand-950 dark:text-brand-100"
+            className="mb-6 flex scroll-mt-4 outline-offset-4 items-start gap-3 rounded-xl border border-brand-600 bg-brand-50 p-4 text-brand-900 dark:border-brand-400 dark:bg-brand-950 dark:text-brand-100"
           >
             <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
             <p>
@@ -271,6 +309,7 @@ export function FormShell({
             </p>
           </div>
         )}
+        {form.pageAnswer && <PageAnswer form={form} answer={form.pageAnswer} />}
         {layout === "inline" ? (
           <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
             <div className="min-w-0 flex-1">{children}</div>
@@ -281,7 +320,7 @@ export function FormShell({
           <div className="grid gap-5 sm:grid-cols-2">{children}</div>
         )}
         <div role="alert">
-          {form.message && (
+          {form.message && !form.pageAnswer && (
             <p className="mt-6 flex items-start gap-2 rounded-xl border border-red-600 bg-red-50 p-4 text-sm font-medium text-red-800 dark:border-red-400 dark:bg-red-950/60 dark:text-red-200">
               <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
               <span>{form.message}</span>

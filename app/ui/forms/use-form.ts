@@ -45,6 +45,14 @@ export interface FormController {
   sendAnother(): void;
   /** The page re-rendered after a no-JavaScript submission that was stored. */
   acceptedWithoutScript: boolean;
+  /**
+   * The page action's refusal of a submission sent without the form's code (JavaScript
+   * off, or not fetched yet): its message and errors, shown first in the form until the
+   * next submit.
+   */
+  pageAnswer: { message: string; errors: FieldErrors } | null;
+  /** id of the element the page's answer is shown in; the form posts to the page at it (`#…`). */
+  answerId: string;
   honeypotRef: React.RefObject<HTMLInputElement | null>;
   /** Sent beside the fields and the meta fields: what a part of the form adds (the consent line's version and time, ConsentLine). */
   extra: React.RefObject<Record<string, unknown>>;
@@ -71,6 +79,9 @@ export interface UseFormOptions {
   sendMeta?: boolean;
 }
 
+/** id of the element holding the page action's answer to the form `formId`. */
+export const answerIdOf = (formId: string) => `${formId}-answer`;
+
 /**
  * The one form hook of the site: values, touched-only errors from the shared zod
  * schema, submission to the JSON API with a retry-safe submission id, the success
@@ -91,6 +102,8 @@ export function useForm({ id, spec, fixed = {}, onSuccess, sendMeta = true }: Us
   const [message, setMessage] = useState<string | null>(failedAction ? (failedAction.message ?? messages.invalid) : null);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [accepted, setAccepted] = useState<FormController["accepted"]>(null);
+  // The page action's answer stays until the visitor sends again.
+  const [pageAnswered, setPageAnswered] = useState(Boolean(mine));
   const submissionId = useRef<string | null>(null);
   const honeypotRef = useRef<HTMLInputElement | null>(null);
   const extra = useRef<Record<string, unknown>>({});
@@ -199,6 +212,7 @@ export function useForm({ id, spec, fixed = {}, onSuccess, sendMeta = true }: Us
     e.preventDefault();
     if (status === "submitting") return;
     setSubmitted(true);
+    setPageAnswered(false);
     let ready: $ZodType;
     try {
       ready = schema ?? (await loadSchema());
@@ -299,13 +313,16 @@ export function useForm({ id, spec, fixed = {}, onSuccess, sendMeta = true }: Us
     closeDialog: () => setDialogOpen(false),
     accepted,
     sendAnother: () => setAccepted(null),
-    acceptedWithoutScript: Boolean(mine?.ok),
+    acceptedWithoutScript: pageAnswered && Boolean(mine?.ok),
+    pageAnswer: pageAnswered && failedAction ? { message: failedAction.message ?? messages.invalid, errors: failedAction.errors ?? {} } : null,
+    answerId: answerIdOf(id),
     honeypotRef,
     extra,
     formProps: {
       id,
       method: "post",
-      action,
+      // Sent without the form's code, the post's answer is this page at the form's answer.
+      action: `${action}#${answerIdOf(id)}`,
       noValidate: true,
       onSubmit: (e) => void onSubmit(e),
       onFocus: () => {
