@@ -112,7 +112,7 @@ const cases: Case[] = [
         await question.click();
         await expect(question).toHaveAttribute("aria-expanded", "true");
       } else {
-        // Without JavaScript a closed FAQ answer cannot be opened (decision record 036); the test opens it as the script would.
+        // Without JavaScript a closed FAQ answer cannot be opened (decision record 039); the test opens it as the script would.
         await page.locator(`#${await question.getAttribute("aria-controls")}`).evaluate((panel) => panel.removeAttribute("hidden"));
       }
     },

@@ -10,7 +10,7 @@ import { createHmac } from "node:crypto";
  * every field as sent, and a window of time. A reload of the answer page (the browser
  * sends the same body again), a second press, or the same form filled in alike and sent
  * again within the window carry the same id, and the leads table's unique submission id
- * stores them once, as it does the JSON path's retries (decision record 036).
+ * stores them once, as it does the JSON path's retries (decision record 039).
  *
  * `window` is a whole number of windows since the epoch (`windowOf`); the caller also
  * looks for the previous window's id, so a resend is recognised for at least one window.
