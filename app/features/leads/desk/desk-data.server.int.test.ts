@@ -153,7 +153,7 @@ describe("desk data on the database", () => {
     };
     const none = { outbox: 0, mailFiles: 0, audit: 0, insight: 0 };
     expect(await findByEmail(services, "forget.me@EXAMPLE.com")).toEqual({ leads: 1, subscriptions: 1, comments: 2, ...none });
-    expect(await deleteByEmail(services, email)).toEqual({ leads: 1, subscriptions: 1, comments: 2, ...none });
+    expect(await deleteByEmail(services, email)).toMatchObject({ leads: 1, subscriptions: 1, comments: 2, ...none });
     expect(await findByEmail(services, email)).toEqual({ leads: 0, subscriptions: 0, comments: 0, ...none });
     const left = await db.kysely
       .selectFrom("comments")
