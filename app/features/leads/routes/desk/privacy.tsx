@@ -5,6 +5,7 @@ import { signedIn } from "~/features/staff/desk-guard.server";
 import { audit } from "~/features/staff/audit.server";
 import { messages } from "~/features/leads/desk/forms.server";
 import { deleteByEmail, type Erasure, findByEmail, type PersonalData } from "~/features/leads/desk/privacy.server";
+import { HeldBackups, items, summary } from "~/features/leads/components/desk/privacy-parts";
 import { deskDanger, deskInput, deskPrimary, ErrorList, Field, Notice, PageTitle } from "~/ui/desk/ui";
 import type { Route } from "./+types/privacy";
 
@@ -65,50 +66,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ActionResult>({ step: "done", errors: null, email: "", found: counts, held: backups }, { headers: DESK_HEADERS });
   }
   return data<ActionResult>({ step: "find", errors: ["Unknown action"], email: "" }, { status: 400, headers: DESK_HEADERS });
-}
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
-/** What a deletion removes, in the order the confirmation lists it. */
-const items = (f: Found) => [
-  plural(f.leads, "lead", "leads"),
-  plural(f.subscriptions, "newsletter subscription", "newsletter subscriptions"),
-  plural(f.comments, "comment", "comments"),
-  plural(f.outbox, "outbox message", "outbox messages"),
-  plural(f.mailFiles, "mail file", "mail files"),
-  plural(f.audit, "audit entry naming the address", "audit entries naming the address"),
-  plural(f.insight, "visit record naming the address or its leads", "visit records naming the address or its leads"),
-];
-
-const summary = (f: Found) => {
-  const all = items(f);
-  return `${all.slice(0, -1).join(", ")} and ${all.at(-1)}`;
-};
-
-/** 2026-11-28T06:00:00.000Z → "2026-11-28 06:00 UTC". */
-const utc = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
-
-/** Where the deleted person still is: the backups taken before the deletion, each until it is pruned. */
-function HeldBackups({ held }: { held: Erasure["backups"] | undefined }) {
-  if (held === undefined) return null;
-  if (held === null) return <p className="mb-4 text-sm">The backup folder could not be read: older backups may still hold this person (see the log).</p>;
-  if (held.length === 0) return <p className="mb-4 text-sm">No older backup holds this person.</p>;
-  return (
-    <div className="mb-4 text-sm">
-      <p id="p-held">
-        {held.length === 1 ? "One older backup still holds" : `${held.length} older backups still hold`} this person until it is pruned (backups taken from now
-        on hold none of it; copies shipped off this machine are kept by their own rules):
-      </p>
-      <ul className="list-disc pl-6" aria-labelledby="p-held">
-        {held.map((b) => (
-          <li key={b.name}>
-            {b.name}, taken {utc(b.takenAt)}: {b.prunedBy ? `pruned by ${utc(b.prunedBy)}, ` : ""}
-            {`after ${b.backupsUntilPruned} more ${b.backupsUntilPruned === 1 ? "backup" : "backups"}`}
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
 }
 
 export default function Privacy({ actionData }: Route.ComponentProps) {
