@@ -27,7 +27,8 @@ function mismatches(page: Page, width: number): Promise<Mismatch[]> {
   return page.evaluate((width) => {
     // The theme's breakpoints (app/theme.css), and min-[Npx] variants.
     const named: Record<string, number> = { xs: 480, sm: 640, md: 768, lg: 1024, desk: 1025, xl: 1280, "2xl": 1536 };
-    const token = /^(?:(xs|sm|md|lg|desk|xl|2xl|min-\[(\d+)px\]):)?(grid-cols-(\d+)|basis-(?:full|1\/(\d+))|w-(\d+))$/;
+    // grid-cols-N, or an arbitrary track list (grid-cols-[repeat(3,minmax(0,1fr))_auto]: 4 columns).
+    const token = /^(?:(xs|sm|md|lg|desk|xl|2xl|min-\[(\d+)px\]):)?(grid-cols-(?:(\d+)|\[([^\]]+)\])|basis-(?:full|1\/(\d+))|w-(\d+))$/;
     const out: { width: number; element: string; expected: string; got: string }[] = [];
     // A grid container's track list is in px; a fieldset's stays as written (repeat(2, minmax(0, 1fr))).
     const columnCount = (tracks: string) => {
@@ -58,7 +59,15 @@ function mismatches(page: Page, width: number): Promise<Mismatch[]> {
         if (variant !== undefined) responsive = true;
         const utility = m[3] ?? "";
         const family = utility.startsWith("grid-cols") ? "grid" : utility.startsWith("basis") ? "basis" : "width";
-        const value = m[4] ? Number(m[4]) : utility === "basis-full" ? 1 : m[5] ? Number(m[5]) : Number(m[6]) * 4;
+        const value = m[4]
+          ? Number(m[4])
+          : m[5]
+            ? columnCount(m[5].replaceAll("_", " "))
+            : utility === "basis-full"
+              ? 1
+              : m[6]
+                ? Number(m[6])
+                : Number(m[7]) * 4;
         const list = byFamily.get(family) ?? [];
         list.push({ min, cls, value });
         byFamily.set(family, list);
