@@ -85,7 +85,7 @@ for (const width of [1280, 390]) {
     await expect(page).toHaveURL(new RegExp(`/desk/leads/${secondId}`));
     const reach = page.getByRole("region", { name: "Reach this person" });
     await expect(reach.getByText("returning contact")).toBeVisible();
-    await expect(page.getByText(/consent-2026-11, shown/)).toBeVisible();
+    await expect(page.getByText(/consent-2026-11-28-calls, shown/)).toBeVisible();
     await reach.getByRole("link", { name: "2 leads from this contact" }).click();
     await expect(page).toHaveURL(new RegExp(`/desk/contacts/${firstId}$`));
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Contact:");
