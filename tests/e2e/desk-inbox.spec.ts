@@ -32,6 +32,8 @@ const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentEl
 
 test.describe("the sales inbox", () => {
   test("no desk screen scrolls sideways at 390 px or 1280 px", async ({ page, context }) => {
+    // Twelve screens at two widths, one test: more page loads than the default limit allows on a busy machine.
+    test.slow();
     const admin = await createStaff("admin", { name: `Wide ${tag()}` });
     await signIn(context, admin);
     const last = surname();
