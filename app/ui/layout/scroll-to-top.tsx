@@ -9,6 +9,8 @@ const isField = (el: Element | null) =>
   el instanceof HTMLElement && el.matches("input:not([type=button],[type=submit],[type=radio],[type=checkbox]), textarea, select");
 /** Below this width the button would sit on the text: it shows only while the visitor scrolls back up. */
 const NARROW = "(max-width: 639px)";
+/** Keys that move the page, and which way. */
+const KEY_WAY: Record<string, "up" | "down"> = { ArrowUp: "up", PageUp: "up", Home: "up", ArrowDown: "down", PageDown: "down", End: "down", " ": "down" };
 
 /**
  * Appears after 100 px of scroll; its ring shows how far down the page the visitor is.
@@ -24,12 +26,17 @@ export function ScrollToTop() {
     let frame = 0;
     let lastY = window.scrollY;
     const narrow = window.matchMedia(NARROW);
+    // Which way the visitor last asked the page to move. While scrolling up, sections above
+    // render for the first time and the browser's scroll anchoring moves scrollY down to keep
+    // the text in place: that is not the visitor reading down.
+    let asked: "up" | "down" | null = null;
+    let touchY = 0;
     const update = () => {
       frame = 0;
       const y = window.scrollY;
       const max = document.documentElement.scrollHeight - window.innerHeight;
       setScrolled(y > 100);
-      if (y !== lastY) setHeadingUp(!narrow.matches || y < lastY);
+      if (y !== lastY && !(y > lastY && asked === "up")) setHeadingUp(!narrow.matches || y < lastY);
       lastY = y;
       setProgress(max > 0 ? Math.min(1, y / max) : 0);
     };
@@ -37,6 +44,27 @@ export function ScrollToTop() {
       if (!frame) frame = requestAnimationFrame(update);
     };
     const onFocus = () => setTyping(isField(document.activeElement));
+    const onWheel = (e: WheelEvent) => {
+      if (e.deltaY) asked = e.deltaY < 0 ? "up" : "down";
+    };
+    const onTouchStart = (e: TouchEvent) => {
+      touchY = e.touches[0]?.clientY ?? 0;
+    };
+    const onTouchMove = (e: TouchEvent) => {
+      const y = e.touches[0]?.clientY ?? touchY;
+      if (y !== touchY) asked = y > touchY ? "up" : "down";
+      touchY = y;
+    };
+    const onKey = (e: KeyboardEvent) => {
+      asked = KEY_WAY[e.key] ?? asked;
+    };
+    const inputs = [
+      ["wheel", onWheel],
+      ["touchstart", onTouchStart],
+      ["touchmove", onTouchMove],
+      ["keydown", onKey],
+    ] as const;
+    for (const [type, fn] of inputs) window.addEventListener(type, fn as EventListener, { passive: true });
     setHeadingUp(!narrow.matches);
     update();
     onFocus();
@@ -45,6 +73,7 @@ export function ScrollToTop() {
     document.addEventListener("focusout", onFocus);
     return () => {
       window.removeEventListener("scroll", onScroll);
+      for (const [type, fn] of inputs) window.removeEventListener(type, fn as EventListener);
       document.removeEventListener("focusin", onFocus);
       document.removeEventListener("focusout", onFocus);
       cancelAnimationFrame(frame);
