@@ -37,9 +37,12 @@ export default function handleRequest(
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
-    // Crawlers and pre-rendering wait for everything; visitors get the shell first.
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode || !nonce ? "onAllReady" : "onShellReady";
+    // Crawlers, pre-rendering and the answer to a plain form post wait for everything; visitors
+    // get the shell first. A plain post came from a page whose script did not run (JavaScript
+    // off, or the form's code not fetched): its answer cannot rely on the script that moves
+    // streamed parts into place, or everything after the first pending part stays hidden.
+    const whole = (userAgent && isbot(userAgent)) || routerContext.isSpaMode || !nonce || request.method.toUpperCase() !== "GET";
+    const readyOption: keyof RenderToPipeableStreamOptions = whole ? "onAllReady" : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     // A page rendered whole for the page cache writes the layout's unchanging parts from memory.

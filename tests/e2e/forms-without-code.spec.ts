@@ -252,22 +252,11 @@ async function send(page: Page, form: Locator, button: string): Promise<Response
 // Two page loads and a dozen fields a test, on a machine the other suites share.
 test.describe.configure({ timeout: 120_000 });
 
-const NOT_YET = new Set([
-  "its code refused / personal lead",
-  "its code refused / newsletter sign-up",
-  "its code refused / fleet sign-up",
-  "JavaScript off / personal lead",
-  "JavaScript off / fleet sign-up",
-]);
 
 for (const mode of Object.keys(modes) as (keyof typeof modes)[]) {
   test.describe(`a form sent with ${mode}`, () => {
     for (const c of cases) {
       test(`${c.kind}: the errors, then the confirmation, at the form; sent twice, stored once`, async ({ browser }) => {
-        // Not yet met: these answers are stored and shown at the form, but the browser's own
-        // jump to the fragment is not reliably kept in view (the /gasoline and FAQ pages without
-        // JavaScript) or focused (the hydrated page when the form's code is refused).
-        test.fixme(NOT_YET.has(`${mode} / ${c.kind}`), "the answer is not reliably in view and focused yet");
         const { context, page } = await phone(browser, mode);
         try {
           await page.goto(await c.path(page));
