@@ -11,6 +11,7 @@ import { initialState } from "../../app/features/content/moderation.server";
 import { commentCounts, listComments } from "../../app/features/content/desk-comments.server";
 import { createLogger } from "../../app/platform/logger.server";
 import { loadInsight } from "../../app/features/insight/queries.server";
+import { insightNaming } from "../../app/features/insight/privacy.server";
 import type { Services } from "../../app/platform/services.server";
 import { analyse, type Plan, plansOf, type RecordingDb, recordingDb } from "../../scripts/query-plans";
 
@@ -123,5 +124,11 @@ describe("query plans (SQLite)", () => {
     const plans = (await plansOf(rec, (d) => loadInsight(d, 30))).filter((p) => /from "leads"/.test(p.sql));
     expect(plans.length).toBe(6);
     for (const p of plans) expect(p.plan.join("\n"), show([p])).toContain("USING COVERING INDEX leads_touch");
+  });
+  it("a privacy request reads insight's raw events from the partial index of values holding an @, not the whole table", async () => {
+    const plans = (await plansOf(rec, (d) => insightNaming(d.kysely, "ana@fleet.example", []))).filter((p) => /from "insight_events"/.test(p.sql));
+    expect(plans.length).toBe(1);
+    expect(plans[0]?.fullScans, show(plans)).toEqual([]);
+    expect(plans[0]?.plan.join("\n"), show(plans)).toContain("insight_events_touch_at");
   });
 });

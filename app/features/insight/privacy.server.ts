@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { Db } from "~/platform/db/db.server";
+import { INSIGHT_TOUCH_AT } from "~/platform/db/migrations/035-insight-touch-at";
 import type { Database } from "~/platform/db/schema";
 import { writeQueueFor } from "~/platform/db/write-queue.server";
 import { looksPersonal } from "./guard.server";
@@ -35,11 +36,16 @@ async function count(query: Promise<{ n: string | number | bigint }>) {
   return Number((await query).n);
 }
 
-/** The raw events whose source, medium, campaign or referrer names the address: one read of the table. */
+/**
+ * The raw events whose source, medium, campaign or referrer names the address: every
+ * spelling of an address holds "@" or "%40", so the read is of migration 035's partial
+ * index of such events, not of the table.
+ */
 const eventsNaming = (k: Executor, email: string) =>
   k
     .selectFrom("insight_events")
     .select(["id", ...TOUCH])
+    .where(sql<boolean>`(${sql.raw(INSIGHT_TOUCH_AT)})`)
     .where((eb) => eb.or(TOUCH.map((column) => naming(email, column, "lower-case"))))
     .execute();
 

@@ -25,6 +25,7 @@ import { outboxDueByChannelMigration } from "./031-outbox-due-by-channel";
 import { outboxDueByStateMigration } from "./032-outbox-due-by-state";
 import { leadSearchWordsMigration } from "./033-lead-search-words";
 import { leadCityFromPlaceMigration } from "./034-lead-city-from-place";
+import { insightTouchAtMigration } from "./035-insight-touch-at";
 import { staffTimeZoneMigration } from "./019-staff-time-zone";
 
 export type Dialect = "sqlite" | "postgres";
@@ -188,5 +189,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "032-outbox-due-by-state": outboxDueByStateMigration,
     "033-lead-search-words": leadSearchWordsMigration(dialect),
     "034-lead-city-from-place": leadCityFromPlaceMigration,
+    "035-insight-touch-at": insightTouchAtMigration,
   };
 }
