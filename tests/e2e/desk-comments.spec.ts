@@ -188,6 +188,72 @@ test("marking as spam hides the comment and holds that e-mail address's later co
   await desk.context().close();
 });
 
+test("marking one comment as spam offers the others from its network address, and marks none of them unasked", async ({ request, browser }) => {
+  const id = await someBlogPost(request);
+  const network = randomUUID();
+  const db = await testDb();
+  const texts = [`Cheap fuel here ${randomUUID().slice(0, 8)}`, `Ask about our fleet cards ${randomUUID().slice(0, 8)}`];
+  for (const [i, text] of texts.entries())
+    await db.kysely
+      .insertInto("comments")
+      .values({
+        id: randomUUID(),
+        submission_id: null,
+        post_id: id,
+        parent_id: null,
+        comment_by: i === 0 ? "Spammy" : "Office colleague",
+        email: `${i === 0 ? "spam" : "colleague"}-${randomUUID().slice(0, 8)}@office.example`,
+        company_name: "Office",
+        text,
+        created_on: new Date().toISOString(),
+        ip_hash: network,
+        state: "held",
+      })
+      .execute();
+
+  const desk = await editorPage(browser);
+  await decide(desk, texts[0] as string, "Spam");
+  const offer = desk.getByRole("region", { name: "1 other comment awaiting review comes from the same e-mail or network address" });
+  await expect(offer).toBeVisible();
+  await desk.goto("/desk/comments?state=held");
+  await expect(desk.getByRole("row").filter({ hasText: texts[1] })).toContainText("Awaiting review");
+
+  await decide(desk, texts[1] as string, "Approve");
+  await expect(desk.getByRole("status")).toContainText("The comment by Office colleague was approved");
+  await desk.context().close();
+});
+
+test("the offer after marking as spam marks exactly the comments it names", async ({ request, browser }) => {
+  const id = await someBlogPost(request);
+  const network = randomUUID();
+  const db = await testDb();
+  const texts = [`Buy now ${randomUUID().slice(0, 8)}`, `Buy again ${randomUUID().slice(0, 8)}`];
+  for (const text of texts)
+    await db.kysely
+      .insertInto("comments")
+      .values({
+        id: randomUUID(),
+        submission_id: null,
+        post_id: id,
+        parent_id: null,
+        comment_by: "Spammy",
+        email: `spam-${randomUUID().slice(0, 8)}@junk.example`,
+        company_name: "Junk",
+        text,
+        created_on: new Date().toISOString(),
+        ip_hash: network,
+        state: "held",
+      })
+      .execute();
+  const desk = await editorPage(browser);
+  await decide(desk, texts[0] as string, "Spam");
+  await desk.getByRole("button", { name: "Mark it as spam too" }).click();
+  await expect(desk.getByRole("status")).toContainText("1 comment marked as spam.");
+  await desk.goto("/desk/comments?state=spam");
+  for (const text of texts) await expect(desk.getByRole("row").filter({ hasText: text })).toContainText("Spam");
+  await desk.context().close();
+});
+
 test("a reply as Fillway Team shows on the post with a visible Staff reply mark", async ({ page, request, browser }) => {
   // Two pages, a desk session and axe in both themes: about 25 s on a quiet machine.
   test.setTimeout(90_000);

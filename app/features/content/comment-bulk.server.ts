@@ -1,5 +1,6 @@
 import type { Db } from "~/platform/db/db.server";
 import type { BulkAction, CommentFilter } from "~/features/content/comment-moderation";
+import { OFFER_MAX } from "./comment-trash.server";
 import { decideOne } from "./desk-comments.server";
 
 /**
@@ -16,10 +17,14 @@ export type Target = { ids: string[] } | { filter: CommentFilter };
 export interface BulkOutcome {
   /** Comments the decision applied to. */
   changed: number;
+  /** Their ids. */
+  changedIds: string[];
   /** Comments it did not fit (already in that state, a staff reply marked as spam…). */
   skipped: number;
-  /** Replies taken along, or the senders' other waiting comments also marked as spam. */
+  /** Replies taken along. */
   also: number;
+  /** Marked as spam: the senders' other waiting comments, not chosen and not changed, to offer. */
+  offer: string[];
 }
 
 async function batchOf(db: Db, filter: CommentFilter, after: string): Promise<string[]> {
@@ -30,13 +35,18 @@ async function batchOf(db: Db, filter: CommentFilter, after: string): Promise<st
 }
 
 export async function moderateMany(db: Db, target: Target, action: BulkAction, staffId: number): Promise<BulkOutcome> {
-  const out: BulkOutcome = { changed: 0, skipped: 0, also: 0 };
+  const out: BulkOutcome = { changed: 0, changedIds: [], skipped: 0, also: 0, offer: [] };
+  const decided = new Set<string>();
+  const offered = new Set<string>();
   const apply = async (ids: string[]) => {
     for (const id of ids) {
+      decided.add(id);
       const r = await decideOne(db, id, action, staffId);
       if (r.ok) {
         out.changed++;
+        out.changedIds.push(id);
         out.also += r.also;
+        for (const o of r.offer) offered.add(o);
       } else out.skipped++;
     }
   };
@@ -50,6 +60,7 @@ export async function moderateMany(db: Db, target: Target, action: BulkAction, s
       after = ids[ids.length - 1] ?? after;
     }
   }
+  out.offer = [...offered].filter((id) => !decided.has(id)).slice(0, OFFER_MAX);
   if (out.changed) await db.contentChanged();
   return out;
 }

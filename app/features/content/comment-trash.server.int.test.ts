@@ -84,14 +84,26 @@ describe("the trash", () => {
 });
 
 describe("spam", () => {
-  it("takes the sender's other waiting comments (same e-mail or address hash) out of the queue, and no one else's", async () => {
+  it("changes the chosen comment only, and offers the sender's other waiting comments (same e-mail or address hash), no one else's", async () => {
     const first = await comment({ state: "held", email: "Spam@Fleet.example", ip: "hash-a" });
     const sameEmail = await comment({ state: "held", email: "spam@fleet.example ", ip: "hash-b" });
     const sameIp = await comment({ state: "held", email: "other@fleet.example", ip: "hash-a" });
     const someoneElse = await comment({ state: "held", email: "fine@fleet.example", ip: "hash-c" });
     const visible = await comment({ state: "visible", email: "spam@fleet.example" });
-    expect(await moderate(db, first, "spam", staffId)).toMatchObject({ ok: true, also: 2 });
-    expect(await Promise.all([first, sameEmail, sameIp, someoneElse, visible].map(stateOf))).toEqual(["spam", "spam", "spam", "held", "visible"]);
+    const result = await moderate(db, first, "spam", staffId);
+    expect(result).toMatchObject({ ok: true, also: 0 });
+    expect(result.ok && [...result.offer].sort()).toEqual([sameEmail, sameIp].sort());
+    expect(await Promise.all([first, sameEmail, sameIp, someoneElse, visible].map(stateOf))).toEqual(["spam", "held", "held", "held", "visible"]);
+  });
+
+  it("over many comments: changes exactly those chosen, and offers the rest of their senders' waiting comments", async () => {
+    const a = await comment({ state: "held", email: "a@junk.example", ip: "hash-x" });
+    const b = await comment({ state: "held", email: "b@junk.example", ip: "hash-x" });
+    const innocent = await comment({ state: "held", email: "c@office.example", ip: "hash-x" });
+    const out = await moderateMany(db, { ids: [a, b] }, "spam", staffId);
+    expect(out).toMatchObject({ changed: 2, skipped: 0, offer: [innocent] });
+    expect([...out.changedIds].sort()).toEqual([a, b].sort());
+    expect(await Promise.all([a, b, innocent].map(stateOf))).toEqual(["spam", "spam", "held"]);
   });
 });
 

@@ -40,21 +40,28 @@ export async function untrashComment(trx: Trx, c: Found): Promise<Moved> {
   return { ok: true, replies: Number(replies.numUpdatedRows) };
 }
 
+/** At most this many of a sender's other waiting comments are offered at once. */
+export const OFFER_MAX = 200;
+
 /**
  * A comment marked as spam: the same sender's other comments waiting for review (the same
- * e-mail address, or the same address hash) leave the queue as spam too. Returns how many.
+ * e-mail address, or the same address hash), which the desk offers to mark as spam too.
+ * Nothing is changed here: a shared address hash (an office, a phone network) would take an
+ * innocent comment along.
  */
-export async function spamWaitingFromSender(trx: Trx, c: { id: string; email: string; ip_hash: string | null }, at: string): Promise<number> {
+export async function waitingFromSender(trx: Trx, c: { id: string; email: string; ip_hash: string | null }): Promise<string[]> {
   const email = normaliseEmail(c.email);
-  const result = await trx
-    .updateTable("comments")
-    .set({ state: "spam", moderated_at: at })
+  const rows = await trx
+    .selectFrom("comments")
+    .select("id")
     .where("state", "=", "held")
     .where("id", "<>", c.id)
     .where("from_team", "=", 0)
     .where((eb) => eb.or([...(email ? [eb(sql<string>`lower(trim(email))`, "=", email)] : []), ...(c.ip_hash ? [eb("ip_hash", "=", c.ip_hash)] : [])]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+    .orderBy("id")
+    .limit(OFFER_MAX)
+    .execute();
+  return rows.map((r) => r.id);
 }
 
 /** Deletes for good the comments in the trash for more than TRASH_DAYS days (their replies with them). Returns how many. */

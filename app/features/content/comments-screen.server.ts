@@ -63,8 +63,11 @@ const bulkSchema = z.object({
 
 /** A decision over every comment of a filter waits for this: the page asks to confirm it, naming how many. */
 export type BulkConfirm = { action: (typeof bulkActions)[number]; label: string; state: (typeof commentFilters)[number]; count: number };
-type ActionAnswer = { errors: string[] | null; done: string | null; undo?: string | null; confirm?: BulkConfirm | null };
-const answer = (body: ActionAnswer, status = 200) => data({ undo: null, confirm: null, ...body }, { status, headers: DESK_HEADERS });
+/** After marking as spam: the senders' other waiting comments, offered to mark too, never taken silently. */
+export type SpamOffer = { ids: string[] };
+type ActionAnswer = { errors: string[] | null; done: string | null; undo?: string | null; confirm?: BulkConfirm | null; offer?: SpamOffer | null };
+const answer = (body: ActionAnswer, status = 200) => data({ undo: null, confirm: null, offer: null, ...body }, { status, headers: DESK_HEADERS });
+const offerOf = (ids: string[]): SpamOffer | null => (ids.length ? { ids } : null);
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 async function bulkAction(args: DeskArgs, form: FormData) {
@@ -90,18 +93,13 @@ async function bulkAction(args: DeskArgs, form: FormData) {
   await audit(db, {
     staffId: me.id,
     action: "comments.bulk",
-    subject: scope === "all" ? `all ${state}` : ids.join(","),
+    subject: scope === "all" ? `all ${state}` : out.changedIds.join(","),
     detail: { intent: action, count: out.changed },
   });
-  const also =
-    action === "spam" && out.also
-      ? ` ${plural(out.also, "other waiting comment")} from the same senders also marked as spam.`
-      : action === "delete" && out.also
-        ? ` ${plural(out.also, "reply", "replies")} went with them.`
-        : "";
+  const also = action === "delete" && out.also ? ` ${plural(out.also, "reply", "replies")} went with them.` : "";
   const skipped = out.skipped ? ` ${plural(out.skipped, "comment")} left as they were (the decision does not apply to them).` : "";
   const trash = action === "delete" ? ` They stay in the trash for ${TRASH_DAYS} days.` : "";
-  return answer({ errors: null, done: `${plural(out.changed, "comment")} ${pastTense[action]}.${also}${skipped}${trash}` });
+  return answer({ errors: null, done: `${plural(out.changed, "comment")} ${pastTense[action]}.${also}${skipped}${trash}`, offer: offerOf(out.offer) });
 }
 
 export async function commentsAction({ request, context }: DeskArgs) {
@@ -124,16 +122,13 @@ export async function commentsAction({ request, context }: DeskArgs) {
   const result = await moderate(db, id, intent, me.id);
   if (!result.ok) return answer({ errors: [result.message], done: null }, result.status);
   await audit(db, { staffId: me.id, action: `comment.${intent}`, subject: id, detail: { post: result.comment.postId } });
-  const also = result.also
-    ? intent === "spam"
-      ? ` ${plural(result.also, "other waiting comment")} from the same sender also marked as spam.`
-      : ` ${plural(result.also, "reply", "replies")} with it.`
-    : "";
+  const also = result.also ? ` ${plural(result.also, "reply", "replies")} with it.` : "";
   const blocked = intent === "spam" ? " Later comments from the same e-mail address or network address will wait for review." : "";
   const kept = intent === "delete" ? ` It stays in the trash for ${TRASH_DAYS} days.` : "";
   return answer({
     errors: null,
     done: `The comment by ${result.comment.by} was ${pastTense[intent]}.${also}${blocked}${kept}`,
     undo: intent === "delete" ? id : null,
+    offer: offerOf(result.offer),
   });
 }

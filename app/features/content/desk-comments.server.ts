@@ -12,7 +12,7 @@ import {
   TEAM_NAME,
 } from "~/features/content/comment-moderation";
 import { normaliseEmail } from "./moderation.server";
-import { spamWaitingFromSender, trashComment, untrashComment } from "./comment-trash.server";
+import { trashComment, untrashComment, waitingFromSender } from "./comment-trash.server";
 import type { Db } from "~/platform/db/db.server";
 import { formatWhen } from "~/features/leads/desk/labels.server";
 
@@ -179,16 +179,19 @@ const transitions: Record<Exclude<ModerationAction, "delete" | "untrash">, { fro
 export type ModerationResult =
   | {
       ok: true;
-      comment: { id: string; postId: string; by: string } /** Replies taken along (delete, untrash) or the sender's waiting comments also marked as spam. */;
+      comment: { id: string; postId: string; by: string };
+      /** Replies taken along (delete, untrash). */
       also: number;
+      /** Marked as spam: the sender's other waiting comments, offered, not changed. */
+      offer: string[];
     }
   | { ok: false; status: 404 | 409; message: string };
 
 /**
  * Applies one decision. Marking as spam blocks the sender's e-mail address and address
  * hash, so their later comments are held; restoring a spam comment lifts that block.
- * Marking as spam also takes the sender's other waiting comments (same e-mail address or
- * address hash) out of the queue, as spam. Deleting moves the comment and its replies to
+ * Marking as spam changes that comment only, and names the sender's other waiting comments
+ * (same e-mail address or address hash) for the desk to offer. Deleting moves the comment and its replies to
  * the trash (comment-trash.server.ts), from which `untrash` brings them back.
  */
 export async function moderate(db: Db, id: string, action: ModerationAction, staffId: number): Promise<ModerationResult> {
@@ -211,7 +214,7 @@ export function decideOne(db: Db, id: string, action: ModerationAction, staffId:
     const state = asState(c.state);
     if (action === "delete" || action === "untrash") {
       const moved = action === "delete" ? await trashComment(trx, c, new Date()) : await untrashComment(trx, c);
-      return moved.ok ? { ok: true, comment, also: moved.replies } : { ok: false, status: 409, message: moved.message };
+      return moved.ok ? { ok: true, comment, also: moved.replies, offer: [] } : { ok: false, status: 409, message: moved.message };
     }
     if (state === "trash") return { ok: false, status: 409, message: "This comment is in the trash: restore it first (the list may be out of date)." };
     const t = transitions[action];
@@ -232,11 +235,11 @@ export function decideOne(db: Db, id: string, action: ModerationAction, staffId:
         .onConflict((oc) => oc.columns(["kind", "value"]).doNothing())
         .execute();
     }
-    const also = action === "spam" ? await spamWaitingFromSender(trx, c, now) : 0;
+    const offer = action === "spam" ? await waitingFromSender(trx, c) : [];
     if (state === "spam" && t.to === "visible") {
       for (const b of blocks) await trx.deleteFrom("comment_blocks").where("kind", "=", b.kind).where("value", "=", b.value).execute();
     }
-    return { ok: true, comment, also };
+    return { ok: true, comment, also: 0, offer };
   });
 }
 

@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { deskDanger, deskInput, deskPrimary, deskSecondary } from "~/ui/desk/ui";
 import { bulkActions, bulkLabels, type CommentFilter, TRASH_DAYS } from "~/features/content/comment-moderation";
-import type { BulkConfirm } from "~/features/content/comments-screen.server";
+import type { BulkConfirm, SpamOffer } from "~/features/content/comments-screen.server";
 
 /** The id of the bulk form: each row's tick box belongs to it (form attribute), wherever it sits. */
 export const BULK_FORM = "bulk-comments";
@@ -78,5 +78,38 @@ export function DeletedNotice({ done, undo, busy }: { done: string; undo: string
         </Form>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * After marking as spam: the same senders' other comments awaiting review (same e-mail
+ * address or network address), offered, never marked silently: a shared network address (an
+ * office, a phone network) is not the same person.
+ */
+export function SpamOfferPanel({ offer, busy }: { offer: SpamOffer; busy: boolean }) {
+  const n = offer.ids.length;
+  const them = n === 1 ? "it" : `all ${n}`;
+  return (
+    <section aria-labelledby="spam-offer" className="mb-4 rounded-md border border-slate-300 p-3 text-sm dark:border-slate-600">
+      <h2 id="spam-offer" className="font-semibold">
+        {n === 1 ? "1 other comment awaiting review comes" : `${n} other comments awaiting review come`} from the same e-mail or network address
+      </h2>
+      <p className="mt-1">They stay awaiting review unless you mark them too. A network address can be shared by an office or a phone network.</p>
+      <Form method="post" className="mt-2 flex flex-wrap gap-2">
+        <input type="hidden" name="intent" value="bulk" />
+        <input type="hidden" name="action" value="spam" />
+        <input type="hidden" name="scope" value="selected" />
+        <input type="hidden" name="state" value="held" />
+        {offer.ids.map((id) => (
+          <input key={id} type="hidden" name="id" value={id} />
+        ))}
+        <button type="submit" className={deskDanger} disabled={busy}>
+          Mark {them} as spam too
+        </button>
+        <a href="?state=held" className={deskSecondary}>
+          See the comments awaiting review
+        </a>
+      </Form>
+    </section>
   );
 }

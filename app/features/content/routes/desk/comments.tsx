@@ -4,7 +4,7 @@ import { ErrorList, Notice, PageTitle } from "~/ui/desk/ui";
 import { DESK_HEADERS } from "~/features/staff/auth.server";
 import { COMMENTS_PAGE_SIZE, commentFilters, stateLabels } from "~/features/content/comment-moderation";
 import { columns } from "~/features/content/components/desk/comment-columns";
-import { BulkBar, BulkConfirmation, DeletedNotice } from "~/features/content/components/desk/comment-bulk";
+import { BulkBar, BulkConfirmation, DeletedNotice, SpamOfferPanel } from "~/features/content/components/desk/comment-bulk";
 import type { Route } from "./+types/comments";
 import { loadComments, commentsAction } from "~/features/content/comments-screen.server";
 
@@ -60,6 +60,7 @@ export default function Comments({ loaderData, actionData }: Route.ComponentProp
           <Notice>{actionData.done}</Notice>
         )
       ) : null}
+      {actionData?.offer ? <SpamOfferPanel offer={actionData.offer} busy={busy} /> : null}
       <BulkBar state={state} total={total} busy={busy} />
       <DeskTable
         caption={`Comments: ${filterLabels[state].toLowerCase()}, newest first`}
