@@ -18,6 +18,11 @@ export function listUnsubscribeHeaders(unsubscribeUrl: string): Record<string, s
   };
 }
 
+/** The subscription id of the sample address a preview and a test e-mail are made for: no subscriber's. */
+export const SAMPLE_ID = 0;
+/** The unsubscribe link of a preview or a test e-mail: its page says it is a sample and changes nothing. */
+export const sampleUnsubscribeUrl = (siteUrl: string) => `${siteUrl}/newsletter/unsubscribe?sample=1`;
+
 /**
  * A message to one newsletter subscription, whatever it says: addressed to that address
  * only, with its own unsubscribe link in the headers and at the foot of the text and HTML.
@@ -31,7 +36,7 @@ export async function newsletterMessage(
   messageId: string,
 ): Promise<OutgoingMail> {
   if (!isPlainAddress(sub.email)) throw new Undeliverable("the subscriber's address is not a plain e-mail address");
-  const { unsubscribe } = await newsletterLinks(db, siteUrl, sub);
+  const unsubscribe = sub.id === SAMPLE_ID ? sampleUnsubscribeUrl(siteUrl) : (await newsletterLinks(db, siteUrl, sub)).unsubscribe;
   const footText = `\n--\nYou get this because ${sub.email} signed up for the ${brand.name} newsletter.\nUnsubscribe with one click: ${unsubscribe}\n`;
   const footHtml = `<hr><p style="font-size:14px">You get this because ${escapeHtml(sub.email)} signed up for the ${escapeHtml(brand.name)} newsletter. <a href="${escapeHtml(unsubscribe)}">Unsubscribe with one click</a>.</p>`;
   return {

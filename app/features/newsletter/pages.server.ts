@@ -89,7 +89,18 @@ export async function confirmPage(context: { services?: Services }, request: Req
  */
 export async function unsubscribePage(context: { services?: Services }, request: Request): Promise<LinkPageAnswer> {
   const { db } = servicesOf(context);
-  const check = await subscriptionForToken(db, new URL(request.url).searchParams.get("token"), "unsubscribe");
+  const params = new URL(request.url).searchParams;
+  // The link in a preview or a test e-mail (mail.server.ts): a subscriber's own link goes here.
+  if (params.get("sample") === "1" && !params.has("token")) {
+    return {
+      status: 200,
+      view: {
+        title: "This is a sample unsubscribe link",
+        text: `It came in a test e-mail or a preview, made for no subscriber, so it changes nothing. In an issue as sent, each subscriber's own link here unsubscribes them with one click.`,
+      },
+    };
+  }
+  const check = await subscriptionForToken(db, params.get("token"), "unsubscribe");
   if (!check.ok) return badLink("unsubscribe", check.reason);
   const sub = check.subscription;
   if (request.method === "POST") {

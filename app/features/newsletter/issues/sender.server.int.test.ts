@@ -10,6 +10,8 @@ import { createLogger } from "~/platform/logger.server";
 import { type Outbox, startOutbox } from "~/platform/outbox/worker.server";
 import { openTestDb } from "../../../../tests/helpers/test-db";
 import { type SmtpSink, startSmtpSink } from "../../../../tests/helpers/test-smtp";
+import { enqueue } from "~/platform/outbox/store.server";
+import { unsubscribePage } from "../pages.server";
 import { unsubscribeAddress } from "../subscriptions.server";
 import { issueCounts, saveIssue, scheduleIssue } from "./issues.server";
 import { fillIssue, releaseDeliveries, sendRound } from "./sender.server";
@@ -162,5 +164,55 @@ describe("sending an issue", () => {
     for (let s = 0; s + 60 <= perSecond.length; s++) expect(perSecond.slice(s, s + 60).reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(120);
     expect(perSecond.reduce((a, b) => a + b, 0)).toBe(300);
     expect(Math.max(...perSecond)).toBe(2);
+  });
+
+  it("reads right in a mail client: absolute links and images, a plain-text part written from the Markdown, a test e-mail's sample unsubscribe link", async () => {
+    await onlyThese();
+    // The issue the test above left half released, and the messages it wrote, would go first.
+    if (issues.length) {
+      await db.kysely.deleteFrom("newsletter_deliveries").where("issue_id", "in", issues).execute();
+      await db.kysely.updateTable("newsletter_issues").set({ state: "sent" }).where("id", "in", issues).execute();
+    }
+    await db.kysely.deleteFrom("outbox").execute();
+    const [reader] = await subscribers(1);
+    const body =
+      "## Winter diesel\n\nCold nights thicken diesel. [Read the FAQ](/faq).\n\n![A truck](/media/blog/truck.webp)\n\n- **Blended** fuel\n- Tank checks";
+    const issue = await saveIssue(db, null, { subject: "Winter diesel", body }, { staffId: 1 });
+    if (issue === null) throw new Error("not saved");
+    issues.push(issue);
+    const t0 = new Date("2026-05-01T10:00:00Z");
+    await scheduleIssue(db, issue, null, t0);
+    await sendRound({ db, outbox: writer, log, ratePerMinute: 10, tickMs: 60_000 }, t0);
+    await enqueue(db, [{ channel: "email", template: "newsletter-test", recipient: "editor@fillway.example", staffId: 1, payload: { issue } }], {
+      domain: "fillway.example",
+      giveUpMs: 60_000,
+    });
+    const before = sink.received.length;
+    const deliverer = startOutbox({ db, env: { ...env, SMTP_URL: sink.url }, log, messages, pollMs: 50 });
+    try {
+      await sink.waitFor(before + 2, 20_000);
+    } finally {
+      await deliverer.stop();
+    }
+    const mine = sink.received.slice(before);
+    const sent = mine.find((m) => m.envelopeTo[0] === reader?.email);
+    const test = mine.find((m) => m.envelopeTo[0] === "editor@fillway.example");
+    for (const m of [sent, test]) {
+      expect(m?.mail.html).toContain(`href="${SITE}/faq"`);
+      expect(m?.mail.html).toContain(`src="${SITE}/media/blog/truck.webp"`);
+      expect(m?.mail.html).not.toMatch(/\s(href|src)="\//);
+      const text = m?.mail.text ?? "";
+      expect(text).toContain("Winter diesel\n=============");
+      expect(text).toContain(`Cold nights thicken diesel. Read the FAQ (${SITE}/faq).`);
+      expect(text).toContain("- Blended fuel\n- Tank checks");
+      expect(text).not.toMatch(/##|\*\*|\]\(/);
+    }
+    expect(sent?.mail.text).toContain(`${SITE}/newsletter/unsubscribe?token=`);
+    // The test went to a member of staff for no subscriber: its link says so and changes nothing.
+    const sample = /Unsubscribe with one click: (\S+)/.exec(test?.mail.text ?? "")?.[1] ?? "";
+    expect(sample).toBe(`${SITE}/newsletter/unsubscribe?sample=1`);
+    const page = await unsubscribePage({ services: { db } as never }, new Request(sample));
+    expect(page.status).toBe(200);
+    expect(page.view.title).toBe("This is a sample unsubscribe link");
   });
 });
