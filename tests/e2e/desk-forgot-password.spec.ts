@@ -57,7 +57,13 @@ test("a member of staff resets a forgotten password with the e-mailed link, once
   await page.getByLabel("New password", { exact: true }).fill(password);
   await page.getByLabel("The same password again").fill(password);
   await page.getByRole("button", { name: "Set password" }).click();
-  await expect(page).toHaveURL(/\/desk\/sign-in/);
+  // Signed in at once: no second typing of the address and the new password.
+  await expect(page).toHaveURL(/\/desk(\/|$)/);
+  await expect(page).not.toHaveURL(/sign-in/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  // And the new password works on its own.
+  await page.context().clearCookies();
+  await page.goto("/desk/sign-in");
   await page.getByLabel("E-mail").fill(staff.email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
@@ -85,6 +91,7 @@ test("the reset works before the page's JavaScript has loaded, or without it", a
   await page.getByLabel("New password", { exact: true }).fill(password);
   await page.getByLabel("The same password again").fill(password);
   await page.getByRole("button", { name: "Set password" }).click();
-  await expect(page).toHaveURL(/\/desk\/sign-in/);
+  await expect(page).toHaveURL(/\/desk(\/|$)/);
+  await expect(page).not.toHaveURL(/sign-in/);
   await context.close();
 });

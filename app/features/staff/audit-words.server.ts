@@ -36,7 +36,7 @@ export const auditKinds: Record<string, Kind> = {
     label: "Signed in",
     subject: "plain",
     say: (s) =>
-      `${s.who} signed in${s.detail.method === "recovery-code" ? " with a recovery code" : s.detail.method === "totp" ? " with a two-factor code" : ""}`,
+      `${s.who} signed in${s.detail.method === "recovery-code" ? " with a recovery code" : s.detail.method === "totp" ? " with a two-factor code" : s.detail.method === "password-link" ? " on choosing a password" : ""}`,
   },
   "sign-in.failed": { label: "Failed sign-in", subject: "account", say: (s) => `A sign-in as ${s.what} failed (wrong password)` },
   "sign-in.code-failed": { label: "Wrong two-factor code", subject: "account", say: (s) => `A wrong two-factor code was entered for ${s.what}` },

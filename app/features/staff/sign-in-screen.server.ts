@@ -4,7 +4,7 @@ import { currentStaff, DESK_HEADERS, deskServices, FIRST_ACCOUNT_COMMAND, hasAny
 import { crossSiteReason } from "~/features/staff/csrf.server";
 import { codeSchema, formFields, problems, safeNext, signInSchema } from "~/features/staff/forms.server";
 import { cookieName, readCookie, serializeCookie } from "~/features/staff/session.server";
-import { CODE_FAILED, SIGN_IN_FAILED, type SignInResult, signInWithCode, signInWithPassword } from "~/features/staff/sign-in.server";
+import { CODE_FAILED, finishSignIn, SIGN_IN_FAILED, type SignInResult, signInWithCode, signInWithPassword } from "~/features/staff/sign-in.server";
 import { createTwoFactorStep, TWO_FACTOR_STEP_TTL_MS } from "~/features/staff/accounts.server";
 import { RETRY_AFTER_BUSY_SECONDS } from "~/platform/api/types";
 import { isPassingDbFault } from "~/platform/db/faults.server";
@@ -113,4 +113,24 @@ export async function signInAction({ request, context }: DeskArgs) {
     if (result.kind === "ok") return done(result, parsed.data.next);
     return reply([SIGN_IN_FAILED], 401, "password");
   }
+}
+
+/**
+ * After a member chose a password from their e-mailed link: signed in at once, the link
+ * having shown the address is theirs, and landed on their role's first page; with two-factor
+ * sign-in on, on to the code step, as after a password.
+ */
+export async function signInAfterPasswordSet({ request, context }: DeskArgs, account: { id: number; role: string; twoFactor: boolean }) {
+  const services = deskServices(context);
+  const { env } = services;
+  const headers = new Headers(DESK_HEADERS);
+  if (account.twoFactor) {
+    const token = await createTwoFactorStep(services.db, account.id);
+    headers.append("Set-Cookie", serializeCookie(env, "desk-2fa", token, TWO_FACTOR_STEP_TTL_MS / 1000));
+    return redirect("/desk/sign-in", { headers });
+  }
+  const result = await finishSignIn(services, account.id, { ip: context.clientIp ?? "unknown", userAgent: request.headers.get("user-agent") }, "password-link");
+  if (result.kind !== "ok") return redirect("/desk/sign-in?password-set", { headers });
+  headers.append("Set-Cookie", serializeCookie(env, "desk", result.token, result.maxAgeSeconds));
+  return redirect(landing(null, account.role), { headers });
 }

@@ -1,9 +1,10 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { AuthCard } from "~/ui/desk/kit";
 import { deskInput, deskPrimary, Field } from "~/ui/desk/ui";
 import { setPassword, tokenAccount, consumeToken } from "~/features/staff/accounts.server";
 import { DESK_HEADERS, deskServices } from "~/features/staff/auth.server";
 import { audit } from "~/features/staff/audit.server";
+import { signInAfterPasswordSet } from "~/features/staff/sign-in-screen.server";
 import { crossSiteReason } from "~/features/staff/csrf.server";
 import { formFields, newPasswordSchema, problems } from "~/features/staff/forms.server";
 import { passwordProblem } from "~/features/staff/password-policy.server";
@@ -28,7 +29,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return data({ email: account?.email ?? null, minLength: MIN_PASSWORD_LENGTH }, { status: account ? 200 : 410, headers: TOKEN_PAGE_HEADERS });
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  const { request, params, context } = args;
   const { db } = deskServices(context);
   if (crossSiteReason(request)) throw new Response("Cross-site requests to the desk are refused.", { status: 403, headers: DESK_HEADERS });
   const account = await tokenAccount(db, params.token, "set-password");
@@ -40,7 +42,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!(await consumeToken(db, params.token))) return data({ errors: [EXPIRED] }, { status: 410, headers: DESK_HEADERS });
   await setPassword(db, account.id, parsed.data.password);
   await audit(db, { staffId: account.id, action: "account.password-set", subject: account.email, detail: { via: "link" } });
-  return redirect("/desk/sign-in?password-set", { headers: DESK_HEADERS });
+  return signInAfterPasswordSet(args, account);
 }
 
 export default function SetPassword({ loaderData, actionData }: Route.ComponentProps) {
