@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { storeLead } from "../../app/features/leads/store.server";
-import { createStaff, signIn, testDb } from "./desk-fixtures";
+import { createStaff, expectAxeClean, signIn, testDb } from "./desk-fixtures";
 import { expect, hydrated, test } from "./fixtures";
 
 /**
@@ -27,6 +27,22 @@ async function seedLead(email: string, payload: Record<string, unknown>, created
   return stored.id;
 }
 
+/** Every desk screen an admin opens, one lead's page among them. */
+const deskScreens = (leadId: number) => [
+  "/desk",
+  "/desk/leads",
+  `/desk/leads/${leadId}`,
+  "/desk/subscribers",
+  "/desk/posts",
+  "/desk/images",
+  "/desk/comments",
+  "/desk/deliveries",
+  "/desk/accounts",
+  "/desk/audit",
+  "/desk/system",
+  "/desk/account",
+];
+
 /** How far the page reaches beyond the viewport's width (0: nothing to scroll sideways). */
 const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
@@ -43,20 +59,7 @@ test.describe("the sales inbox", () => {
       zipCode: "10001",
       message: "Please call about a weekly delivery to our three sites; the gate code is at the front desk.",
     });
-    const screens = [
-      "/desk",
-      "/desk/leads",
-      `/desk/leads/${id}`,
-      "/desk/subscribers",
-      "/desk/posts",
-      "/desk/images",
-      "/desk/comments",
-      "/desk/deliveries",
-      "/desk/accounts",
-      "/desk/audit",
-      "/desk/system",
-      "/desk/account",
-    ];
+    const screens = deskScreens(id);
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 800 });
       for (const path of screens) {
@@ -82,6 +85,23 @@ test.describe("the sales inbox", () => {
       }
     }
   });
+
+  for (const colorScheme of ["light", "dark"] as const)
+    for (const width of [390, 1280])
+      test(`axe finds nothing on any desk screen at ${width} px (${colorScheme})`, async ({ browser }) => {
+        // Twelve screens, each checked by axe: more than the default limit on a busy machine.
+        test.slow();
+        const context = await browser.newContext({ colorScheme, viewport: { width, height: 800 } });
+        await signIn(context, await createStaff("admin", { name: `Axe ${tag()}` }));
+        const page = await context.newPage();
+        const id = await seedLead(`axe-${tag()}@screens.test`, { firstName: "Axe", lastName: surname(), zipCode: "10001", message: "Weekly diesel, please." });
+        for (const path of deskScreens(id)) {
+          await page.goto(path);
+          await hydrated(page);
+          await test.step(path, () => expectAxeClean(page));
+        }
+        await context.close();
+      });
 
   test("on a phone the inbox is cards with a Filters button, and shows its total", async ({ page, context }) => {
     const sales = await createStaff("sales");

@@ -203,8 +203,10 @@ export function DeskTable<R extends { id: number | string }>({
   const emptyNote = rows.length === 0 && empty ? <p className={emptyBelow ? "mt-2 text-sm" : "p-4 text-sm"}>{empty}</p> : null;
   return (
     <>
-      {/* Always positioned: a hidden (absolutely placed) caption or label inside must not stick out of the scrolling frame and widen the page. */}
-      <div className={card(`relative ${frame}`, "max-md:max-h-none")}>
+      {/* Always positioned: a hidden (absolutely placed) caption or label inside must not stick out of the scrolling frame and widen the page.
+          A region in the tab order, named by the caption: a keyboard can scroll it even when no row holds a link. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1) */}
+      <section className={card(`relative ${frame}`, "max-md:max-h-none")} aria-label={caption} tabIndex={0}>
         <table className={card(deskTable, "max-md:block")}>
           <caption className="sr-only">{caption}</caption>
           <thead className={cards ? "max-md:sr-only" : undefined}>
@@ -235,7 +237,7 @@ export function DeskTable<R extends { id: number | string }>({
           </tbody>
         </table>
         {emptyBelow ? null : emptyNote}
-      </div>
+      </section>
       {emptyBelow ? emptyNote : null}
     </>
   );
