@@ -131,6 +131,16 @@ export const envSchema = z.object({
     .min(1)
     .max(7 * 24 * 60)
     .default(60),
+  /**
+   * The "not answered yet" e-mails to a member of staff come at most twice in this many
+   * minutes: the first at once after a quiet interval, the rest gathered at its end.
+   */
+  OVERDUE_MAIL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
   /** A CRM's endpoint that receives every lead as signed JSON; needs LEAD_WEBHOOK_SECRET. */
   LEAD_WEBHOOK_URL: urlOf(["http:", "https:"], "must be an http:// or https:// URL").optional(),
   LEAD_WEBHOOK_SECRET: z.string().min(16, "must be at least 16 characters").optional(),

@@ -286,21 +286,24 @@ export function assignmentDigestMail(leads: CallBack[], more: number, siteUrl: s
   return { subject, text, html };
 }
 
-/** To the owner and the admins: a lead not answered within LEAD_RESPONSE_MINUTES. */
-export function overdueMail(lead: LeadForMail, minutes: number, siteUrl: string): MailContent {
-  const form = kindLabel(lead.kind);
-  const who = whoOf(lead.payload, lead.kind) || lead.email;
-  const link = `${siteUrl}/desk/leads/${lead.id}`;
-  const subject = oneLine(`Not answered yet: lead ${referenceOf(lead)} (${form} from ${who})`);
-  const text = `Lead ${referenceOf(lead)} (${form}) from ${who} came in ${formatWhen(lead.createdAt)} and nobody has answered it within ${minutes} minutes.
-
-Open it in the desk: ${link}
-Every late lead: ${siteUrl}/desk/leads?view=overdue
-`;
+/**
+ * To the owner and the admins: the leads not answered within LEAD_RESPONSE_MINUTES, at most
+ * a few e-mails an OVERDUE_MAIL_MINUTES (routing/overdue.server.ts), each lead with what a
+ * call back needs. `answered`: the ids among them answered since they were late.
+ */
+export function overdueMail(leads: CallBack[], answered: ReadonlySet<number>, minutes: number, siteUrl: string): MailContent {
+  const late = `${siteUrl}/desk/leads?view=overdue`;
+  const first = leads[0];
+  const subject =
+    leads.length === 1 && first
+      ? oneLine(`Not answered yet: lead ${first.reference} (${first.form} from ${first.who})`)
+      : `Not answered yet: ${leads.length.toLocaleString("en-US")} leads`;
+  const intro = `${leads.length === 1 ? "This lead was" : "These leads were"} not answered within ${minutes} minutes:`;
+  const since = (l: CallBack) => (answered.has(l.id) ? " (answered since)" : "");
+  const text = `${intro}\n\n${leads.map((l) => `${callBackText(l, siteUrl)}${since(l)}`).join("\n\n")}\n\nEvery late lead: ${late}\n`;
   const html = htmlShell(
     subject,
-    `<p>Lead <strong>${escapeHtml(referenceOf(lead))}</strong> (${escapeHtml(form)}) from ${escapeHtml(who)} came in ${escapeHtml(formatWhen(lead.createdAt))} and nobody has answered it within ${minutes} minutes.</p>
-<p><a href="${escapeHtml(link)}">Open it in the desk</a> · <a href="${escapeHtml(`${siteUrl}/desk/leads?view=overdue`)}">every late lead</a></p>`,
+    `<p>${escapeHtml(intro)}</p>\n<ul>${leads.map((l) => callBackHtml(l, siteUrl).replace(/<\/li>$/, `${escapeHtml(since(l))}</li>`)).join("\n")}</ul>\n<p><a href="${escapeHtml(late)}">Every late lead</a></p>`,
   );
   return { subject, text, html };
 }

@@ -1,20 +1,28 @@
 import { defineMessage, Undeliverable } from "~/platform/outbox/messages.server";
 import { isPlainAddress } from "~/platform/outbox/templates.server";
-import { assignmentDigestMail, type DueFollowUp, followUpsMail, leadForMail, leadsAssignedMail, manyAssignedMail, overdueMail } from "../mail.server";
+import { assignmentDigestMail, type DueFollowUp, followUpsMail, leadsAssignedMail, manyAssignedMail, overdueMail } from "../mail.server";
 import { callBacks, listedIds } from "./assignment-mail.server";
 
-/** To the owner and each admin, once per lead: it was not answered in time (routing/overdue.server.ts). */
+/** To the owner and each admin: the leads not answered in time, a few e-mails an interval at most (routing/overdue.server.ts). */
 export const leadOverdue = defineMessage({
   name: "lead-overdue",
-  label: "Lead not answered in time",
-  render: (ctx) => {
-    if (!ctx.lead) throw new Undeliverable("the lead no longer exists");
+  label: "Leads not answered in time",
+  render: async (ctx) => {
     const to = ctx.row.recipient ?? "";
     if (!isPlainAddress(to)) throw new Undeliverable("the address is not a plain e-mail address");
+    const ids = listedIds(ctx.payload);
+    const leads = await callBacks(ctx.db, ids);
+    if (!leads.length) throw new Undeliverable("the leads no longer exist");
+    const touched = await ctx.db.kysely.selectFrom("leads").select("id").where("id", "in", ids.slice(0, 500)).where("first_touch_at", "is not", null).execute();
     const minutes = Number(ctx.payload.minutes) || ctx.env.LEAD_RESPONSE_MINUTES;
-    const lead = leadForMail(ctx.lead);
+    const answered = new Set(touched.map((r) => Number(r.id)));
     return {
-      mail: { ...overdueMail(lead, minutes, ctx.env.SITE_URL), to: [to], messageId: ctx.row.message_id ?? "", headers: { "Auto-Submitted": "auto-generated" } },
+      mail: {
+        ...overdueMail(leads, answered, minutes, ctx.env.SITE_URL),
+        to: [to],
+        messageId: ctx.row.message_id ?? "",
+        headers: { "Auto-Submitted": "auto-generated" },
+      },
     };
   },
 });

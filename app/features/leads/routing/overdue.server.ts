@@ -38,12 +38,18 @@ export async function insertOnce(
 }
 
 /**
- * Tells the owner and every admin, once per lead and person, about each lead not answered
- * within LEAD_RESPONSE_MINUTES. The leads are claimed with a conditional update (only
- * those nobody has reported yet, and on PostgreSQL skipping rows another instance is
- * claiming), in the same transaction as their e-mails: two schedulers at once, or a restart
- * between claim and e-mail, never tell anyone twice nor leave a lead untold. How many leads
- * were reported.
+ * Tells the owner and every admin about each lead not answered within
+ * LEAD_RESPONSE_MINUTES, each lead once, in at most two e-mails a person each
+ * OVERDUE_MAIL_MINUTES. The leads are claimed with a conditional update (only those nobody
+ * has reported yet, and on PostgreSQL skipping rows another instance is claiming), in the
+ * same transaction as their e-mails: two schedulers at once, or a restart between claim and
+ * e-mail, never tell anyone twice nor leave a lead untold. How many leads were reported.
+ *
+ * A person's e-mails are keyed by the interval (`lead-overdue:<staff>:<interval>`): the
+ * first of an interval goes at once when the interval before was quiet for them, else at
+ * the interval's end; leads claimed while it still waits join it; those claimed after it
+ * went wait in a second one (`…:rest`) due at the interval's end. A flood of late leads is
+ * then one e-mail an interval, and a lone late lead is told at once.
  */
 export async function tellOverdue(services: { db: Db; env: Env; outbox: Pick<Outbox, "rows"> }, now = new Date()): Promise<number> {
   const { db, env, outbox } = services;
@@ -65,22 +71,70 @@ export async function tellOverdue(services: { db: Db; env: Env; outbox: Pick<Out
     const staff = await trx.selectFrom("staff").select(["id", "email", "role"]).where("disabled_at", "is", null).execute();
     const admins = staff.filter((s) => s.role === "admin");
     const byId = new Map(staff.map((s) => [Number(s.id), s]));
-    const items = rows.flatMap((lead) => {
+    const perPerson = new Map<number, { email: string; leadIds: number[] }>();
+    for (const lead of rows.sort((a, b) => Number(a.id) - Number(b.id))) {
       const owner = lead.assignee_id === null ? undefined : byId.get(Number(lead.assignee_id));
-      const to = [...new Map([...(owner ? [owner] : []), ...admins].map((s) => [Number(s.id), s])).values()];
-      return to.map((s) => ({
-        key: `lead-overdue:${lead.id}:${s.id}`,
-        leadId: Number(lead.id),
-        draft: {
-          channel: "email" as const,
-          template: "lead-overdue" as const,
-          recipient: s.email,
-          staffId: Number(s.id),
-          payload: { minutes: env.LEAD_RESPONSE_MINUTES },
-        },
-      }));
-    });
-    await insertOnce(trx, outbox, items, now);
+      for (const s of new Map([...(owner ? [owner] : []), ...admins].map((p) => [Number(p.id), p])).values()) {
+        const entry = perPerson.get(Number(s.id)) ?? { email: s.email, leadIds: [] };
+        entry.leadIds.push(Number(lead.id));
+        perPerson.set(Number(s.id), entry);
+      }
+    }
+    for (const [staffId, { email, leadIds }] of perPerson) await tellPerson(trx, db.dialect, outbox, env, { staffId, email, leadIds }, now);
     return rows.length;
   });
+}
+
+type Person = { staffId: number; email: string; leadIds: number[] };
+
+/**
+ * Adds a person's newly late leads to their waiting e-mail of this interval, or writes one.
+ * Asked again when another instance wrote the e-mail, or the outbox took it, in between.
+ */
+async function tellPerson(trx: Kysely<Database>, dialect: Db["dialect"], outbox: Pick<Outbox, "rows">, env: Env, p: Person, now: Date) {
+  const span = env.OVERDUE_MAIL_MINUTES * 60_000;
+  const interval = Math.floor(now.getTime() / span);
+  const end = new Date((interval + 1) * span).toISOString();
+  const key = (n: number, rest = false) => `lead-overdue:${p.staffId}:${n}${rest ? ":rest" : ""}`;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    let read = trx
+      .selectFrom("outbox")
+      .select(["id", "idempotency_key", "state", "payload"])
+      .where("idempotency_key", "in", [key(interval), key(interval, true), key(interval - 1), key(interval - 1, true)]);
+    if (dialect === "postgres") read = read.forUpdate();
+    const written = await read.execute();
+    const find = (k: string) => written.find((w) => w.idempotency_key === k);
+    // A waiting e-mail of this interval takes the leads (they are read when it is sent).
+    const waiting = [find(key(interval)), find(key(interval, true))].find((row) => row?.state === "pending");
+    if (waiting) {
+      const payload = JSON.parse(waiting.payload) as { leadIds?: number[] };
+      const leadIds = [...new Set([...(payload.leadIds ?? []), ...p.leadIds])];
+      const r = await trx
+        .updateTable("outbox")
+        .set({ payload: JSON.stringify({ ...payload, leadIds }) })
+        .where("id", "=", waiting.id)
+        .where("state", "=", "pending")
+        .executeTakeFirst();
+      if (Number(r.numUpdatedRows) === 1) return;
+      continue;
+    }
+    const first = !find(key(interval));
+    if (!first && find(key(interval, true))) return; // both of this interval went: these leads are in the desk's late list (cannot happen before the interval ends)
+    const quietBefore = !find(key(interval - 1)) && !find(key(interval - 1, true));
+    const draft = {
+      channel: "email" as const,
+      template: "lead-overdue" as const,
+      recipient: p.email,
+      staffId: p.staffId,
+      payload: { minutes: env.LEAD_RESPONSE_MINUTES, leadIds: p.leadIds },
+    };
+    const row = outbox.rows([draft], null, now)[0] as ReturnType<Outbox["rows"]>[number];
+    const inserted = await trx
+      .insertInto("outbox")
+      .values({ ...row, idempotency_key: key(interval, !first), next_attempt_at: first && quietBefore ? row.next_attempt_at : end })
+      .onConflict((oc) => oc.column("idempotency_key").doNothing())
+      .returning("id")
+      .executeTakeFirst();
+    if (inserted) return;
+  }
 }

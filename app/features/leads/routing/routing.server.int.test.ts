@@ -17,6 +17,7 @@ import { leadOutboxRows } from "../messages.server";
 import { changeLeads, saveLeadWork } from "../desk/query.server";
 import { bulkChangeAll } from "../desk/bulk-all.server";
 import { sendMorningFollowUps, localDay } from "./morning.server";
+import { leadOverdue } from "./messages.server";
 import { tellOverdue } from "./overdue.server";
 import { chooseOwner, forgetRules, matchRule, type RoutingRule } from "./rules.server";
 import { addFollowUp, logCall, ownersOf, tellNewOwner } from "./work.server";
@@ -285,9 +286,21 @@ describe("first response and overdue leads", () => {
     expect(await touched(a.id)).toBe(firstA);
   });
 
+  /** Each person's "not answered yet" e-mails: recipient, the leads listed, when due. */
+  const overdueMails = async () =>
+    (
+      await db.kysely
+        .selectFrom("outbox")
+        .select(["id", "recipient", "payload", "next_attempt_at", "state"])
+        .where("template", "=", "lead-overdue")
+        .orderBy("id")
+        .execute()
+    ).map((r) => ({ ...r, leadIds: (JSON.parse(r.payload) as { leadIds: number[] }).leadIds }));
+
   it("tells the owner and each admin once per lead, even with two schedulers at the same moment", async () => {
     // The leads of the tests before were reported already (a deployment's older leads alike).
     await db.kysely.updateTable("leads").set({ overdue_told_at: new Date().toISOString() }).execute();
+    await db.kysely.deleteFrom("outbox").where("template", "=", "lead-overdue").execute();
     await rule(1, null, null, [staff.ana as number]);
     const late = await store("lead-personal", "75201", minutesAgo(61));
     const answered = await store("lead-personal", "75201", minutesAgo(90));
@@ -295,16 +308,64 @@ describe("first response and overdue leads", () => {
     const fresh = await store("lead-personal", "75201", minutesAgo(30));
     const counts = await Promise.all([tellOverdue(services), tellOverdue(services)]);
     expect(counts[0] + counts[1]).toBeGreaterThanOrEqual(1);
-    const told = await db.kysely.selectFrom("outbox").select(["lead_id", "recipient"]).where("template", "=", "lead-overdue").orderBy("recipient").execute();
-    const forLate = told.filter((t) => Number(t.lead_id) === late.id).map((t) => t.recipient);
-    expect(forLate).toEqual(["ana@fillway.example", "boss@fillway.example"]);
-    expect(told.some((t) => Number(t.lead_id) === answered.id || Number(t.lead_id) === fresh.id)).toBe(false);
+    const told = await overdueMails();
+    expect(
+      told
+        .filter((t) => t.leadIds.includes(late.id))
+        .map((t) => t.recipient)
+        .sort(),
+    ).toEqual(["ana@fillway.example", "boss@fillway.example"]);
+    expect(told.some((t) => t.leadIds.includes(answered.id) || t.leadIds.includes(fresh.id))).toBe(false);
+    // A lone late lead after a quiet while is told at once.
+    for (const t of told) expect(Date.parse(t.next_attempt_at)).toBeLessThanOrEqual(Date.now());
     // The next minute's check, and one after a restart, tell nobody again.
     expect(await tellOverdue(services)).toBe(0);
     expect(await tellOverdue(services, new Date(Date.now() + 3_600_000))).toBe(1); // `fresh` is late by then
-    const again = await db.kysely.selectFrom("outbox").select(["lead_id"]).where("template", "=", "lead-overdue").execute();
-    expect(again.filter((t) => Number(t.lead_id) === late.id)).toHaveLength(2);
-    expect(again.filter((t) => Number(t.lead_id) === fresh.id)).toHaveLength(2);
+    const again = await overdueMails();
+    expect(again.filter((t) => t.leadIds.includes(late.id))).toHaveLength(2);
+    expect(again.filter((t) => t.leadIds.includes(fresh.id))).toHaveLength(2);
+  });
+
+  it("a flood of late leads is a few e-mails a person, not one a lead, and each lead is in one of them", async () => {
+    await db.kysely.updateTable("leads").set({ overdue_told_at: new Date().toISOString() }).execute();
+    await db.kysely.deleteFrom("outbox").where("template", "=", "lead-overdue").execute();
+    // 60 leads, one late every 40 seconds for 40 minutes, checked every 40 seconds as the
+    // schedule does; the outbox sends each e-mail when it is due.
+    const t0 = Date.parse("2031-05-05T10:00:00.000Z");
+    const ids: number[] = [];
+    for (let i = 0; i < 60; i++) ids.push((await store("lead-personal", "75201", minutesAgo(61, t0 + i * 40_000))).id);
+    for (let i = 0; i < 60; i++) {
+      const now = new Date(t0 + i * 40_000);
+      await db.kysely
+        .updateTable("outbox")
+        .set({ state: "sent" })
+        .where("template", "=", "lead-overdue")
+        .where("next_attempt_at", "<=", now.toISOString())
+        .execute();
+      await tellOverdue(services, now);
+    }
+    const mails = (await overdueMails()).filter((m) => m.recipient === "boss@fillway.example");
+    const span = services.env.OVERDUE_MAIL_MINUTES * 60_000;
+    const perInterval = new Map<number, number>();
+    for (const m of mails) {
+      const interval = Math.floor((Date.parse(m.next_attempt_at) - 1) / span);
+      perInterval.set(interval, (perInterval.get(interval) ?? 0) + 1);
+    }
+    expect(mails.length).toBeLessThanOrEqual(6);
+    for (const n of perInterval.values()) expect(n).toBeLessThanOrEqual(2);
+    expect(mails.flatMap((m) => m.leadIds).sort((a, b) => a - b)).toEqual(ids);
+
+    // One of them as the person reads it: each lead with what a call back needs.
+    const biggest = mails.reduce((a, b) => (b.leadIds.length > a.leadIds.length ? b : a));
+    await saveLeadWork(db, biggest.leadIds[0] as number, { status: "contacted" }, staff.ana as number);
+    const row = await db.kysely.selectFrom("outbox").selectAll().where("id", "=", biggest.id).executeTakeFirstOrThrow();
+    const delivery = await leadOverdue.render({ db, env: services.env, row, lead: undefined, payload: JSON.parse(row.payload) });
+    const mail = "mail" in delivery ? delivery.mail : null;
+    expect(mail?.subject).toBe(`Not answered yet: ${biggest.leadIds.length} leads`);
+    expect(mail?.text).toContain("These leads were not answered within 60 minutes:");
+    expect(mail?.text).toContain("(answered since)");
+    expect(mail?.text?.match(/Phone: /g)).toHaveLength(biggest.leadIds.length);
+    expect(mail?.text).toContain(`/desk/leads/${biggest.leadIds[1]}`);
   });
 });
 
