@@ -46,3 +46,25 @@ describe.skipIf(!has("nginx", ["-v"]))("the nginx configuration", () => {
     expect(r.status).toBe(0);
   });
 });
+
+/** The shell lines of the fenced block in docs/operations.md that holds `needle`. */
+function docBlock(needle: string): string[] {
+  const doc = readFileSync(resolve(import.meta.dirname, "../../docs/operations.md"), "utf8");
+  const block = [...doc.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1] ?? "").find((b) => b.includes(needle));
+  return (block ?? "").split("\n").filter((l) => l.trim() !== "");
+}
+
+describe.skipIf(!has("promtool", ["--version"]))("the Prometheus alert rules", () => {
+  it("pass promtool check rules and their own rule tests, run as docs/operations.md says", () => {
+    const lines = docBlock("promtool check rules");
+    expect(lines[0]).toBe("cd /srv/fillway/deploy/prometheus");
+    const commands = lines.slice(1);
+    expect(commands).toEqual(["promtool check rules fillway-rules.yml", "promtool test rules fillway-rules.test.yml"]);
+    for (const line of commands) {
+      const [cmd = "", ...args] = line.split(" ");
+      const r = spawnSync(cmd, args, { cwd: join(deploy, "prometheus"), encoding: "utf8" });
+      expect(r.status, `${line}\n${r.stdout}${r.stderr}`).toBe(0);
+      expect(r.stdout).toContain("SUCCESS");
+    }
+  });
+});

@@ -42,6 +42,9 @@ const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS", "PAT
 export function createMetrics({ db, outbox, lastBackup, now = Date.now }: MetricsSources): Metrics {
   const register = new Registry();
   collectDefaultMetrics({ register, eventLoopMonitoringPrecision: 20 });
+  // Gauges named like counters, which `promtool check metrics` refuses; their per-type
+  // gauges (nodejs_active_handles{type} and the like) stay and add up to the same.
+  for (const name of ["nodejs_active_handles_total", "nodejs_active_requests_total", "nodejs_active_resources_total"]) register.removeSingleMetric(name);
 
   const requests = new Histogram({
     name: "fillway_http_request_duration_seconds",
