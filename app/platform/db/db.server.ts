@@ -4,7 +4,8 @@ import SQLite from "better-sqlite3";
 import { type CompiledQuery, Kysely, type KyselyPlugin, Migrator, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { preparedName } from "./compiled.server";
-import { type Dialect, migrations } from "./migrations/index";
+import { migrationsBeside, recordMigrationKinds } from "./migration-compat.server";
+import { CONTRACT_MIGRATIONS, type Dialect, migrations } from "./migrations/index";
 import { publishClock } from "./publish-clock.server";
 import type { Database } from "./schema";
 import { DEFAULT_BUSY_DEADLINE_MS, readArrays, SplitSqliteDialect } from "./sqlite-driver.server";
@@ -291,7 +292,9 @@ async function truncateLog(kysely: Kysely<Database>, deadlineMs: number): Promis
 }
 
 async function migrate(db: Db): Promise<void> {
-  const list = migrations(db.dialect);
+  const known = migrations(db.dialect);
+  const kysely = db.kysely as unknown as Kysely<unknown>;
+  const list = await migrationsBeside(kysely, known);
   const migrator = new Migrator({
     db: db.kysely,
     provider: { getMigrations: async () => list },
@@ -299,6 +302,7 @@ async function migrate(db: Db): Promise<void> {
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");
   if (error || failed) {
-    throw new Error(`Database migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);
+    throw new Error(failed ? `Database migration ${failed.migrationName} failed: ${String(error)}` : `Database migrations could not run: ${String(error)}`);
   }
+  await recordMigrationKinds(kysely, known, CONTRACT_MIGRATIONS);
 }

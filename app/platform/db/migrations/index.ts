@@ -30,6 +30,14 @@ import { staffTimeZoneMigration } from "./019-staff-time-zone";
 
 export type Dialect = "sqlite" | "postgres";
 
+/**
+ * The migrations that remove or change what an older build reads (decision record 041):
+ * each ships a release after the build that stopped reading it, and a build older than it
+ * refuses to start on a database it has run on. Every other migration only adds, and an
+ * older build runs beside it.
+ */
+export const CONTRACT_MIGRATIONS: ReadonlySet<string> = new Set<string>([]);
+
 /** Versioned migrations; names sort in the order they run. Never edit one that has shipped. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
   const id = dialect === "sqlite" ? "integer" : "bigserial";
