@@ -6,11 +6,13 @@
  */
 import { EnvError, loadEnv } from "../app/platform/env.server";
 import { BackupError, backupTarget, takeBackup } from "../app/platform/ops/backup.server";
+import { installationSalt } from "../app/platform/settings.server";
 
 try {
   const env = loadEnv();
-  const file = await takeBackup(backupTarget(env.DATABASE_URL), { dir: env.BACKUP_DIR, keep: env.BACKUP_KEEP });
-  console.log(`${file.path} (${file.bytes} bytes, checked)`);
+  const salt = installationSalt(env);
+  const file = await takeBackup(backupTarget(env.DATABASE_URL), { dir: env.BACKUP_DIR, keep: env.BACKUP_KEEP, salt });
+  console.log(`${file.path} (${file.bytes} bytes, checked${salt ? ", sealed" : "; not sealed: no key file yet, start the server once"})`);
 } catch (error) {
   if (error instanceof EnvError || error instanceof BackupError) {
     console.error(`Backup failed: ${error.message}`);

@@ -64,6 +64,27 @@ export function keyFilePath(settings: Pick<EnvSettings, "KEY_FILE">, db: Db): st
   return resolve("data/fillway.key");
 }
 
+/**
+ * The key file an installation's settings name, without opening its database: what the
+ * backup and restore tools read to seal and check backups (ops/backup-seal.server.ts).
+ */
+export function keyFileOf(settings: Pick<EnvSettings, "KEY_FILE" | "DATABASE_URL">): string {
+  if (settings.KEY_FILE) return resolve(settings.KEY_FILE);
+  if (settings.DATABASE_URL?.startsWith("postgres")) return resolve("data/fillway.key");
+  return `${settings.DATABASE_URL ? settings.DATABASE_URL.slice("file:".length) : "data/fillway.db"}.key`;
+}
+
+/** The installation's address-hash salt: IP_HASH_SALT, else its key file's; null when neither is there. */
+export function installationSalt(settings: Pick<EnvSettings, "KEY_FILE" | "DATABASE_URL" | "IP_HASH_SALT">): string | null {
+  if (settings.IP_HASH_SALT) return settings.IP_HASH_SALT;
+  const path = keyFileOf(settings);
+  try {
+    return parseKeyFile(path, readFileSync(path, "utf8")).ipHashSalt;
+  } catch {
+    return null;
+  }
+}
+
 function parseKeyFile(path: string, text: string): KeyFile {
   try {
     const parsed = JSON.parse(text) as Partial<KeyFile>;

@@ -146,7 +146,7 @@ describe("the server in operation", () => {
       encoding: "utf8",
     });
     expect(r.status).toBe(1);
-    expect(r.stderr).toMatch(/in use/);
+    expect(r.stderr, r.stderr).toMatch(/in use/);
     expect(leadsIn(file)).toContain("kept@example.com");
   });
 

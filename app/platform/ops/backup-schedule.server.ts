@@ -48,7 +48,7 @@ export function startBackupSchedule({ env, log, now = () => Date.now() }: { env:
     timer.unref();
   };
   const tick = () => {
-    running = takeBackup(sqlite, { dir, keep: env.BACKUP_KEEP, now: new Date(now()) })
+    running = takeBackup(sqlite, { dir, keep: env.BACKUP_KEEP, now: new Date(now()), salt: env.IP_HASH_SALT })
       .then((file) => log.info({ backup: file.name, bytes: file.bytes }, "backup taken"))
       .catch((error) => log.error({ err: error }, "backup failed"))
       .finally(() => {

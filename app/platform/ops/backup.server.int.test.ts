@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
@@ -17,7 +17,8 @@ import { BackupError, backupTarget, checkSqliteFile, listBackups, restoreBackup,
  * leg (DATABASE_URL=postgres://…), pg_dump and pg_restore against that server.
  */
 
-const env = { ...loadEnv({ ...process.env, DATABASE_URL: "file:/tmp/unused.db" }), IP_HASH_SALT: "a-salt-for-these-tests-only" };
+const SALT = "a-salt-for-these-tests-only";
+const env = { ...loadEnv({ ...process.env, DATABASE_URL: "file:/tmp/unused.db" }), IP_HASH_SALT: SALT };
 
 async function addPost(db: Db, id: string, title: string) {
   const now = new Date().toISOString();
@@ -76,7 +77,7 @@ describe("SQLite backups", () => {
     for (let n = 0; n < 4; n++) {
       // Writes go on during the backup; the copy is a consistent snapshot either way.
       const writing = addLead(db, `during-${n}@example.com`);
-      taken.push(await takeBackup(target, { dir, keep: 3, now: at(n) }));
+      taken.push(await takeBackup(target, { salt: SALT, dir, keep: 3, now: at(n) }));
       await writing;
     }
     const kept = listBackups(dir);
@@ -98,7 +99,7 @@ describe("SQLite backups", () => {
   it("refuses to restore while a server has the database open, and changes nothing", async () => {
     const [latest] = listBackups(dir).slice(-1);
     const before = await contents(db);
-    await expect(restoreBackup(target, latest!.path, { dir })).rejects.toThrow(/in use/);
+    await expect(restoreBackup(target, latest!.path, { dir, salt: SALT })).rejects.toThrow(/in use/);
     expect(await contents(db)).toEqual(before);
   });
 
@@ -106,8 +107,49 @@ describe("SQLite backups", () => {
     await db.close();
     const junk = join(tmp("junk"), "junk.db");
     writeFileSync(junk, "not a database at all, just some text that is long enough to look like something");
-    await expect(restoreBackup(target, junk, { dir })).rejects.toBeInstanceOf(BackupError);
-    await expect(restoreBackup(target, join(dir, "missing.db"), { dir })).rejects.toThrow(/no such file/);
+    await expect(restoreBackup(target, junk, { dir, salt: SALT })).rejects.toBeInstanceOf(BackupError);
+    await expect(restoreBackup(target, join(dir, "missing.db"), { dir, salt: SALT })).rejects.toThrow(/no such file/);
+  });
+
+  it("refuses a backup changed, cut short, sealed by another installation, or without its seal, with one line each, and changes nothing", async () => {
+    const site = join(tmp("sealed"), "site.db");
+    const sealed = await openDb(`file:${site}`);
+    await addPost(sealed, "sealed-post", "Kept as it was");
+    await sealed.close();
+    const siteTarget = backupTarget(`file:${site}`);
+    const backups = tmp("sealed-backups");
+    const backup = await takeBackup(siteTarget, { dir: backups, keep: 5, salt: SALT });
+    expect(existsSync(`${backup.path}.seal`)).toBe(true);
+    const copy = (name: string) => {
+      const to = join(backups, name);
+      copyFileSync(backup.path, to);
+      return to;
+    };
+    const refused = async (file: string, salt: string | null, message: RegExp) => {
+      const before = readFileSync(site);
+      await expect(restoreBackup(siteTarget, file, { dir: backups, salt })).rejects.toThrow(message);
+      expect(readFileSync(site).equals(before)).toBe(true);
+    };
+    // A row changed in a copy (an account made admin, say): one byte is enough.
+    const changed = copy("changed.db");
+    copyFileSync(`${backup.path}.seal`, `${changed}.seal`);
+    const bytes = readFileSync(changed);
+    bytes[bytes.length - 100] = (bytes[bytes.length - 100] ?? 0) ^ 1;
+    writeFileSync(changed, bytes);
+    await refused(changed, SALT, /^changed\.db does not match its seal under this installation's key: .*; nothing was changed$/);
+    const cut = copy("cut.db");
+    copyFileSync(`${backup.path}.seal`, `${cut}.seal`);
+    truncateSync(cut, 4096);
+    await refused(cut, SALT, /^cut\.db is 4096 bytes where its seal says \d+: it was cut short or changed after it was made; nothing was changed$/);
+    await refused(backup.path, "another-installation-s-salt", /comes from another installation/);
+    await refused(backup.path, null, /^this installation's key is missing .*put the key file back/);
+    const bare = copy("bare.db");
+    await refused(bare, SALT, /^bare\.db has no seal \(bare\.db\.seal\).*--without-seal; nothing was changed$/);
+    // Trusted as it is, by saying so.
+    await restoreBackup(siteTarget, bare, { dir: backups, salt: SALT, withoutSeal: true });
+    // The sealed backup itself goes back in.
+    const { keptAside } = await restoreBackup(siteTarget, backup.path, { dir: backups, salt: SALT });
+    expect(keptAside).not.toBe("");
   });
 
   it("restores exactly the leads, posts and accounts of the backup, and keeps the current database aside", async () => {
@@ -119,7 +161,7 @@ describe("SQLite backups", () => {
     await addPost(site, "p-kept", "A post in the backup");
     await createAccount(site, env, { email: "admin@fillway.example", role: "admin" });
     const inBackup = await contents(site);
-    const backup = await takeBackup(freshTarget, { dir: tmp("backups"), keep: 5 });
+    const backup = await takeBackup(freshTarget, { salt: SALT, dir: tmp("backups"), keep: 5 });
     // After the backup: a lead added, one changed, a post deleted, an account added.
     await addLead(site, "later@example.com");
     await site.kysely.updateTable("leads").set({ email: "changed@example.com" }).where("email", "=", "kept-1@example.com").execute();
@@ -128,7 +170,7 @@ describe("SQLite backups", () => {
     const beforeRestore = await contents(site);
     await site.close();
 
-    const { keptAside } = await restoreBackup(freshTarget, backup.path, { dir });
+    const { keptAside } = await restoreBackup(freshTarget, backup.path, { dir, salt: SALT });
     site = await openDb(`file:${fresh}`);
     expect(await contents(site)).toEqual(inBackup);
     await site.close();
@@ -151,15 +193,15 @@ describe.skipIf(!pgUrl || !havePgTools)("PostgreSQL backups (pg_dump / pg_restor
     await addPost(db, "p-pg", "A post in the PostgreSQL backup");
     await createAccount(db, env, { email: "pg-admin@fillway.example", role: "admin" });
     const inBackup = await contents(db);
-    const backup = await takeBackup(target, { dir, keep: 3 });
+    const backup = await takeBackup(target, { salt: SALT, dir, keep: 3 });
     expect(backup.name).toMatch(/^fillway-\d{8}T\d{9}Z\.dump$/);
     await addLead(db, "pg-later@example.com");
     await db.kysely.deleteFrom("posts").where("id", "=", "p-pg").execute();
     // A server's connection is open: refused, nothing changed.
-    await expect(restoreBackup(target, backup.path, { dir })).rejects.toThrow(/server connection/);
+    await expect(restoreBackup(target, backup.path, { dir, salt: SALT })).rejects.toThrow(/server connection/);
     await db.close();
 
-    const { keptAside } = await restoreBackup(target, backup.path, { dir });
+    const { keptAside } = await restoreBackup(target, backup.path, { dir, salt: SALT });
     expect(existsSync(keptAside)).toBe(true);
     db = await openDb(pgUrl);
     expect(await contents(db)).toEqual(inBackup);

@@ -3,6 +3,7 @@ import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, ren
 import { basename, dirname, join, resolve } from "node:path";
 import SQLite from "better-sqlite3";
 import { DEFAULT_SQLITE_PATH, PG_APPLICATION_NAME } from "~/platform/db/db.server";
+import { checkSeal, SEAL_EXT, SealError, writeSeal } from "./backup-seal.server";
 
 /**
  * Backups and restore, on both databases.
@@ -246,10 +247,12 @@ export interface BackupOptions {
   /** How many finished backups to keep; older ones are deleted after a new one is made. */
   keep: number;
   now?: Date;
+  /** The installation's address-hash salt: the backup is sealed under it (backup-seal.server.ts). */
+  salt?: string | null;
 }
 
 /** Takes one backup into `dir` and prunes to `keep`; resolves with the new file. */
-export async function takeBackup(target: BackupTarget, { dir, keep, now = new Date() }: BackupOptions): Promise<BackupFile> {
+export async function takeBackup(target: BackupTarget, { dir, keep, now = new Date(), salt }: BackupOptions): Promise<BackupFile> {
   const folder = resolve(dir);
   mkdirSync(folder, { recursive: true });
   removeAbandoned(folder);
@@ -262,19 +265,24 @@ export async function takeBackup(target: BackupTarget, { dir, keep, now = new Da
       if (!existsSync(target.where)) throw new BackupError(`no database at ${target.where}`);
       await sqliteCopy(target.where, tmp);
     } else await pgDump(target.where, tmp);
+    // Sealed before it is a backup: a file listed as finished always has its seal.
+    if (salt) await writeSeal(tmp, salt);
     renameSync(tmp, final);
+    if (salt) renameSync(`${tmp}${SEAL_EXT}`, `${final}${SEAL_EXT}`);
     syncDir(folder);
   } catch (error) {
-    if (existsSync(tmp)) unlinkSync(tmp);
+    for (const f of [tmp, `${tmp}${SEAL_EXT}`]) if (existsSync(f)) unlinkSync(f);
     throw error;
   }
   const all = listBackups(folder);
   for (const old of all.slice(0, Math.max(0, all.length - keep))) {
-    try {
-      unlinkSync(old.path);
-    } catch (error) {
-      // Another process (the server, `npm run backup`) pruned it first.
-      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    for (const f of [old.path, `${old.path}${SEAL_EXT}`]) {
+      try {
+        unlinkSync(f);
+      } catch (error) {
+        // Another process (the server, `npm run backup`) pruned it first, or it had no seal.
+        if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+      }
     }
   }
   return { path: final, name, takenAt: now, bytes: statSync(final).size };
@@ -316,9 +324,19 @@ function lockExclusively(path: string): SQLite.Database {
  * the current database aside as a dump in `dir`; then `pg_restore --clean` in one
  * transaction, so a failed restore changes nothing.
  */
-export async function restoreBackup(target: BackupTarget, file: string, { dir, now = new Date() }: { dir: string; now?: Date }): Promise<RestoreResult> {
+export async function restoreBackup(
+  target: BackupTarget,
+  file: string,
+  { dir, now = new Date(), salt, withoutSeal = false }: { dir: string; now?: Date; salt: string | null; withoutSeal?: boolean },
+): Promise<RestoreResult> {
   const from = resolve(file);
   if (!existsSync(from)) throw new BackupError(`no such file: ${from}`);
+  try {
+    await checkSeal(from, salt, { withoutSeal });
+  } catch (error) {
+    if (error instanceof SealError) throw new BackupError(error.message);
+    throw error;
+  }
   if (target.kind === "sqlite") return restoreSqlite(target.where, from, now);
   return restorePostgres(target.where, from, resolve(dir), now);
 }
