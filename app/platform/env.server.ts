@@ -141,6 +141,9 @@ export const envSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(15),
+  /** A second channel for the system's alerts (a chat tool's incoming webhook): signed JSON; needs ALERT_WEBHOOK_SECRET. */
+  ALERT_WEBHOOK_URL: urlOf(["http:", "https:"], "must be an http:// or https:// URL").optional(),
+  ALERT_WEBHOOK_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   /** A CRM's endpoint that receives every lead as signed JSON; needs LEAD_WEBHOOK_SECRET. */
   LEAD_WEBHOOK_URL: urlOf(["http:", "https:"], "must be an http:// or https:// URL").optional(),
   LEAD_WEBHOOK_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
@@ -231,6 +234,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, options: LoadEn
     throw new EnvError(`Invalid configuration: ${lines.join("; ")}`);
   }
   const { SITE_URL, ...rest } = parsed.data;
+  if (rest.ALERT_WEBHOOK_URL && !rest.ALERT_WEBHOOK_SECRET) {
+    throw new EnvError("Invalid configuration: ALERT_WEBHOOK_SECRET: must be set when ALERT_WEBHOOK_URL is");
+  }
   if (rest.LEAD_WEBHOOK_URL && !rest.LEAD_WEBHOOK_SECRET) {
     throw new EnvError("Invalid configuration: LEAD_WEBHOOK_SECRET: must be set when LEAD_WEBHOOK_URL is");
   }

@@ -103,7 +103,7 @@ export async function startServer({ server, root, buildDir, dev }: StartOptions)
   // SQLite: a checked online backup every BACKUP_EVERY_HOURS into BACKUP_DIR.
   const backups = startBackupSchedule({ env: fullEnv, log });
   // The system's checks (outbox, backups, disk), every minute: an e-mail to admins and a banner in the desk.
-  const alerts = startAlerts({ env: fullEnv, db, log, lastBackup: backups.last, dataDir: dataDirOf(fullEnv) });
+  const alerts = startAlerts({ env: fullEnv, db, log, lastBackup: backups.last, backupFailure: backups.failure, dataDir: dataDirOf(fullEnv) });
   services.ops = { alerts, lastBackup: backups.last };
   // Every minute: leads not answered within LEAD_RESPONSE_MINUTES, and the mornings' follow-ups.
   const leadSchedule = startLeadSchedule({ db, env: fullEnv, log, outbox });

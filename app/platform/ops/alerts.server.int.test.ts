@@ -4,7 +4,7 @@ import { openTestDb } from "../../../tests/helpers/test-db";
 import { loadEnv } from "~/platform/env.server";
 import type { Logger } from "~/platform/logger.server";
 import { mailDomain, outboxRows } from "~/platform/outbox/store.server";
-import { type AlertOptions, alertMessage, startAlerts } from "./alerts.server";
+import { type AlertOptions, alertMessage, alertWebhook, startAlerts } from "./alerts.server";
 import type { BackupFile } from "./backup.server";
 
 /** The system's checks on a real database, with a controlled clock, disk and backup list. */
@@ -116,6 +116,44 @@ describe("the system's checks", () => {
     expect((await fresh.run()).firing).toEqual([]);
     clock = T0 + 12 * 60 * MIN + 1;
     expect((await fresh.run()).firing.map((c) => [c.id, c.detail])).toEqual([["backup-stale", "no backup in data/backups"]]);
+  });
+
+  it("a failed backup is an alert at the next check, naming the database and folder, until a backup succeeds", async () => {
+    let failure: { at: Date; message: string } | undefined = {
+      at: new Date(T0),
+      message: "unable to open database file (SQLITE_CANTOPEN), backing up /srv/fillway/data/fillway.db into /srv/fillway/data/backups",
+    };
+    const alerts = alertsAt({ backupFailure: () => failure });
+    const state = await alerts.run();
+    expect(state.firing.map((c) => [c.id, c.detail])).toEqual([
+      [
+        "backup-failed",
+        "at 2026-11-25T12:00:00.000Z: unable to open database file (SQLITE_CANTOPEN), backing up /srv/fillway/data/fillway.db into /srv/fillway/data/backups",
+      ],
+    ]);
+    expect((await alertMails()).map((m) => JSON.parse(m.payload).title)).toEqual(["The last backup failed", "The last backup failed"]);
+    failure = undefined;
+    expect((await alerts.run()).firing).toEqual([]);
+    expect(alerts.state().checks.find((c) => c.id === "backup-failed")?.detail).toBe("the last attempt succeeded");
+  });
+
+  it("with ALERT_WEBHOOK_URL, each alert also goes once to the webhook, signed, whatever the state of e-mail", async () => {
+    const hooked = { ...env, ALERT_WEBHOOK_URL: "https://chat.example/hooks/abc", ALERT_WEBHOOK_SECRET: "a-webhook-secret-for-tests" };
+    await message({ writtenAt: T0 - 11 * MIN, failing: true });
+    await alertsAt({ env: hooked }).run();
+    await alertsAt({ env: hooked }).run();
+    const hooks = await db.kysely.selectFrom("outbox").select(["channel", "payload"]).where("template", "=", "ops-alert-webhook").execute();
+    expect(hooks).toHaveLength(1);
+    expect(hooks[0]?.channel).toBe("webhook");
+    const row = await db.kysely.selectFrom("outbox").selectAll().where("template", "=", "ops-alert-webhook").executeTakeFirstOrThrow();
+    const delivery = await alertWebhook.render({ db, env: hooked, lead: undefined, payload: JSON.parse(row.payload), row });
+    if (!("webhook" in delivery)) throw new Error("not a webhook");
+    expect(delivery.to).toEqual({ url: "https://chat.example/hooks/abc", secret: "a-webhook-secret-for-tests" });
+    expect(JSON.parse(delivery.webhook)).toMatchObject({
+      alert: "outbox",
+      title: "Outgoing e-mail and webhooks are failing or late",
+      text: expect.stringContaining("Fillway alert: Outgoing e-mail and webhooks are failing or late: the oldest waiting message was written 11 min ago"),
+    });
   });
 
   it("less than 10 % free disk under the data folder is an alert", async () => {

@@ -7,9 +7,10 @@ import type { Db } from "~/platform/db/db.server";
 import type { Env } from "~/platform/env.server";
 import type { Logger } from "~/platform/logger.server";
 import { escapeHtml, htmlShell, isPlainAddress } from "~/platform/outbox/templates.server";
-import { mailDomain, outboxRows } from "~/platform/outbox/store.server";
+import { mailDomain, type OutboxDraft, outboxRows } from "~/platform/outbox/store.server";
 import { defineMessage, Undeliverable } from "~/platform/outbox/messages.server";
 import type { BackupFile } from "./backup.server";
+import type { BackupFailure } from "./backup-schedule.server";
 
 /**
  * The system's own checks, run every minute in each server process:
@@ -18,16 +19,19 @@ import type { BackupFile } from "./backup.server";
  *   for 15 minutes or more, or the oldest message waiting to go out was written over 10
  *   minutes ago: the mail server or the CRM is refusing, down or too slow.
  * - `backup-stale`: the newest backup is older than twice BACKUP_EVERY_HOURS.
+ * - `backup-failed`: the server's last backup attempt failed (at once, not an interval later).
  * - `disk-low`: less than 10 % of the disk under the data folder is free.
  *
  * When a check turns bad, every admin gets one e-mail through the outbox (one per
  * episode, however many instances see it: the message's idempotency key names the
- * episode), the desk shows a banner to admins while it lasts, and the log has a line.
+ * episode), so does ALERT_WEBHOOK_URL when set (a chat tool's incoming webhook, signed;
+ * the webhook channel goes out whatever happens to e-mail), the desk shows a banner to
+ * admins while it lasts, and the log has a line.
  * While the outbox itself is failing or stuck, e-mail may not arrive, so that line is at
  * error level.
  */
 
-export type AlertId = "outbox" | "backup-stale" | "disk-low";
+export type AlertId = "outbox" | "backup-stale" | "backup-failed" | "disk-low";
 
 export interface Check {
   id: AlertId;
@@ -60,6 +64,7 @@ export const DISK_FREE_MIN = 0.1;
 const TITLES: Record<AlertId, string> = {
   outbox: "Outgoing e-mail and webhooks are failing or late",
   "backup-stale": "The last backup is too old",
+  "backup-failed": "The last backup failed",
   "disk-low": "The data disk is almost full",
 };
 
@@ -71,6 +76,8 @@ export interface AlertOptions {
   db: Db;
   log: Logger;
   lastBackup: () => BackupFile | undefined;
+  /** The server's last failed backup attempt, while none has succeeded since. */
+  backupFailure?: () => BackupFailure | undefined;
   /** The folder whose disk is watched (the SQLite file's, media and mail live there too). */
   dataDir: string;
   now?: () => number;
@@ -130,6 +137,16 @@ export function startAlerts(opts: AlertOptions): Alerts {
         episode: last?.name ?? "none",
       });
     }
+    if (opts.backupFailure) {
+      const failed = opts.backupFailure();
+      out.push({
+        id: "backup-failed",
+        title: TITLES["backup-failed"],
+        ok: !failed,
+        detail: failed ? `at ${failed.at.toISOString()}: ${failed.message}` : "the last attempt succeeded",
+        episode: failed?.at.toISOString(),
+      });
+    }
     const free = await diskFree();
     out.push({
       id: "disk-low",
@@ -148,7 +165,7 @@ export function startAlerts(opts: AlertOptions): Alerts {
       else log.warn({ alert: c.id, detail: c.detail }, `alert: ${c.title}`);
     }
     const admins = await db.kysely.selectFrom("staff").select(["id", "email"]).where("role", "=", "admin").where("disabled_at", "is", null).execute();
-    const drafts = turned.flatMap((c) =>
+    const drafts: { key: string; draft: OutboxDraft }[] = turned.flatMap((c) =>
       admins
         .filter((a) => isPlainAddress(a.email))
         .map((a) => ({
@@ -162,6 +179,13 @@ export function startAlerts(opts: AlertOptions): Alerts {
           },
         })),
     );
+    // The second channel: a chat tool's webhook, which an outage of e-mail does not hold up.
+    if (env.ALERT_WEBHOOK_URL)
+      for (const c of turned)
+        drafts.push({
+          key: `alert:${c.id}:${c.episode ?? ""}:webhook`.slice(0, 250),
+          draft: { channel: "webhook", template: alertWebhook.name, payload: { id: c.id, title: c.title, detail: c.detail } },
+        });
     if (!drafts.length) return;
     const rows = outboxRows(
       drafts.map((d) => d.draft),
@@ -232,5 +256,31 @@ export const alertMessage = defineMessage({
 <p>What it means and what to do: <code>docs/operations.md</code>, “Alerts”. <a href="${escapeHtml(page)}">The checks as they are now</a>.</p>`,
     );
     return { mail: { to: [to], subject, text, html, messageId: ctx.row.message_id ?? "", headers: { "Auto-Submitted": "auto-generated" } } };
+  },
+});
+
+/**
+ * The alert as signed JSON to ALERT_WEBHOOK_URL (HMAC-SHA256 of the body under
+ * ALERT_WEBHOOK_SECRET, as the CRM webhook is signed). `text` is what a chat tool's incoming
+ * webhook shows.
+ */
+export const alertWebhook = defineMessage({
+  name: "ops-alert-webhook",
+  label: "System alert to the alert webhook",
+  render: (ctx) => {
+    const { ALERT_WEBHOOK_URL: url, ALERT_WEBHOOK_SECRET: secret } = ctx.env;
+    if (!url || !secret) throw new Undeliverable("ALERT_WEBHOOK_URL is no longer set");
+    const title = typeof ctx.payload.title === "string" ? ctx.payload.title : "A system check failed";
+    const detail = typeof ctx.payload.detail === "string" ? ctx.payload.detail : "";
+    const page = `${ctx.env.SITE_URL}/desk/system`;
+    const body = {
+      alert: typeof ctx.payload.id === "string" ? ctx.payload.id : "unknown",
+      title,
+      detail,
+      site: ctx.env.SITE_URL,
+      at: ctx.row.created_at,
+      text: `Fillway alert: ${title}: ${detail}. ${page}`,
+    };
+    return { webhook: JSON.stringify(body), to: { url, secret } };
   },
 });

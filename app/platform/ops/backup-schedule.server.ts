@@ -1,10 +1,20 @@
+import { resolve } from "node:path";
 import type { Env } from "~/platform/env.server";
 import type { Logger } from "~/platform/logger.server";
 import { type BackupFile, backupTarget, lastBackup, takeBackup } from "./backup.server";
 
+/** The schedule's last attempt that failed, while no attempt has succeeded since. */
+export interface BackupFailure {
+  at: Date;
+  /** What went wrong, naming the folder and file. */
+  message: string;
+}
+
 export interface BackupSchedule {
   /** The newest finished backup in BACKUP_DIR (by any process: the server or `npm run backup`). */
   last(): BackupFile | undefined;
+  /** The last failed attempt, until one succeeds (shown on the system page and alerted at once). */
+  failure(): BackupFailure | undefined;
   /** Waits for a backup in progress, and takes no more. */
   stop(): Promise<void>;
 }
@@ -33,7 +43,8 @@ export function startBackupSchedule({ env, log, now = () => Date.now() }: { env:
   } catch {
     target = undefined;
   }
-  if (!interval || target?.kind !== "sqlite") return { last, stop: async () => {} };
+  if (!interval || target?.kind !== "sqlite") return { last, failure: () => undefined, stop: async () => {} };
+  let failure: BackupFailure | undefined;
   const sqlite = target;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
@@ -49,8 +60,20 @@ export function startBackupSchedule({ env, log, now = () => Date.now() }: { env:
   };
   const tick = () => {
     running = takeBackup(sqlite, { dir, keep: env.BACKUP_KEEP, now: new Date(now()), salt: env.IP_HASH_SALT })
-      .then((file) => log.info({ backup: file.name, bytes: file.bytes }, "backup taken"))
-      .catch((error) => log.error({ err: error }, "backup failed"))
+      .then((file) => {
+        failure = undefined;
+        log.info({ backup: file.name, bytes: file.bytes }, "backup taken");
+      })
+      .catch((error) => {
+        // SQLite's own errors (SQLITE_CANTOPEN) name no file: say which database and folder.
+        const reason = error instanceof Error ? error.message : String(error);
+        const code = (error as { code?: string }).code;
+        failure = {
+          at: new Date(now()),
+          message: `${reason}${code && !reason.includes(code) ? ` (${code})` : ""}, backing up ${sqlite.where} into ${resolve(dir)}`,
+        };
+        log.error({ err: error, backupDir: resolve(dir), database: sqlite.where }, "backup failed");
+      })
       .finally(() => {
         running = undefined;
         // After a failure, try again in a tenth of the interval rather than a whole one.
@@ -68,6 +91,7 @@ export function startBackupSchedule({ env, log, now = () => Date.now() }: { env:
   schedule();
   return {
     last,
+    failure: () => failure,
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);

@@ -47,7 +47,8 @@ export interface MessageContext {
 }
 
 /** What a message turns a row into: an e-mail or a webhook body. */
-export type Delivery = { mail: OutgoingMail } | { webhook: string };
+/** An e-mail, or a signed JSON body: to the CRM's LEAD_WEBHOOK_URL unless `to` names another endpoint. */
+export type Delivery = { mail: OutgoingMail } | { webhook: string; to?: { url: string; secret: string } };
 
 export type Render = (ctx: MessageContext) => Delivery | Promise<Delivery>;
 

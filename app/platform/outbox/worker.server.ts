@@ -231,6 +231,7 @@ export function startOutbox(opts: OutboxOptions): Outbox {
       }
       const delivery = await message.render({ db, env, row, lead, payload });
       if ("mail" in delivery) await mailer.send({ ...delivery.mail, template: row.template });
+      else if (delivery.to) await postWebhook(delivery.to.url, delivery.to.secret, delivery.webhook, row.idempotency_key);
       else {
         if (!env.LEAD_WEBHOOK_URL || !env.LEAD_WEBHOOK_SECRET) throw new Undeliverable("LEAD_WEBHOOK_URL is no longer set");
         await postWebhook(env.LEAD_WEBHOOK_URL, env.LEAD_WEBHOOK_SECRET, delivery.webhook, row.idempotency_key);
