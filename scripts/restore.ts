@@ -5,7 +5,8 @@
  * Start the server afterwards; it runs any newer migrations on the restored data.
  */
 import { EnvError, loadEnv } from "../app/platform/env.server";
-import { BackupError, backupTarget, restoreBackup } from "../app/platform/ops/backup.server";
+import { toolFiles } from "../app/platform/files.server";
+import { BackupError, backupTarget, dataDirOf, restoreBackup } from "../app/platform/ops/backup.server";
 
 const file = process.argv[2];
 if (!file || file === "-h" || file === "--help") {
@@ -14,6 +15,8 @@ if (!file || file === "-h" || file === "--help") {
 }
 try {
   const env = loadEnv();
+  // Run as root: the files it writes stay the service user's, and private.
+  toolFiles(dataDirOf(env));
   const { keptAside } = await restoreBackup(backupTarget(env.DATABASE_URL), file, { dir: env.BACKUP_DIR });
   console.log(`Restored ${file}.${keptAside ? ` The database as it was is kept at ${keptAside}.` : ""}`);
 } catch (error) {

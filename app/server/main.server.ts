@@ -14,6 +14,7 @@ import { syncPosts } from "~/features/content/content.server";
 import { mediaDir } from "~/features/content/media.server";
 import { DEFAULT_SQLITE_PATH, openDb } from "~/platform/db/db.server";
 import { type ServerLock, ServerLockError, takeServerLock } from "~/platform/db/server-lock.server";
+import { privateFiles } from "~/platform/files.server";
 import { notifyVariables } from "~/features/leads/forms/registry";
 import { EnvError, loadEnv } from "~/platform/env.server";
 import type { PageCache } from "~/platform/http/page-cache.server";
@@ -91,6 +92,8 @@ export async function startServer({ server, root, buildDir, dev }: StartOptions)
   const twice = duplicatedModules();
   if (twice.length && !dev) throw new Error(`modules loaded twice: ${twice.join(", ")}`);
   const log = createLogger(env.LOG_LEVEL);
+  // The database, backups, .eml files and media are private whatever the umask (0640, 0750).
+  privateFiles();
   // One server process per SQLite file: a second one exits naming the first.
   const sqliteFile = env.DATABASE_URL?.startsWith("postgres") ? undefined : (env.DATABASE_URL?.slice("file:".length) ?? DEFAULT_SQLITE_PATH);
   let lock: ServerLock | undefined;

@@ -135,7 +135,7 @@ async function startTopology(t: Topology, front: boolean): Promise<void> {
   const instance = new URL(await t.server.listening()).host;
   const db = await openDb(`file:${t.file}`);
   try {
-    const env = loadEnv({ LOG_LEVEL: "silent", DATABASE_URL: `file:${t.file}` });
+    const env = { ...loadEnv({ LOG_LEVEL: "silent", DATABASE_URL: `file:${t.file}` }), IP_HASH_SALT: "edge-test-salt-0123456789" };
     const { account } = await createAccount(db, env, { email: "edge@staff.test", role: "admin" });
     await setPassword(db, account.id, PASSWORD);
   } finally {
