@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { mkdtempSync, readFileSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadEnv } from "~/platform/env.server";
 
@@ -70,5 +71,29 @@ describe(".env.example as the production settings file", () => {
   it("is accepted by the server as it is", () => {
     const systemd = parseEnvironmentFile(readFileSync(example, "utf8"));
     expect(() => loadEnv(systemd)).not.toThrow();
+  });
+
+  it("is put in place and read by the install steps of docs/operations.md as written", () => {
+    const doc = readFileSync(resolve(import.meta.dirname, "../../docs/operations.md"), "utf8");
+    const block = doc.slice(doc.indexOf("Install on Debian 12"));
+    const lines = (block.split("```sh\n")[1] ?? "").split("```")[0]?.split("\n") ?? [];
+    const steps = [
+      lines.find((l) => l.startsWith("install -D -m 600 .env.example /etc/fillway/fillway.env")),
+      lines.find((l) => l.startsWith("set -a; . /etc/fillway/fillway.env; set +a")),
+    ];
+    expect(steps.every(Boolean), lines.join("\n")).toBe(true);
+    // The same commands, with /etc in a folder of the test's own.
+    const etc = mkdtempSync(join(tmpdir(), "fillway-etc-"));
+    const script = `set -e\n${steps.map((l) => (l ?? "").replaceAll("/etc/fillway", `${etc}/fillway`)).join("\n")}\nprintf '%s' "$MAIL_FROM"`;
+    const r = spawnSync("bash", ["--norc", "--noprofile", "-c", script], {
+      cwd: resolve(import.meta.dirname, "../.."),
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin" },
+      stdio: ["ignore", "pipe", "pipe"],
+      encoding: "utf8",
+    });
+    expect(r.stderr).toBe("");
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe("Fillway <no-reply@fillway.example>");
+    expect(statSync(join(etc, "fillway/fillway.env")).mode & 0o777).toBe(0o600);
   });
 });
