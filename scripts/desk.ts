@@ -15,6 +15,8 @@
 import { parseArgs } from "node:util";
 import { openDb } from "../app/platform/db/db.server";
 import { EnvError, loadEnv } from "../app/platform/env.server";
+import { toolFiles } from "../app/platform/files.server";
+import { dataDirOf } from "../app/platform/ops/backup.server";
 import { withIpHashSalt } from "../app/platform/settings.server";
 import { AccountError, createAccount, findAccount, listAccounts, resetAccount, setDisabled } from "../app/features/staff/accounts.server";
 import { isRole, ROLES } from "../app/features/staff/auth.server";
@@ -42,6 +44,8 @@ async function main(argv: string[]): Promise<number> {
   const [group, command, email] = positionals;
   if (group !== "user" || !command) throw new UsageError("Say what to do.");
   const settings = loadEnv();
+  // Run as root: the files it writes stay the service user's, and private.
+  toolFiles(dataDirOf(settings));
   const db = await openDb(settings.DATABASE_URL);
   const env = await withIpHashSalt(settings, db);
   try {

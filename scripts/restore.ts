@@ -7,7 +7,8 @@
  * restored data.
  */
 import { EnvError, loadEnv } from "../app/platform/env.server";
-import { BackupError, backupTarget, restoreBackup } from "../app/platform/ops/backup.server";
+import { toolFiles } from "../app/platform/files.server";
+import { BackupError, backupTarget, dataDirOf, restoreBackup } from "../app/platform/ops/backup.server";
 import { installationSalt } from "../app/platform/settings.server";
 
 const args = process.argv.slice(2);
@@ -19,6 +20,8 @@ if (!file || file === "-h" || file === "--help" || rest.length) {
 }
 try {
   const env = loadEnv();
+  // Run as root: the files it writes stay the service user's, and private.
+  toolFiles(dataDirOf(env));
   const { keptAside } = await restoreBackup(backupTarget(env.DATABASE_URL), file, { dir: env.BACKUP_DIR, salt: installationSalt(env), withoutSeal });
   console.log(`Restored ${file}.${keptAside ? ` The database as it was is kept at ${keptAside}.` : ""}`);
 } catch (error) {

@@ -12,7 +12,9 @@ import type { ServerBuild } from "react-router";
 import * as serverBuild from "virtual:react-router/server-build";
 import { syncPosts } from "~/features/content/content.server";
 import { mediaDir } from "~/features/content/media.server";
-import { openDb } from "~/platform/db/db.server";
+import { DEFAULT_SQLITE_PATH, openDb } from "~/platform/db/db.server";
+import { type ServerLock, ServerLockError, takeServerLock } from "~/platform/db/server-lock.server";
+import { privateFiles } from "~/platform/files.server";
 import { notifyVariables } from "~/features/leads/forms/registry";
 import { EnvError, loadEnv } from "~/platform/env.server";
 import type { PageCache } from "~/platform/http/page-cache.server";
@@ -90,6 +92,20 @@ export async function startServer({ server, root, buildDir, dev }: StartOptions)
   const twice = duplicatedModules();
   if (twice.length && !dev) throw new Error(`modules loaded twice: ${twice.join(", ")}`);
   const log = createLogger(env.LOG_LEVEL);
+  // The database, backups, .eml files and media are private whatever the umask (0640, 0750).
+  privateFiles();
+  // One server process per SQLite file: a second one exits naming the first.
+  const sqliteFile = env.DATABASE_URL?.startsWith("postgres") ? undefined : (env.DATABASE_URL?.slice("file:".length) ?? DEFAULT_SQLITE_PATH);
+  let lock: ServerLock | undefined;
+  try {
+    if (sqliteFile && sqliteFile !== ":memory:") lock = takeServerLock(sqliteFile);
+  } catch (error) {
+    if (error instanceof ServerLockError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
   const db = await openDb(env.DATABASE_URL);
   // The installation's secrets (IP hash salt, two-factor key): from the environment, else its key file.
   const fullEnv = await withIpHashSalt(env, db);
@@ -165,6 +181,7 @@ export async function startServer({ server, root, buildDir, dev }: StartOptions)
   server.listen(env.PORT, env.HOST, () => {
     const addr = server.address();
     const port = typeof addr === "object" && addr ? addr.port : env.PORT;
+    lock?.listening(`${env.HOST}:${port}`);
     log.info({ url: `http://${env.HOST}:${port}`, db: db.describe, ...(dev ? { mode: "development" } : {}) }, "listening");
   });
 
@@ -186,6 +203,7 @@ export async function startServer({ server, root, buildDir, dev }: StartOptions)
         alerts.stop();
         metrics?.close();
         await db.close();
+        lock?.release();
         log.info("stopped");
         process.exit(0);
       });

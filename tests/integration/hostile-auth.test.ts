@@ -175,6 +175,30 @@ describe("the client address behind a proxy", () => {
     expect(forwardedValue(fakeRequest("203.0.113.5", { "x-forwarded-proto": "https" }), "x-forwarded-proto", listed)).toBeUndefined();
   });
 
+  it("takes the protocol the front set behind a TLS terminator and nginx, each appending its own", () => {
+    // The front wrote https (and the client's address); nginx appended its own scheme (and the front's address).
+    const behind = fakeRequest("127.0.0.1", {
+      host: "www.fillway.example:8443",
+      "x-forwarded-proto": "https, http",
+      "x-forwarded-for": "198.51.100.4, 192.0.2.1",
+    });
+    const two = loadEnv({ TRUST_PROXY: "2" }).TRUST_PROXY;
+    expect(forwardedValue(behind, "x-forwarded-proto", two)).toBe("https");
+    expect(documentUrl(behind, new URL("http://localhost/desk"), two).href).toBe("https://www.fillway.example:8443/desk");
+    expect(clientIp(behind, two)).toBe("198.51.100.4");
+    // Trusting only nginx: its own scheme and the front as the client.
+    const one = loadEnv({ TRUST_PROXY: "1" }).TRUST_PROXY;
+    expect(forwardedValue(behind, "x-forwarded-proto", one)).toBe("http");
+    expect(clientIp(behind, one)).toBe("192.0.2.1");
+    // By address: nginx and the front listed.
+    const both = loadEnv({ TRUST_PROXY: "127.0.0.1, 192.0.2.1" }).TRUST_PROXY;
+    expect(forwardedValue(behind, "x-forwarded-proto", both)).toBe("https");
+    expect(clientIp(behind, both)).toBe("198.51.100.4");
+    // What a client wrote itself stays left of the front's value.
+    const forged = fakeRequest("127.0.0.1", { "x-forwarded-proto": "http, https, http" });
+    expect(forwardedValue(forged, "x-forwarded-proto", two)).toBe("https");
+  });
+
   it("refuses a TRUST_PROXY that is none of false, true, a count or addresses", () => {
     for (const bad of ["yes", "-1", "11", "10.0.0.0/33", "10.0.0.1, proxy.internal", "::1/129"]) {
       expect(() => loadEnv({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);

@@ -25,6 +25,19 @@ describe.skipIf(!has("systemd-analyze", ["--version"]))("the systemd units", () 
     expect(r.status).toBe(0);
   });
 
+  it("are hardened to an exposure of 4.0 or below (systemd-analyze security), writing private files", () => {
+    const dir = mkdtempSync(join(tmpdir(), "fillway-units-"));
+    copyFileSync(join(deploy, "systemd/fillway@.service"), join(dir, "fillway@3001.service"));
+    copyFileSync(join(deploy, "systemd/fillway-backup.service"), join(dir, "fillway-backup.service"));
+    for (const unit of ["fillway@3001.service", "fillway-backup.service"]) {
+      const r = spawnSync("systemd-analyze", ["security", "--offline=true", unit], { cwd: dir, encoding: "utf8" });
+      const level = /Overall exposure level for \S+: (\d+\.\d+)/.exec(r.stdout)?.[1];
+      expect(level, r.stdout + r.stderr).toBeDefined();
+      expect(Number(level), unit).toBeLessThanOrEqual(4);
+      expect(readFileSync(join(dir, unit), "utf8")).toMatch(/^UMask=0027$/m);
+    }
+  });
+
   it("start the server the way the repository does, with its settings from one file", () => {
     const unit = readFileSync(join(deploy, "systemd/fillway@.service"), "utf8");
     expect(unit).toMatch(/^ExecStart=\/usr\/bin\/node server\.js$/m);

@@ -74,13 +74,30 @@ export function clientIp(req: IncomingMessage, trust: TrustProxy): string {
 }
 
 /**
- * A forwarded header (X-Forwarded-Proto, X-Forwarded-Host) as the nearest trusted proxy
- * set it: its last value, and only when the peer is a trusted proxy. Undefined otherwise.
+ * How many proxies in front of the server are trusted on this request: the nearest `hops`
+ * of them, or the run of trusted addresses from the peer outwards along X-Forwarded-For.
+ */
+function trustedProxies(req: IncomingMessage, trust: TrustProxy): number {
+  if (trust.kind === "none") return 0;
+  if (trust.kind === "hops") return trust.hops;
+  const chain = [...headerValues(req.headers["x-forwarded-for"]).map(bareAddress), bareAddress(req.socket.remoteAddress ?? "")];
+  let n = 0;
+  for (let i = chain.length - 1; i >= 0 && isTrusted(chain[i] ?? "", trust.addresses); i--) n++;
+  return n;
+}
+
+/**
+ * A forwarded header (X-Forwarded-Proto, X-Forwarded-Host) as the outermost trusted proxy
+ * set it. Each proxy appends its value as it does to X-Forwarded-For (the shipped nginx
+ * configuration adds its own `$scheme` after a front's `https`), so with `n` trusted
+ * proxies it is the `n`-th value from the right, or the leftmost when fewer were written;
+ * anything a client wrote stays left of it. Undefined when no proxy is trusted.
  */
 export function forwardedValue(req: IncomingMessage, name: string, trust: TrustProxy): string | undefined {
-  if (trust.kind === "none") return undefined;
-  if (trust.kind === "addresses" && !isTrusted(bareAddress(req.socket.remoteAddress ?? ""), trust.addresses)) return undefined;
-  return headerValues(req.headers[name]).at(-1);
+  const n = trustedProxies(req, trust);
+  if (n === 0) return undefined;
+  const values = headerValues(req.headers[name]);
+  return values[Math.max(0, values.length - n)];
 }
 
 /**
