@@ -114,6 +114,8 @@ export const envSchema = z.object({
   MAIL_FROM: mailbox.default("Fillway <no-reply@fillway.example>"),
   /** Where messages are written as .eml files when SMTP_URL is unset. */
   MAIL_DIR: z.string().min(1).default("data/mail"),
+  /** Days an .eml file in MAIL_DIR is kept (they hold set-password and newsletter links); pruned hourly as mail is written. */
+  MAIL_FILE_KEEP_DAYS: z.coerce.number().int().min(1).max(3650).default(14),
   /** Where images uploaded in the desk are kept (served at /media/uploads/…). */
   MEDIA_DIR: z.string().min(1).default("data/media"),
   /**

@@ -150,6 +150,14 @@ describe("SQLite backups", () => {
     // The sealed backup itself goes back in.
     const { keptAside } = await restoreBackup(siteTarget, backup.path, { dir: backups, salt: SALT });
     expect(keptAside).not.toBe("");
+    // Each restore keeps the database as it was; only the newest three such copies stay.
+    for (let i = 0; i < 3; i++) await restoreBackup(siteTarget, backup.path, { dir: backups, salt: SALT, now: new Date(Date.UTC(2030, 0, 1 + i)) });
+    const copies = readdirSync(join(site, "..")).filter((n) => n.includes(".before-restore-"));
+    expect(copies).toEqual([
+      "site.before-restore-20300101T000000000Z.db",
+      "site.before-restore-20300102T000000000Z.db",
+      "site.before-restore-20300103T000000000Z.db",
+    ]);
   });
 
   it("restores exactly the leads, posts and accounts of the backup, and keeps the current database aside", async () => {

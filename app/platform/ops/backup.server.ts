@@ -288,6 +288,23 @@ export async function takeBackup(target: BackupTarget, { dir, keep, now = new Da
   return { path: final, name, takenAt: now, bytes: statSync(final).size };
 }
 
+/** Copies of the database as it was before a restore kept, the newest first; older ones are deleted. */
+export const BEFORE_RESTORE_KEEP = 3;
+
+/** Keeps the newest BEFORE_RESTORE_KEEP files in `dir` whose names match `pattern` (they sort by their stamp). */
+function pruneBeforeRestore(dir: string, pattern: RegExp): void {
+  const copies = readdirSync(dir)
+    .filter((n) => pattern.test(n))
+    .sort();
+  for (const old of copies.slice(0, Math.max(0, copies.length - BEFORE_RESTORE_KEEP))) {
+    try {
+      unlinkSync(join(dir, old));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    }
+  }
+}
+
 export interface RestoreResult {
   /** Where the database as it was before the restore was kept. */
   keptAside: string;
@@ -365,6 +382,8 @@ async function restoreSqlite(path: string, from: string, now: Date): Promise<Res
   }
   // The old database's (emptied) WAL and shared-memory files must not meet the new file.
   for (const extra of ["-wal", "-shm"]) if (existsSync(path + extra)) unlinkSync(path + extra);
+  const base = basename(path, SQLITE_EXT).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  pruneBeforeRestore(folder, new RegExp(`^${base}\\.before-restore-\\d{8}T\\d{9}Z\\${SQLITE_EXT}$`));
   return { keptAside: held ? keptAside : "" };
 }
 
@@ -395,5 +414,6 @@ async function restorePostgres(url: string, from: string, dir: string, now: Date
     ["--clean", "--if-exists", "--no-owner", "--no-privileges", "--single-transaction", "--exit-on-error", `--dbname=${dbname}`, from],
     env,
   );
+  pruneBeforeRestore(dir, new RegExp(`^before-restore-\\d{8}T\\d{9}Z\\${PG_EXT}$`));
   return { keptAside };
 }

@@ -1,4 +1,4 @@
-import { mkdir, rename, writeFile } from "node:fs/promises";
+import { mkdir, readdir, rename, stat, unlink, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Logger } from "~/platform/logger.server";
@@ -31,7 +31,34 @@ export interface Mailer {
  * the message is composed in one pass (mime.server.ts): MailComposer's tree of nodes and
  * streams cost several times as much.
  */
-export function createMailer(opts: { smtpUrl?: string; from: string; mailDir: string; log: Logger }): Mailer {
+/** How often the written mail is pruned, at most. */
+const PRUNE_EVERY_MS = 3_600_000;
+
+/**
+ * Deletes the .eml files older than `keepDays` in `dir`: they hold set-password and
+ * newsletter links, and a folder nobody reads would keep them for ever.
+ */
+export async function pruneMailFiles(dir: string, keepDays: number, now = Date.now()): Promise<number> {
+  const cutoff = now - keepDays * 86_400_000;
+  let pruned = 0;
+  for (const name of await readdir(dir).catch(() => [] as string[])) {
+    if (!name.endsWith(".eml")) continue;
+    const file = join(dir, name);
+    const info = await stat(file).catch(() => null);
+    if (
+      info &&
+      info.mtimeMs < cutoff &&
+      (await unlink(file).then(
+        () => true,
+        () => false,
+      ))
+    )
+      pruned++;
+  }
+  return pruned;
+}
+
+export function createMailer(opts: { smtpUrl?: string; from: string; mailDir: string; log: Logger; keepDays?: number }): Mailer {
   const { smtpUrl, from, log } = opts;
   const compose = (mail: OutgoingMail) => composeEml({ ...mail, from });
   if (smtpUrl) {
@@ -61,6 +88,7 @@ export function createMailer(opts: { smtpUrl?: string; from: string; mailDir: st
   const dir = resolve(opts.mailDir);
   // Made once, not once per message (a folder removed meanwhile is made again below).
   let made: Promise<unknown> | null = null;
+  let prunedAt = 0;
   return {
     describe: `files in ${dir}`,
     async send(mail) {
@@ -84,6 +112,10 @@ export function createMailer(opts: { smtpUrl?: string; from: string; mailDir: st
       await rename(`${file}.tmp`, file);
       // The message id and template only: recipients and subjects name people.
       log.info({ messageId: mail.messageId, template: mail.template }, "mail written (no SMTP_URL)");
+      if (opts.keepDays && Date.now() - prunedAt >= PRUNE_EVERY_MS) {
+        prunedAt = Date.now();
+        pruneMailFiles(dir, opts.keepDays).catch((error) => log.warn({ err: error }, "pruning written mail failed"));
+      }
     },
     close: () => {},
   };

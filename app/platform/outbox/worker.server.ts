@@ -151,7 +151,7 @@ export function startOutbox(opts: OutboxOptions): Outbox {
   const leaseMs = opts.leaseMs ?? 60_000;
   const timing: OutboxTiming = { retryBaseMs: env.OUTBOX_RETRY_BASE_SECONDS * 1000, giveUpMs: env.OUTBOX_GIVE_UP_HOURS * 3_600_000 };
   const domain = mailDomain(env.MAIL_FROM);
-  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, mailDir: env.MAIL_DIR, log });
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, mailDir: env.MAIL_DIR, log, keepDays: env.MAIL_FILE_KEEP_DAYS });
   const messages = "list" in opts.messages ? opts.messages : messageRegistry(opts.messages);
   // Messages whose payload is not kept once sent (a one-time link).
   const erasedWhenSent = new Set(messages.names((m) => m.forget.payloadOnceSent));
