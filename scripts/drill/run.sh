@@ -41,6 +41,7 @@ cleanup() {
   [[ ${DRILL_KEEP_LOGS:-0} == 1 ]] && echo "logs kept in $WORK" || rm -rf "$WORK"
 }
 trap cleanup EXIT
+trap 'exit 130' INT TERM HUP
 
 # The settings an operator fills in after "install … fillway.env   # then fill it in".
 fill_env() {
@@ -83,6 +84,7 @@ wait_ready() { # PORT SECONDS
   local t=$2
   until curl -fsS "http://127.0.0.1:$1/readyz" >/dev/null 2>&1; do
     ((t-- > 0)) || return 1
+    PATH=$BIN:$PATH systemctl is-active "fillway@$1" || return 1 # not running: no use waiting
     sleep 1
   done
 }
@@ -122,7 +124,7 @@ say "(a) install and first start on SQLite"
 start=$(date +%s)
 run_block install
 for p in 3001 3002 3003; do
-  wait_ready $p 120 || { step_fail "(a) fillway@$p is not ready 120 s after the install (log: $(tail -n 3 "$WORK/run/fillway@$p.log" 2>/dev/null | tr '\n' ' '))"; }
+  wait_ready $p 120 || { step_fail "(a) fillway@$p is not running, or not ready within 120 s of the install (log: $(tail -n 3 "$WORK/run/fillway@$p.log" 2>/dev/null | tr '\n' ' '))"; }
 done
 home=$(curl -s -o /dev/null -w '%{http_code}' http://127.0.0.1:8080/)
 [[ $home == 200 ]] || step_fail "(a) the home page through nginx answered $home, not 200"
