@@ -252,7 +252,6 @@ async function send(page: Page, form: Locator, button: string): Promise<Response
 // Two page loads and a dozen fields a test, on a machine the other suites share.
 test.describe.configure({ timeout: 120_000 });
 
-
 for (const mode of Object.keys(modes) as (keyof typeof modes)[]) {
   test.describe(`a form sent with ${mode}`, () => {
     for (const c of cases) {
