@@ -1,11 +1,10 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { resolve } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import sharp from "sharp";
+import { syncPosts } from "../../app/features/content/content.server";
 import { parsePostFile } from "../../app/features/content/post-file.server";
 import { baseURL } from "../../playwright.config";
 import { createStaff, signIn, testDb } from "./desk-fixtures";
@@ -320,54 +319,16 @@ test.describe("content desk", () => {
   }
 });
 
-const freePort = () =>
-  new Promise<number>((ok, fail) => {
-    const s = createServer();
-    s.once("error", fail);
-    s.listen(0, "127.0.0.1", () => {
-      const a = s.address();
-      s.close(() => ok(typeof a === "object" && a ? a.port : 0));
-    });
-  });
-
 /**
- * Starts the server once more on the test database and stops it again: a start loads
- * content/posts as a restart of the site does.
+ * What a restart of the site does to posts: the start loads content/posts into the
+ * database (syncPosts, as app/server/main.server.ts runs it). Run here on the test database
+ * itself: a second server on the same SQLite file is refused (one server per file), and
+ * the running server sees the change as it sees any write.
  */
 async function restartServer() {
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ["server.js"], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATABASE_URL: process.env.E2E_DATABASE_URL,
-      LOG_LEVEL: "warn",
-      LOG_REQUESTS: "false",
-      MAIL_DIR: process.env.E2E_MAIL_DIR,
-      MEDIA_DIR: process.env.E2E_MEDIA_DIR,
-      BUILD_DIR: process.env.BUILD_DIR ?? "build",
-    },
-    stdio: "ignore",
+  await syncPosts(await testDb(), {
+    dir: resolve("content/posts"),
+    publicDir: resolve("public"),
+    mediaDir: process.env.E2E_MEDIA_DIR,
   });
-  try {
-    await expect
-      .poll(
-        async () => {
-          try {
-            return (await fetch(`http://127.0.0.1:${port}/faq`)).status;
-          } catch {
-            return 0;
-          }
-        },
-        { timeout: 60_000, intervals: [250] },
-      )
-      .toBe(200);
-  } finally {
-    if (child.exitCode === null) {
-      const exited = new Promise((r) => child.once("exit", r));
-      child.kill("SIGTERM");
-      await exited;
-    }
-  }
 }
