@@ -64,6 +64,7 @@ test("a member of staff resets a forgotten password with the e-mailed link, once
   // And the new password works on its own.
   await page.context().clearCookies();
   await page.goto("/desk/sign-in");
+  await hydrated(page);
   await page.getByLabel("E-mail").fill(staff.email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
