@@ -208,6 +208,15 @@ const KINDS = [
     met: (j) => (j.figures ?? []).every((f) => f.ok),
   },
   {
+    match: (f) => f === "drill",
+    script: "npm run drill",
+    what: "The operations page followed to the letter on a throw-away Debian 12 machine: its marked install block run command by command with the shipped deploy/ files (SQLite, one instance behind nginx).",
+    budget: () => "every step works as written; the site answers through nginx",
+    figures: (j) =>
+      `install and first start ${n(j.install_seconds)} s, home page through nginx ${j.install_home_status}; ${(j.failed ?? []).length} steps failed`,
+    met: (j) => (j.failed ?? []).length === 0 && j.install_home_status === "200",
+  },
+  {
     match: (f) => f === "cluster",
     script: "npm run bench:cluster",
     what: "PostgreSQL, one then three instances behind nginx on loopback: leads spread and stored, every outbox message delivered, a rolling restart and a SIGKILL under load.",
