@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { chmodSync, chownSync, mkdirSync, mkdtempSync, readdirSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exitCode, start } from "./server";
 
@@ -98,18 +98,29 @@ describe("files written under umask 000", () => {
     expect(statSync(data).mode & 0o777).toBe(0o750);
   });
 
-  it.skipIf(process.getuid?.() !== 0)("and a tool run as root writes as the owner of the data folder", { timeout: 60_000 }, () => {
-    // A data folder owned by another user (nobody), as /srv/fillway/data is the service user's.
-    const top = mkdtempSync(join(tmpdir(), "fillway-owner-"));
-    chmodSync(top, 0o755);
-    const data = join(top, "data");
-    mkdirSync(data, { mode: 0o750 });
-    chownSync(data, 65534, 65534);
-    const env = { DATABASE_URL: `file:${join(data, "fillway.db")}`, BACKUP_DIR: join(data, "backups") };
-    tool("desk", ["user", "add", "root-run@staff.test", "--role", "sales"], env);
-    tool("backup", [], env);
-    const entries = expectPrivate(data);
-    expect(entries.length).toBeGreaterThan(2);
-    expect(entries.filter((e) => e.uid !== 65534).map((e) => e.path)).toEqual([]);
-  });
+  // The tool goes on as that user, reading the checkout: every folder above it must let others through.
+  const othersReachCheckout = (() => {
+    for (let dir = resolve("."); ; dir = dirname(dir)) {
+      if (!(statSync(dir).mode & 0o001)) return false;
+      if (dirname(dir) === dir) return true;
+    }
+  })();
+  it.skipIf(process.getuid?.() !== 0 || !othersReachCheckout)(
+    "and a tool run as root writes as the owner of the data folder (as root, with a checkout other users can reach)",
+    { timeout: 60_000 },
+    () => {
+      // A data folder owned by another user (nobody), as /srv/fillway/data is the service user's.
+      const top = mkdtempSync(join(tmpdir(), "fillway-owner-"));
+      chmodSync(top, 0o755);
+      const data = join(top, "data");
+      mkdirSync(data, { mode: 0o750 });
+      chownSync(data, 65534, 65534);
+      const env = { DATABASE_URL: `file:${join(data, "fillway.db")}`, BACKUP_DIR: join(data, "backups") };
+      tool("desk", ["user", "add", "root-run@staff.test", "--role", "sales"], env);
+      tool("backup", [], env);
+      const entries = expectPrivate(data);
+      expect(entries.length).toBeGreaterThan(2);
+      expect(entries.filter((e) => e.uid !== 65534).map((e) => e.path)).toEqual([]);
+    },
+  );
 });
