@@ -8,7 +8,7 @@ import { openDb } from "~/platform/db/db.server";
 import { createAccount, setPassword } from "~/features/staff/accounts.server";
 import { createSession } from "~/features/staff/session.server";
 import { loadEnv } from "~/platform/env.server";
-import { exitCode, type Started, start } from "./server";
+import { exitCode, type Started, start, typeOneLead } from "./server";
 
 /**
  * The server process (server.js) while another process holds the SQLite write lock, as
@@ -44,17 +44,7 @@ afterAll(async () => {
   }
 });
 
-const lead = (submissionId: string, tag: string) => ({
-  submissionId,
-  type: 1,
-  email: `${tag}-${submissionId.slice(0, 8)}@example.com`,
-  firstName: "Dana",
-  lastName: "Reyes",
-  phone: "2145550123",
-  zipCode: "75201",
-  city: "Dallas",
-  message: "Two vans parked overnight need diesel twice a week.",
-});
+const lead = (submissionId: string, tag: string) => typeOneLead(`${tag}-${submissionId.slice(0, 8)}@example.com`, submissionId);
 
 const SIGN_IN_PASSWORD = "correct horse battery staple 42";
 

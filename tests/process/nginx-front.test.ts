@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, setPassword } from "~/features/staff/accounts.server";
 import { openDb } from "~/platform/db/db.server";
 import { loadEnv } from "~/platform/env.server";
-import { exitCode, type Started, start } from "./server";
+import { exitCode, type Started, start, typeOneLead } from "./server";
 
 /**
  * The shipped deploy/nginx/fillway.conf run by Debian's nginx, as operators run it: alone
@@ -104,18 +104,7 @@ async function waitFor(url: string, ca?: string): Promise<void> {
   }
 }
 
-const lead = (tag: string) =>
-  JSON.stringify({
-    submissionId: crypto.randomUUID(),
-    type: 1,
-    email: `${tag}@example.com`,
-    firstName: "Dana",
-    lastName: "Reyes",
-    phone: "2145550123",
-    zipCode: "75201",
-    city: "Dallas",
-    message: "Two vans parked overnight need diesel twice a week.",
-  });
+const lead = (tag: string) => JSON.stringify(typeOneLead(`${tag}@example.com`));
 
 interface Topology {
   name: string;

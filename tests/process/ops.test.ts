@@ -6,7 +6,7 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { listBackups } from "../../app/platform/ops/backup.server";
-import { exitCode, type Started, start } from "./server";
+import { exitCode, type Started, start, typeOneLead } from "./server";
 
 /**
  * The server process (server.js on the build) as an operator runs it: health and
@@ -28,18 +28,6 @@ afterAll(async () => {
       await exitCode(s.child);
     }
   }
-});
-
-const lead = (email: string) => ({
-  submissionId: crypto.randomUUID(),
-  type: 1,
-  email,
-  firstName: "Dana",
-  lastName: "Reyes",
-  phone: "2145550123",
-  zipCode: "75201",
-  city: "Dallas",
-  message: "Two vans parked overnight need diesel twice a week.",
 });
 
 const leadsIn = (path: string) => {
@@ -92,8 +80,8 @@ describe("the server in operation", () => {
     // Traffic to count: a page, a lead, a refused lead.
     expect((await fetch(`${base}/faq`)).status).toBe(200);
     const post = (body: object) => fetch(`${base}/web/form`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-    expect((await post(lead("kept@example.com"))).status).toBe(201);
-    expect((await post({ ...lead("bad@example.com"), email: "not an address" })).status).toBe(422);
+    expect((await post(typeOneLead("kept@example.com"))).status).toBe(201);
+    expect((await post({ ...typeOneLead("bad@example.com"), email: "not an address" })).status).toBe(422);
 
     const metrics = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
     expect(metrics.status).toBe(200);

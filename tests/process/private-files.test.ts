@@ -3,7 +3,7 @@ import { chmodSync, chownSync, mkdirSync, mkdtempSync, readdirSync, statSync } f
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { exitCode, start } from "./server";
+import { exitCode, start, typeOneLead } from "./server";
 
 /**
  * Everything the server and the tools write is private whatever the umask they were
@@ -53,18 +53,7 @@ function tool(script: string, args: string[], env: Record<string, string>) {
   return r.stdout;
 }
 
-const lead = () =>
-  JSON.stringify({
-    submissionId: crypto.randomUUID(),
-    type: 1,
-    email: "private@example.com",
-    firstName: "Dana",
-    lastName: "Reyes",
-    phone: "2145550123",
-    zipCode: "75201",
-    city: "Dallas",
-    message: "Two vans parked overnight need diesel twice a week.",
-  });
+const lead = () => JSON.stringify(typeOneLead("private@example.com"));
 
 describe("files written under umask 000", () => {
   it("are private: the server's database, journals, key, backups and mail, then the tools'", { timeout: 120_000 }, async () => {

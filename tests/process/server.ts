@@ -59,3 +59,16 @@ export async function exitCode(child: ChildProcess): Promise<number | null> {
   const [code] = (await once(child, "exit")) as [number | null];
   return code;
 }
+
+/** A valid type-1 lead (POST /web/form) for `email`, with its own submission id unless given one. */
+export const typeOneLead = (email: string, submissionId: string = crypto.randomUUID()) => ({
+  submissionId,
+  type: 1,
+  email,
+  firstName: "Dana",
+  lastName: "Reyes",
+  phone: "2145550123",
+  zipCode: "75201",
+  city: "Dallas",
+  message: "Two vans parked overnight need diesel twice a week.",
+});
