@@ -188,28 +188,36 @@ test("marking as spam hides the comment and holds that e-mail address's later co
   await desk.context().close();
 });
 
-test("marking one comment as spam offers the others from its network address, and marks none of them unasked", async ({ request, browser }) => {
-  const id = await someBlogPost(request);
-  const network = randomUUID();
+/** Comments awaiting review, stored as sent from one network address (`network`, an address hash). */
+async function heldFrom(postId: string, network: string, comments: { by: string; email: string; text: string; company: string }[]) {
   const db = await testDb();
-  const texts = [`Cheap fuel here ${randomUUID().slice(0, 8)}`, `Ask about our fleet cards ${randomUUID().slice(0, 8)}`];
-  for (const [i, text] of texts.entries())
+  for (const c of comments)
     await db.kysely
       .insertInto("comments")
       .values({
         id: randomUUID(),
         submission_id: null,
-        post_id: id,
+        post_id: postId,
         parent_id: null,
-        comment_by: i === 0 ? "Spammy" : "Office colleague",
-        email: `${i === 0 ? "spam" : "colleague"}-${randomUUID().slice(0, 8)}@office.example`,
-        company_name: "Office",
-        text,
+        comment_by: c.by,
+        email: c.email,
+        company_name: c.company,
+        text: c.text,
         created_on: new Date().toISOString(),
         ip_hash: network,
         state: "held",
       })
       .execute();
+}
+
+test("marking one comment as spam offers the others from its network address, and marks none of them unasked", async ({ request, browser }) => {
+  const id = await someBlogPost(request);
+  const network = randomUUID();
+  const texts = [`Cheap fuel here ${randomUUID().slice(0, 8)}`, `Ask about our fleet cards ${randomUUID().slice(0, 8)}`];
+  await heldFrom(id, network, [
+    { by: "Spammy", email: `spam-${randomUUID().slice(0, 8)}@office.example`, company: "Office", text: texts[0] as string },
+    { by: "Office colleague", email: `colleague-${randomUUID().slice(0, 8)}@office.example`, company: "Office", text: texts[1] as string },
+  ]);
 
   const desk = await editorPage(browser);
   await decide(desk, texts[0] as string, "Spam");
@@ -226,25 +234,12 @@ test("marking one comment as spam offers the others from its network address, an
 test("the offer after marking as spam marks exactly the comments it names", async ({ request, browser }) => {
   const id = await someBlogPost(request);
   const network = randomUUID();
-  const db = await testDb();
   const texts = [`Buy now ${randomUUID().slice(0, 8)}`, `Buy again ${randomUUID().slice(0, 8)}`];
-  for (const text of texts)
-    await db.kysely
-      .insertInto("comments")
-      .values({
-        id: randomUUID(),
-        submission_id: null,
-        post_id: id,
-        parent_id: null,
-        comment_by: "Spammy",
-        email: `spam-${randomUUID().slice(0, 8)}@junk.example`,
-        company_name: "Junk",
-        text,
-        created_on: new Date().toISOString(),
-        ip_hash: network,
-        state: "held",
-      })
-      .execute();
+  await heldFrom(
+    id,
+    network,
+    texts.map((text) => ({ by: "Spammy", email: `spam-${randomUUID().slice(0, 8)}@junk.example`, company: "Junk", text })),
+  );
   const desk = await editorPage(browser);
   await decide(desk, texts[0] as string, "Spam");
   await desk.getByRole("button", { name: "Mark it as spam too" }).click();
