@@ -1,4 +1,6 @@
 import { deferred } from "~/ui/ui/deferred";
+import type { ComponentProps } from "react";
+import type { Comments as CommentsPart } from "~/features/content/components/comments";
 import type { ZipCheckProps } from "~/features/service-area/components/zip-check";
 
 /**
@@ -14,6 +16,8 @@ export const FleetSignupForm = deferred<{ id?: string }>(() => import("~/feature
 export const QuoteBusinessForm = deferred<{ id?: string; labelledBy?: string }>(() =>
   import("~/features/leads/components/quote-business-form").then((m) => m.QuoteBusinessForm),
 );
+/** A post's comments and comment form, below the post. */
+export const Comments = deferred<ComponentProps<typeof CommentsPart>>(() => import("~/features/content/components/comments").then((m) => m.Comments));
 export const Testimonials = deferred(() => import("./carousel/testimonials").then((m) => m.Testimonials));
 const loadZipCheck = () => import("~/features/service-area/components/zip-check").then((m) => m.ZipCheck);
 /** The ZIP check where it is not on the first screen (the FAQ). */

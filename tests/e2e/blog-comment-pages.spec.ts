@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext } from "@playwright/test";
 import { testDb } from "./desk-fixtures";
-import { expect, hydrated, test } from "./fixtures";
+import { expect, hydrated, scrollToReady, test } from "./fixtures";
 
 /**
  * A post with many comments shows them a page at a time: the newest 50 conversations on
@@ -106,6 +106,7 @@ test("a comment sent from an earlier page is shown on page 1, scrolled to and an
   await page.goto(`/blogdetail/${postId}?comments=2`);
   await hydrated(page);
   const form = page.getByRole("form", { name: "Leave a comment" });
+  await scrollToReady(form);
   const text = `Posted from page two ${randomUUID().slice(0, 8)}`;
   await form.getByLabel("First name").fill("Lee");
   await form.getByLabel("Email").fill("lee@example.com");

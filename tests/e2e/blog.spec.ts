@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import Database from "better-sqlite3";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, freezeClock, hydrated, test } from "./fixtures";
+import { expect, freezeClock, hydrated, scrollToReady, test } from "./fixtures";
 
 /**
  * News, blog and comments as a visitor meets them, against the real server, database and
@@ -361,6 +361,7 @@ test.describe("a post", () => {
     await page.goto(`/blogdetail/${post._id}`);
     await hydrated(page);
     const form = page.getByRole("form", { name: "Leave a comment" });
+    await scrollToReady(form);
     await form.getByRole("button", { name: "Post comment" }).click();
     await expect(form.getByText("First name required")).toBeVisible();
     await expect(form.getByText("Email required")).toBeVisible();
@@ -399,6 +400,7 @@ test.describe("a post", () => {
     await page.goto(`/blogdetail/${post._id}`);
     await hydrated(page);
     const main = page.getByRole("form", { name: "Leave a comment" });
+    await scrollToReady(main);
     await expect(main).toBeVisible();
 
     await page

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, type Browser, expect, type Page } from "@playwright/test";
 import { createStaff, signIn, testDb } from "./desk-fixtures";
-import { hydrated, test } from "./fixtures";
+import { hydrated, scrollToReady, test } from "./fixtures";
 
 /**
  * Comment moderation as visitors and editors meet it, against the real server, database
@@ -67,6 +67,7 @@ test("a comment with a link waits for review, unseen by the page and the API, un
   await page.goto(`/blogdetail/${id}`);
   await hydrated(page);
   const form = page.getByRole("form", { name: "Leave a comment" });
+  await scrollToReady(form);
   await form.getByLabel("First name").fill("Casey");
   await form.getByLabel("Email").fill("casey@deals.example");
   await form.getByLabel("Company or website name").fill("Deals Co");

@@ -13,7 +13,7 @@ import { withIpHashSalt } from "~/platform/settings.server";
 import { createSiteApp } from "~/server/compose.server";
 import { createPageCache, type PageCache, pageCacheKey, preparePage } from "~/platform/http/page-cache.server";
 import { contentCacheRules } from "~/features/content/cache-rules";
-import { REPLY_PARAM } from "~/features/content/components/comments";
+import { REPLY_PARAM } from "~/features/content/types";
 import { HELD_PARAM } from "~/features/content/comment-spec";
 import { COMMENTS_PAGE_PARAM } from "~/features/content/types";
 import { createLogger } from "~/platform/logger.server";

@@ -3,8 +3,8 @@ import type { FormSpec, Values } from "~/shared/forms/form-spec";
 /** Longest comment, as long as a lead form's message (LIMITS.message). */
 export const COMMENT_MAX = 2000;
 
-/** What a visitor is told when their comment waits for review (COMMENT_MODERATION). */
-export const AWAITING_REVIEW = "Your comment is awaiting review.";
+/** What a visitor is told when their comment waits for review (COMMENT_MODERATION): a success text. */
+export { AWAITING_REVIEW } from "~/features/leads/forms/success";
 /** The query parameter the no-JavaScript path returns to the post with, after a held comment. */
 export const HELD_PARAM = "comment";
 

@@ -44,6 +44,9 @@ export interface CommentPage {
 /** The query parameter of a post's further comment pages (page 1, the newest threads, has none). */
 export const COMMENTS_PAGE_PARAM = "comments";
 
+/** The query parameter that opens the reply form under a comment (works without JavaScript too). */
+export const REPLY_PARAM = "replyTo";
+
 /** Threads (a comment and its replies) on one page of a post's comments. */
 export const COMMENT_PAGE_SIZE = 50;
 

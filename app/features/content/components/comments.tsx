@@ -6,11 +6,8 @@ import type { Values } from "~/shared/forms/form-spec";
 import { useForm } from "~/ui/forms/use-form";
 import { AWAITING_REVIEW, COMMENT_MAX, commentSpec, HELD_PARAM } from "~/features/content/comment-spec";
 import { formatDate, initials } from "./format";
-import { type BlogReply, COMMENTS_PAGE_PARAM, type CommentPage } from "~/features/content/types";
+import { type BlogReply, COMMENTS_PAGE_PARAM, type CommentPage, REPLY_PARAM } from "~/features/content/types";
 import { Pagination } from "./pagination";
-
-/** The query parameter that opens the reply form under a comment (works without JavaScript too). */
-export const REPLY_PARAM = "replyTo";
 
 const commentPageLabels = { nav: "Comment pages", prev: "Newer comments", next: "Earlier comments" };
 

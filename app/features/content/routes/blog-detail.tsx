@@ -1,13 +1,12 @@
 import { ExternalLink } from "lucide-react";
 import type { ShouldRevalidateFunction } from "react-router";
 import { Breadcrumb } from "~/features/content/components/breadcrumb";
-import { Comments, REPLY_PARAM } from "~/features/content/components/comments";
 import { PostMedia } from "~/features/content/components/media";
 import { PostBody } from "~/features/content/components/post-body";
 import { KindBadge, PostMeta } from "~/features/content/components/post-card";
 import { blogHref, RecentPosts, SidebarFilters } from "~/features/content/components/sidebar";
-import { ContactForm } from "~/ui/deferred-parts";
-import { itemDate, itemKind } from "~/features/content/types";
+import { Comments, ContactForm } from "~/ui/deferred-parts";
+import { itemDate, itemKind, REPLY_PARAM } from "~/features/content/types";
 import { brand } from "~/copy/brand";
 import { blogCategory, type BlogSort } from "~/copy/news";
 import { useNonce } from "~/ui/nonce";

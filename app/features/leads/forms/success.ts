@@ -1,5 +1,3 @@
-import { AWAITING_REVIEW } from "~/features/content/comment-spec";
-
 /**
  * The success message of the site (spec 8): the dialog's title, and its text, which says
  * what the form does next (docs/deviations.md: the specification's one text promised a
@@ -20,6 +18,7 @@ export const WAITLIST_TEXT = `You are on the waitlist. ${WAITLIST_NEXT}`;
 /** The newsletter's: the address counts once its confirmation link is used (decision record 008). */
 export const NEWSLETTER_TEXT = "Check your inbox: press the link in the e-mail we just sent you to confirm your subscription.";
 /** A comment's, as COMMENT_MODERATION decided: published at once, or held for review. */
+export const AWAITING_REVIEW = "Your comment is awaiting review.";
 export const COMMENT_PUBLISHED_TEXT = "Your comment is published.";
 export const COMMENT_HELD_TEXT = `${AWAITING_REVIEW} It appears once our team has approved it.`;
 
