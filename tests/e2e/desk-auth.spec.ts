@@ -356,6 +356,11 @@ test.describe("desk accounts", () => {
       await expect(table.getByRole("row").filter({ hasText: words })).toHaveCount(1);
     }
     await expect(table.getByRole("row").filter({ hasNotText: admin.email })).toHaveCount(1); // the header row only
+    // Details in words, each with its label: no "from: sales, to: editor", no nulls.
+    const roleRow = table.getByRole("row").filter({ hasText: "changed the role" });
+    await expect(roleRow.getByRole("term")).toHaveText(["From", "To"]);
+    await expect(roleRow.getByRole("definition")).toHaveText(["sales", "editor"]);
+    await expect(table).not.toContainText("null");
     await page.getByLabel("Action").selectOption({ label: "Changed a role" });
     await page.getByRole("button", { name: "Show" }).click();
     await expect(table.getByRole("row")).toHaveCount(2);

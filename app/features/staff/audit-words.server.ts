@@ -1,3 +1,4 @@
+import { leadReferences } from "~/features/leads/references.server";
 import type { Db } from "~/platform/db/db.server";
 
 /**
@@ -13,6 +14,22 @@ export interface Said {
   /** The subject named: a person, a post title, "3 leads"… */
   what: string;
   detail: Record<string, unknown>;
+  /** A staff member named by id (for details that hold one), "account 7" once deleted. */
+  staffName?: (id: number) => string;
+  /** A time as the reader reads it: "Dec 1, 2026, 9:30 AM CST". */
+  time?: (iso: string) => string;
+}
+
+/** "moved lead #3F9A2C1B to Won and assigned it to Ana Ruiz", from a change's status and owner. */
+function changeWords(s: Said, what: string): string {
+  const status = str(s.detail.status);
+  const owner =
+    s.detail.assigneeId === null || s.detail.assigneeId === undefined
+      ? null
+      : (s.staffName?.(num(s.detail.assigneeId)) ?? `account ${num(s.detail.assigneeId)}`);
+  if (status && owner) return `moved ${what} to ${capital(status)} and assigned it to ${owner}`;
+  if (status) return `moved ${what} to ${capital(status)}`;
+  return owner ? `assigned ${what} to ${owner}` : `left ${what} unassigned`;
 }
 
 const str = (v: unknown) => (typeof v === "string" ? v : v === undefined || v === null ? "" : String(v));
@@ -114,12 +131,12 @@ export const auditKinds: Record<string, Kind> = {
   "lead.change": {
     label: "Changed a lead",
     subject: "lead",
-    say: (s) => `${s.who} ${s.detail.status ? `moved ${s.what} to ${capital(str(s.detail.status))}` : `reassigned ${s.what}`}`,
+    say: (s) => `${s.who} ${changeWords(s, s.what)}`,
   },
   "leads.bulk-change": {
     label: "Changed many leads",
     subject: "leads",
-    say: (s) => `${s.who} ${s.detail.status ? `moved ${s.what} to ${capital(str(s.detail.status))}` : `reassigned ${s.what}`}`,
+    say: (s) => `${s.who} ${changeWords(s, s.what)}`,
   },
   "leads.export": { label: "Exported leads", subject: "plain", say: (s) => `${s.who} exported leads (${s.what})` },
   "privacy.delete": { label: "Deleted a person's data", subject: "plain", say: (s) => `${s.who} deleted a person's data on request` },
@@ -137,14 +154,17 @@ export const auditKinds: Record<string, Kind> = {
     say: (s) => `${s.who} chose to see times in ${str(s.detail.zone) || "the browser's time zone"}`,
   },
   "lead.call": { label: "Logged a call", subject: "lead", say: (s) => `${s.who} logged a call to ${s.what} (${capital(str(s.detail.outcome))})` },
-  "lead.follow-up": { label: "Set a follow-up", subject: "lead", say: (s) => `${s.who} set a follow-up on ${s.what} for ${str(s.detail.due)}` },
+  "lead.follow-up": {
+    label: "Set a follow-up",
+    subject: "lead",
+    say: (s) => `${s.who} set a follow-up on ${s.what} for ${s.time ? s.time(str(s.detail.due)) : str(s.detail.due)}`,
+  },
   "follow-up.done": { label: "Finished a follow-up", subject: "plain", say: (s) => `${s.who} marked follow-up ${s.what} done` },
   "follow-up.snooze": { label: "Moved a follow-up to tomorrow", subject: "plain", say: (s) => `${s.who} moved follow-up ${s.what} to tomorrow` },
   "leads.bulk-change-all": {
     label: "Changed every lead matching a filter",
     subject: "plain",
-    say: (s) =>
-      `${s.who} ${s.detail.status ? `moved ${count(num(s.detail.changed), "lead")} to ${capital(str(s.detail.status))}` : `reassigned ${count(num(s.detail.changed), "lead")}`} matching ${s.what}`,
+    say: (s) => `${s.who} ${changeWords(s, count(num(s.detail.changed), "lead"))} matching ${s.what}`,
   },
   "routing.save": { label: "Saved a routing rule", subject: "plain", say: (s) => `${s.who} saved lead routing rule ${s.what}` },
   "routing.move": { label: "Moved a routing rule", subject: "plain", say: (s) => `${s.who} moved lead routing rule ${s.what} ${str(s.detail.way)}` },
@@ -169,7 +189,85 @@ export function sentence(action: string, s: Said): string {
   return kind ? kind.say(s) : `${s.who}: ${action}${s.what ? ` (${s.what})` : ""}`;
 }
 
-type Entry = { staff_id: number | null; actor: string | null; action: string; subject: string | null };
+type Entry = { staff_id: number | null; actor: string | null; action: string; subject: string | null; detail?: string | null };
+
+/** The details' keys that hold staff ids, named by the people's names. */
+const STAFF_KEYS = new Set(["staffIds", "staff", "assigneeId", "ownerId", "staffId"]);
+
+/** Words for the details' keys; any other key is spelt out from its camelCase. */
+const DETAIL_LABELS: Record<string, string> = {
+  market: "Market",
+  kind: "Form",
+  staffIds: "People",
+  staff: "People",
+  assigneeId: "Assigned to",
+  ownerId: "Owner",
+  status: "Status",
+  changed: "Leads changed",
+  due: "Due",
+  outcome: "Outcome",
+  filters: "Filters",
+  post: "Post",
+  to: "To",
+  from: "From",
+  invited: "Invitation e-mailed",
+  method: "How",
+  twoFactor: "Two-factor sign-in reset too",
+  zone: "Time zone",
+  way: "Moved",
+  via: "Through",
+  q: "Search",
+  intent: "Decision",
+  count: "How many",
+};
+
+const spelt = (key: string) => capital(key.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase());
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** One detail as the audit screen shows it: a label, and words or a time to show in the reader's zone. */
+export interface DetailWord {
+  label: string;
+  text?: string;
+  iso?: string;
+}
+
+function staffIdsIn(detail: Record<string, unknown>): number[] {
+  const ids: number[] = [];
+  for (const [k, v] of Object.entries(detail)) {
+    if (!STAFF_KEYS.has(k)) continue;
+    for (const x of Array.isArray(v) ? v : [v]) if (Number.isSafeInteger(Number(x)) && x !== null && x !== "") ids.push(Number(x));
+  }
+  return ids;
+}
+
+/**
+ * An entry's details in words: empty values left out, people by name, times as times,
+ * yes and no for switches, lists joined; never "market: null, staffIds: [2,3]".
+ */
+export function detailWords(detail: Record<string, unknown>, staffName: (id: number) => string): DetailWord[] {
+  const words: DetailWord[] = [];
+  const plain = (v: unknown): string =>
+    typeof v === "boolean"
+      ? v
+        ? "yes"
+        : "no"
+      : typeof v === "object" && v !== null
+        ? Object.entries(v)
+            .filter(([, x]) => x !== null && x !== undefined && x !== "")
+            .map(([k, x]) => `${(DETAIL_LABELS[k] ?? spelt(k)).toLowerCase()} “${plain(x)}”`)
+            .join(", ")
+        : String(v);
+  for (const [key, value] of Object.entries(detail)) {
+    if (value === null || value === undefined || value === "" || (Array.isArray(value) && !value.length)) continue;
+    if (typeof value === "object" && !Array.isArray(value) && !plain(value)) continue;
+    const label = DETAIL_LABELS[key] ?? spelt(key);
+    if (STAFF_KEYS.has(key)) words.push({ label, text: (Array.isArray(value) ? value : [value]).map((id) => staffName(Number(id))).join(", ") });
+    else if (typeof value === "string" && ISO_TIME.test(value) && !Number.isNaN(Date.parse(value))) words.push({ label, iso: value });
+    else if (Array.isArray(value)) words.push({ label, text: value.map(plain).join(", ") });
+    else words.push({ label, text: plain(value) });
+  }
+  return words;
+}
 
 /** Names for the subjects and people of one page of entries, each looked up by key. */
 export async function namesFor(db: Db, rows: Entry[]) {
@@ -177,16 +275,21 @@ export async function namesFor(db: Db, rows: Entry[]) {
   const emails = new Set<string>();
   const posts = new Set<string>();
   const comments = new Set<string>();
+  const leads = new Set<string>();
+  const staffIds = new Set<number>();
   for (const r of rows) {
+    if (r.detail) for (const id of staffIdsIn(JSON.parse(r.detail) as Record<string, unknown>)) staffIds.add(id);
     if (r.actor) emails.add(r.actor);
     const k = kindOf(r.action);
     if (!r.subject) continue;
     if (k === "account") emails.add(r.subject);
     if (k === "post") posts.add(r.subject);
     if (k === "comment") comments.add(r.subject);
+    if (k === "lead") leads.add(r.subject);
+    if (k === "leads") for (const id of r.subject.split(",")) leads.add(id.trim());
   }
   const k = db.kysely;
-  const [people, titles, said] = await Promise.all([
+  const [people, byId, references, titles, said] = await Promise.all([
     emails.size
       ? k
           .selectFrom("staff")
@@ -194,6 +297,14 @@ export async function namesFor(db: Db, rows: Entry[]) {
           .where("email", "in", [...emails])
           .execute()
       : [],
+    staffIds.size
+      ? k
+          .selectFrom("staff")
+          .select(["id", "email", "name"])
+          .where("id", "in", [...staffIds])
+          .execute()
+      : [],
+    leadReferences(db, [...leads]),
     posts.size
       ? k
           .selectFrom("posts")
@@ -213,7 +324,11 @@ export async function namesFor(db: Db, rows: Entry[]) {
   const titleOf = new Map(titles.map((p) => [p.id, p.title]));
   const commentOf = new Map(said.map((c) => [c.id, c.comment_by]));
   const person = (email: string) => nameOf.get(email) || email;
-  return (r: Entry): Omit<Said, "detail"> => {
+  const staffById = new Map(byId.map((p) => [Number(p.id), p.name || p.email]));
+  /** A person in the details, by name; an account since deleted by its number. */
+  const staffName = (id: number) => staffById.get(id) ?? `account ${id}`;
+  const leadName = (id: string) => `lead ${references.get(id) ?? `number ${id}`}`;
+  const names = (r: Entry): Omit<Said, "detail"> => {
     const who = r.actor ? person(r.actor) : "Someone";
     const s = r.subject ?? "";
     const list = s ? s.split(",").length : 0;
@@ -221,13 +336,22 @@ export async function namesFor(db: Db, rows: Entry[]) {
       account: () => (s ? person(s) : who),
       post: () => (titleOf.get(s) ? `“${titleOf.get(s)}”` : s),
       comment: () => (commentOf.has(s) ? `the comment by ${commentOf.get(s)}` : "a comment since purged"),
-      lead: () => `lead ${s}`,
-      leads: () => count(list, "lead"),
+      lead: () => leadName(s),
+      leads: () =>
+        list === 1
+          ? leadName(s)
+          : list <= 3
+            ? `leads ${s
+                .split(",")
+                .map((id) => references.get(id.trim()) ?? id)
+                .join(", ")}`
+            : count(list, "lead"),
       comments: () => (s.startsWith("all ") ? `every comment shown as “${s.slice(4)}”` : count(list, "ticked comment")),
       plain: () => s,
     };
     return { who, what: what[kindOf(r.action)]() };
   };
+  return Object.assign(names, { staffName });
 }
 
 /** The actions whose words contain `text` (the search box also finds entries by their words). */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/platform/db/db.server";
 import { openTestDb } from "../../../tests/helpers/test-db";
+import { storeLead } from "~/features/leads/store.server";
 import { audit, listAudit } from "./audit.server";
 
 /** The audit screen's page: sentences with names looked up, and its filters. */
@@ -26,7 +27,7 @@ beforeAll(async () => {
   ana = await add("ana@fillway.test", "Ana Ruiz");
   sam = await add("sam@fillway.test", "Sam Lee");
   await audit(db, { staffId: ana, action: "account.2fa-on", subject: "ana@fillway.test" });
-  await audit(db, { staffId: sam, action: "leads.bulk-change", subject: "1,2,3", detail: { status: "won", assigneeId: null, changed: 3 } });
+  await audit(db, { staffId: sam, action: "leads.bulk-change", subject: "1,2,3,4", detail: { status: "won", assigneeId: null, changed: 4 } });
   await audit(db, { staffId: sam, action: "account.role", subject: "ana@fillway.test", detail: { from: "admin", to: "editor" } });
   await audit(db, { staffId: null, action: "sign-in.failed", subject: "who_100%@else.test", detail: { failures: 1 } });
 });
@@ -38,7 +39,7 @@ describe("the audit log screen", () => {
     expect(rows.map((r) => r.sentence)).toEqual([
       "A sign-in as who_100%@else.test failed (wrong password)",
       "Sam Lee changed the role of Ana Ruiz from admin to editor",
-      "Sam Lee moved 3 leads to Won",
+      "Sam Lee moved 4 leads to Won",
       "Ana Ruiz turned on two-factor sign-in",
     ]);
   });
@@ -55,5 +56,39 @@ describe("the audit log screen", () => {
     const first = await listAudit(db, none, 3);
     expect(first.next).not.toBeNull();
     expect(await said({ before: first.next ?? "" })).toEqual(["Ana Ruiz turned on two-factor sign-in"]);
+  });
+
+  it("names leads by their reference and people by name, and gives details in words with times as times", async () => {
+    const lead = await storeLead(db, {
+      kind: "lead-personal",
+      type: 1,
+      email: "dana@example.com",
+      payload: { firstName: "Dana" },
+      submissionId: "3f9a2c1b-0000-4000-8000-000000000001",
+    });
+    const id = String(lead.id);
+    await audit(db, { staffId: sam, action: "lead.change", subject: id, detail: { status: "contacted", assigneeId: ana } });
+    await audit(db, { staffId: sam, action: "lead.follow-up", subject: id, detail: { due: "2026-12-01T15:30:00.000Z" } });
+    await audit(db, { staffId: ana, action: "routing.save", subject: "4", detail: { market: null, kind: null, staffIds: [ana, sam], states: ["TX"] } });
+    await audit(db, { staffId: ana, action: "account.add", subject: "sam@fillway.test", detail: { role: "sales", invited: true } });
+    const [add, rule, followUp, change] = (await listAudit(db, none, 4, "America/Chicago")).rows;
+    expect(followUp?.sentence).toBe("Sam Lee set a follow-up on lead #3F9A2C1B for Dec 1, 2026, 9:30 AM CST");
+    expect(change?.sentence).toBe("Sam Lee moved lead #3F9A2C1B to Contacted and assigned it to Ana Ruiz");
+    expect(change?.detail).toEqual([
+      { label: "Status", text: "contacted" },
+      { label: "Assigned to", text: "Ana Ruiz" },
+    ]);
+    expect(followUp?.detail).toEqual([{ label: "Due", iso: "2026-12-01T15:30:00.000Z" }]);
+    // Nothing said of what is empty; people by name, lists joined.
+    expect(rule?.detail).toEqual([
+      { label: "People", text: "Ana Ruiz, Sam Lee" },
+      { label: "States", text: "TX" },
+    ]);
+    expect(add?.detail).toEqual([
+      { label: "Role", text: "sales" },
+      { label: "Invitation e-mailed", text: "yes" },
+    ]);
+    const words = (await listAudit(db, none, 10)).rows.map((r) => [r.sentence, ...r.detail.map((d) => `${d.label}: ${d.text ?? d.iso}`)].join(" "));
+    expect(words.join("\n")).not.toMatch(/null|staffIds|lead \d/);
   });
 });

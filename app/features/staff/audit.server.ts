@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Db } from "~/platform/db/db.server";
-import { actionsSaying, namesFor, sentence } from "./audit-words.server";
+import { formatInZone } from "~/shared/zoned-time";
+import { actionsSaying, type DetailWord, detailWords, namesFor, sentence } from "./audit-words.server";
 
 export interface AuditEntry {
   /** Who did it; null for the command line or a sign-in by an unknown e-mail. */
@@ -58,11 +59,13 @@ export interface AuditLine {
   sentence: string;
   action: string;
   subject: string;
-  detail: string;
+  /** The details in words, each with its label. */
+  detail: DetailWord[];
 }
 
 /** A page of the audit log, newest first, and the id to continue before (null on the last page). */
-export async function listAudit(db: Db, f: AuditFilter, pageSize: number): Promise<{ rows: AuditLine[]; next: string | null }> {
+/** `zone`: the reader's time zone, for the times the sentences name (UTC, named so, when they chose none). */
+export async function listAudit(db: Db, f: AuditFilter, pageSize: number, zone: string | null = null): Promise<{ rows: AuditLine[]; next: string | null }> {
   let q = db.kysely.selectFrom("audit_log").select(["id", "at", "staff_id", "actor", "action", "subject", "detail"]);
   if (f.person === "system") q = q.where("staff_id", "is", null);
   else if (f.person) q = q.where("staff_id", "=", Number(f.person));
@@ -93,14 +96,10 @@ export async function listAudit(db: Db, f: AuditFilter, pageSize: number): Promi
       id: Number(r.id),
       at: r.at,
       who: r.actor ?? (r.staff_id === null ? "Command line or unknown" : `Account ${r.staff_id}`),
-      sentence: sentence(r.action, { ...said, detail }),
+      sentence: sentence(r.action, { ...said, detail, staffName: name.staffName, time: (iso) => formatInZone(iso, zone ?? "UTC") }),
       action: r.action,
       subject: r.subject ?? "",
-      detail: r.detail
-        ? Object.entries(JSON.parse(r.detail) as Record<string, unknown>)
-            .map(([k, v]) => `${k}: ${typeof v === "string" ? v : JSON.stringify(v)}`)
-            .join(", ")
-        : "",
+      detail: detailWords(detail, name.staffName),
     };
   });
   return { rows: page, next: rows.length > pageSize ? String(page.at(-1)?.id ?? "") : null };

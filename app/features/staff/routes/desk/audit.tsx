@@ -7,6 +7,7 @@ import { listAccounts } from "~/features/staff/accounts.server";
 import { listAudit } from "~/features/staff/audit.server";
 import { auditKinds } from "~/features/staff/audit-words.server";
 import { DESK_HEADERS, deskServices } from "~/features/staff/auth.server";
+import { signedIn } from "~/features/staff/desk-guard.server";
 import { problems } from "~/features/staff/forms.server";
 import type { Route } from "./+types/audit";
 
@@ -43,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!parsed.success) return data({ raw, people, actions, rows: [], next: null, errors: problems(parsed.error) }, { status: 400, headers: DESK_HEADERS });
   if (parsed.data.from && parsed.data.to && parsed.data.from > parsed.data.to)
     return data({ raw, people, actions, rows: [], next: null, errors: ["The start date is after the end date."] }, { status: 400, headers: DESK_HEADERS });
-  const { rows, next } = await listAudit(db, parsed.data, PAGE_SIZE);
+  const { rows, next } = await listAudit(db, parsed.data, PAGE_SIZE, signedIn(context).timeZone);
   return data({ raw, people, actions, rows, next, errors: null as string[] | null }, { headers: DESK_HEADERS });
 }
 
@@ -55,7 +56,21 @@ type Entry = Route.ComponentProps["loaderData"]["rows"][number];
 const columns: Column<Entry>[] = [
   { header: "When", className: "whitespace-nowrap", cell: (r) => <When iso={r.at} /> },
   { header: "What happened", cell: (r) => r.sentence },
-  { header: "Details", className: "break-all text-xs", cell: (r) => r.detail },
+  {
+    header: "Details",
+    className: "text-xs",
+    cell: (r) =>
+      r.detail.length ? (
+        <dl className="grid grid-cols-[auto_1fr] gap-x-2">
+          {r.detail.map((d) => (
+            <div key={d.label} className="contents">
+              <dt className="font-medium">{d.label}</dt>
+              <dd className="break-words">{d.iso ? <When iso={d.iso} /> : d.text}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null,
+  },
 ];
 
 export default function Audit({ loaderData: d }: Route.ComponentProps) {
