@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/platform/db/db.server";
 import { migrations } from "~/platform/db/migrations/index";
 import type { Database } from "~/platform/db/schema";
-import { streamText } from "../../../../tests/helpers/leads";
+import { parseCsv as parse, streamText } from "../../../../tests/helpers/leads";
 import { openTestDb } from "../../../../tests/helpers/test-db";
+import { addFollowUp, logCall } from "../routing/work.server";
 import { storeLead } from "../store.server";
 import { csvCell, csvLine, csvStream, leadCsvHeader } from "./export.server";
 import { kindLabel, labelledFields, typeLabel, whoOf } from "./labels.server";
@@ -89,6 +90,39 @@ describe("desk data on the database", () => {
     expect(lines[0]).toBe(leadCsvHeader().map(csvCell).join(","));
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(",Zoë,'=cmd,");
+  });
+
+  it("exports each lead's calls and follow-ups, with their times and words, and the fuel chosen in words", async () => {
+    const lead = await storeLead(db, {
+      kind: "lead-business",
+      type: 2,
+      email: "calls@example.com",
+      payload: { bussinessName: "Calls Co", email: "calls@example.com", fuelType: "Red diesel plus DEF with gasoline", type: 2 },
+    });
+    const staff = Number(
+      (
+        await db.kysely
+          .insertInto("staff")
+          .values({
+            email: "caller@fillway.test",
+            name: "Cal",
+            role: "sales",
+            password_hash: null,
+            password_changed_at: null,
+            created_at: new Date().toISOString(),
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+    await logCall(db, lead.id, staff, { outcome: "voicemail", note: "Call back after 3" });
+    await addFollowUp(db, lead.id, staff, { due: "2026-12-01T21:00:00.000Z", note: "Quote for 40 trucks" });
+    const text = await streamText(csvStream(db, { leads: { q: "calls@example.com" } }, new Map(), undefined, "America/Chicago"));
+    const [header, row] = parse(text.slice(1));
+    const cell = (name: string) => row?.[header?.indexOf(name) ?? -1];
+    expect(cell("Fuel type")).toBe("Red diesel, DEF and gasoline");
+    expect(cell("Calls")).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} Left a voicemail: Call back after 3$/);
+    expect(cell("Follow-ups")).toMatch(/^due 2026-12-01 15:00: Quote for 40 trucks \(set \d{4}-\d{2}-\d{2} \d{2}:\d{2}\)$/);
   });
 
   it("counts per day by form, by status and page, and new leads since the last visit", async () => {

@@ -2,6 +2,7 @@ import type { Db } from "~/platform/db/db.server";
 import { NOT_RECORDED } from "../consent.server";
 import { formatWhen } from "~/shared/when";
 import { formatValue, payloadFields } from "./labels.server";
+import { callOutcomeLabel } from "../routing/work.server";
 
 /**
  * One CSV column per fact, whatever form asked it: the fields that several forms store
@@ -129,23 +130,48 @@ export function consentLine(version: string | null, shownAt: string | null): str
   return shownAt ? `${version}, shown ${formatWhen(shownAt)}` : version;
 }
 
-/** The notes of these leads (one batch of the export), each lead's oldest first, in one query. */
-export async function notesOf(db: Db, ids: number[]): Promise<Map<number, { at: string; text: string }[]>> {
-  const out = new Map<number, { at: string; text: string }[]>();
+/** What staff did on one lead, for the export: its notes, calls and follow-ups, oldest first. */
+export interface LeadWork {
+  notes: { at: string; text: string }[];
+  calls: { at: string; outcome: string; note: string | null }[];
+  followUps: { at: string; due: string; note: string | null }[];
+}
+
+const readJson = (value: string | null): { outcome?: string; due?: string; note?: string | null } => {
+  try {
+    return JSON.parse(value ?? "{}");
+  } catch {
+    return {};
+  }
+};
+
+/** The notes, calls and follow-ups of these leads (one batch of the export), in one query. */
+export async function workOf(db: Db, ids: number[]): Promise<Map<number, LeadWork>> {
+  const out = new Map<number, LeadWork>();
   if (ids.length === 0) return out;
   const rows = await db.kysely
     .selectFrom("lead_events")
-    .select(["lead_id", "value", "created_at"])
+    .select(["lead_id", "action", "value", "created_at"])
     .where("lead_id", "in", ids)
-    .where("action", "=", "note")
+    .where("action", "in", ["note", "call", "followup"])
     .orderBy("lead_id")
     .orderBy("id")
     .execute();
   for (const r of rows) {
     const id = Number(r.lead_id);
-    const list = out.get(id) ?? [];
-    list.push({ at: r.created_at, text: r.value ?? "" });
-    out.set(id, list);
+    let work = out.get(id);
+    if (!work) {
+      work = { notes: [], calls: [], followUps: [] };
+      out.set(id, work);
+    }
+    if (r.action === "note") work.notes.push({ at: r.created_at, text: r.value ?? "" });
+    else if (r.action === "call") {
+      const v = readJson(r.value);
+      work.calls.push({ at: r.created_at, outcome: callOutcomeLabel(v.outcome ?? ""), note: v.note ?? null });
+    } else {
+      const v = readJson(r.value);
+      work.followUps.push({ at: r.created_at, due: v.due ?? "", note: v.note ?? null });
+    }
   }
   return out;
 }

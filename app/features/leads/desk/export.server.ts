@@ -3,7 +3,7 @@ import { DESK_HEADERS } from "~/features/staff/auth.server";
 import type { LeadFilters, SubscriberFilters } from "./filters.server";
 import { kindLabel, type LeadStatus, parsePayload, statusLabels, typeLabel } from "./labels.server";
 import { eachLeadBatch, exportColumn as at } from "./query.server";
-import { factColumns, localTimes, notesOf } from "./export-values.server";
+import { factColumns, type LeadWork, localTimes, workOf } from "./export-values.server";
 import { NOT_RECORDED } from "../consent.server";
 import { ATTRIBUTION_FIELDS } from "../attribution.server";
 import type { StaffName } from "./staff.server";
@@ -50,6 +50,8 @@ export function leadCsvHeader(zone = "UTC"): string[] {
     "Owner",
     ...factColumns().map((c) => c.label),
     "Notes",
+    "Calls",
+    "Follow-ups",
     "Consent version",
     `Consent shown (${zone})`,
     "Page",
@@ -58,6 +60,18 @@ export function leadCsvHeader(zone = "UTC"): string[] {
   ];
 }
 export const subscriberCsvHeader = ["ID", "Subscribed (UTC)", "E-mail", "Type code", "Type", "Status", "Page", "Confirmed (UTC)"];
+
+/** The Notes, Calls and Follow-ups cells of one lead: one entry a line, each with its time. */
+function workCells(work: LeadWork, time: (iso: string) => string): string {
+  const tail = (note: string | null) => (note ? `: ${note}` : "");
+  return [
+    work.notes.map((n) => `${time(n.at)}: ${n.text}`),
+    work.calls.map((c) => `${time(c.at)} ${c.outcome}${tail(c.note)}`),
+    work.followUps.map((f) => `due ${time(f.due)}${tail(f.note)} (set ${time(f.at)})`),
+  ]
+    .map((lines) => csvCell(lines.join("\n")))
+    .join(",");
+}
 
 /**
  * Rows read and written per step. Small enough that a batch is written and dropped before
@@ -123,9 +137,9 @@ export function csvStream(
           return;
         }
         let chunk = "";
-        // The batch's notes in one query; a lead's are joined, oldest first, one a line.
-        const notes = isLeads
-          ? await notesOf(
+        // The batch's notes, calls and follow-ups in one query; a lead's are joined, oldest first, one a line.
+        const work = isLeads
+          ? await workOf(
               db,
               next.value.map((r) => Number(r[at.id])),
             )
@@ -142,8 +156,8 @@ export function csvStream(
             // Values as a person reads them: "08:00–12:00", "January 1, 2026", "200–500", "Texas (TX)".
             for (const fact of facts) line += `,${csvCell(fact.value(payload))}`;
             const version = r[at.consent_version];
-            const noted = notes?.get(Number(r[at.id]));
-            line += `,${noted ? csvCell(noted.map((n) => `${times.format(n.at)}: ${n.text}`).join("\n")) : ""},${version ? csvCell(version) : NOT_RECORDED},${version ? times.format(r[at.consent_shown_at]) : ""},${csvCell(r[at.page_path])}`;
+            const done = work?.get(Number(r[at.id]));
+            line += `,${done ? workCells(done, times.format) : ",,"},${version ? csvCell(version) : NOT_RECORDED},${version ? times.format(r[at.consent_shown_at]) : ""},${csvCell(r[at.page_path])}`;
             for (const column of attributionColumns) line += `,${csvCell(r[column])}`;
             chunk += `${line},${csvCell(r[at.user_agent])}\r\n`;
           } else {

@@ -120,6 +120,16 @@ const employeeRanges = new Map(Object.entries(employeeSizeValue).map(([range, n]
 
 const frequencyWords: Record<string, string> = { daily: "Daily", alternate: "Every other day", weekly: "Weekly" };
 const tankWords: Record<string, string> = { "Over Ground": "Above ground", "Under Ground": "Underground" };
+/** The forms' fuel choices, as the specification spells their values, in words sales reads. */
+const fuelWords: Record<string, string> = {
+  "Diesel Clear/Red": "Diesel (clear or red)",
+  Others: "Other fuel",
+  "Gasoline with clear diesel plus DEF": "Gasoline, clear diesel and DEF",
+  "Red diesel plus DEF with gasoline": "Red diesel, DEF and gasoline",
+  "Diesel/DEF other": "Diesel or DEF, other",
+};
+/** The waitlist's answer of the ZIP check (service-area's ServiceStatus). */
+const serviceWords: Record<string, string> = { served: "Served", "coming-soon": "Coming soon", "not-served": "Not served yet" };
 
 const HOUR = 3_600_000;
 /** 28 800 000 → "08:00". */
@@ -144,6 +154,8 @@ export function formatValue(key: string, value: unknown): string {
   if (key === "frequency" && typeof value === "string") return frequencyWords[value] ?? value;
   if (key === "employeeSize" && employeeRanges.has(Number(value))) return employeeRanges.get(Number(value)) ?? String(value);
   if (key === "tankType" && typeof value === "string") return tankWords[value] ?? value;
+  if (key === "fuelType" && typeof value === "string") return fuelWords[value] ?? value;
+  if (key === "status" && typeof value === "string") return serviceWords[value] ?? value;
   if ((key === "state" || key === "stateId") && typeof value === "string") {
     const name = stateName(value);
     return name ? `${name} (${value})` : value;
