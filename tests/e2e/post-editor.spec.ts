@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import sharp from "sharp";
 import { createStaff, signIn, testDb } from "./desk-fixtures";
-import { expect, hydrated, test } from "./fixtures";
+import { expect, freezeClock, hydrated, test } from "./fixtures";
 
 /**
  * The post editor as an editor uses it, on a desktop and a phone: what was typed survives
@@ -49,6 +49,35 @@ for (const width of [1280, 390]) {
       await expect(page.getByLabel("Title", { exact: true })).toHaveValue("");
     });
 
+    test("a new post typed a moment before the phone switches app is on the server, and opens in another browser", async ({ page, context, browser }) => {
+      const editor = await editorIn(null);
+      await signIn(context, editor);
+      const t = tag();
+      // Timers stand still: the two-second autosave never comes, only leaving sends.
+      await freezeClock(page);
+      await page.goto("/desk/posts/new");
+      await hydrated(page);
+      await page.getByLabel("Title", { exact: true }).fill(`Last second ${t}`);
+      await page.getByLabel("Body (Markdown)").fill(`Typed just before leaving ${t}`);
+      // The page is hidden before the two-second timer: what it holds goes at once.
+      const sent = page.waitForRequest((r) => r.url().endsWith("/desk/posts/new/autosave") && r.method() === "POST");
+      await page.evaluate(() => {
+        Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "hidden" });
+        document.dispatchEvent(new Event("visibilitychange"));
+      });
+      await (await sent).response();
+      // Another browser (no copy in its storage) signed in as the same editor.
+      const other = await browser.newContext({ viewport: { width, height: 900 } });
+      await signIn(other, editor);
+      const elsewhere = await other.newPage();
+      await elsewhere.goto("/desk/posts/new");
+      await hydrated(elsewhere);
+      await expect(elsewhere.getByText(/Restored your unsaved changes from/)).toBeVisible();
+      await expect(elsewhere.getByLabel("Title", { exact: true })).toHaveValue(`Last second ${t}`);
+      await expect(elsewhere.getByLabel("Body (Markdown)")).toHaveValue(`Typed just before leaving ${t}`);
+      await other.close();
+    });
+
     test("a banner and a body image are uploaded from the editor with their alt text; a title-only draft saves", async ({ page, context }) => {
       await signIn(context, await editorIn(null));
       const t = tag();
@@ -66,8 +95,12 @@ for (const width of [1280, 390]) {
       await expect(page.getByRole("alert").filter({ hasText: "Describe the image" })).toBeVisible();
       await page.getByLabel("Alt text (what the image shows)").fill("Vans at dawn");
       await page.getByRole("button", { name: "Upload and insert" }).click();
-      await expect(page.getByLabel("Body (Markdown)")).toHaveValue(/^Before\. !\[Vans at dawn\]\(\/media\/uploads\/[a-f0-9]+-1200x675\.webp\)$/);
-      await expect(page.getByTestId("post-preview").getByRole("img", { name: "Vans at dawn" })).toBeVisible();
+      // The body's picture keeps its own shape and size (900×600), neither cropped to a banner nor enlarged.
+      await expect(page.getByLabel("Body (Markdown)")).toHaveValue(/^Before\. !\[Vans at dawn\]\(\/media\/uploads\/[a-f0-9]+-900x600\.webp\)$/);
+      const inline = page.getByTestId("post-preview").getByRole("img", { name: "Vans at dawn" });
+      await expect(inline).toBeVisible();
+      await expect(inline).toHaveAttribute("width", "900");
+      await expect(inline).toHaveAttribute("height", "600");
       // The banner needs its alt text: one message says so.
       await page.getByRole("button", { name: "Save draft" }).click();
       await expect(page.getByRole("alert").getByText("Describe the image (its alt text) for people who cannot see it")).toHaveCount(1);

@@ -40,7 +40,7 @@ const same = (a: Fields, b: Fields) => AUTOSAVE_FIELDS.every((k) => (a[k] ?? "")
 
 /**
  * The editor never loses a draft: every change is kept in this browser at once and on the
- * server two seconds after typing stops (never published); on return the newest kept
+ * server two seconds after typing stops, or at once when the tab is closed or hidden (never published); on return the newest kept
  * changes are put back and `restored` says from when. Leaving with unsaved changes asks
  * first (beforeunload, and the router's blocker for the desk's own links).
  */
@@ -74,19 +74,49 @@ export function useDrafts(
     opts.onRestore();
   }, [postKey]);
 
-  const saveToServer = useCallback(async () => {
-    const el = form.current;
-    if (!el || submitting.current) return;
-    setState("saving");
-    const body = new FormData();
-    for (const [k, v] of Object.entries(readForm(el))) body.set(k, v ?? "");
-    try {
-      const res = await fetch(`/desk/posts/${encodeURIComponent(postKey)}/autosave`, { method: "POST", body });
-      setState(res.ok ? "saved" : "offline");
-    } catch {
-      setState("offline");
-    }
-  }, [form, postKey]);
+  /** Whether typing since the last copy sent to the server is still waiting for its timer. */
+  const pending = useRef(false);
+
+  const saveToServer = useCallback(
+    async (leaving = false) => {
+      const el = form.current;
+      if (!el || submitting.current) return;
+      pending.current = false;
+      clearTimeout(timer.current);
+      const body = new FormData();
+      for (const [k, v] of Object.entries(readForm(el))) body.set(k, v ?? "");
+      const send = fetch(`/desk/posts/${encodeURIComponent(postKey)}/autosave`, { method: "POST", body, keepalive: leaving });
+      // A tab being closed or hidden: the request outlives the page (keepalive); nothing to show.
+      if (leaving) {
+        send.catch(() => undefined);
+        return;
+      }
+      setState("saving");
+      try {
+        setState((await send).ok ? "saved" : "offline");
+      } catch {
+        setState("offline");
+      }
+    },
+    [form, postKey],
+  );
+
+  // The last second typed before the tab closes (or the phone switches app) goes to the
+  // server at once instead of waiting for the timer the page will not live to see.
+  useEffect(() => {
+    const flush = () => {
+      if (pending.current && document.visibilityState === "hidden") void saveToServer(true);
+    };
+    const leave = () => {
+      if (pending.current) void saveToServer(true);
+    };
+    document.addEventListener("visibilitychange", flush);
+    window.addEventListener("pagehide", leave);
+    return () => {
+      document.removeEventListener("visibilitychange", flush);
+      window.removeEventListener("pagehide", leave);
+    };
+  }, [saveToServer]);
 
   const changed = () => {
     const el = form.current;
@@ -99,17 +129,20 @@ export function useDrafts(
       // Storage full or refused: the server copy still follows.
     }
     clearTimeout(timer.current);
-    timer.current = setTimeout(saveToServer, SERVER_DELAY_MS);
+    pending.current = true;
+    timer.current = setTimeout(() => void saveToServer(), SERVER_DELAY_MS);
   };
 
   const submitted = () => {
     submitting.current = true;
+    pending.current = false;
     clearTimeout(timer.current);
     setDirty(false);
   };
 
   const discard = async () => {
     localStorage.removeItem(storageKey(postKey));
+    pending.current = false;
     clearTimeout(timer.current);
     form.current?.reset();
     setRestored(null);
