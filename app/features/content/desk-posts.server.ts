@@ -217,12 +217,15 @@ export function imagesWithoutAlt(body: string): string[] {
   return [...body.matchAll(/!\[\s*\]\(\s*<?([^)\s>]*)/g)].map((m) => m[1] || "(no address)");
 }
 
-/** What publishing or scheduling needs besides the title; a draft may leave these out. */
+/**
+ * What publishing or scheduling needs besides the title; a draft may leave these out. A
+ * banner is not needed: without one the post and the lists show Fillway's own picture
+ * (POST_FALLBACK_IMAGE).
+ */
 export function missingToPublish(form: Pick<PostForm, "subTitle" | "body" | "image">): string[] {
   const missing: string[] = [];
   if (!form.subTitle) missing.push("Subtitle is required to publish");
   if (!form.body.trim()) missing.push("The body is required to publish");
-  if (!form.image) missing.push("Choose an image to publish");
   return missing;
 }
 

@@ -20,6 +20,7 @@ function safeHref(raw: string): string | null {
 
 /** Images come from our own media folder: the CSP allows no other host, and nothing is hot-linked. */
 const imageSrc = /^\/media\/[\w./-]+\.(svg|png|jpe?g|webp|avif|gif)$/i;
+const UPLOAD_SIZE = /^\/media\/uploads\/[0-9a-f]{32}-(\d{1,4})x(\d{1,4})\.webp$/;
 
 const markdown = new Marked({
   gfm: true,
@@ -44,7 +45,10 @@ const markdown = new Marked({
     },
     image({ href, title, text }) {
       if (!imageSrc.test(href) || href.includes("..")) return escapeHtml(text);
-      return `<img src="${escapeHtml(href)}" alt="${escapeHtml(text)}"${title ? ` title="${escapeHtml(title)}"` : ""} loading="lazy" decoding="async">`;
+      // An upload's name carries its size (…-1200x800.webp): the page keeps its place before it loads.
+      const size = UPLOAD_SIZE.exec(href);
+      const box = size ? ` width="${size[1]}" height="${size[2]}"` : "";
+      return `<img src="${escapeHtml(href)}" alt="${escapeHtml(text)}"${title ? ` title="${escapeHtml(title)}"` : ""}${box} loading="lazy" decoding="async">`;
     },
   },
 });
@@ -59,7 +63,7 @@ const sanitizeOptions: sanitizeHtml.IOptions = {
     ...["p", "h2", "h3", "h4", "ul", "ol", "li", "blockquote", "strong", "em", "b", "i", "del", "code", "pre", "a", "hr", "br", "img"],
     ...["table", "thead", "tbody", "tr", "th", "td"],
   ],
-  allowedAttributes: { a: ["href", "title", "rel", "target"], img: ["src", "alt", "title", "loading", "decoding"], ol: ["start"] },
+  allowedAttributes: { a: ["href", "title", "rel", "target"], img: ["src", "alt", "title", "width", "height", "loading", "decoding"], ol: ["start"] },
   allowedSchemes: ["http", "https", "mailto"],
   allowedSchemesByTag: { img: [] },
   allowedSchemesAppliedToAttributes: ["href", "src"],

@@ -41,12 +41,21 @@ describe("image uploads", () => {
     expect(sniffImage(Buffer.alloc(0))).toBeNull();
   });
 
-  it("re-encodes to WebP at the banner and card sizes, without EXIF or GPS", async () => {
+  it("never enlarges a small picture for a post's body, and keeps a tall one tall", async () => {
+    const small = await encodeImage(await picture("png", 640, 480));
+    expect([small.inline.width, small.inline.height]).toEqual([640, 480]);
+    const tall = await encodeImage(await picture("png", 1000, 2000));
+    expect([tall.inline.width, tall.inline.height]).toEqual([800, 1600]);
+  });
+
+  it("re-encodes to WebP at the banner and card sizes, and in its own shape for a post's body, without EXIF or GPS", async () => {
     const source = await picture("jpeg", 1600, 1200);
     expect((await sharp(source).metadata()).exif).toBeDefined();
     const out = await encodeImage(source);
     expect(out.type).toBe("jpeg");
-    for (const [name, size] of Object.entries(SIZES)) {
+    // The body's picture keeps 4:3, cut to the box's width; the banner and card are cropped to 16:9.
+    const shapes = { ...SIZES, inline: { width: 1200, height: 900 } };
+    for (const [name, size] of Object.entries(shapes)) {
       const img = out[name as keyof typeof SIZES];
       const meta = await sharp(img.data).metadata();
       expect(meta.format).toBe("webp");

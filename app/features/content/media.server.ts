@@ -48,6 +48,7 @@ export interface EncodedImage {
   type: ImageType;
   banner: { data: Buffer; width: number; height: number };
   card: { data: Buffer; width: number; height: number };
+  inline: { data: Buffer; width: number; height: number };
 }
 
 /** Checks and re-encodes an upload; throws ImageRefused with the message the editor sees. */
@@ -55,12 +56,12 @@ export async function encodeImage(bytes: Buffer): Promise<EncodedImage> {
   if (bytes.length > MAX_UPLOAD_BYTES) throw new ImageRefused(413, REFUSED_SIZE);
   const type = sniffImage(bytes);
   if (!type) throw new ImageRefused(415, REFUSED_TYPE);
-  const render = async (size: { width: number; height: number }) => {
+  const render = async (size: { width: number; height: number }, fit: "cover" | "inside" = "cover") => {
     try {
       // rotate() applies the EXIF orientation before the metadata is dropped (sharp keeps none by default).
       const { data, info } = await sharp(bytes, { limitInputPixels: 100_000_000, failOn: "error" })
         .rotate()
-        .resize(size.width, size.height, { fit: "cover", position: "attention" })
+        .resize(size.width, size.height, fit === "cover" ? { fit, position: "attention" } : { fit, withoutEnlargement: true })
         .webp({ quality: 80 })
         .toBuffer({ resolveWithObject: true });
       return { data, width: info.width, height: info.height };
@@ -70,7 +71,8 @@ export async function encodeImage(bytes: Buffer): Promise<EncodedImage> {
   };
   const banner = await render(SIZES.banner);
   const card = await render(SIZES.card);
-  return { type, banner, card };
+  const inline = await render(SIZES.inline, "inside");
+  return { type, banner, card, inline };
 }
 
 export function mediaDir(setting: string | undefined): string {
@@ -84,6 +86,8 @@ export interface MediaItem {
   originalName: string;
   banner: { path: string; width: number; height: number };
   card: { path: string; width: number; height: number };
+  /** The picture for a post's body in its own shape; the banner for images uploaded before it existed. */
+  inline: { path: string; width: number; height: number };
   bytes: number;
   createdAt: string;
 }
@@ -102,6 +106,8 @@ export async function saveImage(db: Db, dir: string, originalName: string, image
   const cardName = fileName(image.card.data, image.card.width, image.card.height);
   writeOnce(dir, bannerName, image.banner.data);
   writeOnce(dir, cardName, image.card.data);
+  const inlineName = fileName(image.inline.data, image.inline.width, image.inline.height);
+  writeOnce(dir, inlineName, image.inline.data);
   const id = bannerName.slice(0, 32);
   const row = {
     id,
@@ -112,14 +118,23 @@ export async function saveImage(db: Db, dir: string, originalName: string, image
     card_path: `${UPLOAD_URL}${cardName}`,
     card_width: image.card.width,
     card_height: image.card.height,
-    bytes: image.banner.data.length + image.card.data.length,
+    inline_path: `${UPLOAD_URL}${inlineName}`,
+    inline_width: image.inline.width,
+    inline_height: image.inline.height,
+    bytes: image.banner.data.length + image.card.data.length + image.inline.data.length,
     staff_id: staffId,
     created_at: new Date().toISOString(),
   };
   await db.kysely
     .insertInto("media")
     .values(row)
-    .onConflict((oc) => oc.column("id").doNothing())
+    // The same picture again: one item; one uploaded before body sizes existed gains its own.
+    .onConflict((oc) =>
+      oc
+        .column("id")
+        .doUpdateSet({ inline_path: row.inline_path, inline_width: row.inline_width, inline_height: row.inline_height })
+        .where("media.inline_path", "is", null),
+    )
     .execute();
   const stored = await db.kysely.selectFrom("media").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
   return toItem(stored);
@@ -128,7 +143,19 @@ export async function saveImage(db: Db, dir: string, originalName: string, image
 function toItem(
   r: Pick<
     Selectable<MediaTable>,
-    "id" | "original_name" | "banner_path" | "banner_width" | "banner_height" | "card_path" | "card_width" | "card_height" | "bytes" | "created_at"
+    | "id"
+    | "original_name"
+    | "banner_path"
+    | "banner_width"
+    | "banner_height"
+    | "card_path"
+    | "card_width"
+    | "card_height"
+    | "inline_path"
+    | "inline_width"
+    | "inline_height"
+    | "bytes"
+    | "created_at"
   >,
 ): MediaItem {
   return {
@@ -136,6 +163,9 @@ function toItem(
     originalName: r.original_name,
     banner: { path: r.banner_path, width: Number(r.banner_width), height: Number(r.banner_height) },
     card: { path: r.card_path, width: Number(r.card_width), height: Number(r.card_height) },
+    inline: r.inline_path
+      ? { path: r.inline_path, width: Number(r.inline_width), height: Number(r.inline_height) }
+      : { path: r.banner_path, width: Number(r.banner_width), height: Number(r.banner_height) },
     bytes: Number(r.bytes),
     createdAt: r.created_at,
   };

@@ -23,6 +23,8 @@ export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const IMAGE_SIZES = {
   banner: { width: 1200, height: 675 },
   card: { width: 600, height: 338 },
+  /** A picture in a post's body keeps its shape: it fits in this box and is never enlarged. */
+  inline: { width: 1200, height: 1600 },
 } as const;
 
 /** The byline of a post saved by a member of staff without a name. */

@@ -6,6 +6,7 @@ import { getDeskPost, postFormSchema, savePost } from "./desk-posts.server";
 import { rssXml } from "./feeds.server";
 import { checkPreview, previewSecret, signPreview } from "./preview-link.server";
 import { getPost, listPosts } from "./posts.server";
+import { POST_FALLBACK_IMAGE } from "./types";
 import { localInputToUtc, utcToLocalInput } from "./zoned-input";
 
 /** The editor's drafts, publishing in the editor's time, preview links and bylines, against a real database. */
@@ -50,8 +51,18 @@ describe("drafts", () => {
     expect(publish).toEqual({
       ok: false,
       status: 422,
-      errors: ["Subtitle is required to publish", "The body is required to publish", "Choose an image to publish"],
+      errors: ["Subtitle is required to publish", "The body is required to publish"],
     });
+  });
+
+  it("a post is scheduled without a banner, and the site shows Fillway's own picture for it", async () => {
+    const later = new Date(Date.now() + 3_600_000).toISOString().slice(0, 16);
+    const post = form({ title: "No banner needed", subTitle: "A short one", body: "Words.", image: "", imageAlt: "", intent: "publish", publishAt: later });
+    const saved = await savePost(db, null, post, { publicDir });
+    expect(saved).toMatchObject({ ok: true });
+    if (!saved.ok) return;
+    expect((await getDeskPost(db, saved.id))?.image_original).toBeNull();
+    expect((await getPost(db, saved.id))?.imageUrl).toEqual(POST_FALLBACK_IMAGE);
   });
 
   it("an image without alt text is refused, and each body image without alt is named", () => {

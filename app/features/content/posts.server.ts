@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type Expression, type ExpressionBuilder, type Insertable, type Selectable, type SqlBool, sql } from "kysely";
-import { type BlogComment, type BlogItem, type BlogReply, COMMENT_PAGE_SIZE, type CommentPage } from "~/features/content/types";
+import { type BlogComment, type BlogItem, type BlogReply, COMMENT_PAGE_SIZE, type CommentPage, POST_FALLBACK_IMAGE } from "~/features/content/types";
 import type { KindFilter } from "~/copy/news";
 import type { Db } from "~/platform/db/db.server";
 import type { CommentsTable, Database, PostsTable } from "~/platform/db/schema";
@@ -267,7 +267,10 @@ function toItem(r: Selectable<PostsTable>, comments: BlogComment[], withDescript
     subTitle: r.sub_title,
     // Sanitised on the way out as well: a back office may write this column directly.
     description: withDescription ? sanitizeDescription(r.description_html) : "",
-    imageUrl: { thumbnail: r.image_thumbnail ?? r.image_original, original: r.image_original ?? r.image_thumbnail },
+    imageUrl:
+      r.image_original || r.image_thumbnail
+        ? { thumbnail: r.image_thumbnail ?? r.image_original, original: r.image_original ?? r.image_thumbnail }
+        : { ...POST_FALLBACK_IMAGE },
     articleUrl: r.article_url,
     videoUrl: r.video_url,
     createdOn: r.created_on,

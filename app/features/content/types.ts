@@ -44,6 +44,9 @@ export interface CommentPage {
 /** The query parameter of a post's further comment pages (page 1, the newest threads, has none). */
 export const COMMENTS_PAGE_PARAM = "comments";
 
+/** The picture of a post published without a banner: the post page and the lists show Fillway's own. */
+export const POST_FALLBACK_IMAGE = { thumbnail: "/media/blog/fillway-news.svg", original: "/media/blog/fillway-news.svg" } as const;
+
 /** The query parameter that opens the reply form under a comment (works without JavaScript too). */
 export const REPLY_PARAM = "replyTo";
 

@@ -320,6 +320,10 @@ export interface MediaTable {
   card_path: string;
   card_width: number;
   card_height: number;
+  /** The picture for a post's body, in its own shape (migration 038); null for older uploads. */
+  inline_path: string | null;
+  inline_width: number | null;
+  inline_height: number | null;
   bytes: number;
   staff_id: number | null;
   created_at: string;

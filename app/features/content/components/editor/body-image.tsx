@@ -29,7 +29,7 @@ export function BodyImage({ bodyId }: { bodyId: string }) {
     setBusy(false);
     if ("error" in up) return setError(up.error);
     const area = document.getElementById(bodyId);
-    if (area instanceof HTMLTextAreaElement) insertAtCursor(area, imageMarkdown(alt, up.banner));
+    if (area instanceof HTMLTextAreaElement) insertAtCursor(area, imageMarkdown(alt, up.inline));
     setOpen(false);
   };
   return (

@@ -1,11 +1,11 @@
-/** Uploads one image from the editor (routes/desk/post-image.ts); the banner's address, or why not. */
-export async function uploadImage(file: File): Promise<{ banner: string } | { error: string }> {
+/** Uploads one image from the editor (routes/desk/post-image.ts); the addresses of its banner and body sizes, or why not. */
+export async function uploadImage(file: File): Promise<{ banner: string; inline: string } | { error: string }> {
   const body = new FormData();
   body.set("image", file);
   try {
     const res = await fetch("/desk/posts/image", { method: "POST", body });
-    const answer = (await res.json()) as { banner?: string; error?: string };
-    return answer.banner ? { banner: answer.banner } : { error: answer.error ?? "The image was not uploaded." };
+    const answer = (await res.json()) as { banner?: string; inline?: string; error?: string };
+    return answer.banner ? { banner: answer.banner, inline: answer.inline ?? answer.banner } : { error: answer.error ?? "The image was not uploaded." };
   } catch {
     return { error: "The image was not uploaded: the connection failed. Please try again." };
   }

@@ -100,7 +100,7 @@ export function PostFields({ values, isNew, id, images }: Props) {
             Image
           </label>
           <select id="f-image" name="image" defaultValue={values.image} aria-describedby="f-image-hint" className={`${deskInput} mt-1`}>
-            <option value="">Choose an image</option>
+            <option value="">No banner (Fillway's own picture)</option>
             {images.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
@@ -108,7 +108,7 @@ export function PostFields({ values, isNew, id, images }: Props) {
             ))}
           </select>
           <p id="f-image-hint" className={hint}>
-            All uploads are on the{" "}
+            The post's banner, cropped to 16:9. Without one, the post and the lists show Fillway's own picture. All uploads are on the{" "}
             <Link className={deskLink} to="/desk/images">
               images page
             </Link>
