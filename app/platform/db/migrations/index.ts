@@ -26,6 +26,7 @@ import { outboxDueByStateMigration } from "./032-outbox-due-by-state";
 import { leadSearchWordsMigration } from "./033-lead-search-words";
 import { leadCityFromPlaceMigration } from "./034-lead-city-from-place";
 import { insightTouchAtMigration } from "./035-insight-touch-at";
+import { leadSearchFoldMigration } from "./036-lead-search-fold";
 import { staffTimeZoneMigration } from "./019-staff-time-zone";
 
 export type Dialect = "sqlite" | "postgres";
@@ -198,5 +199,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "033-lead-search-words": leadSearchWordsMigration(dialect),
     "034-lead-city-from-place": leadCityFromPlaceMigration,
     "035-insight-touch-at": insightTouchAtMigration,
+    "036-lead-search-fold": leadSearchFoldMigration,
   };
 }
