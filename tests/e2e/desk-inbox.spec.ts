@@ -215,7 +215,10 @@ test.describe("the sales inbox", () => {
     await expect(page.locator("tbody tr").first()).toContainText("Jan 16, 2026, 12:30 AM GMT+9");
   });
 
-  test("N new since your last visit opens those leads, and the glance page ends with its content", async ({ page, context }) => {
+  test("N new since your last visit is the person's count, kept across a reload until Mark all seen; it opens those leads, and the glance page ends with its content", async ({
+    page,
+    context,
+  }) => {
     const sales = await createStaff("sales");
     await signIn(context, sales);
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -232,14 +235,28 @@ test.describe("the sales inbox", () => {
       return document.documentElement.scrollHeight - end;
     });
     expect(blank).toBeLessThan(200);
-    const link = page.getByRole("link", { name: /new leads? since your last visit/ });
+    const count = async () => Number((await page.getByRole("link", { name: /new leads? assigned to no one/ }).textContent())?.replace(/\D/g, ""));
+    const seen = await count();
+    expect(seen).toBeGreaterThanOrEqual(2);
+    // A reload is no visit of its own: the count stays (other tests may only add to it).
+    await page.reload();
+    await hydrated(page);
+    expect(await count()).toBeGreaterThanOrEqual(seen);
+    await expect(page.getByText("Counted for you: the leads assigned to you and the unassigned ones.")).toBeVisible();
+    const link = page.getByRole("link", { name: /new leads? assigned to no one/ });
     await link.click();
     await expect(page).toHaveURL(/since=/);
+    await expect(page).toHaveURL(/view=unassigned/);
     const total = Number((await page.getByTestId("list-total").textContent())?.replace(/\D/g, ""));
     expect(total).toBeGreaterThanOrEqual(2);
     // Other tests add leads meanwhile, which can push these two past the first page: the same view, narrowed to them.
     const since = new URL(page.url()).searchParams.get("since") ?? "";
     await page.goto(`/desk/leads?since=${encodeURIComponent(since)}&q=${last.toLowerCase()}`);
     await expect(page.locator("tbody tr").filter({ hasText: `Fresh ${last}` })).toHaveCount(2);
+    // Mark all seen: the count starts again from now.
+    await page.goto("/desk");
+    await page.getByRole("button", { name: "Mark all seen" }).click();
+    await expect(page).toHaveURL(/\/desk$/);
+    await expect(page.getByRole("link", { name: /new leads? assigned to you/ })).toContainText(/^0 new leads assigned to you$/);
   });
 });

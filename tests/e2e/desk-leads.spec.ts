@@ -632,7 +632,9 @@ test.describe("subscribers, the desk home and privacy", () => {
     await seedLead("lead-saas", 18, `saas-${tag()}@home.test`, { firstName: "Sia", lastName: "Saas", zipCode: "75201" }, "/saas/home");
     await seedLead("lead-saas", 18, `saas-${tag()}@home.test`, { firstName: "Sia", lastName: "Saas", zipCode: "75201" }, "/saas/home");
     await page.reload();
-    await expect(page.getByRole("status").first()).toContainText(/\d+ new leads? since your last visit/);
+    await expect(page.getByRole("status").first()).toContainText(
+      /Since your last visit .*\d+ new leads? assigned to you and \d+ new leads? assigned to no one/,
+    );
     expect(Number(await todayRow.locator("td").last().textContent())).toBeGreaterThanOrEqual(before + 2);
     await page.getByLabel("Period").selectOption("7");
     await page.getByRole("button", { name: "Show" }).click();

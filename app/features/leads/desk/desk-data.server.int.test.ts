@@ -14,7 +14,7 @@ import { csvCell, csvLine, csvStream, leadCsvHeader } from "./export.server";
 import { kindLabel, labelledFields, typeLabel, whoOf } from "./labels.server";
 import { deleteByEmail, findByEmail } from "./privacy.server";
 import { loadEnv } from "~/platform/env.server";
-import { countsBy, leadsPerDay, newSinceLastVisit } from "./stats.server";
+import { countsBy, leadsPerDay } from "./stats.server";
 
 describe("CSV cells", () => {
   it("neutralises formulas and quotes what needs quoting", () => {
@@ -91,18 +91,13 @@ describe("desk data on the database", () => {
     expect(lines[1]).toContain(",Zoë,'=cmd,");
   });
 
-  it("counts per day by form, by status and page, and new leads since the last visit", async () => {
+  it("counts per day by form, by status and page", async () => {
     const now = new Date();
     const days = await leadsPerDay(db, 90, now);
     expect(days).toHaveLength(90);
     expect(days.at(-1)?.day).toBe(now.toISOString().slice(0, 10));
     expect(days.at(-1)?.byKind["lead-personal"]).toBeGreaterThanOrEqual(1);
     expect((await countsBy(db, "status", 7)).find((c) => c.key === "new")?.n).toBeGreaterThanOrEqual(1);
-    expect(await newSinceLastVisit(db, 99)).toEqual({ since: null, count: 0 });
-    await new Promise((r) => setTimeout(r, 5));
-    await storeLead(db, { kind: "quote-short", type: 19, email: "later@example.com", payload: { email: "later@example.com", type: 19 } });
-    const second = await newSinceLastVisit(db, 99);
-    expect(second.count).toBe(1);
   });
 
   it("deletes everything about an e-mail and keeps others' replies under an emptied comment", async () => {

@@ -27,6 +27,7 @@ import { leadSearchWordsMigration } from "./033-lead-search-words";
 import { leadCityFromPlaceMigration } from "./034-lead-city-from-place";
 import { insightTouchAtMigration } from "./035-insight-touch-at";
 import { leadSearchFoldMigration } from "./036-lead-search-fold";
+import { deskVisitMarkMigration } from "./037-desk-visit-mark";
 import { staffTimeZoneMigration } from "./019-staff-time-zone";
 
 export type Dialect = "sqlite" | "postgres";
@@ -200,5 +201,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "034-lead-city-from-place": leadCityFromPlaceMigration,
     "035-insight-touch-at": insightTouchAtMigration,
     "036-lead-search-fold": leadSearchFoldMigration,
+    "037-desk-visit-mark": deskVisitMarkMigration,
   };
 }
