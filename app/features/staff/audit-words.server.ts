@@ -136,7 +136,14 @@ export const auditKinds: Record<string, Kind> = {
     subject: "account",
     say: (s) => `${s.who} chose to see times in ${str(s.detail.zone) || "the browser's time zone"}`,
   },
-  "lead.call": { label: "Logged a call", subject: "lead", say: (s) => `${s.who} logged a call to ${s.what} (${capital(str(s.detail.outcome))})` },
+  "lead.call": {
+    label: "Logged a call",
+    subject: "lead",
+    say: (s) =>
+      `${s.who} logged a call to ${s.what} (${capital(str(s.detail.outcome))})` +
+      (s.detail.due ? `, set a follow-up for ${str(s.detail.due)}` : "") +
+      (s.detail.note ? ", added a note" : ""),
+  },
   "lead.follow-up": { label: "Set a follow-up", subject: "lead", say: (s) => `${s.who} set a follow-up on ${s.what} for ${str(s.detail.due)}` },
   "follow-up.done": { label: "Finished a follow-up", subject: "plain", say: (s) => `${s.who} marked follow-up ${s.what} done` },
   "follow-up.snooze": { label: "Moved a follow-up to tomorrow", subject: "plain", say: (s) => `${s.who} moved follow-up ${s.what} to tomorrow` },
