@@ -80,7 +80,7 @@ test.describe("leads inbox", () => {
     }
     await page.goto("/desk/leads");
     await page.getByLabel("Search (e-mail, name, business, phone, ZIP)").fill(last.toLowerCase());
-    await page.getByRole("button", { name: "Apply filters" }).click();
+    await page.getByRole("button", { name: "Search", exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`q=${last.toLowerCase()}`));
     const rows = page.locator("tbody tr");
     await expect(rows).toHaveCount(50);
