@@ -174,7 +174,7 @@ test.describe("the sales inbox", () => {
     await hydrated(page);
     const call = page.getByRole("form", { name: "Log the call" });
     await call.getByLabel("Outcome").selectOption("reached");
-    await call.getByLabel("What was said (optional, added as a note)").fill("Wants a price for two vans on Fridays");
+    await call.getByLabel("What was said (optional)").fill("Wants a price for two vans on Fridays");
     await call.getByLabel("Date and time (UTC)").fill("2026-02-06T15:00");
     await call.getByLabel("What to do then (optional)").fill("Send the Friday price");
     await call.getByRole("button", { name: "Log the call" }).click();

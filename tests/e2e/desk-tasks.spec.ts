@@ -38,7 +38,7 @@ for (const width of [1280, 390]) {
     await hydrated(page);
     // One save: the call, what was said (a note) and the follow-up.
     await page.getByLabel("Outcome").selectOption("no-answer");
-    await page.getByLabel("What was said (optional, added as a note)").fill("Rang twice");
+    await page.getByLabel("What was said (optional)").fill("Rang twice");
     await page.getByLabel("Date and time (UTC)").fill("2026-01-05T09:30");
     await page.getByLabel("What to do then (optional)").fill("Send the price list");
     await page.getByRole("button", { name: "Log the call" }).click();

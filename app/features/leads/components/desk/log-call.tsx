@@ -20,9 +20,10 @@ export function LogCall({ outcomes, busy, version, values }: { outcomes: Option[
       <h3 id="lead-call" className="font-semibold">
         Log the call
       </h3>
+      <p className="text-sm text-slate-700 dark:text-slate-300">One save: the call, what was said as a note in the timeline, and a follow-up if you set one.</p>
       <input type="hidden" name="intent" value="call" />
       <SelectField id="l-outcome" name="outcome" label="Outcome" options={outcomes} defaultValue={values?.outcome || "reached"} />
-      <Field id="l-call-note" label="What was said (optional, added as a note)">
+      <Field id="l-call-note" label="What was said (optional)">
         <textarea id="l-call-note" name="callNote" rows={3} maxLength={2000} defaultValue={values?.callNote ?? ""} className={deskInput} />
       </Field>
       <fieldset className="space-y-3">

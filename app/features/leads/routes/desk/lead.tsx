@@ -66,7 +66,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
           <LogCall outcomes={choices.outcomes} busy={busy} version={timeline.length} values={actionData?.call ?? null} />
           <Form method="post" className="mt-6 space-y-3" aria-labelledby="lead-change" key={`work-${lead.status}-${lead.assigneeId}-${timeline.length}`}>
             <h3 id="lead-change" className="font-semibold">
-              Status, assignee or a note
+              Change the lead
             </h3>
             <SelectField id="l-status" name="status" label="Status" options={choices.statuses} defaultValue={values?.status ?? lead.status} />
             <SelectField
