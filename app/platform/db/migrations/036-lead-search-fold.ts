@@ -24,12 +24,18 @@ export const leadSearchFoldMigration: Migration = {
       const { rows } = await sql<Row>`
         SELECT id, name_norm, last_norm, business_norm FROM leads WHERE id > ${after} ORDER BY id LIMIT ${BATCH}`.execute(db);
       if (!rows.length) return;
-      for (const row of rows) {
-        const changed = COLUMNS.filter((c) => row[c] !== null && foldText(row[c]) !== row[c]);
-        if (!changed.length) continue;
-        const sets = changed.map((c) => sql`${sql.ref(c)} = ${foldText(row[c] ?? "") || null}`);
-        await sql`UPDATE leads SET ${sql.join(sets)} WHERE id = ${Number(row.id)}`.execute(db);
-      }
+      // A batch's changes in one transaction (on SQLite each would be a commit and a disk sync
+      // of its own; on PostgreSQL the migration already runs in one).
+      const write = async (trx: Kysely<unknown>) => {
+        for (const row of rows) {
+          const changed = COLUMNS.filter((c) => row[c] !== null && foldText(row[c]) !== row[c]);
+          if (!changed.length) continue;
+          const sets = changed.map((c) => sql`${sql.ref(c)} = ${foldText(row[c] ?? "") || null}`);
+          await sql`UPDATE leads SET ${sql.join(sets)} WHERE id = ${Number(row.id)}`.execute(trx);
+        }
+      };
+      if (db.isTransaction) await write(db);
+      else await db.transaction().execute(write);
       after = Number(rows[rows.length - 1]?.id);
     }
   },
