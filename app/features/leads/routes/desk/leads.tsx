@@ -2,11 +2,12 @@ import { Form, Link, useLocation, useNavigation } from "react-router";
 import { DESK_HEADERS } from "~/features/staff/auth.server";
 import type { LeadView } from "~/features/leads/desk/filters.server";
 import { any, DeskTable, dateFields, FilterBar, FilterInput, keysetLinks, Pager } from "~/ui/desk/kit";
-import { deskInput, deskLabel, deskPrimary, deskSecondary, ErrorList, NOBODY, Notice, PageTitle } from "~/ui/desk/ui";
+import { deskSecondary, ErrorList, NOBODY, Notice, PageTitle } from "~/ui/desk/ui";
 import { activeFilters, FilterDisclosure } from "~/ui/desk/disclosure";
 import { ListTotal } from "~/ui/desk/total";
 import { columns } from "~/features/leads/components/desk/leads-columns";
 import { BulkBar, ConfirmAll } from "~/features/leads/components/desk/bulk-bar";
+import { LeadSearch } from "~/features/leads/components/desk/lead-search";
 import type { Route } from "./+types/leads";
 import { loadLeads, leadsAction } from "~/features/leads/desk/leads-screen.server";
 
@@ -126,30 +127,5 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
       </Form>
       <Pager label="Pages of leads" links={keysetLinks(location.search, prev, next)} />
     </div>
-  );
-}
-
-/**
- * The search box, always in view above the list (not behind "Filters" on a phone): a GET
- * form of its own that keeps the view and the filters in use, and starts at the first page.
- */
-function LeadSearch({ raw, view }: { raw: Record<string, string | undefined>; view: string | null }) {
-  const kept = Object.entries(raw).filter(([k, v]) => v && k !== "q" && k !== "after" && k !== "before");
-  return (
-    <Form method="get" role="search" aria-label="Search leads" className="mb-3 flex items-end gap-2" key={raw.q ?? ""}>
-      <div className="min-w-0 flex-1">
-        <label htmlFor="q" className={`mb-1 ${deskLabel}`}>
-          Search (e-mail, name, business, phone, ZIP)
-        </label>
-        <input id="q" name="q" type="search" maxLength={120} defaultValue={raw.q ?? ""} enterKeyHint="search" className={deskInput} />
-      </div>
-      {view ? <input type="hidden" name="view" value={view} /> : null}
-      {kept.map(([k, v]) => (
-        <input key={k} type="hidden" name={k} value={v} />
-      ))}
-      <button type="submit" className={deskPrimary}>
-        Search
-      </button>
-    </Form>
   );
 }
