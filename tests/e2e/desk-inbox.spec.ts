@@ -308,3 +308,25 @@ test.describe("the sales inbox", () => {
     await expect(page.getByRole("link", { name: /new leads? assigned to you/ })).toContainText(/^0 new leads assigned to you$/);
   });
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("Log the call saves the call, the note and the follow-up in one plain form post", async ({ page, context }) => {
+    await signIn(context, await createStaff("sales"));
+    const last = surname();
+    const id = await seedLead(`nojs-${tag()}@phone.test`, { firstName: "Plain", lastName: last, zipCode: "10001" });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/desk/leads/${id}`);
+    const call = page.getByRole("form", { name: "Log the call" });
+    await call.getByLabel("Outcome").selectOption("voicemail");
+    await call.getByLabel("What was said (optional)").fill("Left the depot number");
+    await call.getByLabel("Date and time (UTC)").fill("2026-02-09T14:00");
+    await call.getByRole("button", { name: "Log the call" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Call logged" })).toHaveText("Call logged, follow-up set and note added.");
+    const timeline = page.getByRole("region", { name: "Timeline" });
+    await expect(timeline).toContainText("Call logged, left a voicemail");
+    await expect(timeline).toContainText("Left the depot number");
+    await expect(timeline).toContainText("Follow-up set for 2026-02-09 14:00 UTC");
+  });
+});
