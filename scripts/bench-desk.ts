@@ -277,7 +277,8 @@ async function main() {
   latency.push(await measure("search: e-mail", base, cookie, () => `/desk/leads?q=${encodeURIComponent(next(samples).email)}`));
   latency.push(await measure("search: ZIP", base, cookie, () => `/desk/leads?q=${next(samples).zip ?? "75201"}`));
   // Searches as sales types them (migration 018's index): a word of a name or business,
-  // a part of an e-mail address, the start of a phone number as written, a city, two words.
+  // a part of an e-mail address, the start of a phone number as written, a name typed without
+  // its apostrophe or accent, a city, two words.
   const lastWord = (r: (typeof samples)[number]) => (r.business_norm ?? r.name_norm ?? "lead").split(" ").at(-1) ?? "lead";
   const withPhone = samples.filter((r) => r.phone_norm && r.phone_norm.length === 10);
   const withCity = samples.filter((r) => r.city);
@@ -300,6 +301,16 @@ async function main() {
       base,
       cookie,
       () => `/desk/leads?q=${encodeURIComponent(areaFormat(next(withPhone).phone_norm ?? "2145550100"))}`,
+    ),
+  );
+  const folded = ["obrien", "o’brien", "jose", "josé", "nunez"];
+  let f = 0;
+  latency.push(
+    await measure(
+      "search: a name without its apostrophe or accent (obrien, josé)",
+      base,
+      cookie,
+      () => `/desk/leads?q=${encodeURIComponent(folded[f++ % folded.length] ?? "obrien")}`,
     ),
   );
   latency.push(await measure("search: city", base, cookie, () => `/desk/leads?q=${encodeURIComponent(next(withCity).city ?? "Dallas")}`));

@@ -128,13 +128,61 @@ test.describe("the sales inbox", () => {
     expect((await page.locator("tbody tr").first().boundingBox())?.y ?? Number.POSITIVE_INFINITY).toBeLessThan(844);
 
     const filters = page.getByRole("button", { name: /Filters/ });
-    await expect(filters).toHaveAccessibleName("Filters 2 in use");
+    // The search is not behind it: the box is always in view, its words not counted as a filter.
+    await expect(page.getByRole("searchbox", { name: "Search (e-mail, name, business, phone, ZIP)" })).toBeVisible();
+    await expect(filters).toHaveAccessibleName("Filters 1 in use");
     await expect(filters).toHaveAttribute("aria-expanded", "false");
     await expect(page.getByLabel("Form", { exact: true })).toBeHidden();
     await filters.focus();
     await page.keyboard.press("Enter");
     await expect(filters).toHaveAttribute("aria-expanded", "true");
     await expect(page.getByLabel("Form", { exact: true })).toBeVisible();
+  });
+
+  test("on a phone a salesperson searches obrien from the box at the top, sees the first card at once, and logs a call with a follow-up and a note in one save", async ({
+    page,
+    context,
+  }) => {
+    const sales = await createStaff("sales");
+    await signIn(context, sales);
+    const first = surname().replace(/^Zy/, "Sio");
+    await seedLead(`obrien-${tag()}@phone.test`, {
+      firstName: first,
+      lastName: "O\u2019Brien",
+      phone: "2145550142",
+      zipCode: "10001",
+      message: "Diesel for two vans",
+    });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/desk/leads");
+    await hydrated(page);
+    const search = page.getByRole("searchbox", { name: "Search (e-mail, name, business, phone, ZIP)" });
+    await expect(search).toBeInViewport();
+    await search.fill("obrien");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page).toHaveURL(/q=obrien/);
+    // The newest O’Brien is the first card, whole on the first screen: the bulk change comes after the list.
+    const card = page.locator("tbody tr").first();
+    await expect(card).toContainText(`${first} O\u2019Brien`);
+    const box = await card.boundingBox();
+    expect((box?.y ?? Number.POSITIVE_INFINITY) + (box?.height ?? 0)).toBeLessThanOrEqual(844);
+    const bulk = await page.getByRole("group", { name: "Change the selected leads" }).boundingBox();
+    expect(bulk?.y ?? 0).toBeGreaterThan((box?.y ?? 0) + (box?.height ?? 0));
+
+    await card.getByRole("link", { name: `${first} O\u2019Brien` }).click();
+    await expect(page).toHaveURL(/\/desk\/leads\/\d+/);
+    await hydrated(page);
+    const call = page.getByRole("form", { name: "Log the call" });
+    await call.getByLabel("Outcome").selectOption("reached");
+    await call.getByLabel("What was said (optional)").fill("Wants a price for two vans on Fridays");
+    await call.getByLabel("Date and time (UTC)").fill("2026-02-06T15:00");
+    await call.getByLabel("What to do then (optional)").fill("Send the Friday price");
+    await call.getByRole("button", { name: "Log the call" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Call logged" })).toHaveText("Call logged, follow-up set and note added.");
+    const timeline = page.getByRole("region", { name: "Timeline" });
+    await expect(timeline).toContainText("Call logged, reached them");
+    await expect(timeline).toContainText("Wants a price for two vans on Fridays");
+    await expect(timeline).toContainText("Follow-up set for 2026-02-06 15:00 UTC: Send the Friday price");
   });
 
   test("on a laptop more than two leads show above the fold, with their message", async ({ page, context }) => {
@@ -215,7 +263,10 @@ test.describe("the sales inbox", () => {
     await expect(page.locator("tbody tr").first()).toContainText("Jan 16, 2026, 12:30 AM GMT+9");
   });
 
-  test("N new since your last visit opens those leads, and the glance page ends with its content", async ({ page, context }) => {
+  test("N new since your last visit is the person's count, kept across a reload until Mark all seen; it opens those leads, and the glance page ends with its content", async ({
+    page,
+    context,
+  }) => {
     const sales = await createStaff("sales");
     await signIn(context, sales);
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -232,14 +283,50 @@ test.describe("the sales inbox", () => {
       return document.documentElement.scrollHeight - end;
     });
     expect(blank).toBeLessThan(200);
-    const link = page.getByRole("link", { name: /new leads? since your last visit/ });
+    const count = async () => Number((await page.getByRole("link", { name: /new leads? assigned to no one/ }).textContent())?.replace(/\D/g, ""));
+    const seen = await count();
+    expect(seen).toBeGreaterThanOrEqual(2);
+    // A reload is no visit of its own: the count stays (other tests may only add to it).
+    await page.reload();
+    await hydrated(page);
+    expect(await count()).toBeGreaterThanOrEqual(seen);
+    await expect(page.getByText("Counted for you: the leads assigned to you and the unassigned ones.")).toBeVisible();
+    const link = page.getByRole("link", { name: /new leads? assigned to no one/ });
     await link.click();
     await expect(page).toHaveURL(/since=/);
+    await expect(page).toHaveURL(/view=unassigned/);
     const total = Number((await page.getByTestId("list-total").textContent())?.replace(/\D/g, ""));
     expect(total).toBeGreaterThanOrEqual(2);
     // Other tests add leads meanwhile, which can push these two past the first page: the same view, narrowed to them.
     const since = new URL(page.url()).searchParams.get("since") ?? "";
     await page.goto(`/desk/leads?since=${encodeURIComponent(since)}&q=${last.toLowerCase()}`);
     await expect(page.locator("tbody tr").filter({ hasText: `Fresh ${last}` })).toHaveCount(2);
+    // Mark all seen: the count starts again from now.
+    await page.goto("/desk");
+    await page.getByRole("button", { name: "Mark all seen" }).click();
+    await expect(page).toHaveURL(/\/desk$/);
+    await expect(page.getByRole("link", { name: /new leads? assigned to you/ })).toContainText(/^0 new leads assigned to you$/);
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("Log the call saves the call, the note and the follow-up in one plain form post", async ({ page, context }) => {
+    await signIn(context, await createStaff("sales"));
+    const last = surname();
+    const id = await seedLead(`nojs-${tag()}@phone.test`, { firstName: "Plain", lastName: last, zipCode: "10001" });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/desk/leads/${id}`);
+    const call = page.getByRole("form", { name: "Log the call" });
+    await call.getByLabel("Outcome").selectOption("voicemail");
+    await call.getByLabel("What was said (optional)").fill("Left the depot number");
+    await call.getByLabel("Date and time (UTC)").fill("2026-02-09T14:00");
+    await call.getByRole("button", { name: "Log the call" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Call logged" })).toHaveText("Call logged, follow-up set and note added.");
+    const timeline = page.getByRole("region", { name: "Timeline" });
+    await expect(timeline).toContainText("Call logged, left a voicemail");
+    await expect(timeline).toContainText("Left the depot number");
+    await expect(timeline).toContainText("Follow-up set for 2026-02-09 14:00 UTC");
   });
 });

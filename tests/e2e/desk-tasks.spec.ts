@@ -4,14 +4,14 @@ import { createStaff, signIn, testDb } from "./desk-fixtures";
 import { expect, hydrated, test } from "./fixtures";
 
 /**
- * A salesperson's follow-ups: a call and a follow-up logged on a lead, both in its
- * timeline, then the follow-up in /desk/tasks, where it is done.
+ * A salesperson's follow-ups: a call logged on a lead with its note and follow-up in one
+ * save, all in its timeline, then the follow-up in /desk/tasks, where it is done.
  */
 
 const tag = () => randomBytes(4).toString("hex");
 
 for (const width of [1280, 390]) {
-  test(`a salesperson logs a call and a follow-up, then finds and finishes it in My tasks (${width} px)`, async ({ page, context }) => {
+  test(`a salesperson logs a call with a follow-up, then finds and finishes it in My tasks (${width} px)`, async ({ page, context }) => {
     await page.setViewportSize({ width, height: 900 });
     const sales = await createStaff("sales");
     await signIn(context, sales);
@@ -36,24 +36,23 @@ for (const width of [1280, 390]) {
 
     await page.goto(`/desk/leads/${id}`);
     await hydrated(page);
+    // One save: the call, what was said (a note) and the follow-up.
     await page.getByLabel("Outcome").selectOption("no-answer");
     await page.getByLabel("What was said (optional)").fill("Rang twice");
-    await page.getByRole("button", { name: "Log call" }).click();
-    await expect(page.getByRole("status")).toContainText("Call logged.");
-    const timeline = page.getByRole("region", { name: "Timeline" });
-    await expect(timeline).toContainText("Call logged, no answer: Rang twice");
-
     await page.getByLabel("Date and time (UTC)").fill("2026-01-05T09:30");
     await page.getByLabel("What to do then (optional)").fill("Send the price list");
-    await page.getByRole("button", { name: "Set follow-up" }).click();
-    await expect(page.getByRole("status")).toContainText("Follow-up set.");
+    await page.getByRole("button", { name: "Log the call" }).click();
+    await expect(page.getByRole("status")).toContainText("Call logged, follow-up set and note added.");
+    const timeline = page.getByRole("region", { name: "Timeline" });
+    await expect(timeline).toContainText("Call logged, no answer");
+    await expect(timeline).toContainText("Rang twice");
     await expect(timeline).toContainText("Follow-up set for 2026-01-05 09:30 UTC: Send the price list");
 
-    // Both count as answering the lead, and both are audited.
+    // It counts as answering the lead, and is audited once.
     const row = await db.kysely.selectFrom("leads").select("first_touch_at").where("id", "=", id).executeTakeFirstOrThrow();
     expect(row.first_touch_at).not.toBeNull();
     const audited = await db.kysely.selectFrom("audit_log").select("action").where("staff_id", "=", sales.id).orderBy("id").execute();
-    expect(audited.map((a) => a.action)).toEqual(["lead.call", "lead.follow-up"]);
+    expect(audited.map((a) => a.action)).toEqual(["lead.call"]);
 
     await page.goto(`/desk/leads?view=overdue&q=${last.toLowerCase()}`);
     await expect(page.getByRole("row").filter({ hasText: `Tomas ${last}` })).toHaveCount(0);

@@ -153,7 +153,14 @@ export const auditKinds: Record<string, Kind> = {
     subject: "account",
     say: (s) => `${s.who} chose to see times in ${str(s.detail.zone) || "the browser's time zone"}`,
   },
-  "lead.call": { label: "Logged a call", subject: "lead", say: (s) => `${s.who} logged a call to ${s.what} (${capital(str(s.detail.outcome))})` },
+  "lead.call": {
+    label: "Logged a call",
+    subject: "lead",
+    say: (s) =>
+      `${s.who} logged a call to ${s.what} (${capital(str(s.detail.outcome))})` +
+      (s.detail.due ? `, set a follow-up for ${s.time ? s.time(str(s.detail.due)) : str(s.detail.due)}` : "") +
+      (s.detail.note ? ", added a note" : ""),
+  },
   "lead.follow-up": {
     label: "Set a follow-up",
     subject: "lead",

@@ -100,7 +100,10 @@ export interface LeadFollowupsTable {
 /** When each member of staff last opened the desk home. */
 export interface DeskVisitsTable {
   staff_id: number;
+  /** The mark: leads after it are "new since your last visit" (migration 037). */
   seen_at: string;
+  /** The latest visit of At a glance (migration 037). */
+  visit_at: string | null;
 }
 
 /**

@@ -1,8 +1,7 @@
-import { Link } from "react-router";
 import { DESK_HEADERS } from "~/features/staff/auth.server";
 import { PeriodForm } from "~/ui/desk/kit";
-import { deskLink, PageTitle } from "~/ui/desk/ui";
-import { When } from "~/ui/desk/time";
+import { PageTitle } from "~/ui/desk/ui";
+import { NewSince } from "~/features/leads/components/desk/new-since";
 import { PERIODS } from "~/features/leads/overview-periods";
 import { CountTable, PerDayChart } from "~/features/leads/components/desk/overview-charts";
 import { ResponseChart } from "~/features/leads/components/desk/response-chart";
@@ -19,28 +18,7 @@ export default function DeskHome({ loaderData }: Route.ComponentProps) {
   return (
     <div>
       <PageTitle>At a glance</PageTitle>
-      <p className="mb-6 rounded-md border border-slate-300 p-3 dark:border-slate-600" role="status">
-        {fresh.since ? (
-          <>
-            {fresh.count > 0 ? (
-              <Link to={`/desk/leads?${new URLSearchParams({ since: fresh.since })}`} className={deskLink}>
-                <strong>{fresh.count.toLocaleString("en-US")}</strong> new {fresh.count === 1 ? "lead" : "leads"} since your last visit
-              </Link>
-            ) : (
-              <>
-                <strong>0</strong> new leads since your last visit
-              </>
-            )}{" "}
-            (<When iso={fresh.since} />
-            ).{" "}
-          </>
-        ) : (
-          <>Welcome to the desk. </>
-        )}
-        <Link to="/desk/leads" className={deskLink}>
-          Open the leads inbox
-        </Link>
-      </p>
+      <NewSince fresh={fresh} />
 
       <section aria-labelledby="per-day" className="mb-8">
         <h2 id="per-day" className="mb-2 text-lg font-semibold">

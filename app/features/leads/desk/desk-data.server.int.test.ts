@@ -9,13 +9,13 @@ import { migrations } from "~/platform/db/migrations/index";
 import type { Database } from "~/platform/db/schema";
 import { parseCsv as parse, streamText } from "../../../../tests/helpers/leads";
 import { openTestDb } from "../../../../tests/helpers/test-db";
-import { addFollowUp, logCall } from "../routing/work.server";
+import { saveLoggedCall } from "../routing/lead-work.server";
 import { storeLead } from "../store.server";
 import { csvCell, csvLine, csvStream, leadCsvHeader } from "./export.server";
 import { kindLabel, labelledFields, typeLabel, whoOf } from "./labels.server";
 import { deleteByEmail, findByEmail } from "./privacy.server";
 import { loadEnv } from "~/platform/env.server";
-import { countsBy, leadsPerDay, newSinceLastVisit } from "./stats.server";
+import { countsBy, leadsPerDay } from "./stats.server";
 
 describe("CSV cells", () => {
   it("neutralises formulas and quotes what needs quoting", () => {
@@ -115,28 +115,27 @@ describe("desk data on the database", () => {
           .executeTakeFirstOrThrow()
       ).id,
     );
-    await logCall(db, lead.id, staff, { outcome: "voicemail", note: "Call back after 3" });
-    await addFollowUp(db, lead.id, staff, { due: "2026-12-01T21:00:00.000Z", note: "Quote for 40 trucks" });
+    await saveLoggedCall(db, lead.id, staff, {
+      outcome: "voicemail",
+      note: "Call back after 3",
+      followUp: { due: "2026-12-01T21:00:00.000Z", note: "Quote for 40 trucks" },
+    });
     const text = await streamText(csvStream(db, { leads: { q: "calls@example.com" } }, new Map(), undefined, "America/Chicago"));
     const [header, row] = parse(text.slice(1));
     const cell = (name: string) => row?.[header?.indexOf(name) ?? -1];
     expect(cell("Fuel type")).toBe("Red diesel, DEF and gasoline");
-    expect(cell("Calls")).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} Left a voicemail: Call back after 3$/);
+    expect(cell("Calls")).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} Left a voicemail$/);
+    expect(cell("Notes")).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}: Call back after 3$/);
     expect(cell("Follow-ups")).toMatch(/^due 2026-12-01 15:00: Quote for 40 trucks \(set \d{4}-\d{2}-\d{2} \d{2}:\d{2}\)$/);
   });
 
-  it("counts per day by form, by status and page, and new leads since the last visit", async () => {
+  it("counts per day by form, by status and page", async () => {
     const now = new Date();
     const days = await leadsPerDay(db, 90, now);
     expect(days).toHaveLength(90);
     expect(days.at(-1)?.day).toBe(now.toISOString().slice(0, 10));
     expect(days.at(-1)?.byKind["lead-personal"]).toBeGreaterThanOrEqual(1);
     expect((await countsBy(db, "status", 7)).find((c) => c.key === "new")?.n).toBeGreaterThanOrEqual(1);
-    expect(await newSinceLastVisit(db, 99)).toEqual({ since: null, count: 0 });
-    await new Promise((r) => setTimeout(r, 5));
-    await storeLead(db, { kind: "quote-short", type: 19, email: "later@example.com", payload: { email: "later@example.com", type: 19 } });
-    const second = await newSinceLastVisit(db, 99);
-    expect(second.count).toBe(1);
   });
 
   it("deletes everything about an e-mail and keeps others' replies under an emptied comment", async () => {

@@ -16,7 +16,7 @@ import { RETRY_AFTER_BUSY_SECONDS } from "~/platform/api/types";
 import { isPassingDbFault } from "~/platform/db/faults.server";
 import type { DeskArgs } from "~/features/staff/desk-guard.server";
 import { ownersOf, tellNewOwner, workEventText } from "~/features/leads/routing/work.server";
-import { followUpAction, workChoices } from "~/features/leads/routing/lead-work.server";
+import { logCallAction, workChoices } from "~/features/leads/routing/lead-work.server";
 import { contactSummary } from "~/features/leads/desk/contact-screen.server";
 import { consentLine } from "~/features/leads/desk/export-values.server";
 
@@ -106,9 +106,10 @@ export async function leadAction({ request, context, params }: DeskArgs) {
   if (!lead || lead.kind === "newsletter") throw data({ message: `There is no lead ${id}.` }, { status: 404, headers: DESK_HEADERS });
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
-  if (intent === "call" || intent === "followup") return followUpAction(deskServices(context), me.id, id, intent, form);
+  if (intent === "call") return logCallAction(deskServices(context), me.id, id, form);
+  if (intent) return data({ errors: ["This form is not one of this page's."], values: null, call: null, done: null }, { status: 400, headers: DESK_HEADERS });
   const values = { status: String(form.get("status") ?? ""), assignee: String(form.get("assignee") ?? ""), note: String(form.get("note") ?? "") };
-  const refuse = (errors: string[]) => data({ errors, values, done: null }, { status: 422, headers: DESK_HEADERS });
+  const refuse = (errors: string[]) => data({ errors, values, call: null, done: null }, { status: 422, headers: DESK_HEADERS });
   const parsed = leadWorkSchema.safeParse(values);
   if (!parsed.success) return refuse(messages(parsed.error));
   const staff = await staffDirectory(db);
@@ -124,7 +125,10 @@ export async function leadAction({ request, context, params }: DeskArgs) {
     // React Router keeps an action's headers only where the route exports `headers`: the server adds these.
     context.responseHeaders?.set("Retry-After", String(RETRY_AFTER_BUSY_SECONDS));
     const message = `Nothing was saved: the database is busy or out of space. Your changes are still here; press Save again in ${RETRY_AFTER_BUSY_SECONDS} seconds.`;
-    return data({ errors: [message], values, done: null }, { status: 503, headers: { ...DESK_HEADERS, "Retry-After": String(RETRY_AFTER_BUSY_SECONDS) } });
+    return data(
+      { errors: [message], values, call: null, done: null },
+      { status: 503, headers: { ...DESK_HEADERS, "Retry-After": String(RETRY_AFTER_BUSY_SECONDS) } },
+    );
   }
   if (saved.changed) {
     await tellNewOwner(deskServices(context), before, assignee.id, me.id);
@@ -137,5 +141,5 @@ export async function leadAction({ request, context, params }: DeskArgs) {
   }
   const done =
     saved.changed && saved.noted ? "Lead updated and note added." : saved.changed ? "Lead updated." : saved.noted ? "Note added." : "Nothing to change.";
-  return data({ errors: null as string[] | null, values: null, done }, { headers: DESK_HEADERS });
+  return data({ errors: null as string[] | null, values: null, call: null, done }, { headers: DESK_HEADERS });
 }

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { DESK_HEADERS, deskServices } from "~/features/staff/auth.server";
 import { signedIn } from "~/features/staff/desk-guard.server";
 import { audit } from "~/features/staff/audit.server";
@@ -13,6 +13,7 @@ import { staffDirectory, staffLabel } from "~/features/leads/desk/staff.server";
 import type { DeskArgs } from "~/features/staff/desk-guard.server";
 import { ownersOf, tellNewOwner } from "~/features/leads/routing/work.server";
 import { overdueCutoff } from "~/features/leads/routing/overdue.server";
+import { markAllSeen } from "~/features/leads/desk/last-visit.server";
 
 /** The leads inbox (routes/desk/leads.tsx): the filtered list and the bulk changes. */
 
@@ -50,6 +51,11 @@ export async function leadsAction({ request, context }: DeskArgs) {
   const me = signedIn(context);
   const { db } = deskServices(context);
   const form = await request.formData();
+  // At a glance's "Mark all seen": the person's "new since your last visit" starts again now.
+  if (form.get("intent") === "mark-seen") {
+    await markAllSeen(db, me.id);
+    throw redirect("/desk", { headers: DESK_HEADERS });
+  }
   if (form.get("scope") === "all") {
     const r = await bulkChangeAll(deskServices(context), me, form);
     if (r.kind === "invalid") return data({ errors: r.errors, values: null, done: null, confirm: null, all: r.values }, { status: 422, headers: DESK_HEADERS });

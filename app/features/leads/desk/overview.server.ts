@@ -3,7 +3,9 @@ import { data, redirect } from "react-router";
 import { DESK_HEADERS, deskServices } from "~/features/staff/auth.server";
 import { signedIn } from "~/features/staff/desk-guard.server";
 import { kindLabel, leadKinds, statusLabels, type LeadStatus } from "~/features/leads/desk/labels.server";
-import { countsBy, leadsPerDay, newSinceLastVisit } from "~/features/leads/desk/stats.server";
+import { countsBy, leadsPerDay } from "~/features/leads/desk/stats.server";
+import { newSinceLastVisit } from "~/features/leads/desk/last-visit.server";
+import { staffTimeZone } from "~/features/staff/time-zone";
 import type { DeskArgs } from "~/features/staff/desk-guard.server";
 import { responseTimes } from "~/features/leads/routing/response-stats.server";
 
@@ -23,7 +25,7 @@ export async function loadDeskHome({ request, context }: DeskArgs) {
     leadsPerDay(db, 90),
     countsBy(db, "status", days),
     countsBy(db, "page_path", days),
-    newSinceLastVisit(db, me.id),
+    newSinceLastVisit(db, me.id, staffTimeZone(me)),
     responseTimes(db),
   ]);
   return data(
@@ -36,7 +38,7 @@ export async function loadDeskHome({ request, context }: DeskArgs) {
       byStatus: byStatus.map((c) => ({ label: statusLabels[c.key as LeadStatus] ?? c.key, n: c.n })),
       byPage: byPage.map((c) => ({ label: c.key || "Not known", n: c.n })),
       response,
-      fresh: { count: fresh.count, since: fresh.since },
+      fresh,
     },
     { status: errors ? 400 : 200, headers: DESK_HEADERS },
   );

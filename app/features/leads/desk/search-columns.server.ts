@@ -1,5 +1,8 @@
 import { contactOf } from "~/features/leads/forms/registry";
+import { foldText } from "~/shared/fold-text";
 import { leadCity, type PlaceLookup } from "~/shared/place";
+
+export { foldText };
 
 /**
  * The columns the desk searches and filters on, taken from a submission when it is stored
@@ -11,11 +14,11 @@ import { leadCity, type PlaceLookup } from "~/shared/place";
 export interface SearchColumns {
   /** lower-cased e-mail address. */
   email_norm: string;
-  /** "first last", lower-cased, spaces collapsed; null for business forms. */
+  /** "first last" as the search compares it (`foldText`: "O’Brien" is "obrien"); null for business forms. */
   name_norm: string | null;
-  /** The last name alone, so "smith" finds "John Smith". */
+  /** The last name alone, so "smith" finds "John Smith" (`foldText`). */
   last_norm: string | null;
-  /** The business or company name, lower-cased. */
+  /** The business or company name (`foldText`). */
   business_norm: string | null;
   /** The phone number's digits, without a leading US country code. */
   phone_norm: string | null;
@@ -36,9 +39,9 @@ export function phoneDigits(value: string): string {
 }
 
 const text = (v: unknown): string | null => (typeof v === "string" && v.trim() !== "" ? v.trim() : null);
-const norm = (v: unknown): string | null => {
+const fold = (v: unknown): string | null => {
   const t = text(v);
-  return t === null ? null : normaliseText(t) || null;
+  return t === null ? null : foldText(t) || null;
 };
 
 /**
@@ -53,9 +56,9 @@ export function searchColumns(email: string, payload: Record<string, unknown>, k
   const last = text(payload.lastName);
   return {
     email_norm: normaliseText(email),
-    name_norm: contact.name ? normaliseText(contact.name) : null,
-    last_norm: norm(last),
-    business_norm: norm(contact.business),
+    name_norm: fold(contact.name),
+    last_norm: fold(last),
+    business_norm: fold(contact.business),
     phone_norm: contact.phone ? phoneDigits(contact.phone) || null : null,
     zip: contact.zip ? contact.zip.slice(0, 10) : null,
     city: city ? city.slice(0, 80) : null,

@@ -11,6 +11,7 @@ import { type LeadFilters, parseLeadFilters } from "./filters.server";
 import { deleteByEmail } from "./privacy.server";
 import { COUNT_CAP, countMatching, listLeads } from "./query.server";
 import { searchColumns } from "./search-columns.server";
+import { leadSearchFoldMigration } from "~/platform/db/migrations/036-lead-search-fold";
 import { catchUpSearch, FEW_MATCHES, RECENT_IDS, searchCondition, searchWords, wordsQuery } from "./search.server";
 
 /**
@@ -95,7 +96,45 @@ describe("the desk's search box and attribution filters", () => {
   it("finds a first or last name, with or without accents and apostrophes", async () => {
     expect(await search("maría")).toEqual([ids.maria]);
     expect(await search("o'brien")).toEqual([ids.maria]);
-    expect(await search("brien")).toEqual([ids.maria]);
+    expect(await search("obrien")).toEqual([ids.maria]);
+  });
+
+  it("ignores apostrophes and accents in names, both in the lead and in the search", async () => {
+    const sean = await insert("lead-personal", "sean@names.test", { firstName: "Sean", lastName: "O'Brien" });
+    const kate = await insert("lead-personal", "kate@names.test", { firstName: "Kate", lastName: "O\u2019Brien" });
+    const jose = await insert("lead-personal", "jj@names.test", { firstName: "José", lastName: "Álvarez" });
+    const plain = await insert("lead-personal", "jr@names.test", { firstName: "Jose", lastName: "Ruiz" });
+    const ana = await insert("lead-personal", "ap@names.test", { firstName: "Ana", lastName: "Peña" });
+    expect(await search("obrien")).toEqual([ids.maria, sean, kate]);
+    expect(await search("o’brien")).toEqual([ids.maria, sean, kate]);
+    expect(await search("O'BRIEN")).toEqual([ids.maria, sean, kate]);
+    expect(await search("sean obrien")).toEqual([sean]);
+    expect(await search("jose")).toEqual([jose, plain]);
+    expect(await search("josé")).toEqual([jose, plain]);
+    expect(await search("alvarez")).toEqual([jose]);
+    expect(await search("pena")).toEqual([ana]);
+    expect(await search("peña")).toEqual([ana]);
+    const bistro = await insert("quote-business", "bistro@names.test", { businessName: "Chez Zoë’s Café", zipCode: "10001", city: "San José" });
+    expect(await search("zoes cafe")).toEqual([bistro]);
+    expect(await search("zoë's")).toEqual([bistro]);
+    // The city is searched as typed: with its accent it is found on either database.
+    expect(await search("san josé")).toEqual([bistro]);
+    await db.kysely.deleteFrom("leads").where("id", "in", [sean, kate, jose, plain, ana, bistro]).execute();
+  });
+
+  it("migration 036 folds the names of leads stored before it, and the index follows", async () => {
+    const email = "old@names.test";
+    const payload = { firstName: "Renée", lastName: "D'Arcy" };
+    const id = await insert("lead-personal", email, payload, { name_norm: "renée d'arcy", last_norm: "d'arcy" });
+    await catchUpSearch(db);
+    expect(await search("darcy")).toEqual([]);
+    await leadSearchFoldMigration.up(db.kysely as never);
+    const row = await db.kysely.selectFrom("leads").select(["name_norm", "last_norm"]).where("id", "=", id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ name_norm: "renee darcy", last_norm: "darcy" });
+    expect(await search("darcy")).toEqual([id]);
+    expect(await search("renee")).toEqual([id]);
+    expect(await search("renée")).toEqual([id]);
+    await db.kysely.deleteFrom("leads").where("id", "=", id).execute();
   });
 
   it("finds an e-mail address or any part of it", async () => {
@@ -298,6 +337,9 @@ describe("the desk's search box and attribution filters", () => {
     expect(wordsQuery([["o", "brien"], ["75201"]])).toBe("('o' & 'brien':* & '75201':*) | 'o brien 75201':*");
     expect(wordsQuery([["las"], ["vegas"]])).toBe("('las':* & 'vegas':*) | 'las vegas':*");
     expect(wordsQuery([["it’s"], ["a\\b"]])).toBe("('it’s':* & 'a\\\\b':*) | 'it’s a\\\\b':*");
+    // A word that folds differently is asked both ways: folded (names), and as typed (city, e-mail).
+    expect(wordsQuery([["obrien"]], [["o", "brien"]])).toBe("('obrien':* | 'o' & 'brien':*)");
+    expect(searchWords("O’Brien josé")).toEqual({ words: [["obrien"], ["jose"]], typed: [["o’brien"], ["josé"]], emails: [] });
   });
 
   it("forgets a lead deleted at its owner's request: its words no longer find it", async () => {

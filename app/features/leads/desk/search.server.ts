@@ -4,7 +4,7 @@ import type { Dialect } from "~/platform/db/migrations/index";
 import { SQLITE_DOCUMENT } from "~/platform/db/migrations/027-lead-search-deferred";
 import type { Cursor } from "./filters.server";
 import { writeQueueFor } from "~/platform/db/write-queue.server";
-import { normaliseText, phoneDigits } from "./search-columns.server";
+import { foldText, normaliseText, phoneDigits } from "./search-columns.server";
 
 /**
  * The search box's words, matched through the search index (migration 018 on SQLite, 033 on PostgreSQL; decision record 027):
@@ -14,8 +14,18 @@ import { normaliseText, phoneDigits } from "./search-columns.server";
  * number in any format ("(214) 555-01") is its digits.
  */
 export interface SearchWords {
-  /** Each word as the tokens it is made of ("o'brien" is o + brien, matched side by side). */
+  /**
+   * Each word as the tokens it is made of, folded as names are stored (`foldText`: accents
+   * off, apostrophes dropped, so "o’brien" is obrien and "josé" is jose); "smith-jones" is
+   * smith + jones, matched side by side.
+   */
   words: string[][];
+  /**
+   * Each word's tokens as typed (accents kept, an apostrophe a separator) where they differ
+   * from `words`', else null: the city and the e-mail address are searched as stored, so
+   * "d'alene" still finds Coeur d'Alene. A word matches either way.
+   */
+  typed?: (string[] | null)[];
   /** Starts of an e-mail address (a word with "@"), lower-cased. */
   emails: string[];
 }
@@ -35,12 +45,22 @@ export function searchWords(q: string): SearchWords | null {
     return { words: [[/^\+\s*1/.test(text) ? digits.slice(1) || digits : phoneDigits(digits)]], emails: [] };
   }
   const words: string[][] = [];
+  const typed: (string[] | null)[] = [];
   const emails: string[] = [];
   for (const word of text.split(" ")) {
-    if (word.includes("@")) emails.push(word);
-    else if (tokens(word).length) words.push(tokens(word));
+    if (word.includes("@")) {
+      emails.push(word);
+      continue;
+    }
+    const folded = tokens(foldText(word));
+    const asTyped = tokens(word);
+    if (!folded.length && !asTyped.length) continue;
+    const same = folded.join(" ") === asTyped.join(" ");
+    words.push(folded.length ? folded : asTyped);
+    typed.push(same || !folded.length || !asTyped.length ? null : asTyped);
   }
-  return words.length || emails.length ? { words, emails } : null;
+  if (!words.length && !emails.length) return null;
+  return typed.some(Boolean) ? { words, typed, emails } : { words, emails };
 }
 
 /** The first string that sorts after every string starting with `prefix`. */
@@ -52,7 +72,15 @@ export function prefixEnd(prefix: string): string {
 
 /** SQLite: the FTS5 query of the words, each a phrase whose last token is a prefix; null without words. */
 export function ftsMatch(s: SearchWords): string | null {
-  return s.words.length ? s.words.map((w) => `"${w.join(" ")}"*`).join(" AND ") : null;
+  const phrase = (w: string[]) => `"${w.join(" ").replace(/"/g, '""')}"*`;
+  return s.words.length
+    ? s.words
+        .map((w, i) => {
+          const typed = s.typed?.[i];
+          return typed ? `(${phrase(w)} OR ${phrase(typed)})` : phrase(w);
+        })
+        .join(" AND ")
+    : null;
 }
 
 /** A tsquery lexeme, quoted as its input syntax reads it (a quote doubled, a backslash escaped). */
@@ -66,8 +94,14 @@ const lexeme = (token: string) => `'${token.replace(/\\/g, "\\\\").replace(/'/g,
  * them, so the leads found are the same; the planner, though, learns from that lexeme's
  * statistics how many leads carry the words together.
  */
-export function wordsQuery(words: string[][]): string {
-  const all = words.flatMap((w) => w.map((t, i) => (i === w.length - 1 ? `${lexeme(t)}:*` : lexeme(t)))).join(" & ");
+export function wordsQuery(words: string[][], typed?: (string[] | null)[]): string {
+  const one = (w: string[]) => w.map((t, i) => (i === w.length - 1 ? `${lexeme(t)}:*` : lexeme(t))).join(" & ");
+  const all = words
+    .map((w, i) => {
+      const t = typed?.[i];
+      return t ? `(${one(w)} | ${one(t)})` : one(w);
+    })
+    .join(" & ");
   const tokens = words.flat();
   return tokens.length > 1 ? `(${all}) | ${lexeme(tokens.join(" "))}:*` : all;
 }
@@ -81,8 +115,14 @@ export function wordsQuery(words: string[][]): string {
 export function searchCondition(dialect: Dialect, s: SearchWords): RawBuilder<boolean> {
   const parts: RawBuilder<unknown>[] = s.emails.map((e) => sql`(email_norm >= ${e} AND email_norm < ${prefixEnd(e)})`);
   if (dialect === "postgres" && s.words.length) {
-    parts.push(sql`search_words @@ ${wordsQuery(s.words)}::tsquery`);
-    for (const w of s.words) if (w.length > 1) parts.push(sql`search_doc LIKE ${`% ${w.join(" ")}%`}`);
+    parts.push(sql`search_words @@ ${wordsQuery(s.words, s.typed)}::tsquery`);
+    const side = (w: string[]) => sql`search_doc LIKE ${`% ${w.join(" ")}%`}`;
+    s.words.forEach((w, i) => {
+      const typed = s.typed?.[i];
+      // A word of one token either way needs no more than the tsquery.
+      if (w.length < 2 || typed?.length === 1) return;
+      parts.push(typed ? sql`(${side(w)} OR ${side(typed)})` : side(w));
+    });
   }
   return parts.length ? sql<boolean>`(${sql.join(parts, sql` AND `)})` : sql<boolean>`1 = 1`;
 }

@@ -60,31 +60,3 @@ export async function countsBy(db: Db, column: "status" | "page_path", days: num
     .map((r) => ({ key: String((r as Record<string, unknown>)[column] ?? ""), n: Number(r.n) }))
     .sort((a, b) => b.n - a.n || a.key.localeCompare(b.key));
 }
-
-/**
- * Leads that arrived since this member of staff last opened the desk home, and the time
- * of that visit (null on a first visit); records this visit.
- */
-export async function newSinceLastVisit(db: Db, staffId: number, now = new Date()): Promise<{ since: string | null; count: number }> {
-  const visit = await db.kysely.selectFrom("desk_visits").select("seen_at").where("staff_id", "=", staffId).executeTakeFirst();
-  const since = visit?.seen_at ?? null;
-  let count = 0;
-  if (since) {
-    const row = await db.kysely
-      .selectFrom("leads")
-      .select((eb) => eb.fn.countAll<string | number>().as("n"))
-      .where("created_at", ">", since)
-      .where("kind", "<>", "newsletter")
-      // As the inbox counts them: spam is in no list that does not ask for it.
-      .where("status", "<>", "spam")
-      .executeTakeFirstOrThrow();
-    count = Number(row.n);
-  }
-  const seen = now.toISOString();
-  await db.kysely
-    .insertInto("desk_visits")
-    .values({ staff_id: staffId, seen_at: seen })
-    .onConflict((oc) => oc.column("staff_id").doUpdateSet({ seen_at: seen }))
-    .execute();
-  return { since, count };
-}

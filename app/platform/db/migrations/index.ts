@@ -26,6 +26,8 @@ import { outboxDueByStateMigration } from "./032-outbox-due-by-state";
 import { leadSearchWordsMigration } from "./033-lead-search-words";
 import { leadCityFromPlaceMigration } from "./034-lead-city-from-place";
 import { insightTouchAtMigration } from "./035-insight-touch-at";
+import { leadSearchFoldMigration } from "./036-lead-search-fold";
+import { deskVisitMarkMigration } from "./037-desk-visit-mark";
 import { mediaInlineMigration } from "./038-media-inline";
 import { staffTimeZoneMigration } from "./019-staff-time-zone";
 
@@ -199,6 +201,8 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "033-lead-search-words": leadSearchWordsMigration(dialect),
     "034-lead-city-from-place": leadCityFromPlaceMigration,
     "035-insight-touch-at": insightTouchAtMigration,
+    "036-lead-search-fold": leadSearchFoldMigration,
+    "037-desk-visit-mark": deskVisitMarkMigration,
     "038-media-inline": mediaInlineMigration,
   };
 }

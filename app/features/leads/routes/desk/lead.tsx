@@ -1,9 +1,9 @@
 import { Form, Link, useNavigation } from "react-router";
 import { DESK_HEADERS } from "~/features/staff/auth.server";
 import { useKeptDraft } from "~/ui/desk/kept-draft";
-import { deskInput, deskLink, deskPrimary, deskSecondary, ErrorList, Field, NOBODY, Notice, PageTitle, SelectField, StatusBadge } from "~/ui/desk/ui";
+import { deskInput, deskLink, deskSecondary, ErrorList, Field, NOBODY, Notice, PageTitle, SelectField, StatusBadge } from "~/ui/desk/ui";
 import { LeadHistory } from "~/features/leads/components/desk/lead-history";
-import { LeadFollowUp } from "~/features/leads/components/desk/lead-follow-up";
+import { LogCall } from "~/features/leads/components/desk/log-call";
 import { ContactLink } from "~/features/leads/components/desk/contact-link";
 import { LeadVisit } from "~/features/insight/components/lead-visit";
 import type { Route } from "./+types/lead";
@@ -63,7 +63,11 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
             Now: <StatusBadge status={lead.status} label={lead.statusLabel} />, assigned to {lead.assignee}
           </p>
           <ErrorList errors={actionData?.errors} />
-          <Form method="post" className="space-y-3" key={`work-${lead.status}-${lead.assigneeId}-${timeline.length}`}>
+          <LogCall outcomes={choices.outcomes} busy={busy} version={timeline.length} values={actionData?.call ?? null} />
+          <Form method="post" className="mt-6 space-y-3" aria-labelledby="lead-change" key={`work-${lead.status}-${lead.assigneeId}-${timeline.length}`}>
+            <h3 id="lead-change" className="font-semibold">
+              Change the lead
+            </h3>
             <SelectField id="l-status" name="status" label="Status" options={choices.statuses} defaultValue={values?.status ?? lead.status} />
             <SelectField
               id="l-assignee"
@@ -85,11 +89,10 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
                 className={deskInput}
               />
             </Field>
-            <button type="submit" className={deskPrimary} disabled={busy}>
+            <button type="submit" className={deskSecondary} disabled={busy}>
               Save
             </button>
           </Form>
-          <LeadFollowUp outcomes={choices.outcomes} busy={busy} version={timeline.length} />
         </section>
 
         <section aria-labelledby="lead-fields" className="lg:col-span-2 lg:col-start-1 lg:row-start-1">

@@ -7,6 +7,7 @@ import { activeFilters, FilterDisclosure } from "~/ui/desk/disclosure";
 import { ListTotal } from "~/ui/desk/total";
 import { columns } from "~/features/leads/components/desk/leads-columns";
 import { BulkBar, ConfirmAll } from "~/features/leads/components/desk/bulk-bar";
+import { LeadSearch } from "~/features/leads/components/desk/lead-search";
 import type { Route } from "./+types/leads";
 import { loadLeads, leadsAction } from "~/features/leads/desk/leads-screen.server";
 
@@ -70,15 +71,15 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
         ))}
       </nav>
 
-      <FilterDisclosure active={activeFilters(raw)}>
+      <LeadSearch raw={raw} view={view} />
+      <FilterDisclosure active={activeFilters(raw) - (raw.q ? 1 : 0)}>
         <FilterBar
           label="Filter leads"
           idPrefix="f"
           values={raw}
-          grid="grid-cols-1 gap-3 sm:grid-cols-4 xl:grid-cols-9"
+          grid="grid-cols-1 gap-3 sm:grid-cols-4 xl:grid-cols-7"
           clear={{ to: "/desk/leads", label: "Clear" }}
           fields={[
-            { type: "search", name: "q", label: "Search (e-mail, name, business, phone, ZIP)", maxLength: 120, span: "sm:col-span-4 xl:col-span-2" },
             { type: "select", name: "kind", label: "Form", first: any("All forms"), options: choices.kinds },
             { type: "select", name: "type", label: "Type code", first: any("All types"), options: choices.types },
             {
@@ -94,6 +95,7 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
           ]}
         >
           {view ? <input type="hidden" name="view" value={view} /> : null}
+          {raw.q ? <input type="hidden" name="q" value={raw.q} /> : null}
           {raw.since ? <input type="hidden" name="since" value={raw.since} /> : null}
           <fieldset className="mt-3 grid min-w-0 grid-cols-1 gap-3 sm:grid-cols-5">
             <legend className="mb-1 text-sm font-semibold">Where the visitor came from (first page of the visit)</legend>
@@ -109,9 +111,8 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
       {actionData?.confirm ? <ConfirmAll confirm={actionData.confirm} /> : null}
       <ListTotal total={total} one="lead" many="leads" />
 
+      {/* The leads first, their bulk change after them: on a phone the first card is on the first screen; from md up the bar stays in view at the bottom. */}
       <Form method="post" aria-label="Change the selected leads" key={actionData?.done ?? "bulk"}>
-        <BulkBar choices={choices} total={total} values={values ?? null} busy={busy} />
-
         <DeskTable
           caption="Leads, newest first"
           columns={columns(selected, listSearch)}
@@ -120,6 +121,9 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
           cards
           rowClassName="hover:bg-slate-50 focus-within:bg-brand-50 dark:hover:bg-slate-900 dark:focus-within:bg-brand-950"
         />
+        <div className="mt-3 md:sticky md:bottom-0 md:z-10 md:border-t md:border-slate-300 md:bg-white md:pt-2 md:dark:border-slate-600 md:dark:bg-slate-950">
+          <BulkBar choices={choices} total={total} values={values ?? null} busy={busy} />
+        </div>
       </Form>
       <Pager label="Pages of leads" links={keysetLinks(location.search, prev, next)} />
     </div>
