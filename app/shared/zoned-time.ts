@@ -39,6 +39,9 @@ export function isTimeZone(zone: string): boolean {
 }
 
 /** A stored ISO time in `zone`, with the zone's abbreviation; the text as given when it is not a time. */
+/** The cookie the desk's page keeps the browser's own zone in, for the server's first render. */
+export const BROWSER_ZONE_COOKIE = "fillway-desk-zone";
+
 export function formatInZone(iso: string, zone: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;

@@ -182,7 +182,7 @@ test.describe("the sales inbox", () => {
     const timeline = page.getByRole("region", { name: "Timeline" });
     await expect(timeline).toContainText("Call logged, reached them");
     await expect(timeline).toContainText("Wants a price for two vans on Fridays");
-    await expect(timeline).toContainText("Follow-up set for 2026-02-06 15:00 UTC: Send the Friday price");
+    await expect(timeline).toContainText("Follow-up set for Feb 6, 2026, 3:00 PM UTC: Send the Friday price");
   });
 
   test("on a laptop more than two leads show above the fold, with their message", async ({ page, context }) => {
@@ -263,6 +263,30 @@ test.describe("the sales inbox", () => {
     await expect(page.locator("tbody tr").first()).toContainText("Jan 16, 2026, 12:30 AM GMT+9");
   });
 
+  test("with no zone chosen, the browser's zone is in the server's first render, and a follow-up is typed in it", async ({ browser }) => {
+    const context = await browser.newContext({ timezoneId: "America/Chicago", viewport: { width: 390, height: 844 } });
+    const sales = await createStaff("sales");
+    await signIn(context, sales);
+    const last = surname();
+    const id = await seedLead(`own-${tag()}@zone.test`, { firstName: "Own", lastName: last, zipCode: "10001" }, "2026-01-15T15:30:00.000Z");
+    const page = await context.newPage();
+    await page.goto("/desk/leads");
+    await hydrated(page);
+    // The server's HTML itself (no script run yet) is in the browser's zone from the second page on.
+    const html = await (await context.request.get(`/desk/leads/${id}`)).text();
+    expect(html).toContain("Jan 15, 2026, 9:30 AM CST");
+    await page.goto(`/desk/leads/${id}`);
+    await hydrated(page);
+    const call = page.getByRole("form", { name: "Log the call" });
+    await call.getByLabel("Outcome").selectOption("reached");
+    await call.getByLabel("Date and time (America/Chicago)").fill("2026-02-06T09:00");
+    await call.getByRole("button", { name: "Log the call" }).click();
+    await expect(page.getByRole("region", { name: "Timeline" })).toContainText("Follow-up set for Feb 6, 2026, 9:00 AM CST");
+    const due = await (await testDb()).kysely.selectFrom("lead_followups").select("due_at").where("lead_id", "=", id).executeTakeFirstOrThrow();
+    expect(due.due_at).toBe("2026-02-06T15:00:00.000Z");
+    await context.close();
+  });
+
   test("N new since your last visit is the person's count, kept across a reload until Mark all seen; it opens those leads, and the glance page ends with its content", async ({
     page,
     context,
@@ -327,6 +351,6 @@ test.describe("without JavaScript", () => {
     const timeline = page.getByRole("region", { name: "Timeline" });
     await expect(timeline).toContainText("Call logged, left a voicemail");
     await expect(timeline).toContainText("Left the depot number");
-    await expect(timeline).toContainText("Follow-up set for 2026-02-09 14:00 UTC");
+    await expect(timeline).toContainText("Follow-up set for Feb 9, 2026, 2:00 PM UTC");
   });
 });

@@ -46,7 +46,7 @@ for (const width of [1280, 390]) {
     const timeline = page.getByRole("region", { name: "Timeline" });
     await expect(timeline).toContainText("Call logged, no answer");
     await expect(timeline).toContainText("Rang twice");
-    await expect(timeline).toContainText("Follow-up set for 2026-01-05 09:30 UTC: Send the price list");
+    await expect(timeline).toContainText("Follow-up set for Jan 5, 2026, 9:30 AM UTC: Send the price list");
 
     // It counts as answering the lead, and is audited once.
     const row = await db.kysely.selectFrom("leads").select("first_touch_at").where("id", "=", id).executeTakeFirstOrThrow();

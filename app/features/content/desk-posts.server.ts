@@ -10,7 +10,7 @@ import type { PostsTable } from "~/platform/db/schema";
 import { imageByBanner } from "./media.server";
 import { htmlToText } from "./markdown.server";
 import { MarkdownRefused, renderMarkdownGuarded } from "./markdown-pool.server";
-import { localInputToUtc } from "./zoned-input";
+import { localInputToUtc } from "~/shared/zoned-input";
 import {
   kindOf,
   POST_KINDS,

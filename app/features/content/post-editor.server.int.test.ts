@@ -7,7 +7,7 @@ import { rssXml } from "./feeds.server";
 import { checkPreview, previewSecret, signPreview } from "./preview-link.server";
 import { getPost, listPosts } from "./posts.server";
 import { POST_FALLBACK_IMAGE } from "./types";
-import { localInputToUtc, utcToLocalInput } from "./zoned-input";
+import { localInputToUtc, utcToLocalInput } from "~/shared/zoned-input";
 
 /** The editor's drafts, publishing in the editor's time, preview links and bylines, against a real database. */
 

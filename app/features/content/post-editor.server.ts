@@ -1,11 +1,11 @@
 import type { RouterContextProvider } from "react-router";
+import { shownZone } from "~/features/staff/time-zone.server";
 import { data, redirect } from "react-router";
 import { deletePost, fileState, formValues, getDeskPost, postFormSchema, savePost, shippedImages, statusOf } from "~/features/content/desk-posts.server";
 import { listImages } from "~/features/content/media.server";
 import { type PostStatus, statusLabels } from "~/features/content/post-desk";
 import { kindOf } from "~/features/content/post-file.server";
 import { formatWhen } from "~/features/leads/desk/labels.server";
-import { staffTimeZone } from "~/features/staff/time-zone";
 import { formatInZone } from "~/shared/zoned-time";
 import { clearAutosave, loadAutosave } from "./autosave.server";
 import { BUSY_RETRY_SECONDS, staffOwner } from "./markdown-pool.server";
@@ -105,7 +105,7 @@ export async function loadPostEditor({ request, context, params }: DeskArgs, ren
     {
       isNew,
       values,
-      staffZone: staffTimeZone(me),
+      staffZone: shownZone(request, me),
       autosave: await loadAutosave(db, me.id, isNew ? "new" : params.id, row?.updated_at ?? null),
       status,
       statusLabel: statusLabels[status],

@@ -7,7 +7,7 @@ import type { Role } from "~/features/staff/roles";
 import { firingAlerts } from "~/platform/ops/system.server";
 import { DeskShell, type ShellAlert } from "~/ui/desk/shell";
 import { DeskTimeZone } from "~/ui/desk/time";
-import { staffTimeZone } from "~/features/staff/time-zone";
+import { shownZone } from "~/features/staff/time-zone.server";
 import type { Route } from "./+types/layout";
 import { deskScreens } from "./screens";
 
@@ -18,13 +18,13 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: desk
 export const headers = () => DESK_HEADERS;
 export const meta = () => [{ title: "Fillway desk" }, { name: "robots", content: "noindex, nofollow" }];
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context, request }: Route.LoaderArgs) {
   // Null on the public screens (signing in, passwords): they show no menu.
   const user = context.get(staffContext);
   if (!user) return data({ user: null, alerts: [], timeZone: null }, { headers: DESK_HEADERS });
   // Admins see a banner while a system check is bad (ops/alerts.server.ts).
   const alerts = user.role === "admin" ? firingAlerts(context) : [];
-  return data({ user: { email: user.email, name: user.name, role: user.role }, alerts, timeZone: staffTimeZone(user) }, { headers: DESK_HEADERS });
+  return data({ user: { email: user.email, name: user.name, role: user.role }, alerts, timeZone: shownZone(request, user) }, { headers: DESK_HEADERS });
 }
 
 type ShellUser = { email: string; name: string | null; role: Role } | null;

@@ -1,10 +1,11 @@
 import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
-import { formatInZone } from "~/shared/zoned-time";
+import { BROWSER_ZONE_COOKIE, formatInZone } from "~/shared/zoned-time";
 
 /**
  * Every time the desk shows, in the signed-in member's zone (their setting in "Your
- * account"), or, when they chose none, in the browser's: the server renders UTC, with its
- * abbreviation, and the page switches to the browser's zone once it runs. The text keeps
+ * account"), or, when they chose none, in the browser's: the page keeps the browser's zone
+ * in a cookie the server reads, so only the very first page renders UTC (named) and
+ * switches once it runs. The text keeps
  * its length and shape, so nothing moves.
  */
 
@@ -20,6 +21,13 @@ export function useBrowserTimeZone(): string | null {
 /** Wraps the desk's pages: `zone` is the member's setting (null for the browser's). */
 export function DeskTimeZone({ zone, children }: { zone: string | null; children: ReactNode }) {
   const browser = useBrowserTimeZone();
+  // The server reads it on the next request, so a member who chose no zone sees their own from the first render.
+  useEffect(() => {
+    if (!browser) return;
+    const secure = location.protocol === "https:" ? "; secure" : "";
+    // biome-ignore lint/suspicious/noDocumentCookie: one small cookie once per page; the Cookie Store API is missing from some browsers the desk supports
+    document.cookie = `${BROWSER_ZONE_COOKIE}=${encodeURIComponent(browser)}; path=/desk; max-age=31536000; samesite=lax${secure}`;
+  }, [browser]);
   return <ZoneContext.Provider value={zone ?? browser ?? "UTC"}>{children}</ZoneContext.Provider>;
 }
 

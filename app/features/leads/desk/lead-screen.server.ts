@@ -1,4 +1,5 @@
 import { phoneDigits } from "~/features/leads/desk/search-columns.server";
+import { shownZone } from "~/features/staff/time-zone.server";
 import { data } from "react-router";
 import { DESK_HEADERS, deskServices } from "~/features/staff/auth.server";
 import { signedIn } from "~/features/staff/desk-guard.server";
@@ -55,6 +56,7 @@ export async function loadLead({ request, context, params }: DeskArgs) {
     leadNeighbours(db, filters, { id, createdAt: lead.createdAt }),
     contactSummary(db, lead),
   ]);
+  const zone = shownZone(request, signedIn(context)) ?? "UTC";
   const timeline = [
     { id: 0, when: lead.createdAt, who: "", text: `Received from ${lead.page || "an unknown page"}`, note: false },
     ...events.map((e) => {
@@ -62,7 +64,7 @@ export async function loadLead({ request, context, params }: DeskArgs) {
       let text = "";
       if (e.action === "status") text = `Status set to ${statusLabels[e.value as LeadStatus] ?? e.value}`;
       else if (e.action === "assignee") text = e.value ? `Assigned to ${staffLabel(staff.get(Number(e.value)), Number(e.value))}` : "Unassigned";
-      else text = workEventText(e.action, e.value) ?? e.value ?? "";
+      else text = workEventText(e.action, e.value, zone) ?? e.value ?? "";
       return { id: e.id, when: e.createdAt, who, text, note: e.action === "note" };
     }),
   ];
@@ -106,7 +108,7 @@ export async function leadAction({ request, context, params }: DeskArgs) {
   if (!lead || lead.kind === "newsletter") throw data({ message: `There is no lead ${id}.` }, { status: 404, headers: DESK_HEADERS });
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
-  if (intent === "call") return logCallAction(deskServices(context), me.id, id, form);
+  if (intent === "call") return logCallAction(deskServices(context), me.id, id, form, shownZone(request, me) ?? "UTC");
   if (intent) return data({ errors: ["This form is not one of this page's."], values: null, call: null, done: null }, { status: 400, headers: DESK_HEADERS });
   const values = { status: String(form.get("status") ?? ""), assignee: String(form.get("assignee") ?? ""), note: String(form.get("note") ?? "") };
   const refuse = (errors: string[]) => data({ errors, values, call: null, done: null }, { status: 422, headers: DESK_HEADERS });

@@ -1,11 +1,11 @@
 import { PERIODS } from "~/features/leads/overview-periods";
+import { shownZone } from "~/features/staff/time-zone.server";
 import { data, redirect } from "react-router";
 import { DESK_HEADERS, deskServices } from "~/features/staff/auth.server";
 import { signedIn } from "~/features/staff/desk-guard.server";
 import { kindLabel, leadKinds, statusLabels, type LeadStatus } from "~/features/leads/desk/labels.server";
 import { countsBy, leadsPerDay } from "~/features/leads/desk/stats.server";
 import { newSinceLastVisit } from "~/features/leads/desk/last-visit.server";
-import { staffTimeZone } from "~/features/staff/time-zone";
 import type { DeskArgs } from "~/features/staff/desk-guard.server";
 import { responseTimes } from "~/features/leads/routing/response-stats.server";
 
@@ -25,7 +25,7 @@ export async function loadDeskHome({ request, context }: DeskArgs) {
     leadsPerDay(db, 90),
     countsBy(db, "status", days),
     countsBy(db, "page_path", days),
-    newSinceLastVisit(db, me.id, staffTimeZone(me)),
+    newSinceLastVisit(db, me.id, shownZone(request, me)),
     responseTimes(db),
   ]);
   return data(

@@ -55,7 +55,7 @@ describe("Log the call", () => {
     expect(new Set(events.map((e) => e.createdAt)).size).toBe(1);
     expect(workEventText("call", events[0]?.value ?? null)).toBe("Call logged, no answer");
     expect(events[1]?.value).toBe("Rang twice, left word with the yard");
-    expect(workEventText("followup", events[2]?.value ?? null)).toBe("Follow-up set for 2026-01-05 09:30 UTC: Send the price list");
+    expect(workEventText("followup", events[2]?.value ?? null)).toBe("Follow-up set for Jan 5, 2026, 9:30 AM UTC: Send the price list");
     const followUps = await db.kysely.selectFrom("lead_followups").select(["due_at", "note", "staff_id"]).where("lead_id", "=", id).execute();
     expect(followUps).toEqual([{ due_at: "2026-01-05T09:30:00.000Z", note: "Send the price list", staff_id: staffId }]);
     const audited = await db.kysely.selectFrom("audit_log").select(["action", "subject", "detail"]).where("subject", "=", String(id)).execute();

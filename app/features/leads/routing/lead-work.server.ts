@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { isTimeZone } from "~/shared/zoned-time";
 import { DESK_HEADERS } from "~/features/staff/auth.server";
 import { audit } from "~/features/staff/audit.server";
 import type { Db } from "~/platform/db/db.server";
@@ -26,12 +27,12 @@ export interface CallValues {
 }
 
 /** Reads "Log the call": the errors, each for one field, or what to save. */
-export function readLoggedCall(v: CallValues): { ok: true; call: LoggedCall } | { ok: false; errors: string[] } {
+export function readLoggedCall(v: CallValues, zone = "UTC"): { ok: true; call: LoggedCall } | { ok: false; errors: string[] } {
   const call = callSchema.safeParse({ outcome: v.outcome, note: v.callNote });
   const errors = call.success ? [] : messages(call.error);
   let followUp: LoggedCall["followUp"] = null;
   if (v.due.trim()) {
-    const f = followUpSchema.safeParse({ due: v.due.trim(), note: v.followNote });
+    const f = followUpSchema(zone).safeParse({ due: v.due.trim(), note: v.followNote });
     if (f.success) followUp = f.data;
     else errors.push(...messages(f.error));
   } else if (v.followNote.trim()) {
@@ -78,10 +79,15 @@ const valuesOf = (form: FormData): CallValues => ({
 });
 
 /** The lead page's "Log the call" (intent "call"): one save, one audit entry describing all of it. */
-export async function logCallAction(services: Pick<Services, "db">, staffId: number, leadId: number, form: FormData) {
+/**
+ * `zone`: the member's, that the follow-up's time is typed in; the form says which zone its
+ * page showed (the browser's, before the server knew it), and that one wins.
+ */
+export async function logCallAction(services: Pick<Services, "db">, staffId: number, leadId: number, form: FormData, zone = "UTC") {
   const { db } = services;
   const call = valuesOf(form);
-  const read = readLoggedCall(call);
+  const shown = String(form.get("zone") ?? "");
+  const read = readLoggedCall(call, isTimeZone(shown) ? shown : zone);
   if (!read.ok) {
     return data({ errors: read.errors, values: null, call, done: null as string | null }, { status: 422, headers: DESK_HEADERS });
   }

@@ -1,5 +1,7 @@
 import type { Kysely } from "kysely";
 import { z } from "zod";
+import { localInputToUtc } from "~/shared/zoned-input";
+import { formatInZone } from "~/shared/zoned-time";
 import type { Db } from "~/platform/db/db.server";
 import type { Database } from "~/platform/db/schema";
 import type { Services } from "~/platform/services.server";
@@ -28,15 +30,16 @@ export const callSchema = z.object({
   note,
 });
 
-/** A follow-up's date and time as typed (`datetime-local`, read as UTC). */
-export const followUpSchema = z.object({
-  due: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, "Give the follow-up's date and time")
-    .refine((v) => !Number.isNaN(Date.parse(`${v}:00Z`)), "Give the follow-up's date and time")
-    .transform((v) => new Date(`${v}:00Z`).toISOString()),
-  note,
-});
+/** A follow-up's date and time as typed (`datetime-local`), read in the member's zone (UTC when none is known). */
+export const followUpSchema = (zone = "UTC") =>
+  z.object({
+    due: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, "Give the follow-up's date and time")
+      .refine((v) => localInputToUtc(v, zone) !== null, "Give the follow-up's date and time")
+      .transform((v) => localInputToUtc(v, zone) as string),
+    note,
+  });
 
 /** The first response: a lead's first touch by staff is kept, later ones change nothing. */
 export async function touch(trx: Kysely<Database>, leadId: number, at: string): Promise<void> {
@@ -68,8 +71,8 @@ export async function addFollowUp(db: Db, leadId: number, staffId: number, f: { 
   });
 }
 
-/** A timeline line for a call or a follow-up event. */
-export function workEventText(action: string, value: string | null): string | null {
+/** A timeline line for a call or a follow-up event; the follow-up's time in `zone`, named. */
+export function workEventText(action: string, value: string | null, zone = "UTC"): string | null {
   if (action !== "call" && action !== "followup") return null;
   let v: { outcome?: string; due?: string; note?: string | null } = {};
   try {
@@ -79,7 +82,7 @@ export function workEventText(action: string, value: string | null): string | nu
   }
   const tail = v.note ? `: ${v.note}` : "";
   if (action === "call") return `Call logged, ${callOutcomeLabel(v.outcome ?? "").toLowerCase()}${tail}`;
-  return `Follow-up set for ${(v.due ?? "").slice(0, 16).replace("T", " ")} UTC${tail}`;
+  return `Follow-up set for ${formatInZone(v.due ?? "", zone)}${tail}`;
 }
 
 export interface Task {

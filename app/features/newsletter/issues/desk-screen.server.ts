@@ -4,6 +4,9 @@ import { MarkdownRefused } from "~/features/content/markdown-pool.server";
 import { audit } from "~/features/staff/audit.server";
 import { DESK_HEADERS, deskServices } from "~/features/staff/auth.server";
 import { signedIn } from "~/features/staff/desk-guard.server";
+import { shownZone } from "~/features/staff/time-zone.server";
+import { localInputToUtc } from "~/shared/zoned-input";
+import { formatInZone, isTimeZone } from "~/shared/zoned-time";
 import type { RouterContextProvider } from "react-router";
 import { enqueue, mailDomain } from "~/platform/outbox/store.server";
 import { issueMail, SAMPLE_SUBSCRIBER } from "./issue-mail.server";
@@ -29,9 +32,16 @@ interface Args {
   params?: Record<string, string | undefined>;
 }
 
-const whenOf = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace("T", " ")} UTC` : "");
+/** A stored time in the member's zone, named ("Mar 12, 2026, 9:30 AM CDT"). */
+const whenOf = (iso: string | null, zone: string) => (iso ? formatInZone(iso, zone) : "");
+/** The zone the member reads and types times in; the form says which one its page showed. */
+const zoneOf = (request: Request, context: Args["context"], form?: FormData) => {
+  const typed = String(form?.get("zone") ?? "");
+  return isTimeZone(typed) ? typed : (shownZone(request, signedIn(context)) ?? "UTC");
+};
 
-export async function loadIssueList({ context }: Args) {
+export async function loadIssueList({ request, context }: Args) {
+  const zone = zoneOf(request, context);
   const { db } = deskServices(context);
   const [issues, posts, recipients] = await Promise.all([
     listIssues(db),
@@ -43,7 +53,7 @@ export async function loadIssueList({ context }: Args) {
     subject: i.subject,
     state: i.state,
     stateLabel: issueStateLabels[i.state],
-    when: i.state === "sent" ? whenOf(i.finishedAt) : i.state === "draft" ? whenOf(i.updatedAt) : whenOf(i.sendAt),
+    when: i.state === "sent" ? whenOf(i.finishedAt, zone) : i.state === "draft" ? whenOf(i.updatedAt, zone) : whenOf(i.sendAt, zone),
     recipients: i.recipients,
     released: i.released,
   }));
@@ -99,7 +109,7 @@ export async function loadIssue({ request, context, params }: Args) {
     values: { subject: issue.subject, body: issue.body },
     state: issue.state,
     stateLabel: due ? "Starting" : issueStateLabels[issue.state],
-    sendAt: whenOf(issue.sendAt),
+    sendAt: whenOf(issue.sendAt, zoneOf(request, context)),
     busy: due || issue.state === "sending",
     recipients: issue.recipients ?? recipients,
     counts,
@@ -113,10 +123,11 @@ const POST_ID = /^[\w.-]{1,200}$/;
 const INTENTS = new Set(["save", "test", "ask", "send", "unschedule"]);
 
 /** A time in UTC from the form's datetime-local input; null for "now". */
-function sendTime(raw: string, now: Date): { ok: true; at: Date | null } | { ok: false; error: string } {
+function sendTime(raw: string, now: Date, zone: string): { ok: true; at: Date | null } | { ok: false; error: string } {
   if (!raw) return { ok: true, at: null };
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(raw)) return { ok: false, error: "The time must be like 2026-03-12T09:30 (UTC)" };
-  const at = new Date(`${raw}:00Z`);
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(raw)) return { ok: false, error: `The time must be like 2026-03-12T09:30 (${zone})` };
+  const iso = localInputToUtc(raw, zone);
+  const at = new Date(iso ?? Number.NaN);
   if (Number.isNaN(at.getTime())) return { ok: false, error: "The time is not a real time" };
   if (at.getTime() < now.getTime() - 60_000) return { ok: false, error: "The time has passed: choose a later one, or send now" };
   return { ok: true, at };
@@ -130,7 +141,10 @@ export async function issueAction({ request, context, params }: Args) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const fail = (status: number, errors: string[]) =>
-    data({ errors, notice: null as string | null, ask: null as null | { n: number; when: string; at: string } }, { status, headers: DESK_HEADERS });
+    data(
+      { errors, notice: null as string | null, ask: null as null | { n: number; when: string; at: string; zone: string } },
+      { status, headers: DESK_HEADERS },
+    );
   if (!INTENTS.has(intent)) return fail(400, ["Choose what to do with the issue"]);
   if (intent === "save") {
     const parsed = issueSchema.safeParse({ subject: String(form.get("subject") ?? ""), body: String(form.get("body") ?? "") });
@@ -177,14 +191,15 @@ export async function issueAction({ request, context, params }: Args) {
   }
   if (issue.state !== "draft" && issue.state !== "scheduled") return fail(409, ["This issue has started sending already"]);
   const now = new Date();
-  const time = sendTime(String(form.get("sendAt") ?? "").trim(), now);
+  const zone = zoneOf(request, context, form);
+  const time = sendTime(String(form.get("sendAt") ?? "").trim(), now, zone);
   if (!time.ok) return fail(422, [time.error]);
   const n = await confirmedAddresses(db);
   if (n === 0) return fail(409, ["There are no confirmed subscribers to send to"]);
   if (intent === "ask" || form.get("confirm") !== String(n)) {
     // Asks first, naming how many addresses it goes to; works without JavaScript.
     return data(
-      { errors: null, notice: null, ask: { n, when: time.at ? whenOf(time.at.toISOString()) : "now", at: String(form.get("sendAt") ?? "") } },
+      { errors: null, notice: null, ask: { n, when: time.at ? whenOf(time.at.toISOString(), zone) : "now", at: String(form.get("sendAt") ?? ""), zone } },
       { headers: DESK_HEADERS },
     );
   }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { utcToLocalInput } from "~/features/content/zoned-input";
+import { utcToLocalInput } from "~/shared/zoned-input";
 import type { PostStatus } from "~/features/content/post-desk";
 import { deskDanger, deskInput, deskLabel, deskPrimary, deskSecondary } from "~/ui/desk/ui";
 

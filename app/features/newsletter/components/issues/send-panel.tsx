@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { Form, Link, useRevalidator } from "react-router";
+import { useDeskTimeZone } from "~/ui/desk/time";
 import { deskDanger, deskInput, deskPrimary, deskSecondary, Field } from "~/ui/desk/ui";
 
 const n = (v: number) => v.toLocaleString("en-US");
@@ -18,11 +19,13 @@ export function SendPanel({
   state: string;
   sendAt: string | null;
   recipients: number;
-  ask: { n: number; when: string; at: string } | null;
+  ask: { n: number; when: string; at: string; zone: string } | null;
   subject: string;
   /** Started or sent: a test can still be sent, nothing else. */
   testOnly?: boolean;
 }) {
+  // "Send at" is typed in the zone the desk shows times in, and sent with it.
+  const zone = useDeskTimeZone();
   return (
     <section aria-labelledby="send-title" className="space-y-4 rounded-md border border-slate-300 p-4 dark:border-slate-600">
       <h2 id="send-title" className="text-lg font-semibold">
@@ -49,6 +52,7 @@ export function SendPanel({
           </p>
           <input type="hidden" name="confirm" value={ask.n} />
           <input type="hidden" name="sendAt" value={ask.at} />
+          <input type="hidden" name="zone" value={ask.zone} />
           <div className="flex flex-wrap gap-2">
             <button type="submit" name="intent" value="send" className={deskDanger}>
               Yes, send to {n(ask.n)} {ask.n === 1 ? "subscriber" : "subscribers"}
@@ -61,9 +65,10 @@ export function SendPanel({
       ) : (
         <Form method="post" className="flex flex-wrap items-end gap-2">
           <div className="w-60">
-            <Field id="send-at" label="Send at (UTC; empty for now)">
+            <Field id="send-at" label={`Send at (${zone}; empty for now)`}>
               <input id="send-at" name="sendAt" type="datetime-local" className={deskInput} />
             </Field>
+            <input type="hidden" name="zone" value={zone} />
           </div>
           <button type="submit" name="intent" value="ask" className={deskPrimary}>
             Send to {n(recipients)} {recipients === 1 ? "subscriber" : "subscribers"}…

@@ -23,7 +23,7 @@ const columns: Column<Row>[] = [
     ),
   },
   { header: "State", cell: (r) => <StatusBadge status={r.state === "sent" ? "subscribed" : r.state === "draft" ? "lost" : "pending"} label={r.stateLabel} /> },
-  { header: "When (UTC)", className: "whitespace-nowrap", cell: (r) => r.when },
+  { header: "When", className: "whitespace-nowrap", cell: (r) => r.when },
   { header: "Recipients", cell: (r) => (r.recipients === null ? "" : r.recipients.toLocaleString("en-US")) },
   { header: "Handed to the outbox", cell: (r) => r.released.toLocaleString("en-US") },
 ];

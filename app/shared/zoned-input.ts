@@ -1,6 +1,7 @@
 /**
- * The editor's publish time is typed as a wall-clock time in the editor's own zone
- * (staff.time_zone, else the browser's) and stored in UTC. Plain code: the server converts
+ * A time the desk asks for (a post's publish time, a follow-up, a newsletter's send time)
+ * is typed as a wall-clock time in the member's own zone (staff.time_zone, else the
+ * browser's) and stored in UTC. Plain code: the server converts
  * what was typed, the browser shows a stored time in its fields.
  */
 
