@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { storeLead } from "../../app/features/leads/store.server";
 import { confirmSubscription } from "../../app/features/newsletter/subscriptions.server";
 import { submissionReference } from "../../app/features/leads/forms/success";
+import { parseCsv } from "../helpers/csv";
 import { createStaff, expectAxeClean, signIn, testDb } from "./desk-fixtures";
 import { expect, hydrated, test } from "./fixtures";
 
@@ -32,36 +33,6 @@ function mailFilesNaming(text: string): string[] {
     const decoded = raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
     return `${raw}${decoded}`.toLowerCase().includes(text.toLowerCase());
   });
-}
-
-/** RFC 4180 rows of a CSV text (quoted cells with doubled quotes and line breaks). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      row.push(cell);
-      cell = "";
-    } else if (c === "\r" && text[i + 1] === "\n") {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = "";
-      i++;
-    } else cell += c;
-  }
-  if (cell || row.length) rows.push([...row, cell]);
-  return rows;
 }
 
 test.describe("leads inbox", () => {
