@@ -58,6 +58,17 @@ describe("the audit log screen", () => {
     expect(await said({ before: first.next ?? "" })).toEqual(["Ana Ruiz turned on two-factor sign-in"]);
   });
 
+  it("reads the From and To days in the reader's zone", async () => {
+    const dayIn = (zone: string) => new Intl.DateTimeFormat("en-CA", { timeZone: zone }).format(new Date());
+    const ahead = "Etc/GMT-14"; // UTC+14: its today is always later than UTC−12's
+    const behind = "Etc/GMT+12";
+    const count = async (day: string, zone: string) => (await listAudit(db, { ...none, from: day, to: day }, 100, zone)).rows.length;
+    expect(await count(dayIn(ahead), ahead)).toBeGreaterThan(0);
+    expect(await count(dayIn(behind), behind)).toBeGreaterThan(0);
+    // The day that has begun at UTC+14 is still to come at UTC−12: nothing happened on it there yet.
+    expect(await count(dayIn(ahead), behind)).toBe(0);
+  });
+
   it("names leads by their reference and people by name, and gives details in words with times as times", async () => {
     const lead = await storeLead(db, {
       kind: "lead-personal",

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "~/platform/db/db.server";
+import { localInputToUtc } from "~/shared/zoned-input";
 import { formatInZone } from "~/shared/zoned-time";
 import { actionsSaying, type DetailWord, detailWords, namesFor, sentence } from "./audit-words.server";
 
@@ -36,7 +37,7 @@ export async function audit(db: Db, entry: AuditEntry): Promise<void> {
 }
 
 /**
- * What the audit log screen filters by; dates are YYYY-MM-DD (UTC), `before` an entry id,
+ * What the audit log screen filters by; dates are YYYY-MM-DD (days in the reader's zone), `before` an entry id,
  * `action` one kind of action, `subject` part of what it was done to, `q` words searched in
  * the actor, the subject, the details and the actions' words.
  */
@@ -69,8 +70,10 @@ export async function listAudit(db: Db, f: AuditFilter, pageSize: number, zone: 
   let q = db.kysely.selectFrom("audit_log").select(["id", "at", "staff_id", "actor", "action", "subject", "detail"]);
   if (f.person === "system") q = q.where("staff_id", "is", null);
   else if (f.person) q = q.where("staff_id", "=", Number(f.person));
-  if (f.from) q = q.where("at", ">=", `${f.from}T00:00:00.000Z`);
-  if (f.to) q = q.where("at", "<", new Date(Date.parse(`${f.to}T00:00:00.000Z`) + 86_400_000).toISOString());
+  // The days are the reader's: from their midnight to the midnight after the last day.
+  const midnight = (day: string) => localInputToUtc(`${day}T00:00`, zone ?? "UTC") ?? `${day}T00:00:00.000Z`;
+  if (f.from) q = q.where("at", ">=", midnight(f.from));
+  if (f.to) q = q.where("at", "<", midnight(new Date(Date.parse(`${f.to}T00:00:00.000Z`) + 86_400_000).toISOString().slice(0, 10)));
   if (f.before) q = q.where("id", "<", Number(f.before));
   if (f.action) q = q.where("action", "=", f.action);
   const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -4,7 +4,7 @@ import { openTestDb } from "../../../../tests/helpers/test-db";
 import { leadEvents } from "../desk/query.server";
 import { storeLead } from "../store.server";
 import { logCallAction, readLoggedCall } from "./lead-work.server";
-import { workEventText } from "./work.server";
+import { myTasks, workEventText } from "./work.server";
 
 /** The lead page's "Log the call": the call, a note and a follow-up in one save. */
 
@@ -89,6 +89,32 @@ describe("Log the call", () => {
     expect(readLoggedCall({ outcome: "reached", callNote: "x".repeat(2001), due: "", followNote: "" })).toEqual({
       ok: false,
       errors: ["A note is at most 2,000 characters"],
+    });
+  });
+
+  describe("follow-ups in the member's zone", () => {
+    it("reads a follow-up's time in the zone the form names, and says it in the zone", async () => {
+      const leadId = await newLead();
+      const answer = await post(leadId, { outcome: "reached", due: "2026-03-10T09:00", zone: "America/Chicago" });
+      expect(answer.data.errors).toBeNull();
+      const row = await db.kysely.selectFrom("lead_followups").select("due_at").where("lead_id", "=", leadId).executeTakeFirstOrThrow();
+      expect(row.due_at).toBe("2026-03-10T14:00:00.000Z");
+      const events = await leadEvents(db, leadId);
+      const followUp = events.find((e) => e.action === "followup");
+      expect(workEventText("followup", followUp?.value ?? null, "America/Chicago")).toBe("Follow-up set for Mar 10, 2026, 9:00 AM CDT");
+    });
+
+    it("files My tasks by the member's today, not UTC's", async () => {
+      const leadId = await newLead();
+      // 22:00 on March 9 in Chicago, 03:00 on March 10 in UTC.
+      const now = new Date("2026-03-10T03:00:00.000Z");
+      await post(leadId, { outcome: "reached", due: "2026-03-10T07:00", zone: "America/Chicago" }); // tomorrow morning in Chicago
+      const chicago = await myTasks(db, staffId, now, "America/Chicago");
+      const utc = await myTasks(db, staffId, now, "UTC");
+      const mine = (list: { leadId: number }[]) => list.some((t) => t.leadId === leadId);
+      expect(mine(chicago.upcoming)).toBe(true);
+      expect(mine(chicago.today)).toBe(false);
+      expect(mine(utc.today)).toBe(true);
     });
   });
 });

@@ -3,18 +3,20 @@ import { z } from "zod";
 import { DESK_HEADERS, deskServices } from "~/features/staff/auth.server";
 import { audit } from "~/features/staff/audit.server";
 import { type DeskArgs, signedIn } from "~/features/staff/desk-guard.server";
-import { formatWhen } from "../desk/labels.server";
+import { shownZone } from "~/features/staff/time-zone.server";
+import { formatInZone } from "~/shared/zoned-time";
 import { messages } from "../desk/forms.server";
 import { myTasks, settleFollowUp, type Task } from "./work.server";
 
 /** "My tasks" (routes/desk/tasks.tsx): the signed-in member's follow-ups, late first; done and snooze. */
 
-const shown = (t: Task) => ({ ...t, when: formatWhen(t.due) });
-
-export async function loadTasks({ context }: DeskArgs) {
+export async function loadTasks({ request, context }: DeskArgs) {
   const me = signedIn(context);
   const { db } = deskServices(context);
-  const t = await myTasks(db, me.id);
+  // "Today" and the times are the member's.
+  const zone = shownZone(request, me) ?? "UTC";
+  const shown = (t: Task) => ({ ...t, when: formatInZone(t.due, zone) });
+  const t = await myTasks(db, me.id, new Date(), zone);
   return data({ overdue: t.overdue.map(shown), today: t.today.map(shown), upcoming: t.upcoming.map(shown) }, { headers: DESK_HEADERS });
 }
 

@@ -95,8 +95,8 @@ export interface Task {
   note: string | null;
 }
 
-/** One member of staff's open follow-ups, soonest first: late, due today (UTC), later. */
-export async function myTasks(db: Db, staffId: number, now = new Date()) {
+/** One member of staff's open follow-ups, soonest first: late, due today (in `zone`, the member's), later. */
+export async function myTasks(db: Db, staffId: number, now = new Date(), zone = "UTC") {
   const rows = await db.kysely
     .selectFrom("lead_followups as f")
     .innerJoin("leads as l", "l.id", "f.lead_id")
@@ -108,7 +108,10 @@ export async function myTasks(db: Db, staffId: number, now = new Date()) {
     .limit(500)
     .execute();
   const at = now.toISOString();
-  const dayEnds = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1)).toISOString();
+  // The member's midnight tonight: their today, not UTC's.
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: zone }).format(now);
+  const tomorrow = new Date(Date.parse(`${today}T12:00:00.000Z`) + 86_400_000).toISOString().slice(0, 10);
+  const dayEnds = localInputToUtc(`${tomorrow}T00:00`, zone) ?? new Date(Date.parse(`${tomorrow}T00:00:00.000Z`)).toISOString();
   const tasks = rows.map((r) => ({
     id: Number(r.id),
     leadId: Number(r.lead_id),

@@ -8,6 +8,7 @@ import { listAudit } from "~/features/staff/audit.server";
 import { auditKinds } from "~/features/staff/audit-words.server";
 import { DESK_HEADERS, deskServices } from "~/features/staff/auth.server";
 import { signedIn } from "~/features/staff/desk-guard.server";
+import { shownZone } from "~/features/staff/time-zone.server";
 import { problems } from "~/features/staff/forms.server";
 import type { Route } from "./+types/audit";
 
@@ -36,16 +37,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = deskServices(context);
   const url = new URL(request.url);
   const raw = Object.fromEntries(["person", "action", "subject", "q", "from", "to", "before"].map((k) => [k, url.searchParams.get(k) ?? ""]));
+  // Days and times are the reader's (UTC when neither they nor their browser named a zone).
+  const zone = shownZone(request, signedIn(context)) ?? "UTC";
   const people = (await listAccounts(db)).map((a) => ({ id: a.id, email: a.email, name: a.name }));
   const actions = Object.entries(auditKinds)
     .map(([value, k]) => ({ value, label: k.label }))
     .sort((a, b) => a.label.localeCompare(b.label));
   const parsed = filterSchema.safeParse(raw);
-  if (!parsed.success) return data({ raw, people, actions, rows: [], next: null, errors: problems(parsed.error) }, { status: 400, headers: DESK_HEADERS });
+  if (!parsed.success) return data({ raw, zone, people, actions, rows: [], next: null, errors: problems(parsed.error) }, { status: 400, headers: DESK_HEADERS });
   if (parsed.data.from && parsed.data.to && parsed.data.from > parsed.data.to)
-    return data({ raw, people, actions, rows: [], next: null, errors: ["The start date is after the end date."] }, { status: 400, headers: DESK_HEADERS });
-  const { rows, next } = await listAudit(db, parsed.data, PAGE_SIZE, signedIn(context).timeZone);
-  return data({ raw, people, actions, rows, next, errors: null as string[] | null }, { headers: DESK_HEADERS });
+    return data({ raw, zone, people, actions, rows: [], next: null, errors: ["The start date is after the end date."] }, { status: 400, headers: DESK_HEADERS });
+  const { rows, next } = await listAudit(db, parsed.data, PAGE_SIZE, zone);
+  return data({ raw, zone, people, actions, rows, next, errors: null as string[] | null }, { headers: DESK_HEADERS });
 }
 
 /** Entries made without a signed-in person: the command line, or a sign-in attempt for an unknown address. */
@@ -95,7 +98,7 @@ export default function Audit({ loaderData: d }: Route.ComponentProps) {
           { type: "select", name: "action", label: "Action", first: any("Any action"), options: d.actions },
           { type: "text", name: "subject", label: "Subject", maxLength: 200, placeholder: "e-mail, post, lead…" },
           { type: "search", name: "q", label: "Search", maxLength: 200 },
-          ...dateFields(["From (UTC)", "To (UTC)"]),
+          ...dateFields([`From (${d.zone})`, `To (${d.zone})`]),
         ]}
       />
       {d.rows.length === 0 ? (
