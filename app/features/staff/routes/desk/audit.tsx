@@ -44,9 +44,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     .map(([value, k]) => ({ value, label: k.label }))
     .sort((a, b) => a.label.localeCompare(b.label));
   const parsed = filterSchema.safeParse(raw);
-  if (!parsed.success) return data({ raw, zone, people, actions, rows: [], next: null, errors: problems(parsed.error) }, { status: 400, headers: DESK_HEADERS });
+  if (!parsed.success)
+    return data({ raw, zone, people, actions, rows: [], next: null, errors: problems(parsed.error) }, { status: 400, headers: DESK_HEADERS });
   if (parsed.data.from && parsed.data.to && parsed.data.from > parsed.data.to)
-    return data({ raw, zone, people, actions, rows: [], next: null, errors: ["The start date is after the end date."] }, { status: 400, headers: DESK_HEADERS });
+    return data(
+      { raw, zone, people, actions, rows: [], next: null, errors: ["The start date is after the end date."] },
+      { status: 400, headers: DESK_HEADERS },
+    );
   const { rows, next } = await listAudit(db, parsed.data, PAGE_SIZE, zone);
   return data({ raw, zone, people, actions, rows, next, errors: null as string[] | null }, { headers: DESK_HEADERS });
 }
