@@ -206,7 +206,7 @@ describe("a write lock held by another process", () => {
       const posted = await fetch(`${base}/desk/leads/${leadId}`, {
         method: "POST",
         headers: { cookie, origin: base, "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ intent: "note", note }),
+        body: new URLSearchParams({ note }),
       });
       expect(posted.status).toBe(503);
       expect(Number(posted.headers.get("retry-after"))).toBeGreaterThan(0);
