@@ -1,10 +1,12 @@
 import { data, redirect } from "react-router";
 import type { Db } from "~/platform/db/db.server";
 import { DESK_HEADERS, deskServices } from "~/features/staff/auth.server";
-import type { DeskArgs } from "~/features/staff/desk-guard.server";
+import { type DeskArgs, signedIn } from "~/features/staff/desk-guard.server";
+import { shownZone } from "~/features/staff/time-zone.server";
+import { formatInZone } from "~/shared/zoned-time";
 import { messages as declaredMessages } from "~/server/messages.server";
 import { submissionReference } from "~/features/leads/forms/success";
-import { formatWhen, kindLabel, parsePayload, phoneOf, statusLabels, type LeadStatus, typeLabel, whoOf } from "./labels.server";
+import { kindLabel, parsePayload, phoneOf, statusLabels, type LeadStatus, typeLabel, whoOf } from "./labels.server";
 import { staffDirectory, staffLabel } from "./staff.server";
 
 /** A contact's screen (routes/desk/contact.tsx): every lead of one person, their notes and e-mails, newest first. */
@@ -77,8 +79,11 @@ function contactId(param: string | undefined): number {
   return Number(param);
 }
 
-export async function loadContact({ context, params }: DeskArgs) {
+export async function loadContact({ request, context, params }: DeskArgs) {
   const { db } = deskServices(context);
+  // Times in the member's zone, named.
+  const zone = shownZone(request, signedIn(context)) ?? "UTC";
+  const formatWhen = (iso: string) => formatInZone(iso, zone);
   const id = contactId(params.id);
   const first = await db.kysely.selectFrom("leads").select(["id", "kind", "contact_id"]).where("id", "=", id).executeTakeFirst();
   if (!first || first.kind === "newsletter") throw data({ message: `There is no contact ${id}.` }, { status: 404, headers: DESK_HEADERS });

@@ -1,6 +1,6 @@
 import type { Db } from "~/platform/db/db.server";
 import { NOT_RECORDED } from "../consent.server";
-import { formatWhen } from "~/shared/when";
+import { formatInZone } from "~/shared/zoned-time";
 import { formatValue, payloadFields } from "./labels.server";
 import { callOutcomeLabel } from "../routing/work.server";
 
@@ -124,10 +124,10 @@ export function localTimes(timeZone = "UTC"): { zone: string; format: (iso: unkn
   };
 }
 
-/** The lead page's consent line: "consent-2026-11, shown Nov 23, 2026, 1:11 PM UTC", or "Not recorded". */
-export function consentLine(version: string | null, shownAt: string | null): string {
+/** The lead page's consent line: "consent-2026-11, shown Nov 23, 2026, 1:11 PM UTC" (in `zone`), or "Not recorded". */
+export function consentLine(version: string | null, shownAt: string | null, zone = "UTC"): string {
   if (!version) return `${NOT_RECORDED[0]?.toUpperCase()}${NOT_RECORDED.slice(1)}`;
-  return shownAt ? `${version}, shown ${formatWhen(shownAt)}` : version;
+  return shownAt ? `${version}, shown ${formatInZone(shownAt, zone)}` : version;
 }
 
 /** What staff did on one lead, for the export: its notes, calls and follow-ups, oldest first. */

@@ -86,7 +86,10 @@ export async function loadLead({ request, context, params }: DeskArgs) {
         statusLabel: statusLabels[lead.status as LeadStatus] ?? lead.status,
         assigneeId: lead.assigneeId,
         assignee: staffLabel(lead.assigneeId === null ? undefined : staff.get(lead.assigneeId), lead.assigneeId),
-        fields: [...labelledFields(lead.payload), { key: "consent", label: "Contact consent", value: consentLine(lead.consentVersion, lead.consentShownAt) }],
+        fields: [
+          ...labelledFields(lead.payload),
+          { key: "consent", label: "Contact consent", value: consentLine(lead.consentVersion, lead.consentShownAt, zone) },
+        ],
       },
       contact,
       timeline,
