@@ -3,6 +3,7 @@ import { data } from "react-router";
 import { COMMENT_MAX } from "~/features/content/comment-spec";
 import { DESK_HEADERS, deskServices } from "~/features/staff/auth.server";
 import { signedIn } from "~/features/staff/desk-guard.server";
+import { shownZone } from "~/features/staff/time-zone.server";
 import { audit } from "~/features/staff/audit.server";
 import { bulkActions, bulkLabels, commentFilters, moderationActions, pastTense, TEAM_NAME, TRASH_DAYS } from "~/features/content/comment-moderation";
 import { countMatching, moderateMany } from "~/features/content/comment-bulk.server";
@@ -34,7 +35,7 @@ export async function loadComments({ request, context }: DeskArgs) {
     );
   }
   const { state, page } = parsed.data;
-  const { rows, total } = await listComments(db, state, page, counts);
+  const { rows, total } = await listComments(db, state, page, counts, shownZone(request, signedIn(context)) ?? "UTC");
   return data({ ...base, state, page, rows, total, errors: null as string[] | null }, { headers: DESK_HEADERS });
 }
 

@@ -14,7 +14,7 @@ import {
 import { normaliseEmail } from "./moderation.server";
 import { trashComment, untrashComment, waitingFromSender } from "./comment-trash.server";
 import type { Db } from "~/platform/db/db.server";
-import { formatWhen } from "~/features/leads/desk/labels.server";
+import { formatInZone } from "~/shared/zoned-time";
 
 /**
  * The desk's comments screen: every comment with its post, held ones first; approve, hide,
@@ -60,7 +60,8 @@ type Named = Row & { post_title: string | null; reply_to: string | null };
 
 const asState = (s: string): CommentState => ((commentStates as readonly string[]).includes(s) ? (s as CommentState) : "hidden");
 
-function view(r: Named): DeskComment {
+/** One comment as the desk lists it; its times in `zone`, the member's. */
+function view(r: Named, zone: string): DeskComment {
   const state = asState(r.state);
   return {
     id: r.id,
@@ -71,12 +72,12 @@ function view(r: Named): DeskComment {
     email: r.email,
     company: r.company_name,
     text: r.text,
-    when: formatWhen(r.created_on),
+    when: formatInZone(r.created_on, zone),
     state,
     stateLabel: stateLabels[state],
     team: Number(r.from_team) === 1,
     trashedWithParent: r.trashed_with !== null,
-    trashedWhen: r.trashed_at ? formatWhen(r.trashed_at) : null,
+    trashedWhen: r.trashed_at ? formatInZone(r.trashed_at, zone) : null,
   };
 }
 
@@ -135,6 +136,7 @@ export async function listComments(
   filter: CommentFilter,
   page: number,
   counts: Record<CommentState, number>,
+  zone = "UTC",
 ): Promise<{ rows: DeskComment[]; total: number }> {
   const offset = (page - 1) * COMMENTS_PAGE_SIZE;
   const newest = <Q extends ReturnType<typeof select>>(q: Q) => q.orderBy("c.created_on", "desc").orderBy("c.id", "desc");
@@ -143,7 +145,7 @@ export async function listComments(
       .limit(COMMENTS_PAGE_SIZE)
       .offset(offset)
       .execute();
-    return { rows: (await named(db, rows)).map(view), total: counts[filter] };
+    return { rows: (await named(db, rows)).map((r) => view(r, zone)), total: counts[filter] };
   }
   const held = counts.held;
   // "All" leaves the trash out: it has its own filter.
@@ -165,7 +167,7 @@ export async function listComments(
       .execute();
     rows.push(...rest);
   }
-  return { rows: (await named(db, rows)).map(view), total };
+  return { rows: (await named(db, rows)).map((r) => view(r, zone)), total };
 }
 
 /** From which states each action may be taken, and the state it leads to. */
