@@ -7,7 +7,7 @@ import { termsSections } from "../../app/copy/legal/terms";
 import { type PagePath, pages } from "../../app/copy/pages";
 import { teamGroups } from "../../app/copy/team";
 import { type Db, openDb } from "../../app/platform/db/db.server";
-import { expect, scrollToReady, test } from "./fixtures";
+import { expect, hydrated, scrollToReady, test } from "./fixtures";
 
 /**
  * The content pages of spec 2.4: each page's heading, key sections and links (targets as
@@ -498,6 +498,8 @@ test.describe("/faq", () => {
 
   test("the fleet sign-up inside an answer is stored as type 17", async ({ page }) => {
     await open(page, "/faq");
+    // The answer is opened by the page's script: a press before it runs opens nothing.
+    await hydrated(page);
     await page.getByRole("button", { name: "How do I set up scheduled fueling for my fleet?" }).click();
     const form = await readyForm(page, "#faq-fleet-signup");
     const email = unique("faq-fleet");
