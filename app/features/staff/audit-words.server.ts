@@ -20,6 +20,9 @@ export interface Said {
   time?: (iso: string) => string;
 }
 
+/** A detail's time as the reader reads it, or as stored when no zone was given. */
+const timeOf = (s: Said, key: string) => (s.time ? s.time(str(s.detail[key])) : str(s.detail[key]));
+
 /** "moved lead #3F9A2C1B to Won and assigned it to Ana Ruiz", from a change's status and owner. */
 function changeWords(s: Said, what: string): string {
   const status = str(s.detail.status);
@@ -158,13 +161,13 @@ export const auditKinds: Record<string, Kind> = {
     subject: "lead",
     say: (s) =>
       `${s.who} logged a call to ${s.what} (${capital(str(s.detail.outcome))})` +
-      (s.detail.due ? `, set a follow-up for ${s.time ? s.time(str(s.detail.due)) : str(s.detail.due)}` : "") +
+      (s.detail.due ? `, set a follow-up for ${timeOf(s, "due")}` : "") +
       (s.detail.note ? ", added a note" : ""),
   },
   "lead.follow-up": {
     label: "Set a follow-up",
     subject: "lead",
-    say: (s) => `${s.who} set a follow-up on ${s.what} for ${s.time ? s.time(str(s.detail.due)) : str(s.detail.due)}`,
+    say: (s) => `${s.who} set a follow-up on ${s.what} for ${timeOf(s, "due")}`,
   },
   "follow-up.done": { label: "Finished a follow-up", subject: "plain", say: (s) => `${s.who} marked follow-up ${s.what} done` },
   "follow-up.snooze": { label: "Moved a follow-up to tomorrow", subject: "plain", say: (s) => `${s.who} moved follow-up ${s.what} to tomorrow` },
@@ -196,7 +199,8 @@ export function sentence(action: string, s: Said): string {
   return kind ? kind.say(s) : `${s.who}: ${action}${s.what ? ` (${s.what})` : ""}`;
 }
 
-type Entry = { staff_id: number | null; actor: string | null; action: string; subject: string | null; detail?: string | null };
+/** An audit row with its details already read (listAudit reads them once). */
+type Entry = { staff_id: number | null; actor: string | null; action: string; subject: string | null; details?: Record<string, unknown> };
 
 /** The details' keys that hold staff ids, named by the people's names. */
 const STAFF_KEYS = new Set(["staffIds", "staff", "assigneeId", "ownerId", "staffId"]);
@@ -285,7 +289,7 @@ export async function namesFor(db: Db, rows: Entry[]) {
   const leads = new Set<string>();
   const staffIds = new Set<number>();
   for (const r of rows) {
-    if (r.detail) for (const id of staffIdsIn(JSON.parse(r.detail) as Record<string, unknown>)) staffIds.add(id);
+    if (r.details) for (const id of staffIdsIn(r.details)) staffIds.add(id);
     if (r.actor) emails.add(r.actor);
     const k = kindOf(r.action);
     if (!r.subject) continue;

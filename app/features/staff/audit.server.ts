@@ -91,9 +91,11 @@ export async function listAudit(db: Db, f: AuditFilter, pageSize: number, zone: 
     .orderBy("id", "desc")
     .limit(pageSize + 1)
     .execute();
-  const name = await namesFor(db, rows.slice(0, pageSize));
-  const page = rows.slice(0, pageSize).map((r) => {
-    const detail = r.detail ? (JSON.parse(r.detail) as Record<string, unknown>) : {};
+  // Each entry's details read once, for the names they hold and for the screen.
+  const entries = rows.slice(0, pageSize).map((r) => ({ ...r, details: r.detail ? (JSON.parse(r.detail) as Record<string, unknown>) : {} }));
+  const name = await namesFor(db, entries);
+  const page = entries.map((r) => {
+    const detail = r.details;
     const said = name(r);
     return {
       id: Number(r.id),
