@@ -67,6 +67,10 @@ describe("POST /api/events", () => {
     expect((await post(view("/", {}, [["nope"]]))).status).toBe(422);
     expect((await post(view("/", {}, [["vital", "LCP", -1]]))).status).toBe(422);
     expect((await post(view("/", {}, [["form", "lead", "exploded"]]))).status).toBe(422);
+    // A field focused is named alone, by its name.
+    expect((await post(view("/", {}, [["form", "lead", "focus"]]))).status).toBe(422);
+    expect((await post(view("/", {}, [["form", "lead", "focus", ["email", "zip"]]]))).status).toBe(422);
+    expect((await post(view("/", {}, [["form", "lead", "focus", ["a@b.example"]]]))).status).toBe(422);
     expect((await post(view("/", { r: "x".repeat(5000) }))).status).toBe(413);
     expect((await post(view("no-slash"))).status).toBe(422);
     expect(await storedEvents()).toBe(0);
