@@ -5,7 +5,7 @@ import type { Insertable } from "kysely";
 import { openTestDb } from "../../../tests/helpers/test-db";
 import { conversion } from "./conversion";
 import { loadInsight } from "./queries.server";
-import { dropOldEvents, rollUp } from "./rollup.server";
+import { rollUp } from "./rollup.server";
 
 /**
  * The insight screen's top lists against the leads' own first touch, on a real database:
@@ -28,7 +28,7 @@ async function events(list: Event[]) {
   const rows = list.map((e) => {
     seq++;
     return {
-      at: `${e.day ?? DAY}T10:00:00.000Z`,
+      at: `${DAY}T10:00:00.000Z`,
       day: DAY,
       kind: "view" as const,
       visitor: `v${seq}`,
@@ -133,8 +133,11 @@ describe("the insight screen's top lists", () => {
 });
 
 describe("where visitors give up on a form", () => {
+  const today = new Date().toISOString().slice(0, 10);
   const form = (visitor: string, step: string, field?: string): Event => ({
     kind: "form",
+    day: today,
+    at: `${today}T00:00:01.000Z`,
     visitor,
     path: "/getafleet",
     form: "quote-short",
@@ -142,7 +145,7 @@ describe("where visitors give up on a form", () => {
     fields: field ?? null,
   });
 
-  it("counts each visitor who focused a field and did not send the form by the last field focused, before and after the raw events go", async () => {
+  it("counts each visitor who focused a field and did not send the form by the last field focused, today and once the day is over", async () => {
     await events([
       form("a", "seen"),
       form("a", "focus", "firstName"),
@@ -159,7 +162,7 @@ describe("where visitors give up on a form", () => {
     // The visitor's later field arrives in another batch.
     await events([form("d", "focus", "phoneNumber")]);
     await rollUp(db);
-    const quote = (await loadInsight(db, 7, NOW)).forms.find((f) => f.form === "quote-short");
+    const quote = async () => (await loadInsight(db, 7)).forms.find((f) => f.form === "quote-short");
     const expected = {
       label: "Quote",
       gaveUp: 3,
@@ -169,12 +172,13 @@ describe("where visitors give up on a form", () => {
         { field: "phoneNumber", label: "Phone (quote)", n: 1 },
       ],
     };
-    expect(quote).toMatchObject({ ...expected, seen: 1, submitted: 1, stored: 1 });
+    expect(await quote()).toMatchObject({ ...expected, seen: 1, submitted: 1, stored: 1 });
     // The focus steps are no failing fields.
-    expect(quote?.failing).toEqual([]);
-    // Once the raw events of those days go, the visitors are forgotten and the counts stay.
-    await dropOldEvents(db, 1, new Date("2024-03-20T00:00:00Z"));
+    expect((await quote())?.failing).toEqual([]);
+    expect(await db.kysely.selectFrom("insight_form_exits").selectAll().execute()).toHaveLength(4);
+    // The day over, its visitors are forgotten and the counts stay.
+    await rollUp(db, new Date(Date.now() + 86_400_000));
     expect(await db.kysely.selectFrom("insight_form_exits").selectAll().execute()).toEqual([]);
-    expect((await loadInsight(db, 7, NOW)).forms.find((f) => f.form === "quote-short")).toMatchObject(expected);
+    expect(await quote()).toMatchObject(expected);
   });
 });

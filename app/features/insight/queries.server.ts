@@ -197,7 +197,7 @@ async function formFunnels(db: Db, from: string, to: string) {
       .where("day", "<", to)
       .groupBy(["form", "step", "field"])
       .execute(),
-    // The days whose visitors are still known (rollup.server.ts folds older ones into the rollup as GAVE_UP).
+    // Today's visitors, still under way (rollup.server.ts counts the days before into the rollup as GAVE_UP).
     db.kysely
       .selectFrom("insight_form_exits")
       .select(["form", "field", (eb) => eb.fn.countAll<string | number>().as("n")])

@@ -8,8 +8,8 @@ import { readHist, routeOf, type Vital, vitalBin, writeHist } from "./wire";
 /**
  * The rollups (decision record 031): every raw event after the watermark is counted into
  * views and visitors per hour and per day and per dimension, form steps per day, and
- * Web Vitals histograms per day, and each visitor's last field focused per form and day
- * (insight_form_exits); the watermark moves in the same transaction, and only if
+ * Web Vitals histograms per day, and each visitor's last field focused per form today
+ * (insight_form_exits, counted into the form rollup once the day is over); the watermark moves in the same transaction, and only if
  * no other instance moved it meanwhile. A visitor counts once a day: at its first view of
  * that day, which also says where the visit came from (source, referrer, campaign).
  */
@@ -32,7 +32,7 @@ async function watermark(db: Db): Promise<number> {
 }
 
 /** Rolls every event written so far into the rollups; returns how many events it counted. */
-export async function rollUp(db: Db): Promise<number> {
+export async function rollUp(db: Db, now = new Date()): Promise<number> {
   let total = 0;
   for (;;) {
     const from = await watermark(db);
@@ -61,7 +61,10 @@ export async function rollUp(db: Db): Promise<number> {
       .orderBy("id")
       .limit(BATCH)
       .execute();
-    if (!events.length) return total;
+    if (!events.length) {
+      await foldExits(db, now.toISOString().slice(0, 10));
+      return total;
+    }
     const to = Number(events[events.length - 1]?.id);
     // Visitors of these days already counted before this batch.
     const counted = new Set<string>();
@@ -224,10 +227,14 @@ export async function rollUp(db: Db): Promise<number> {
 export const GAVE_UP = "gave-up";
 
 /**
- * The forms left unsent on days before `before`, counted by their last field into the form
- * rollup (step GAVE_UP); their rows, which hold the visitor's hash, are deleted with the raw events.
+ * The forms left unsent on the days before `before` (today: a visitor is one browser on one
+ * day, so its day over, its last field is final), counted by their last field into the form
+ * rollup (step GAVE_UP); their rows, which hold the visitor's hash, are deleted. The screen
+ * reads today's rows, and the rollup for the days before.
  */
 async function foldExits(db: Db, before: string) {
+  const any = await db.kysely.selectFrom("insight_form_exits").select("day").where("day", "<", before).limit(1).executeTakeFirst();
+  if (!any) return;
   await writeQueueFor(db).run(async (trx) => {
     const left = await trx
       .selectFrom("insight_form_exits")
@@ -253,7 +260,6 @@ async function foldExits(db: Db, before: string) {
 export async function dropOldEvents(db: Db, days: number, now = new Date()): Promise<number> {
   const before = new Date(now.getTime() - days * 86_400_000).toISOString().slice(0, 10);
   const rolled = await watermark(db);
-  await foldExits(db, before);
   let deleted = 0;
   for (;;) {
     // In slices, so no one transaction holds the write lock for long.

@@ -5,8 +5,9 @@ import type { Dialect } from "./index";
  * Migration 039: where visitors give up on a form. One row per day, form and visitor (the
  * hash under the day's salt, as in the raw events) that focused a field of the form: the
  * last field focused, and whether the form was submitted since. The insight screen counts
- * the rows not submitted by their last field ("gave up after"). No value typed is kept,
- * only the field's name.
+ * the rows not submitted by their last field ("gave up after"); once the day is over the
+ * rollup counts them into insight_form_rollup (step "gave-up") and deletes them, so the
+ * table holds today's visitors only. No value typed is kept, only the field's name.
  */
 export function insightFormExitsMigration(dialect: Dialect): Migration {
   return {
