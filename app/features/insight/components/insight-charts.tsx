@@ -129,7 +129,7 @@ export function TopTable({
   csv: string;
 }) {
   return (
-    <div>
+    <div className="min-w-0">
       <ScrollFrame label={caption}>
         <table className={deskTable}>
           <caption className="mb-1 text-left font-semibold">{caption}</caption>
@@ -157,9 +157,11 @@ export function TopTable({
           <tbody>
             {rows.slice(0, 20).map((r) => (
               <tr key={r.key} data-key={r.key}>
-                <th scope="row" className={`${deskTd} break-all font-normal`}>
+                <th scope="row" className={`${deskTd} min-w-32 break-all font-normal`}>
                   {r.key || none}
-                  {r.key && r.visitors === null ? <span className="block text-xs text-slate-600 dark:text-slate-400">No recorded visit</span> : null}
+                  {r.key && r.visitors === null ? (
+                    <span className="block break-normal text-xs text-slate-600 dark:text-slate-400">No recorded visit</span>
+                  ) : null}
                 </th>
                 <td className={`${deskTd} text-right tabular-nums`}>{r.leads}</td>
                 {views ? <td className={`${deskTd} text-right tabular-nums`}>{count(r.views)}</td> : null}

@@ -37,8 +37,8 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
         <h2 id="i-where" className="mb-2 text-lg font-semibold">
           Where leads come from
         </h2>
-        <p className="mb-3 text-sm">Ranked by leads, each lead by its own first touch; {CONVERSION_DEFINITION}</p>
-        <div className="grid min-w-0 gap-6 lg:grid-cols-2">
+        <p className="mb-3 text-sm">Ranked by leads, each lead by its own first touch. {CONVERSION_DEFINITION}</p>
+        <div className="grid min-w-0 grid-cols-1 gap-6 lg:grid-cols-2">
           <TopTable
             caption="Top pages (leads by the page they landed on)"
             what="Page"
