@@ -1,7 +1,7 @@
 /**
  * `npm run bench:insight`: the insight screen at scale. Seeds --events raw insight events
  * (default 10,000,000) over a simulated month, directly in bulk, with one lead for every
- * 500 events; rolls them up as the server would (rollup.server.ts, timed); then measures
+ * 500 events (a few from a source no visit came from), and the fields visitors move into; rolls them up as the server would (rollup.server.ts, timed); then measures
  * p50/p95 of every desk view the insight screen and its CSV read (7, 30 and 90 days, the
  * lead's visit) against the target p95 <= 200 ms, and states the database's size and how long
  * a privacy request's read of insight takes (the partial index of migration 035; no target: decision record 038).
@@ -64,6 +64,7 @@ const REFERRERS = [
 const CAMPAIGNS = [null, null, null, null, ...Array.from({ length: 30 }, (_, i) => `campaign-${i}`)];
 const SOURCES = ["newsletter", "linkedin", "google", "partner"];
 const FORMS = ["quote-short", "quote-business", "lead-business", "lead-personal", "newsletter", "fleet"];
+const FIELDS = ["firstName", "email", "phoneNumber", "zipCode", "message"];
 const DEVICES = ["mobile", "desktop", "desktop", "tablet"];
 const BROWSERS = ["Chrome", "Safari", "Edge", "Firefox"];
 const OSES = ["Windows", "iOS", "Android", "macOS"];
@@ -143,6 +144,12 @@ function* visits(): Generator<unknown[]> {
           const submission = step === "stored" && stored < EVENTS / 500 ? `bench-insight-${stored++}` : null;
           yield [...base.slice(0, 2), "form", ...base.slice(3), form, step, step === "failed" ? "email,zip" : null, submission, null, null];
           made++;
+          // The fields moved into after starting: where those who leave gave up.
+          if (step === "started")
+            for (let f = 0; f < 1 + Math.floor(rnd() * 3) && made < EVENTS; f++) {
+              yield [...base.slice(0, 2), "form", ...base.slice(3), form, "focus", pick(FIELDS), null, null, null];
+              made++;
+            }
         }
       }
     }
@@ -203,7 +210,8 @@ async function seed() {
         created_at: new Date(start + rnd() * DAYS * 86_400_000).toISOString(),
         landing_page: pick(PAGES),
         referrer_host: pick(REFERRERS),
-        utm_source: campaign ? pick(SOURCES) : null,
+        // Some leads come from a source no counted visit did (a browser blocking the insight script).
+        utm_source: campaign ? pick(SOURCES) : rnd() < 0.05 ? "facebook" : null,
         utm_campaign: campaign,
       };
     });

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { devices, type Page } from "@playwright/test";
-import { createStaff, signIn, testDb } from "./desk-fixtures";
-import { expect, scrollToReady, test } from "./fixtures";
+import { createStaff, expectAxeClean, signIn, testDb } from "./desk-fixtures";
+import { expect, hydrated, scrollToReady, test } from "./fixtures";
 
 /**
  * Honest numbers: a visitor (a browser of its own, so a visitor of its own) comes from a
@@ -124,7 +124,7 @@ test("an inflated burst shows on the insight screen as discarded, not as traffic
   expect((await cls.json()).message).toBe("A CLS value is 0 to 10");
   await prober.dispose();
 
-  // The campaign brought one visitor; the nineteen repeats and the refused beacon are listed as what they were.
+  // The campaign brought one visit (the column after its leads); the nineteen repeats and the refused beacon are listed as what they were.
   await expect
     .poll(
       async () => {
@@ -142,7 +142,7 @@ test("an inflated burst shows on the insight screen as discarded, not as traffic
       .getByRole("table", { name: "Top campaigns" })
       .getByRole("row", { name: new RegExp(`^burst-${tag} `) })
       .getByRole("cell")
-      .first(),
+      .nth(1),
   ).toHaveText("1");
   expect((await notCounted(staff, "Views sent again")) - repeatsBefore).toBeGreaterThanOrEqual(19);
   expect((await notCounted(staff, "Beacons refused")) - refusedBefore).toBeGreaterThanOrEqual(1);
@@ -153,4 +153,95 @@ test("an inflated burst shows on the insight screen as discarded, not as traffic
       .first(),
   ).toHaveText("Suspected automated");
   await staffContext.close();
+});
+
+/**
+ * What a marketer reads on a phone: leads seeded with their own first touch beside raw
+ * events the screen rolls up. Sources rank by leads; the source whose leads came with no
+ * counted visit keeps its row; no conversion is over 100 %; forms go by their names, with
+ * the field visitors gave up after; nothing scrolls sideways; axe finds nothing.
+ */
+test("at 390 px the insight screen ranks by leads, keeps leads without a visit, caps conversion and names forms, without scrolling sideways", async ({
+  browser,
+}) => {
+  const tag = randomBytes(4).toString("hex");
+  const db = await testDb();
+  const at = new Date().toISOString();
+  const day = at.slice(0, 10);
+  const lead = (n: number, touch: { utm_source: string; utm_campaign: string; landing_page: string }) =>
+    Array.from({ length: n }, (_, i) => ({
+      kind: "quote-short",
+      type: 30,
+      email: `seed-${touch.utm_source}-${i}@insight.test`,
+      payload: "{}",
+      created_at: at,
+      status: "new",
+      ...touch,
+    }));
+  await db.kysely
+    .insertInto("leads")
+    .values([
+      ...lead(6, { utm_source: `facebook-${tag}`, utm_campaign: `fb-${tag}`, landing_page: "/gasoline" }),
+      ...lead(3, { utm_source: `over-${tag}`, utm_campaign: `over-${tag}`, landing_page: "/faq" }),
+      ...lead(2, { utm_source: `nl-${tag}`, utm_campaign: `spring-${tag}`, landing_page: "/getafleet" }),
+    ])
+    .execute();
+  const event = (visitor: string, e: Record<string, string>) => ({
+    at,
+    day,
+    kind: "view" as const,
+    visitor: `${visitor}-${tag}`,
+    view_id: `${visitor}-${tag}-${randomBytes(3).toString("hex")}`,
+    path: "/getafleet",
+    device: "mobile",
+    browser: "Chrome",
+    os: "Android",
+    ...e,
+  });
+  await db.kysely
+    .insertInto("insight_events")
+    .values([
+      ...["a", "b", "c", "d"].map((v) => event(v, { utm_source: `nl-${tag}`, utm_campaign: `spring-${tag}` })),
+      event("e", { path: "/faq", utm_source: `over-${tag}`, utm_campaign: `over-${tag}` }),
+      // A visitor moves into the quote form's e-mail field and leaves.
+      event("a", { kind: "form", form: "quote-short", step: "seen" }),
+      event("a", { kind: "form", form: "quote-short", step: "focus", fields: "email" }),
+    ])
+    .execute();
+
+  const admin = await createStaff("admin");
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  await signIn(context, admin);
+  const page = await context.newPage();
+  await page.goto("/desk/insights?days=7");
+  await hydrated(page);
+  await expect(page.getByRole("heading", { name: "Insight", level: 1 })).toBeVisible();
+
+  // Ranked by leads: facebook's six with no counted visit first, then three leads on one visit, then two on four.
+  const sources = page.getByRole("table", { name: "Top sources" });
+  const ours = sources.getByRole("row").filter({ hasText: tag });
+  await expect(ours.getByRole("rowheader")).toHaveText([`facebook-${tag}No recorded visit`, `over-${tag}`, `nl-${tag}`]);
+  await expect(ours.nth(0).getByRole("cell")).toHaveText(["6", "—", "—"]);
+  await expect(ours.nth(1).getByRole("cell")).toHaveText(["3", "1", "n/a"]);
+  await expect(ours.nth(2).getByRole("cell")).toHaveText(["2", "4", "50.0 %"]);
+  const campaigns = page.getByRole("table", { name: "Top campaigns" }).getByRole("row").filter({ hasText: tag });
+  await expect(campaigns.getByRole("rowheader")).toHaveText([`fb-${tag}No recorded visit`, `over-${tag}`, `spring-${tag}`]);
+  await expect(page.getByText("Conversion is leads ÷ visits of the same page or source")).toBeVisible();
+
+  // No conversion over 100 %, in the tables or the totals.
+  const percentages = await page
+    .locator("td, [data-total]")
+    .evaluateAll((els) => els.map((e) => e.textContent ?? "").flatMap((t) => [...t.matchAll(/(\d+(?:\.\d+)?) %/g)].map((m) => Number(m[1]))));
+  expect(percentages.length).toBeGreaterThan(0);
+  expect(percentages.filter((n) => n > 100)).toEqual([]);
+
+  // Forms by their names, with the field visitors gave up after.
+  const quote = page.getByRole("table", { name: /^Form funnels/ }).locator('tr[data-form="quote-short"]');
+  await expect(quote.getByRole("rowheader")).toHaveText("Quote");
+  await expect(quote.getByRole("cell").last()).toContainText("E-mail (");
+  await expect(page.getByRole("table", { name: /^Form funnels/ }).getByRole("rowheader", { name: "quote-short" })).toHaveCount(0);
+
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
+  await expectAxeClean(page);
+  await context.close();
 });

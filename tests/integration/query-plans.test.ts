@@ -125,6 +125,28 @@ describe("query plans (SQLite)", () => {
     expect(plans.length).toBe(6);
     for (const p of plans) expect(p.plan.join("\n"), show([p])).toContain("USING COVERING INDEX leads_touch");
   });
+  it("the insight screen reads where visitors gave up, and the visits of keys with leads, from indexes", async () => {
+    const at = new Date().toISOString();
+    const touch = { kind: "quote-short", type: 30, email: "plan@fleet.example", payload: "{}", created_at: at, landing_page: "/faq" };
+    await db.kysely
+      .insertInto("leads")
+      .values([
+        { ...touch, utm_source: "planned", utm_campaign: "planned" },
+        { ...touch, referrer_host: "planned.example" },
+      ])
+      .execute();
+    const plans = await plansOf(rec, (d) => loadInsight(d, 30));
+    const exits = plans.filter((p) => /from "insight_form_exits"/.test(p.sql));
+    expect(exits.length).toBe(1);
+    expect(exits[0]?.plan.join("\n"), show(exits)).toContain("USING COVERING INDEX insight_form_exits_left");
+    // The keys with leads that the top lists by visits left out: read by key from the rollup's primary key.
+    const byKey = plans.filter((p) => /from "insight_rollup"/.test(p.sql) && /"key" in/.test(p.sql));
+    expect(byKey.length).toBe(4);
+    for (const p of byKey) {
+      expect(p.fullScans, show([p])).toEqual([]);
+      expect(p.plan.join("\n"), show([p])).toMatch(/USING (PRIMARY KEY|INDEX sqlite_autoindex_insight_rollup)/);
+    }
+  });
   it("a privacy request reads insight's raw events from the partial index of values holding an @, not the whole table", async () => {
     const plans = (await plansOf(rec, (d) => insightNaming(d.kysely, "ana@fleet.example", []))).filter((p) => /from "insight_events"/.test(p.sql));
     expect(plans.length).toBe(1);

@@ -11,6 +11,7 @@ import { flushEvents } from "./ingest.server";
 import { type Insight, loadInsight } from "./queries.server";
 import { discardedLabel } from "./discarded";
 import { INSIGHT_PERIODS } from "./wire";
+import { CONVERSION_NONE, type Conversion } from "./conversion";
 import { rollUp } from "./rollup.server";
 
 /** The events sent so far are written and counted before the screen reads the rollups. */
@@ -36,21 +37,23 @@ export async function loadInsightScreen({ request, context }: DeskArgs) {
   return data({ errors, period: period.value, insight, perAddress }, { status: errors ? 400 : 200, headers: DESK_HEADERS });
 }
 
-const pct = (r: number | null) => (r === null ? "" : (r * 100).toFixed(1));
+const pct = (c: Conversion) => ("rate" in c ? (c.rate * 100).toFixed(1) : CONVERSION_NONE[c.none]);
+const n = (v: number | null) => (v === null ? "" : v);
+const fields = (xs: { field: string; n: number }[]) => xs.map((x) => `${x.field} (${x.n})`).join("; ");
 
-/** The CSV of one view of the screen. */
+/** The CSV of one view of the screen; the top lists ranked by leads, "" where no visit was counted. */
 export const CSV_VIEWS: Record<string, (i: Insight, perAddress: number) => unknown[][]> = {
   days: (i) => [["Day (UTC)", "Visitors", "Views", "Leads"], ...i.perDay.map((d) => [d.day, d.visitors, d.views, d.leads])],
   pages: (i) => [
-    ["Page", "Views", "Landing visitors", "Leads landed here", "Conversion %"],
-    ...i.pages.map((r) => [r.key, r.views, r.visitors, r.leads, pct(r.rate)]),
+    ["Page", "Leads landed here", "Views", "Landing visits", "Conversion %"],
+    ...i.pages.map((r) => [r.key, r.leads, n(r.views), n(r.visitors), pct(r.rate)]),
   ],
-  sources: (i) => [["Source", "Visitors", "Leads", "Conversion %"], ...i.sources.map((r) => [r.key, r.visitors, r.leads, pct(r.rate)])],
-  referrers: (i) => [["Referrer", "Visitors", "Leads", "Conversion %"], ...i.referrers.map((r) => [r.key, r.visitors, r.leads, pct(r.rate)])],
-  campaigns: (i) => [["Campaign", "Visitors", "Leads", "Conversion %"], ...i.campaigns.map((r) => [r.key, r.visitors, r.leads, pct(r.rate)])],
+  sources: (i) => [["Source", "Leads", "Visits", "Conversion %"], ...i.sources.map((r) => [r.key, r.leads, n(r.visitors), pct(r.rate)])],
+  referrers: (i) => [["Referrer", "Leads", "Visits", "Conversion %"], ...i.referrers.map((r) => [r.key, r.leads, n(r.visitors), pct(r.rate)])],
+  campaigns: (i) => [["Campaign", "Leads", "Visits", "Conversion %"], ...i.campaigns.map((r) => [r.key, r.leads, n(r.visitors), pct(r.rate)])],
   forms: (i) => [
-    ["Form", "Seen", "Started", "Failed checks", "Submitted", "Refused", "Stored", "Fields failing most"],
-    ...i.forms.map((f) => [f.form, f.seen, f.started, f.failed, f.submitted, f.refused, f.stored, f.failing.map((x) => `${x.field} (${x.n})`).join("; ")]),
+    ["Form", "Seen", "Started", "Failed checks", "Submitted", "Refused", "Stored", "Fields failing most", "Gave up", "Gave up after", "Form name"],
+    ...i.forms.map((f) => [f.form, f.seen, f.started, f.failed, f.submitted, f.refused, f.stored, fields(f.failing), f.gaveUp, fields(f.left), f.label]),
   ],
   vitals: (i) => [
     ["Page", "Device", "Metric", "75th percentile", "Rating", "Samples"],

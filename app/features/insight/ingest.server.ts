@@ -15,7 +15,7 @@ import { startRollups } from "./rollup.server";
 import { uaFamilies } from "./ua.server";
 import { hasHiddenCharacters, looksPersonal, sitePath, VITAL_MAX, vitalInRange } from "./guard.server";
 import type { DiscardReason } from "./discarded";
-import { deviceOf, FORM_STEPS, MAX_BEACON_BYTES, MAX_BEACON_EVENTS, type Vital, VITALS } from "./wire";
+import { deviceOf, FORM_EVENT_STEPS, MAX_BEACON_BYTES, MAX_BEACON_EVENTS, type Vital, VITALS } from "./wire";
 
 export type EventRow = Insertable<InsightEventsTable>;
 
@@ -104,9 +104,11 @@ export function readBeacon(
       const step = e[2];
       const fields = e[3] ?? [];
       const submission = text(e[4] ?? undefined, 100, NAME);
-      if (!form || !FORM_STEPS.includes(step) || submission === false) return { ok: false, error: "A form event is [form, step, fields?, submissionId?]" };
+      if (!form || !FORM_EVENT_STEPS.includes(step) || submission === false)
+        return { ok: false, error: "A form event is [form, step, fields?, submissionId?]" };
       if (!Array.isArray(fields) || fields.length > 40 || !fields.every((f) => text(f, 60, NAME)))
         return { ok: false, error: "A form event's fields are field names" };
+      if (step === "focus" && fields.length !== 1) return { ok: false, error: "A focus event names one field" };
       rows.push({ ...base, kind: "form", form, step, fields: fields.length ? fields.join(",") : null, submission_id: submission ?? null });
     } else if (e[0] === "vital") {
       const metric = e[1] as Vital;

@@ -21,7 +21,7 @@ const CHROME = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KH
 beforeAll(async () => {
   db = await openTestDb();
   // PostgreSQL keeps its tables between test files.
-  for (const t of ["insight_events", "insight_rollup", "insight_form_rollup", "insight_vitals_rollup", "insight_state"] as const)
+  for (const t of ["insight_events", "insight_rollup", "insight_form_rollup", "insight_vitals_rollup", "insight_form_exits", "insight_state"] as const)
     await db.kysely.deleteFrom(t).execute();
   const env = loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", IP_HASH_SALT: "insight-test-salt-0123" });
   services = { env: { ...env, IP_HASH_SALT: "insight-test-salt-0123" }, db, log: createLogger("silent") };
@@ -67,6 +67,10 @@ describe("POST /api/events", () => {
     expect((await post(view("/", {}, [["nope"]]))).status).toBe(422);
     expect((await post(view("/", {}, [["vital", "LCP", -1]]))).status).toBe(422);
     expect((await post(view("/", {}, [["form", "lead", "exploded"]]))).status).toBe(422);
+    // A field focused is named alone, by its name.
+    expect((await post(view("/", {}, [["form", "lead", "focus"]]))).status).toBe(422);
+    expect((await post(view("/", {}, [["form", "lead", "focus", ["email", "zip"]]]))).status).toBe(422);
+    expect((await post(view("/", {}, [["form", "lead", "focus", ["a@b.example"]]]))).status).toBe(422);
     expect((await post(view("/", { r: "x".repeat(5000) }))).status).toBe(413);
     expect((await post(view("no-slash"))).status).toBe(422);
     expect(await storedEvents()).toBe(0);
@@ -127,9 +131,10 @@ describe("POST /api/events", () => {
     expect(insight.campaigns.map((c) => c.key)).toEqual(["spring"]);
     const form = insight.forms.find((f) => f.form === "lead-business");
     expect(form).toMatchObject({ seen: 1, started: 1, submitted: 1, stored: 1 });
+    expect(form?.label).toBe("Business contact form");
     expect(form?.failing).toEqual([
-      { field: "email", n: 1 },
-      { field: "zip", n: 1 },
+      { field: "email", label: "E-mail", n: 1 },
+      { field: "zip", label: "zip", n: 1 },
     ]);
     const lcp = insight.vitals.find((v) => v.path === "/faq" && v.metric === "LCP");
     expect(lcp?.rating).toBe("good");

@@ -1,13 +1,20 @@
 import { sql } from "kysely";
 import { leadsBetween, leadsByTouch } from "~/features/leads/attribution-counts.server";
 import type { Db } from "~/platform/db/db.server";
+import { kindLabel } from "~/features/leads/desk/labels.server";
+import { storedFieldLabels } from "~/features/leads/forms/registry";
 import { looksPersonal } from "./guard.server";
+import { GAVE_UP } from "./rollup.server";
 import { AUTOMATED, DISCARDED, type DiscardReason } from "./discarded";
+import { type Conversion, conversion } from "./conversion";
 import { binValue, FORM_STEPS, rating, readHist, type Vital, VITALS } from "./wire";
 
 /** What the insight screen shows for a period (decision record 031); read from the rollups only. */
 
 const DAY = 86_400_000;
+
+/** Field names in the words of the forms (the leads feature's registry). */
+const fieldLabels = storedFieldLabels();
 
 const dayOf = (t: number) => new Date(t).toISOString().slice(0, 10);
 
@@ -24,38 +31,90 @@ export function periodOf(days: number, now = new Date()) {
 
 export interface Row {
   key: string;
-  views: number;
-  visitors: number;
+  /** Page views (the pages list) or visits (the others); null: no visit of this key was counted in the period. */
+  views: number | null;
+  /** Visits: a visitor's first view of a day, landing on this page or coming from this source. */
+  visitors: number | null;
   leads: number;
-  /** Leads per visitor, 0 to 1; null without visitors. */
-  rate: number | null;
+  /** Conversion (conversion.ts): leads per visit, 0 to 1, or why there is none. */
+  rate: Conversion;
 }
 
-async function byDim(db: Db, dim: string, from: string, to: string, limit: number) {
-  const rows = await db.kysely
+type Visits = { key: string; views: number; visitors: number };
+
+function rollupOf(db: Db, dim: string, from: string, to: string) {
+  return db.kysely
     .selectFrom("insight_rollup")
     .select(["key", (eb) => eb.fn.sum<string | number>("views").as("views"), (eb) => eb.fn.sum<string | number>("visitors").as("visitors")])
     .where("grain", "=", "day")
     .where("dim", "=", dim)
     .where("bucket", ">=", from)
-    .where("bucket", "<", to)
+    .where("bucket", "<", to);
+}
+
+const visitsOf = (rows: { key: string; views: string | number; visitors: string | number }[]): Visits[] =>
+  rows.map((r) => ({ key: r.key, views: Number(r.views), visitors: Number(r.visitors) }));
+
+async function byDim(db: Db, dim: string, from: string, to: string, limit: number) {
+  const rows = await rollupOf(db, dim, from, to)
     .groupBy("key")
     .orderBy(sql`sum(visitors)`, "desc")
     .orderBy(sql`sum(views)`, "desc")
     .orderBy("key")
     .limit(limit)
     .execute();
-  return rows.map((r) => ({ key: r.key, views: Number(r.views), visitors: Number(r.visitors) }));
+  return visitsOf(rows);
 }
 
-/** Keys from a visitor's request that name a person never reach the screen, even stored before the endpoint dropped them. */
-const withLeads = (rows: { key: string; views: number; visitors: number }[], leads: Map<string, number>): Row[] =>
-  rows
-    .filter((r) => !looksPersonal(r.key))
-    .map((r) => {
-      const n = leads.get(r.key) ?? 0;
-      return { ...r, leads: n, rate: r.visitors ? n / r.visitors : null };
-    });
+/** The visits of the given keys (those with leads that the top list by visits left out), read by key from the rollup's primary key. */
+async function visitsOfKeys(db: Db, dim: string, from: string, to: string, keys: string[]): Promise<Visits[]> {
+  const out: Visits[] = [];
+  for (let i = 0; i < keys.length; i += 500) {
+    const rows = await rollupOf(db, dim, from, to)
+      .where("key", "in", keys.slice(i, i + 500))
+      .groupBy("key")
+      .execute();
+    out.push(...visitsOf(rows));
+  }
+  return out;
+}
+
+/**
+ * One top list: every key that brought leads or visits, ranked by leads, then visits. A
+ * key whose leads came with no counted visit keeps its row, its visits null; the leads
+ * whose first touch names no page, referrer or campaign ("" as key) come last. Keys from a
+ * visitor's request that name a person never reach the screen, even stored before the
+ * endpoint dropped them.
+ */
+async function ranked(db: Db, dim: string, from: string, to: string, top: Visits[], leads: Map<string, number>): Promise<Row[]> {
+  const have = new Set(top.map((r) => r.key));
+  const missing = [...leads.keys()].filter((k) => k && !have.has(k));
+  const visits = [...top, ...(missing.length ? await visitsOfKeys(db, dim, from, to, missing) : [])];
+  const byKey = new Map(visits.map((r) => [r.key, r]));
+  const keys = new Set([...byKey.keys(), ...leads.keys()]);
+  return [...keys]
+    .filter((key) => !looksPersonal(key))
+    .map((key): Row => {
+      const v = byKey.get(key);
+      const n = leads.get(key) ?? 0;
+      return { key, views: v?.views ?? null, visitors: v?.visitors ?? null, leads: n, rate: conversion(n, v?.visitors ?? 0) };
+    })
+    .sort(
+      (a, b) =>
+        Number(a.key === "") - Number(b.key === "") ||
+        b.leads - a.leads ||
+        (b.visitors ?? 0) - (a.visitors ?? 0) ||
+        (b.views ?? 0) - (a.views ?? 0) ||
+        a.key.localeCompare(b.key),
+    );
+}
+
+/** Lead keys as the rollup keeps them: sources and campaigns lower-cased (ingest.server.ts). */
+const lowered = (m: Map<string, number>) => {
+  const out = new Map<string, number>();
+  for (const [k, n] of m) out.set(k.toLowerCase(), (out.get(k.toLowerCase()) ?? 0) + n);
+  return out;
+};
 
 async function totals(db: Db, from: string, to: string) {
   const [[all], leads] = await Promise.all([byDim(db, "all", from, to, 1), leadsBetween(db, from, to)]);
@@ -95,6 +154,13 @@ export async function loadInsight(db: Db, days: number, now = new Date()) {
     visitors: Number(perDayMap.get(day)?.visitors ?? 0),
     leads: leadsPerDay.get(day) ?? 0,
   }));
+  const [rankedPages, rankedSources, rankedReferrers, rankedCampaigns] = await Promise.all([
+    ranked(db, "page", p.from, p.to, pages, landing),
+    ranked(db, "source", p.from, p.to, sources, lowered(bySource)),
+    ranked(db, "referrer", p.from, p.to, referrers, byReferrer),
+    ranked(db, "campaign", p.from, p.to, campaigns, lowered(byCampaign)),
+  ]);
+  const lists = { pages: rankedPages, sources: rankedSources, referrers: rankedReferrers, campaigns: rankedCampaigns };
   const sum = (k: "views" | "visitors" | "leads") => perDay.reduce((s, d) => s + d[k], 0);
   return {
     from: p.from,
@@ -102,10 +168,7 @@ export async function loadInsight(db: Db, days: number, now = new Date()) {
     current: { views: sum("views"), visitors: sum("visitors"), leads: sum("leads") },
     previous,
     perDay,
-    pages: withLeads(pages, landing),
-    sources: withLeads(sources, new Map([...bySource].map(([k, n]) => [k.toLowerCase(), n]))),
-    referrers: withLeads(referrers, byReferrer),
-    campaigns: withLeads(campaigns, new Map([...byCampaign].map(([k, n]) => [k.toLowerCase(), n]))),
+    ...lists,
     forms,
     vitals,
     discarded: discardedOf(discarded),
@@ -120,33 +183,62 @@ function discardedOf(rows: { key: string; views: number }[]) {
 
 export type Insight = Awaited<ReturnType<typeof loadInsight>>;
 
-/** Every form's steps over the period, and the fields that failed most (the checks in the browser, and the server's refusals). */
+/**
+ * Every form's steps over the period, its human name, the fields that failed most (the
+ * checks in the browser, and the server's refusals), and where visitors gave up: of those
+ * who focused a field and did not submit that day, how many left after each field last.
+ */
 async function formFunnels(db: Db, from: string, to: string) {
-  const rows = await db.kysely
-    .selectFrom("insight_form_rollup")
-    .select(["form", "step", "field", (eb) => eb.fn.sum<string | number>("n").as("n")])
-    .where("day", ">=", from)
-    .where("day", "<", to)
-    .groupBy(["form", "step", "field"])
-    .execute();
-  const out = new Map<string, Record<(typeof FORM_STEPS)[number], number> & { form: string; failing: Map<string, number> }>();
-  for (const r of rows) {
-    let f = out.get(r.form);
+  const [rows, live] = await Promise.all([
+    db.kysely
+      .selectFrom("insight_form_rollup")
+      .select(["form", "step", "field", (eb) => eb.fn.sum<string | number>("n").as("n")])
+      .where("day", ">=", from)
+      .where("day", "<", to)
+      .groupBy(["form", "step", "field"])
+      .execute(),
+    // Today's visitors, still under way (rollup.server.ts counts the days before into the rollup as GAVE_UP).
+    db.kysely
+      .selectFrom("insight_form_exits")
+      .select(["form", "field", (eb) => eb.fn.countAll<string | number>().as("n")])
+      .where("done", "=", 0)
+      .where("day", ">=", from)
+      .where("day", "<", to)
+      .where("field", "<>", "")
+      .groupBy(["form", "field"])
+      .execute(),
+  ]);
+  type Funnel = Record<(typeof FORM_STEPS)[number], number> & { form: string; failing: Map<string, number>; left: Map<string, number> };
+  const out = new Map<string, Funnel>();
+  const of = (form: string) => {
+    let f = out.get(form);
     if (!f) {
-      f = { form: r.form, seen: 0, started: 0, failed: 0, submitted: 0, refused: 0, stored: 0, failing: new Map() };
-      out.set(r.form, f);
+      f = { form, seen: 0, started: 0, failed: 0, submitted: 0, refused: 0, stored: 0, failing: new Map(), left: new Map() };
+      out.set(form, f);
     }
+    return f;
+  };
+  const add = (m: Map<string, number>, k: string, n: number) => m.set(k, (m.get(k) ?? 0) + n);
+  for (const r of rows) {
+    const f = of(r.form);
     const step = r.step as (typeof FORM_STEPS)[number];
-    if (!r.field && FORM_STEPS.includes(step)) f[step] += Number(r.n);
-    else if (r.field) f.failing.set(r.field, (f.failing.get(r.field) ?? 0) + Number(r.n));
+    if (r.step === GAVE_UP) add(f.left, r.field, Number(r.n));
+    else if (!r.field && FORM_STEPS.includes(step)) f[step] += Number(r.n);
+    else if (r.field && (step === "failed" || step === "refused")) add(f.failing, r.field, Number(r.n));
   }
+  for (const r of live) add(of(r.form).left, r.field, Number(r.n));
+  const top = (m: Map<string, number>) =>
+    [...m]
+      .map(([field, n]) => ({ field, label: fieldLabels.get(field) ?? field, n }))
+      .sort((a, b) => b.n - a.n || a.field.localeCompare(b.field))
+      .slice(0, 5);
   return [...out.values()]
     .map((f) => ({
       ...f,
-      failing: [...f.failing]
-        .map(([field, n]) => ({ field, n }))
-        .sort((a, b) => b.n - a.n || a.field.localeCompare(b.field))
-        .slice(0, 5),
+      label: kindLabel(f.form),
+      failing: top(f.failing),
+      gaveUp: [...f.left.values()].reduce((s, n) => s + n, 0),
+      left: top(f.left),
     }))
     .sort((a, b) => b.seen - a.seen || a.form.localeCompare(b.form));
 }

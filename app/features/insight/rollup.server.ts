@@ -8,7 +8,8 @@ import { readHist, routeOf, type Vital, vitalBin, writeHist } from "./wire";
 /**
  * The rollups (decision record 031): every raw event after the watermark is counted into
  * views and visitors per hour and per day and per dimension, form steps per day, and
- * Web Vitals histograms per day; the watermark moves in the same transaction, and only if
+ * Web Vitals histograms per day, and each visitor's last field focused per form today
+ * (insight_form_exits, counted into the form rollup once the day is over); the watermark moves in the same transaction, and only if
  * no other instance moved it meanwhile. A visitor counts once a day: at its first view of
  * that day, which also says where the visit came from (source, referrer, campaign).
  */
@@ -31,7 +32,7 @@ async function watermark(db: Db): Promise<number> {
 }
 
 /** Rolls every event written so far into the rollups; returns how many events it counted. */
-export async function rollUp(db: Db): Promise<number> {
+export async function rollUp(db: Db, now = new Date()): Promise<number> {
   let total = 0;
   for (;;) {
     const from = await watermark(db);
@@ -60,7 +61,10 @@ export async function rollUp(db: Db): Promise<number> {
       .orderBy("id")
       .limit(BATCH)
       .execute();
-    if (!events.length) return total;
+    if (!events.length) {
+      await foldExits(db, now.toISOString().slice(0, 10));
+      return total;
+    }
     const to = Number(events[events.length - 1]?.id);
     // Visitors of these days already counted before this batch.
     const counted = new Set<string>();
@@ -81,6 +85,7 @@ export async function rollUp(db: Db): Promise<number> {
     }
     const rollup: Counts = new Map();
     const forms = new Map<string, number>();
+    const exits = new Map<string, { field: string; done: number }>();
     const vitals = new Map<string, Map<number, number>>();
     for (const e of events) {
       if (e.kind === "view") {
@@ -105,9 +110,19 @@ export async function rollUp(db: Db): Promise<number> {
           }
         }
       } else if (e.kind === "form" && e.form && e.step) {
-        const k = `${e.day}\u0000${e.form}\u0000${e.step}`;
-        forms.set(`${k}\u0000`, (forms.get(`${k}\u0000`) ?? 0) + 1);
-        if (e.fields) for (const f of e.fields.split(",")) forms.set(`${k}\u0000${f}`, (forms.get(`${k}\u0000${f}`) ?? 0) + 1);
+        if (e.step === "focus" || e.step === "submitted" || e.step === "stored") {
+          // Where a visitor gives up: the last field focused, until the form is submitted.
+          const k = `${e.day}\u0000${e.form}\u0000${e.visitor}`;
+          const x = exits.get(k) ?? { field: "", done: 0 };
+          if (e.step === "focus") x.field = e.fields ?? x.field;
+          else x.done = 1;
+          exits.set(k, x);
+        }
+        if (e.step !== "focus") {
+          const k = `${e.day}\u0000${e.form}\u0000${e.step}`;
+          forms.set(`${k}\u0000`, (forms.get(`${k}\u0000`) ?? 0) + 1);
+          if (e.fields) for (const f of e.fields.split(",")) forms.set(`${k}\u0000${f}`, (forms.get(`${k}\u0000${f}`) ?? 0) + 1);
+        }
       } else if (e.kind === "vital" && e.metric && e.value !== null) {
         const k = `${e.day}\u0000${routeOf(e.path)}\u0000${e.device}\u0000${e.metric}`;
         let hist = vitals.get(k);
@@ -126,6 +141,10 @@ export async function rollUp(db: Db): Promise<number> {
     const formRows = [...forms].map(([k, n]) => {
       const [day, form, step, field] = k.split("\u0000");
       return { day: day ?? "", form: form ?? "", step: step ?? "", field: field ?? "", n };
+    });
+    const exitRows = [...exits].map(([k, x]) => {
+      const [day, form, visitor] = k.split("\u0000");
+      return { day: day ?? "", form: form ?? "", visitor: visitor ?? "", field: x.field, done: x.done };
     });
     const vitalRows = [...vitals].map(([k, hist]) => {
       const [day, path, device, metric] = k.split("\u0000");
@@ -165,6 +184,18 @@ export async function rollUp(db: Db): Promise<number> {
           .onConflict((oc) => oc.columns(["day", "form", "step", "field"]).doUpdateSet((eb) => ({ n: sql`insight_form_rollup.n + ${eb.ref("excluded.n")}` })))
           .execute();
       }
+      for (let i = 0; i < exitRows.length; i += 300) {
+        await trx
+          .insertInto("insight_form_exits")
+          .values(exitRows.slice(i, i + 300))
+          .onConflict((oc) =>
+            oc.columns(["day", "form", "visitor"]).doUpdateSet({
+              field: sql`case when excluded.field <> '' then excluded.field else insight_form_exits.field end`,
+              done: sql`case when excluded.done = 1 then 1 else insight_form_exits.done end`,
+            }),
+          )
+          .execute();
+      }
       // A histogram is merged with the stored one here: one row per day, route, device and metric.
       for (const days of [...new Set(vitalRows.map((r) => r.day))]) {
         const stored = await trx.selectFrom("insight_vitals_rollup").select(["path", "device", "metric", "hist"]).where("day", "=", days).execute();
@@ -190,6 +221,39 @@ export async function rollUp(db: Db): Promise<number> {
     });
     total += events.length;
   }
+}
+
+/** The step under which the forms left unsent of days past are counted by their last field, once their visitors are forgotten. */
+export const GAVE_UP = "gave-up";
+
+/**
+ * The forms left unsent on the days before `before` (today: a visitor is one browser on one
+ * day, so its day over, its last field is final), counted by their last field into the form
+ * rollup (step GAVE_UP); their rows, which hold the visitor's hash, are deleted. The screen
+ * reads today's rows, and the rollup for the days before.
+ */
+async function foldExits(db: Db, before: string) {
+  const any = await db.kysely.selectFrom("insight_form_exits").select("day").where("day", "<", before).limit(1).executeTakeFirst();
+  if (!any) return;
+  await writeQueueFor(db).run(async (trx) => {
+    const left = await trx
+      .selectFrom("insight_form_exits")
+      .select(["day", "form", "field", (eb) => eb.fn.countAll<string | number>().as("n")])
+      .where("done", "=", 0)
+      .where("day", "<", before)
+      .where("field", "<>", "")
+      .groupBy(["day", "form", "field"])
+      .execute();
+    const rows = left.map((r) => ({ day: r.day, form: r.form, step: GAVE_UP, field: r.field, n: Number(r.n) }));
+    for (let i = 0; i < rows.length; i += 300) {
+      await trx
+        .insertInto("insight_form_rollup")
+        .values(rows.slice(i, i + 300))
+        .onConflict((oc) => oc.columns(["day", "form", "step", "field"]).doUpdateSet((eb) => ({ n: sql`insight_form_rollup.n + ${eb.ref("excluded.n")}` })))
+        .execute();
+    }
+    await trx.deleteFrom("insight_form_exits").where("day", "<", before).execute();
+  });
 }
 
 /** Deletes the raw events older than `days` days that have been rolled up; returns how many. */

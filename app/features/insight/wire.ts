@@ -5,6 +5,8 @@
  * { v: view id (random, 8-32 of [A-Za-z0-9_-]), p: path, r?: referrer host, s?: utm_source,
  *   m?: utm_medium, c?: utm_campaign, w: screen width in CSS pixels,
  *   e: [ ["view"] | ["form", form, step, fields?, submissionId?] | ["vital", metric, value] ] }
+ *
+ * A form step "focus" names the one field the visitor moved into (its name, never its value).
  */
 export const EVENTS_PATH = "/api/events";
 
@@ -13,6 +15,8 @@ export const MAX_BEACON_BYTES = 4096;
 export const MAX_BEACON_EVENTS = 20;
 
 export const FORM_STEPS = ["seen", "started", "failed", "submitted", "refused", "stored"] as const;
+/** The steps a beacon may send: the funnel's, and the field focused (for where visitors give up). */
+export const FORM_EVENT_STEPS = [...FORM_STEPS, "focus"] as const;
 export const VITALS = ["LCP", "INP", "CLS", "FCP", "TTFB"] as const;
 export type Vital = (typeof VITALS)[number];
 

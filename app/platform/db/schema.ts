@@ -422,6 +422,15 @@ export interface InsightFormRollupTable {
   n: number;
 }
 
+/** Migration 039: per day, form and visitor that focused one of its fields, the last field focused and whether it was submitted (1) since. */
+export interface InsightFormExitsTable {
+  day: string;
+  form: string;
+  visitor: string;
+  field: string;
+  done: number;
+}
+
 /** Migration 022: Web Vitals per day, route, device class and metric, with their histogram ("bin:count ..."). */
 export interface InsightVitalsRollupTable {
   day: string;
@@ -443,6 +452,7 @@ export interface Database {
   insight_rollup: InsightRollupTable;
   insight_form_rollup: InsightFormRollupTable;
   insight_vitals_rollup: InsightVitalsRollupTable;
+  insight_form_exits: InsightFormExitsTable;
   insight_state: InsightStateTable;
   leads: LeadsTable;
   rate_counts: RateCountsTable;

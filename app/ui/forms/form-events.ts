@@ -1,10 +1,11 @@
 /**
  * What the form kit says about its forms, for whoever listens (the site's insight script):
  * a form was seen, started, failed the checks (with the names of the failing fields),
- * submitted, refused by the server, or stored. No dependency, nothing sent from here.
+ * submitted, refused by the server, or stored, and each field the visitor moves into (its
+ * name only, for where visitors give up). No dependency, nothing sent from here.
  * Events said before anyone listens wait, at most 50 of them, so the script may load late.
  */
-export type FormStep = "seen" | "started" | "failed" | "submitted" | "refused" | "stored";
+export type FormStep = "seen" | "started" | "failed" | "submitted" | "refused" | "stored" | "focus";
 
 export interface FormEventInfo {
   form: string;

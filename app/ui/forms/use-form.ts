@@ -63,7 +63,7 @@ export interface FormController {
     noValidate: true;
     onSubmit: (e: FormEvent<HTMLFormElement>) => void;
     /** Loads the validation code when the visitor first enters the form. */
-    onFocus: () => void;
+    onFocus: (e: React.FocusEvent<HTMLFormElement>) => void;
     "aria-busy": boolean;
   };
 }
@@ -167,6 +167,7 @@ export function useForm({ id, spec, fixed = {}, onSuccess, sendMeta = true }: Us
 
   // Seen once its top is in view above the bottom fifth of the window (a form may be taller than the window); started at the first change (form-events.ts).
   const started = useRef(false);
+  const focused = useRef("");
   useEffect(() => {
     const el = document.getElementById(id);
     if (!el || typeof IntersectionObserver === "undefined") return;
@@ -325,8 +326,13 @@ export function useForm({ id, spec, fixed = {}, onSuccess, sendMeta = true }: Us
       action: `${action}#${answerIdOf(id)}`,
       noValidate: true,
       onSubmit: (e) => void onSubmit(e),
-      onFocus: () => {
+      onFocus: (e) => {
         if (!schema) loadSchema().catch(() => {});
+        // The field moved into, once per change of field: where a visitor who leaves gave up.
+        const name = (e.target as EventTarget & { name?: unknown }).name;
+        if (typeof name !== "string" || !Object.hasOwn(spec.initial, name)) return;
+        if (name !== focused.current) emitFormEvent({ form: spec.kind, step: "focus", fields: [name] });
+        focused.current = name;
       },
       "aria-busy": status === "submitting",
     },

@@ -1,10 +1,10 @@
+import type { ReactNode } from "react";
 import { ChartSvg, ChartTable, DayLabel, dayColumns } from "~/ui/desk/chart";
 import { deskLink, deskTable, deskTd, deskTh, EmptyRow } from "~/ui/desk/ui";
+import { type Conversion, conversion, conversionText } from "../conversion";
 
 type Day = { day: string; visitors: number; views: number; leads: number };
 type Totals = { views: number; visitors: number; leads: number };
-
-const pct = (r: number | null) => (r === null ? "–" : `${(r * 100).toFixed(1)} %`);
 
 /** Visitors per day as bars, leads as dots, with the same figures in a table for screen readers. */
 export function PerDayChart({ perDay }: { perDay: Day[] }) {
@@ -82,57 +82,97 @@ export function TotalsList({ current, previous }: { current: Totals; previous: T
       ))}
       <div className="rounded-md border border-slate-300 p-3 dark:border-slate-600">
         <dt className="text-sm">Conversion</dt>
-        <dd className="text-2xl font-semibold tabular-nums">{pct(current.visitors ? current.leads / current.visitors : null)}</dd>
-        <dd className="text-xs">leads per visitor</dd>
+        <dd className="text-2xl font-semibold tabular-nums" data-total="conversion">
+          {conversionText(conversion(current.leads, current.visitors))}
+        </dd>
+        <dd className="text-xs">leads per visit</dd>
       </div>
     </dl>
   );
 }
 
-type Row = { key: string; views: number; visitors: number; leads: number; rate: number | null };
+type Row = { key: string; views: number | null; visitors: number | null; leads: number; rate: Conversion };
 
-/** A top list with its leads and conversion rate; `views` adds the page views column. */
-export function TopTable({ caption, what, rows, views, csv }: { caption: string; what: string; rows: Row[]; views?: boolean; csv: string }) {
+const count = (n: number | null) => (n === null ? "—" : n.toLocaleString("en-US"));
+
+/**
+ * A table that may be wider than a phone scrolls in its own frame, never the page: the frame
+ * is focusable, so a keyboard scrolls it too.
+ */
+export function ScrollFrame({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div>
-      <table className={deskTable}>
-        <caption className="mb-1 text-left font-semibold">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col" className={deskTh}>
-              {what}
-            </th>
-            {views ? (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reached by keyboard to scroll it
+    <section aria-label={label} tabIndex={0} className="max-w-full overflow-x-auto rounded focus-visible:outline-2 focus-visible:outline-offset-2">
+      {children}
+    </section>
+  );
+}
+
+/**
+ * A top list ranked by leads, with its visits and conversion; `views` adds the page views
+ * column. A key whose leads came with no counted visit says so; `none` names the row of
+ * the leads whose first touch has no such key.
+ */
+export function TopTable({
+  caption,
+  what,
+  rows,
+  views,
+  none,
+  csv,
+}: {
+  caption: string;
+  what: string;
+  rows: Row[];
+  views?: boolean;
+  none: string;
+  csv: string;
+}) {
+  return (
+    <div className="min-w-0">
+      <ScrollFrame label={caption}>
+        <table className={deskTable}>
+          <caption className="mb-1 text-left font-semibold">{caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col" className={deskTh}>
+                {what}
+              </th>
               <th scope="col" className={`${deskTh} text-right`}>
-                Views
+                Leads
               </th>
-            ) : null}
-            <th scope="col" className={`${deskTh} text-right`}>
-              {views ? "Landing visitors" : "Visitors"}
-            </th>
-            <th scope="col" className={`${deskTh} text-right`}>
-              Leads
-            </th>
-            <th scope="col" className={`${deskTh} text-right`}>
-              Conversion
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.slice(0, 20).map((r) => (
-            <tr key={r.key}>
-              <th scope="row" className={`${deskTd} break-all font-normal`}>
-                {r.key || "Not known"}
+              {views ? (
+                <th scope="col" className={`${deskTh} text-right`}>
+                  Views
+                </th>
+              ) : null}
+              <th scope="col" className={`${deskTh} text-right`}>
+                {views ? "Landing visits" : "Visits"}
               </th>
-              {views ? <td className={`${deskTd} text-right tabular-nums`}>{r.views}</td> : null}
-              <td className={`${deskTd} text-right tabular-nums`}>{r.visitors}</td>
-              <td className={`${deskTd} text-right tabular-nums`}>{r.leads}</td>
-              <td className={`${deskTd} text-right tabular-nums`}>{pct(r.rate)}</td>
+              <th scope="col" className={`${deskTh} text-right`}>
+                Conversion
+              </th>
             </tr>
-          ))}
-          {rows.length === 0 ? <EmptyRow columns={views ? 5 : 4}>Nothing in this period.</EmptyRow> : null}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.slice(0, 20).map((r) => (
+              <tr key={r.key} data-key={r.key}>
+                <th scope="row" className={`${deskTd} min-w-32 break-all font-normal`}>
+                  {r.key || none}
+                  {r.key && r.visitors === null ? (
+                    <span className="block break-normal text-xs text-slate-600 dark:text-slate-400">No recorded visit</span>
+                  ) : null}
+                </th>
+                <td className={`${deskTd} text-right tabular-nums`}>{r.leads}</td>
+                {views ? <td className={`${deskTd} text-right tabular-nums`}>{count(r.views)}</td> : null}
+                <td className={`${deskTd} text-right tabular-nums`}>{count(r.visitors)}</td>
+                <td className={`${deskTd} text-right tabular-nums`}>{conversionText(r.rate)}</td>
+              </tr>
+            ))}
+            {rows.length === 0 ? <EmptyRow columns={views ? 5 : 4}>Nothing in this period.</EmptyRow> : null}
+          </tbody>
+        </table>
+      </ScrollFrame>
       <CsvLink href={csv} />
     </div>
   );

@@ -1,5 +1,5 @@
 import { deskTable, deskTd, deskTh, EmptyRow } from "~/ui/desk/ui";
-import { CsvLink } from "./insight-charts";
+import { CsvLink, ScrollFrame } from "./insight-charts";
 import type { Insight } from "../queries.server";
 import { discardedLabel } from "../discarded";
 
@@ -10,13 +10,18 @@ const STEPS = [
   ["stored", "Stored"],
 ] as const;
 
-/** Every form's funnel as bars (hidden from screen readers), then the same in a table with the failing fields. */
+const fieldList = (xs: { label: string; n: number }[]) => xs.map((x) => `${x.label} (${x.n})`).join(", ") || "–";
+
+/**
+ * Every form's funnel as bars (hidden from screen readers), then the same in a table with
+ * the failing fields and where visitors gave up, each form by its name.
+ */
 export function FormFunnels({ forms, csv }: { forms: Insight["forms"]; csv: string }) {
   return (
     <div>
       {forms.map((f) => (
         <div key={f.form} className="mb-3" aria-hidden="true">
-          <p className="text-sm font-semibold">{f.form}</p>
+          <p className="text-sm font-semibold">{f.label}</p>
           {STEPS.map(([k, label]) => (
             <div key={k} className="flex items-center gap-2 text-xs">
               <span className="w-20">{label}</span>
@@ -29,40 +34,49 @@ export function FormFunnels({ forms, csv }: { forms: Insight["forms"]; csv: stri
           ))}
         </div>
       ))}
-      <table className={deskTable}>
-        <caption className="mb-1 text-left font-semibold">Form funnels: seen, started, submitted, stored</caption>
-        <thead>
-          <tr>
-            <th scope="col" className={deskTh}>
-              Form
-            </th>
-            {["Seen", "Started", "Failed checks", "Submitted", "Refused", "Stored"].map((h) => (
-              <th key={h} scope="col" className={`${deskTh} text-right`}>
-                {h}
+      <p className="mb-2 text-sm">
+        Gave up after: of the visitors who moved into a field of the form and did not send it that day, how many left with each field the last they were in.
+      </p>
+      <ScrollFrame label="Form funnels">
+        <table className={deskTable}>
+          <caption className="mb-1 text-left font-semibold">Form funnels: seen, started, submitted, stored</caption>
+          <thead>
+            <tr>
+              <th scope="col" className={deskTh}>
+                Form
               </th>
-            ))}
-            <th scope="col" className={deskTh}>
-              Fields failing most
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {forms.map((f) => (
-            <tr key={f.form} data-form={f.form}>
-              <th scope="row" className={`${deskTd} font-normal`}>
-                {f.form}
-              </th>
-              {[f.seen, f.started, f.failed, f.submitted, f.refused, f.stored].map((n, i) => (
-                <td key={STEPS[i]?.[0] ?? i} className={`${deskTd} text-right tabular-nums`}>
-                  {n}
-                </td>
+              {["Seen", "Started", "Failed checks", "Submitted", "Refused", "Stored", "Gave up"].map((h) => (
+                <th key={h} scope="col" className={`${deskTh} text-right`}>
+                  {h}
+                </th>
               ))}
-              <td className={deskTd}>{f.failing.map((x) => `${x.field} (${x.n})`).join(", ") || "–"}</td>
+              <th scope="col" className={deskTh}>
+                Fields failing most
+              </th>
+              <th scope="col" className={deskTh}>
+                Gave up after
+              </th>
             </tr>
-          ))}
-          {forms.length === 0 ? <EmptyRow columns={8}>No form was seen in this period.</EmptyRow> : null}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {forms.map((f) => (
+              <tr key={f.form} data-form={f.form}>
+                <th scope="row" className={`${deskTd} font-normal`}>
+                  {f.label}
+                </th>
+                {[f.seen, f.started, f.failed, f.submitted, f.refused, f.stored, f.gaveUp].map((n, i) => (
+                  <td key={STEPS[i]?.[0] ?? i} className={`${deskTd} text-right tabular-nums`}>
+                    {n}
+                  </td>
+                ))}
+                <td className={deskTd}>{fieldList(f.failing)}</td>
+                <td className={deskTd}>{fieldList(f.left)}</td>
+              </tr>
+            ))}
+            {forms.length === 0 ? <EmptyRow columns={10}>No form was seen in this period.</EmptyRow> : null}
+          </tbody>
+        </table>
+      </ScrollFrame>
       <CsvLink href={csv} />
     </div>
   );
@@ -78,46 +92,48 @@ const ratingColour: Record<string, string> = {
 export function VitalsTable({ vitals, csv }: { vitals: Insight["vitals"]; csv: string }) {
   return (
     <div>
-      <table className={deskTable}>
-        <caption className="mb-1 text-left font-semibold">
-          Web Vitals at the 75th percentile (good: LCP ≤ 2.5 s, INP ≤ 200 ms, CLS ≤ 0.1, FCP ≤ 1.8 s, TTFB ≤ 0.8 s)
-        </caption>
-        <thead>
-          <tr>
-            {["Page", "Device", "Metric"].map((h) => (
-              <th key={h} scope="col" className={deskTh}>
-                {h}
+      <ScrollFrame label="Web Vitals">
+        <table className={deskTable}>
+          <caption className="mb-1 text-left font-semibold">
+            Web Vitals at the 75th percentile (good: LCP ≤ 2.5 s, INP ≤ 200 ms, CLS ≤ 0.1, FCP ≤ 1.8 s, TTFB ≤ 0.8 s)
+          </caption>
+          <thead>
+            <tr>
+              {["Page", "Device", "Metric"].map((h) => (
+                <th key={h} scope="col" className={deskTh}>
+                  {h}
+                </th>
+              ))}
+              <th scope="col" className={`${deskTh} text-right`}>
+                75th percentile
               </th>
-            ))}
-            <th scope="col" className={`${deskTh} text-right`}>
-              75th percentile
-            </th>
-            <th scope="col" className={deskTh}>
-              Rating
-            </th>
-            <th scope="col" className={`${deskTh} text-right`}>
-              Samples
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {vitals.map((v) => (
-            <tr key={`${v.path} ${v.device} ${v.metric}`}>
-              <th scope="row" className={`${deskTd} break-all font-normal`}>
-                {v.path}
+              <th scope="col" className={deskTh}>
+                Rating
               </th>
-              <td className={deskTd}>{v.device}</td>
-              <td className={deskTd}>{v.metric}</td>
-              <td className={`${deskTd} text-right tabular-nums`}>{v.metric === "CLS" ? v.p75.toFixed(3) : `${v.p75} ms`}</td>
-              <td className={deskTd}>
-                <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${ratingColour[v.rating]}`}>{v.rating}</span>
-              </td>
-              <td className={`${deskTd} text-right tabular-nums`}>{v.n}</td>
+              <th scope="col" className={`${deskTh} text-right`}>
+                Samples
+              </th>
             </tr>
-          ))}
-          {vitals.length === 0 ? <EmptyRow columns={6}>No measurements in this period.</EmptyRow> : null}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {vitals.map((v) => (
+              <tr key={`${v.path} ${v.device} ${v.metric}`}>
+                <th scope="row" className={`${deskTd} break-all font-normal`}>
+                  {v.path}
+                </th>
+                <td className={deskTd}>{v.device}</td>
+                <td className={deskTd}>{v.metric}</td>
+                <td className={`${deskTd} text-right tabular-nums`}>{v.metric === "CLS" ? v.p75.toFixed(3) : `${v.p75} ms`}</td>
+                <td className={deskTd}>
+                  <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${ratingColour[v.rating]}`}>{v.rating}</span>
+                </td>
+                <td className={`${deskTd} text-right tabular-nums`}>{v.n}</td>
+              </tr>
+            ))}
+            {vitals.length === 0 ? <EmptyRow columns={6}>No measurements in this period.</EmptyRow> : null}
+          </tbody>
+        </table>
+      </ScrollFrame>
       <CsvLink href={csv} />
     </div>
   );
@@ -127,33 +143,35 @@ export function VitalsTable({ vitals, csv }: { vitals: Insight["vitals"]; csv: s
 export function DiscardedTable({ discarded, perAddress, csv }: { discarded: Insight["discarded"]; perAddress: number; csv: string }) {
   return (
     <div>
-      <table className={deskTable}>
-        <caption className="mb-1 text-left font-semibold">Not counted as traffic</caption>
-        <thead>
-          <tr>
-            <th scope="col" className={deskTh}>
-              What
-            </th>
-            <th scope="col" className={deskTh}>
-              Kind
-            </th>
-            <th scope="col" className={`${deskTh} text-right`}>
-              Count
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {discarded.map((d) => (
-            <tr key={d.reason} data-reason={d.reason}>
-              <th scope="row" className={`${deskTd} font-normal`}>
-                {discardedLabel(d.reason, perAddress)}
+      <ScrollFrame label="Not counted as traffic">
+        <table className={deskTable}>
+          <caption className="mb-1 text-left font-semibold">Not counted as traffic</caption>
+          <thead>
+            <tr>
+              <th scope="col" className={deskTh}>
+                What
               </th>
-              <td className={deskTd}>{d.automated ? "Suspected automated" : "Discarded"}</td>
-              <td className={`${deskTd} text-right tabular-nums`}>{d.n.toLocaleString("en-US")}</td>
+              <th scope="col" className={deskTh}>
+                Kind
+              </th>
+              <th scope="col" className={`${deskTh} text-right`}>
+                Count
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {discarded.map((d) => (
+              <tr key={d.reason} data-reason={d.reason}>
+                <th scope="row" className={`${deskTd} font-normal`}>
+                  {discardedLabel(d.reason, perAddress)}
+                </th>
+                <td className={deskTd}>{d.automated ? "Suspected automated" : "Discarded"}</td>
+                <td className={`${deskTd} text-right tabular-nums`}>{d.n.toLocaleString("en-US")}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollFrame>
       <CsvLink href={csv} />
     </div>
   );

@@ -29,6 +29,7 @@ import { insightTouchAtMigration } from "./035-insight-touch-at";
 import { leadSearchFoldMigration } from "./036-lead-search-fold";
 import { deskVisitMarkMigration } from "./037-desk-visit-mark";
 import { mediaInlineMigration } from "./038-media-inline";
+import { insightFormExitsMigration } from "./039-insight-form-exits";
 import { staffTimeZoneMigration } from "./019-staff-time-zone";
 
 export type Dialect = "sqlite" | "postgres";
@@ -204,5 +205,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "036-lead-search-fold": leadSearchFoldMigration,
     "037-desk-visit-mark": deskVisitMarkMigration,
     "038-media-inline": mediaInlineMigration,
+    "039-insight-form-exits": insightFormExitsMigration(dialect),
   };
 }

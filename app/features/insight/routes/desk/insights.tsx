@@ -1,5 +1,6 @@
 import { loadInsightScreen } from "~/features/insight/desk.server";
 import { INSIGHT_PERIODS } from "~/features/insight/wire";
+import { CONVERSION_DEFINITION } from "~/features/insight/conversion";
 import { CsvLink, PerDayChart, TopTable, TotalsList } from "~/features/insight/components/insight-charts";
 import { DiscardedTable, FormFunnels, VitalsTable } from "~/features/insight/components/insight-forms";
 import { DESK_HEADERS } from "~/features/staff/auth.server";
@@ -36,11 +37,19 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
         <h2 id="i-where" className="mb-2 text-lg font-semibold">
           Where leads come from
         </h2>
-        <div className="grid gap-6 lg:grid-cols-2">
-          <TopTable caption="Top pages (leads by the page they landed on)" what="Page" rows={insight.pages} views csv={csv("pages")} />
-          <TopTable caption="Top sources" what="Source" rows={insight.sources} csv={csv("sources")} />
-          <TopTable caption="Top referrers" what="Referrer" rows={insight.referrers} csv={csv("referrers")} />
-          <TopTable caption="Top campaigns" what="Campaign" rows={insight.campaigns} csv={csv("campaigns")} />
+        <p className="mb-3 text-sm">Ranked by leads, each lead by its own first touch. {CONVERSION_DEFINITION}</p>
+        <div className="grid min-w-0 grid-cols-1 gap-6 lg:grid-cols-2">
+          <TopTable
+            caption="Top pages (leads by the page they landed on)"
+            what="Page"
+            rows={insight.pages}
+            views
+            none="Landing page not recorded"
+            csv={csv("pages")}
+          />
+          <TopTable caption="Top sources" what="Source" rows={insight.sources} none="Not known" csv={csv("sources")} />
+          <TopTable caption="Top referrers" what="Referrer" rows={insight.referrers} none="No referrer" csv={csv("referrers")} />
+          <TopTable caption="Top campaigns" what="Campaign" rows={insight.campaigns} none="No campaign" csv={csv("campaigns")} />
         </div>
       </section>
       <section aria-labelledby="i-forms" className="mb-8">
