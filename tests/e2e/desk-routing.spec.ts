@@ -61,7 +61,7 @@ for (const width of [1280, 390]) {
     await page.goto(`/desk/leads/${lead.id}`);
     await hydrated(page);
     await expect(page.getByRole("region", { name: "Work on this lead" })).toContainText(`assigned to ${name}`);
-    await expect(page.getByRole("region", { name: "Timeline" })).toContainText(`Assigned to ${name}`);
+    await expect(page.getByRole("region", { name: "Timeline" })).toContainText(`Routed to ${name} by rule “Phoenix, AZ · Contact form”`);
     // The salesperson is sent an e-mail about it.
     await expect.poll(() => mailsTo(sales.email).length, { timeout: 15_000 }).toBe(1);
     const mail = readFileSync(join(process.env.E2E_MAIL_DIR ?? "", mailsTo(sales.email)[0] ?? ""), "utf8");
@@ -70,8 +70,68 @@ for (const width of [1280, 390]) {
   });
 }
 
+test("on a phone, an admin sends all of Texas to a salesperson in one rule, checks where Laredo's ZIP goes, and a Laredo lead arrives theirs", async ({
+  page,
+  context,
+  request,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const admin = await createStaff("admin");
+  const name = `Tex ${tag()}`;
+  const sales = await createStaff("sales", { name });
+  await signIn(context, admin);
+  await page.goto("/desk/routing");
+  await hydrated(page);
+
+  // One rule: the state, a name, the person.
+  await page.getByLabel("Name (optional, e.g. South Texas)").fill("Texas");
+  await page.getByLabel("State of the lead's ZIP code").selectOption("TX");
+  await page.getByRole("checkbox", { name: `${name} (${sales.email})` }).check();
+  await page.getByRole("button", { name: "Save rule" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Rule saved." })).toBeVisible();
+  const row = page.getByRole("row").filter({ hasText: "State: Texas" });
+  await expect(row).toContainText("Texas");
+  await expect(row).toContainText(sales.email);
+
+  // A ZIP code in bad shape is refused with what to do, and the typed text stays.
+  const zip = page.getByLabel("ZIP code", { exact: true });
+  await zip.fill("7804");
+  await page.getByRole("button", { name: "Check" }).click();
+  await expect(page.locator("#c-answer")).toHaveText("Enter a ZIP code of 5 digits, such as 78040");
+  await expect(zip).toHaveValue("7804");
+  await expect(zip).toHaveAttribute("aria-invalid", "true");
+  // Laredo lies in no market, but in Texas.
+  await zip.fill("78040");
+  await page.getByRole("button", { name: "Check" }).click();
+  await expect(page.locator("#c-answer")).toContainText(`Laredo, TX`);
+  await expect(page.locator("#c-answer")).toContainText(`goes to ${name} by rule “Texas” (rule 1)`);
+  await expect(page).toHaveURL(/zip=78040/);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  const submissionId = randomUUID();
+  const sent = await request.post("/web/form", {
+    data: {
+      firstName: "Luz",
+      lastName: `Zz${tag().replace(/\d/g, "q")}`,
+      email: `laredo-${tag()}@route.test`,
+      zipCode: "78040",
+      phone: "9565550100",
+      type: 9,
+      submissionId,
+    },
+  });
+  expect(sent.status()).toBe(201);
+  const db = await testDb();
+  const lead = await db.kysely.selectFrom("leads").select(["id", "assignee_id"]).where("submission_id", "=", submissionId).executeTakeFirstOrThrow();
+  expect(Number(lead.assignee_id)).toBe(sales.id);
+  await page.goto(`/desk/leads/${lead.id}`);
+  await hydrated(page);
+  await expect(page.getByRole("region", { name: "Timeline" })).toContainText(`Routed to ${name} by rule “Texas”`);
+  await expect(page.getByRole("region", { name: "Timeline" })).not.toContainText("Someone");
+});
+
 for (const theme of ["light", "dark"] as const) {
-  for (const path of ["/desk/routing", "/desk/tasks"]) {
+  for (const path of ["/desk/routing?zip=78040", "/desk/tasks"]) {
     test(`${path} is axe-clean in the ${theme} theme, with a rule and a follow-up on it`, async ({ browser }) => {
       const context = await browser.newContext({ colorScheme: theme });
       const admin = await createStaff("admin", { name: "Axe Admin" });

@@ -35,6 +35,16 @@ function changeWords(s: Said, what: string): string {
   return owner ? `assigned ${what} to ${owner}` : `left ${what} unassigned`;
 }
 
+/** A routing rule by the name it had then ("“Texas”"), else by its number. */
+const ruleWhat = (s: Said) => (s.detail.name ? `“${str(s.detail.name)}”` : s.what);
+/** ", giving its leads to Ana Ruiz and Sam Lee": the people a saved rule names. */
+function ruleGoesTo(s: Said): string {
+  const ids = Array.isArray(s.detail.staffIds) ? (s.detail.staffIds as unknown[]).map(num) : [];
+  if (!ids.length) return "";
+  const names = ids.map((id) => s.staffName?.(id) ?? `account ${id}`);
+  return `, giving its leads to ${names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)} in turn` : names[0]}`;
+}
+
 const str = (v: unknown) => (typeof v === "string" ? v : v === undefined || v === null ? "" : String(v));
 const num = (v: unknown) => (typeof v === "number" ? v : Number(v) || 0);
 const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -176,9 +186,9 @@ export const auditKinds: Record<string, Kind> = {
     subject: "plain",
     say: (s) => `${s.who} ${changeWords(s, count(num(s.detail.changed), "lead"))} matching ${s.what}`,
   },
-  "routing.save": { label: "Saved a routing rule", subject: "plain", say: (s) => `${s.who} saved lead routing rule ${s.what}` },
-  "routing.move": { label: "Moved a routing rule", subject: "plain", say: (s) => `${s.who} moved lead routing rule ${s.what} ${str(s.detail.way)}` },
-  "routing.delete": { label: "Removed a routing rule", subject: "plain", say: (s) => `${s.who} removed lead routing rule ${s.what}` },
+  "routing.save": { label: "Saved a routing rule", subject: "plain", say: (s) => `${s.who} saved lead routing rule ${ruleWhat(s)}${ruleGoesTo(s)}` },
+  "routing.move": { label: "Moved a routing rule", subject: "plain", say: (s) => `${s.who} moved lead routing rule ${ruleWhat(s)} ${str(s.detail.way)}` },
+  "routing.delete": { label: "Removed a routing rule", subject: "plain", say: (s) => `${s.who} removed lead routing rule ${ruleWhat(s)}` },
   "insight.export": { label: "Exported insight", subject: "plain", say: (s) => `${s.who} exported insight (${s.what})` },
   "subscriber.resend": {
     label: "Sent a confirmation again",
@@ -207,6 +217,9 @@ const STAFF_KEYS = new Set(["staffIds", "staff", "assigneeId", "ownerId", "staff
 
 /** Words for the details' keys; any other key is spelt out from its camelCase. */
 const DETAIL_LABELS: Record<string, string> = {
+  name: "Rule",
+  state: "State",
+  zips: "ZIP codes",
   market: "Market",
   kind: "Form",
   staffIds: "People",

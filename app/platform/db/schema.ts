@@ -76,8 +76,14 @@ export interface RoutingRulesTable {
   position: number;
   /** The market of the lead's ZIP code ("Dallas, TX"); null: any. */
   market: string | null;
-  /** The form (leads.kind); null: any. Neither market nor form: the default. */
+  /** The form (leads.kind); null: any. No condition at all: the default. */
   kind: string | null;
+  /** Migration 040: the US state of the lead's ZIP code ("TX"); null: any. */
+  state: Generated<string | null>;
+  /** Migration 040: ZIP codes or their starts, comma separated ("780,78040,733"); null: any. */
+  zips: Generated<string | null>;
+  /** Migration 040: what the desk and the timeline call the rule; null: named by its conditions. */
+  name: Generated<string | null>;
   /** JSON array of staff ids, taken in turn. */
   staff_ids: string;
   /** The round-robin's next place in staff_ids (SQLite; on PostgreSQL, routing_turns). */
@@ -422,7 +428,7 @@ export interface InsightFormRollupTable {
   n: number;
 }
 
-/** Migration 039: per day, form and visitor that focused one of its fields, the last field focused and whether it was submitted (1) since. */
+/** Migration 040: per day, form and visitor that focused one of its fields, the last field focused and whether it was submitted (1) since. */
 export interface InsightFormExitsTable {
   day: string;
   form: string;

@@ -8,7 +8,7 @@ import { leadChoices, leadWorkSchema, messages, resolveAssignee } from "~/featur
 import { labelledFields, statusLabels, type LeadStatus } from "~/features/leads/desk/labels.server";
 import { getLead, leadEvents, leadNeighbours, saveLeadWork } from "~/features/leads/desk/query.server";
 import { parseLeadFilters, rawFilters } from "~/features/leads/desk/filters.server";
-import { staffDirectory, staffLabel } from "~/features/leads/desk/staff.server";
+import { personName, staffDirectory, staffLabel } from "~/features/leads/desk/staff.server";
 import { leadAttribution } from "~/features/leads/attribution.server";
 import { messages as declaredMessages } from "~/server/messages.server";
 import { leadDeliveries } from "~/platform/outbox/desk.server";
@@ -17,6 +17,7 @@ import { RETRY_AFTER_BUSY_SECONDS } from "~/platform/api/types";
 import { isPassingDbFault } from "~/platform/db/faults.server";
 import type { DeskArgs } from "~/features/staff/desk-guard.server";
 import { ownersOf, tellNewOwner, workEventText } from "~/features/leads/routing/work.server";
+import { routedEvent } from "~/features/leads/routing/rules.server";
 import { logCallAction, workChoices } from "~/features/leads/routing/lead-work.server";
 import { contactSummary } from "~/features/leads/desk/contact-screen.server";
 import { consentLine } from "~/features/leads/desk/export-values.server";
@@ -60,9 +61,15 @@ export async function loadLead({ request, context, params }: DeskArgs) {
   const timeline = [
     { id: 0, when: lead.createdAt, who: "", text: `Received from ${lead.page || "an unknown page"}`, note: false },
     ...events.map((e) => {
-      const who = e.staffId === null ? "Someone" : staffLabel(staff.get(e.staffId), e.staffId);
+      const routed = e.action === "routed" ? routedEvent(e.value) : null;
+      // A lead given by the routing rules as it was stored: the text says so, nobody did it.
+      const byRule = routed !== null || (e.action === "assignee" && e.staffId === null && Boolean(e.value));
+      const who = e.staffId !== null ? staffLabel(staff.get(e.staffId), e.staffId) : byRule ? "" : "Someone";
       let text = "";
       if (e.action === "status") text = `Status set to ${statusLabels[e.value as LeadStatus] ?? e.value}`;
+      else if (routed) text = `Routed to ${personName(staff.get(routed.to), routed.to)} by rule “${routed.rule}”`;
+      // Given by a rule before the rules named themselves in the timeline.
+      else if (e.action === "assignee" && e.staffId === null && e.value) text = `Routed to ${personName(staff.get(Number(e.value)), Number(e.value))}`;
       else if (e.action === "assignee") text = e.value ? `Assigned to ${staffLabel(staff.get(Number(e.value)), Number(e.value))}` : "Unassigned";
       else text = workEventText(e.action, e.value, zone) ?? e.value ?? "";
       return { id: e.id, when: e.createdAt, who, text, note: e.action === "note" };

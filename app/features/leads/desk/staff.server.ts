@@ -24,3 +24,9 @@ export function staffLabel(s: StaffName | undefined, id: number | null): string 
   if (!s) return `Former member of staff #${id}`;
   return s.name ? `${s.name} (${s.email})` : s.email;
 }
+
+/** A person as a sentence names them: "Ana Ruiz", else their e-mail address. */
+export function personName(s: StaffName | undefined, id: number): string {
+  if (!s) return `former member of staff #${id}`;
+  return s.name || s.email;
+}

@@ -19,7 +19,9 @@ import { bulkChangeAll } from "../desk/bulk-all.server";
 import { sendMorningFollowUps, localDay } from "./morning.server";
 import { leadOverdue } from "./messages.server";
 import { tellOverdue } from "./overdue.server";
-import { chooseOwner, forgetRules, matchRule, type RoutingRule } from "./rules.server";
+import { chooseOwner, forgetRules, matchRule, routedEvent, type RoutingRule, stateOfZip } from "./rules.server";
+import { checkZip } from "./routing-screen.server";
+import { staffDirectory } from "../desk/staff.server";
 import { addFollowUp, logCall, ownersOf, tellNewOwner } from "./work.server";
 
 /**
@@ -71,11 +73,17 @@ afterAll(async () => {
   await db.close();
 });
 
-async function rule(position: number, market: string | null, kind: string | null, people: number[]) {
+async function rule(
+  position: number,
+  market: string | null,
+  kind: string | null,
+  people: number[],
+  more: { state?: string; zips?: string; name?: string } = {},
+) {
   const at = new Date().toISOString();
   await db.kysely
     .insertInto("routing_rules")
-    .values({ position, market, kind, staff_ids: JSON.stringify(people), created_at: at, updated_at: at })
+    .values({ position, market, kind, ...more, staff_ids: JSON.stringify(people), created_at: at, updated_at: at })
     .execute();
   forgetRules(db);
 }
@@ -105,7 +113,16 @@ const assignedMails = async (leadId: number) =>
     .execute();
 
 describe("routing rules", () => {
-  const r = (id: number, market: string | null, kind: string | null): RoutingRule => ({ id, position: id, market, kind, staffIds: [id] });
+  const r = (id: number, market: string | null, kind: string | null): RoutingRule => ({
+    id,
+    position: id,
+    name: null,
+    state: null,
+    zips: [],
+    market,
+    kind,
+    staffIds: [id],
+  });
   it("takes the first rule that matches by market, by form or both, the default last", () => {
     const rules = [r(1, "Dallas, TX", "lead-business"), r(2, "Dallas, TX", null), r(3, null, "lead-business"), r(9, null, null)];
     expect(matchRule(rules, { market: "Dallas, TX", kind: "lead-business" })?.id).toBe(1);
@@ -113,6 +130,79 @@ describe("routing rules", () => {
     expect(matchRule(rules, { market: "Houston, TX", kind: "lead-business" })?.id).toBe(3);
     expect(matchRule(rules, { market: null, kind: "lead-personal" })?.id).toBe(9);
     expect(matchRule(rules.slice(0, 3), { market: null, kind: "fleet" })).toBeUndefined();
+  });
+
+  it("matches a rule by state, by ZIP codes or their starts, by form, in any combination", () => {
+    const x = (id: number, more: Partial<RoutingRule>): RoutingRule => ({ ...r(id, null, null), ...more });
+    const rules = [
+      x(1, { zips: ["78040"], kind: "fleet" }),
+      x(2, { state: "TX", kind: "lead-business" }),
+      x(3, { zips: ["733", "7804"] }),
+      x(4, { state: "TX" }),
+      x(5, { state: "FL", market: "Miami, FL" }),
+      x(9, {}),
+    ];
+    const at = (zip: string, state: string, kind: string, market: string | null = null) => matchRule(rules, { zip, state, kind, market })?.id;
+    expect(at("78040", "TX", "fleet")).toBe(1);
+    expect(at("78040", "TX", "lead-business")).toBe(2);
+    expect(at("78041", "TX", "lead-personal")).toBe(3);
+    expect(at("73301", "TX", "lead-personal")).toBe(3);
+    expect(at("79901", "TX", "lead-personal")).toBe(4);
+    expect(at("33101", "FL", "lead-personal", "Miami, FL")).toBe(5);
+    expect(at("32801", "FL", "lead-personal", "Orlando, FL")).toBe(9);
+  });
+
+  it("knows the state of ZIP codes the markets do not reach, from the ZIP data or the prefix", async () => {
+    expect(await stateOfZip("78040")).toBe("TX"); // Laredo
+    expect(await stateOfZip("79901")).toBe("TX"); // El Paso
+    expect(await stateOfZip("78520")).toBe("TX"); // Brownsville
+    expect(await stateOfZip("33101")).toBe("FL");
+    expect(await stateOfZip("73301")).toBe("TX"); // the IRS's Austin code, apart from its state's run
+    expect(await stateOfZip("00901")).toBeNull(); // Puerto Rico: no state
+    expect(await stateOfZip("7804")).toBeNull();
+  });
+
+  it("routes Texas by one rule, Laredo, El Paso and Brownsville too, and names the rule in the timeline", async () => {
+    await rule(1, null, null, [staff.ana as number], { state: "TX", name: "Texas" });
+    await rule(2, null, "lead-business", [staff.ben as number], { state: "FL" });
+    const owners = [];
+    for (const zip of ["78040", "79901", "78520", "75201"]) owners.push((await store("lead-personal", zip)).owner);
+    expect(owners).toEqual([staff.ana, staff.ana, staff.ana, staff.ana]);
+    expect((await store("lead-business", "33101")).owner).toBe(staff.ben);
+    expect((await store("lead-personal", "33101")).owner).toBeNull();
+    const laredo = await store("lead-personal", "78040");
+    const event = await db.kysely.selectFrom("lead_events").select("value").where("lead_id", "=", laredo.id).executeTakeFirstOrThrow();
+    expect(routedEvent(event.value)).toMatchObject({ to: staff.ana, rule: "Texas" });
+  });
+
+  it("answers where a ZIP code would go, and why, without storing anything", async () => {
+    await rule(1, null, "lead-business", [staff.ben as number], { zips: "780" });
+    await rule(2, null, null, [staff.ana as number, staff.cy as number], { state: "TX", name: "Texas" });
+    await rule(3, null, null, [staff.ed as number], { state: "FL" });
+    const rules = (await import("./rules.server")).readRules(db.kysely);
+    const people = await staffDirectory(db);
+    const before = await db.kysely
+      .selectFrom("leads")
+      .select((e) => e.fn.countAll().as("n"))
+      .executeTakeFirstOrThrow();
+    const laredo = await checkZip(await rules, people, "78040", "");
+    expect(laredo.error).toBeNull();
+    expect(laredo.rule).toEqual({ name: "Texas", order: "rule 2" });
+    expect(laredo.people).toEqual(["ana@fillway.example", "cy@fillway.example"]);
+    expect(laredo.answer).toContain("Laredo, TX");
+    expect(laredo.answer).toContain("One rule for one form was passed over");
+    expect((await checkZip(await rules, people, "78040", "lead-business")).rule).toEqual({ name: "ZIP 780 · Business contact form", order: "rule 1" });
+    // An editor cannot take leads: the rule matches, nobody gets the lead.
+    const miami = await checkZip(await rules, people, "33101", "");
+    expect(miami.people).toEqual([]);
+    expect(miami.answer).toContain("unassigned");
+    expect((await checkZip(await rules, people, "99501", "")).rule).toBeNull();
+    expect((await checkZip(await rules, people, "7804", "")).error).toBe("Enter a ZIP code of 5 digits, such as 78040");
+    const after = await db.kysely
+      .selectFrom("leads")
+      .select((e) => e.fn.countAll().as("n"))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
   });
 
   it("gives a stored lead its owner by the ZIP code's market and form, and e-mails the owner", async () => {
@@ -127,7 +217,10 @@ describe("routing rules", () => {
     expect(await assignedMails(dallasBusiness.id)).toEqual([{ recipient: "ana@fillway.example", staff_id: staff.ana }]);
     expect(await assignedMails(nowhere.id)).toEqual([]);
     const events = await db.kysely.selectFrom("lead_events").select(["action", "value", "staff_id"]).where("lead_id", "=", dallasBusiness.id).execute();
-    expect(events).toEqual([{ action: "assignee", value: String(staff.ana), staff_id: null }]);
+    // Given by the rule, nobody's doing: the timeline names the rule and the person.
+    expect(events.map((e) => [e.action, e.staff_id, routedEvent(e.value)?.to, routedEvent(e.value)?.rule])).toEqual([
+      ["routed", null, staff.ana, "Dallas, TX · Business contact form"],
+    ]);
   });
 
   it("routes a visitor's submission through the form path in the same write", async () => {
@@ -195,8 +288,8 @@ describe("routing rules", () => {
     expect(retry).toEqual(first);
     expect(first.owner).toBe(staff.ana);
     expect((await store("lead-personal", "75201")).owner).toBe(staff.ben);
-    const events = await db.kysely.selectFrom("lead_events").select("value").where("lead_id", "=", first.id).where("action", "=", "assignee").execute();
-    expect(events).toEqual([{ value: String(staff.ana) }]);
+    const events = await db.kysely.selectFrom("lead_events").select("value").where("lead_id", "=", first.id).where("action", "=", "routed").execute();
+    expect(events.map((e) => routedEvent(e.value)?.to)).toEqual([staff.ana]);
     expect(await assignedMails(first.id)).toHaveLength(1);
   });
 

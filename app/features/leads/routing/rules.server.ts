@@ -4,21 +4,42 @@ import { compiledOnce, runCompiled } from "~/platform/db/compiled.server";
 import type { Database } from "~/platform/db/schema";
 import table from "~/features/service-area/service-area-table.json";
 import { lookupFrom, type ServiceAreaLookup, type ServiceAreaTable } from "~/features/service-area/service-area-table";
+import { zipPlaces } from "~/features/service-area/zip-data.server";
+import { stateOfZipPrefix } from "~/features/service-area/zip-prefix-states";
+import { stateName } from "~/shared/forms/us-states";
+import { kindLabel } from "../desk/labels.server";
 
 /**
  * Who gets a new lead: the desk's routing rules (/desk/routing), kept in memory and read
  * again when they change here, or at most RELOAD_MS after another instance changed them.
- * The first rule whose market and form match wins; the default (a rule with neither) comes
- * last. A rule gives the lead to one person, or to several in turn.
+ * A rule asks for any of: the US state of the lead's ZIP code, ZIP codes or their starts,
+ * the ZIP code's market, the form; every condition it gives must match. The first rule
+ * that matches wins; the default (a rule with no condition) comes last. A rule gives the
+ * lead to one person, or to several in turn.
  */
 
 export interface RoutingRule {
   id: number;
   position: number;
+  /** What the desk calls it; null: named by its conditions (ruleName). */
+  name: string | null;
+  /** The US state of the lead's ZIP code ("TX"). */
+  state: string | null;
+  /** ZIP codes or their starts (3 to 5 digits): the lead's ZIP code starts with one of them. */
+  zips: string[];
   market: string | null;
   kind: string | null;
   /** As saved, in turn order. */
   staffIds: number[];
+}
+
+/** What a rule is matched against: the lead's form and where its ZIP code lies. */
+export interface LeadPlace {
+  /** The form; null: not known (the routing screen's check without a form). */
+  kind: string | null;
+  zip?: string | null;
+  market: string | null;
+  state?: string | null;
 }
 
 export interface Owner {
@@ -36,7 +57,33 @@ interface Loaded {
 const RELOAD_MS = 30_000;
 const loaded = new WeakMap<Db, Promise<Loaded>>();
 
-export const isDefaultRule = (r: Pick<RoutingRule, "market" | "kind">) => r.market === null && r.kind === null;
+export const isDefaultRule = (r: Pick<RoutingRule, "market" | "kind" | "state" | "zips">) =>
+  r.market === null && r.kind === null && r.state === null && r.zips.length === 0;
+
+/** "780,78040, 733" as stored → ["780", "78040", "733"]. */
+export function parseZips(text: string | null): string[] {
+  return text
+    ? text
+        .split(",")
+        .map((z) => z.trim())
+        .filter(Boolean)
+    : [];
+}
+
+/**
+ * What the desk and a lead's timeline call a rule: its name, else its conditions
+ * ("Texas · Business quote", "ZIP 780, 78040", "Dallas, TX"), "Default" for the default.
+ */
+export function ruleName(r: Pick<RoutingRule, "name" | "market" | "kind" | "state" | "zips">): string {
+  if (r.name) return r.name;
+  const parts = [
+    r.state ? (stateName(r.state) ?? r.state) : null,
+    r.zips.length ? `ZIP ${r.zips.join(", ")}` : null,
+    r.market,
+    r.kind ? kindLabel(r.kind) : null,
+  ].filter((p): p is string => Boolean(p));
+  return parts.length ? parts.join(" · ") : "Default";
+}
 
 /** The rules in the order they are tried: by position, the default last. */
 export function inOrder(rules: RoutingRule[]): RoutingRule[] {
@@ -44,11 +91,14 @@ export function inOrder(rules: RoutingRule[]): RoutingRule[] {
 }
 
 export async function readRules(db: Kysely<Database>): Promise<RoutingRule[]> {
-  const rows = await db.selectFrom("routing_rules").select(["id", "position", "market", "kind", "staff_ids"]).execute();
+  const rows = await db.selectFrom("routing_rules").select(["id", "position", "name", "state", "zips", "market", "kind", "staff_ids"]).execute();
   return inOrder(
     rows.map((r) => ({
       id: Number(r.id),
       position: Number(r.position),
+      name: r.name,
+      state: r.state,
+      zips: parseZips(r.zips),
       market: r.market,
       kind: r.kind,
       staffIds: parseIds(r.staff_ids),
@@ -114,8 +164,27 @@ const takeTurn = (db: Db) =>
   }));
 const ownerEvent = (db: Db) =>
   compiledOnce(db.kysely, "routing-owner-event", 5, (k) =>
-    k.insertInto("lead_events").values({ lead_id: 0, staff_id: null, action: "assignee", value: "", created_at: "" }),
+    k.insertInto("lead_events").values({ lead_id: 0, staff_id: null, action: "routed", value: "", created_at: "" }),
   );
+
+/**
+ * The timeline's entry of a lead given by a rule (action "routed"): the person and the
+ * rule's name as it was then, so the entry reads the same after the rule changes or goes.
+ */
+export interface RoutedEvent {
+  to: number;
+  rule: string;
+  ruleId: number;
+}
+
+export function routedEvent(value: string | null): RoutedEvent | null {
+  try {
+    const v = JSON.parse(value ?? "") as Partial<RoutedEvent>;
+    return typeof v.to === "number" && typeof v.rule === "string" ? { to: v.to, rule: v.rule, ruleId: Number(v.ruleId) } : null;
+  } catch {
+    return null;
+  }
+}
 
 let lookup: ServiceAreaLookup | undefined;
 
@@ -127,9 +196,34 @@ export function marketOfZip(zip: string | null | undefined): string | null {
   return answer && answer.status !== "not-served" && answer.market ? answer.market : null;
 }
 
-/** The first rule a lead of this form and market matches (the default last), or undefined. */
-export function matchRule(rules: RoutingRule[], lead: { kind: string; market: string | null }): RoutingRule | undefined {
-  return rules.find((r) => (r.market === null || r.market === lead.market) && (r.kind === null || r.kind === lead.kind));
+/**
+ * The US state of a ZIP code: the ZIP data's (loaded once per process, no query), else its
+ * three-digit prefix's (zip-prefix-states.ts), else null.
+ */
+export async function stateOfZip(zip: string | null | undefined): Promise<string | null> {
+  if (!zip || !/^\d{5}$/.test(zip)) return null;
+  return (await zipPlaces())?.zip(zip)?.stateCode ?? stateOfZipPrefix(zip);
+}
+
+/** Where a lead's ZIP code lies, as the rules ask it. */
+export async function placeOfZip(zip: string | null | undefined): Promise<{ market: string | null; state: string | null }> {
+  return { market: marketOfZip(zip), state: await stateOfZip(zip) };
+}
+
+/** Whether every condition a rule gives matches the lead. */
+export function ruleMatches(r: RoutingRule, lead: LeadPlace): boolean {
+  const zip = lead.zip ?? null;
+  return (
+    (r.market === null || r.market === lead.market) &&
+    (r.kind === null || r.kind === lead.kind) &&
+    (r.state === null || r.state === (lead.state ?? null)) &&
+    (r.zips.length === 0 || (zip !== null && r.zips.some((z) => zip.startsWith(z))))
+  );
+}
+
+/** The first rule a lead matches (the default last), or undefined. */
+export function matchRule(rules: RoutingRule[], lead: LeadPlace): RoutingRule | undefined {
+  return rules.find((r) => ruleMatches(r, lead));
 }
 
 /** A new lead's owner, chosen before the lead is written (so the lead's insert carries it). */
@@ -164,7 +258,7 @@ export async function chooseOwner(
 ): Promise<Assignment | null> {
   const { rules, active } = await currentRules(db);
   if (!rules.length) return null;
-  const rule = matchRule(rules, { kind: lead.kind, market: marketOfZip(lead.zip) });
+  const rule = matchRule(rules, { kind: lead.kind, zip: lead.zip, ...(await placeOfZip(lead.zip)) });
   const people = rule ? rule.staffIds.filter((id) => active.has(id)) : [];
   if (!rule || !people.length) return null;
   let ownerId = people[0] as number;
@@ -183,7 +277,8 @@ export async function chooseOwner(
   return {
     owner,
     record: async (leadId) => {
-      await runCompiled(trx, ownerEvent(db), [leadId, null, "assignee", String(ownerId), now]);
+      const value: RoutedEvent = { to: ownerId, rule: ruleName(rule), ruleId: rule.id };
+      await runCompiled(trx, ownerEvent(db), [leadId, null, "routed", JSON.stringify(value), now]);
     },
     undo: async () => {
       // The same statement that took the turn, stepping back by one (SQLite, in the same transaction).

@@ -30,6 +30,7 @@ import { leadSearchFoldMigration } from "./036-lead-search-fold";
 import { deskVisitMarkMigration } from "./037-desk-visit-mark";
 import { mediaInlineMigration } from "./038-media-inline";
 import { insightFormExitsMigration } from "./039-insight-form-exits";
+import { routingConditionsMigration } from "./040-routing-conditions";
 import { staffTimeZoneMigration } from "./019-staff-time-zone";
 
 export type Dialect = "sqlite" | "postgres";
@@ -206,5 +207,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "037-desk-visit-mark": deskVisitMarkMigration,
     "038-media-inline": mediaInlineMigration,
     "039-insight-form-exits": insightFormExitsMigration(dialect),
+    "040-routing-conditions": routingConditionsMigration,
   };
 }

@@ -1,13 +1,22 @@
 import { Form } from "react-router";
-import { deskDanger, deskPrimary, deskSecondary, deskTable, deskTd, deskTh, EmptyRow, type Option, SelectField } from "~/ui/desk/ui";
+import { deskDanger, deskInput, deskPrimary, deskSecondary, deskTable, deskTd, deskTh, EmptyRow, Field, type Option, SelectField } from "~/ui/desk/ui";
 
 export interface RuleView {
   id: number;
   isDefault: boolean;
-  market: string;
-  form: string;
+  /** Its name, else its conditions in short ("Texas · Business quote"). */
+  name: string;
+  /** Each condition in words ("State: Texas"); none for the default. */
+  conditions: string[];
   people: string[];
   inTurn: boolean;
+}
+
+export interface ZipCheckView {
+  zip: string;
+  form: string;
+  answer: string;
+  error: string | null;
 }
 
 /** The rules in the order they are tried, with move and remove. */
@@ -22,10 +31,7 @@ export function RoutingTable({ rules, busy }: { rules: RuleView[]; busy: boolean
             Order
           </th>
           <th scope="col" className={deskTh}>
-            Market
-          </th>
-          <th scope="col" className={deskTh}>
-            Form
+            Rule
           </th>
           <th scope="col" className={deskTh}>
             Goes to
@@ -44,8 +50,18 @@ export function RoutingTable({ rules, busy }: { rules: RuleView[]; busy: boolean
               <th scope="row" className={`${deskTd} font-normal`}>
                 {r.isDefault ? "Default" : at + 1}
               </th>
-              <td className={deskTd}>{r.market}</td>
-              <td className={deskTd}>{r.form}</td>
+              <td className={deskTd}>
+                <span className="font-semibold">{r.name}</span>
+                {r.conditions.length ? (
+                  <ul className="text-xs text-slate-700 dark:text-slate-300">
+                    {r.conditions.map((c) => (
+                      <li key={c}>{c}</li>
+                    ))}
+                  </ul>
+                ) : (
+                  <span className="block text-xs text-slate-700 dark:text-slate-300">Every lead no rule above takes</span>
+                )}
+              </td>
               <td className={deskTd}>
                 {r.people.join(", ")}
                 {r.inTurn ? <span className="block text-xs text-slate-600 dark:text-slate-400">in turn</span> : null}
@@ -71,17 +87,47 @@ export function RoutingTable({ rules, busy }: { rules: RuleView[]; busy: boolean
             </tr>
           );
         })}
-        {rules.length === 0 ? <EmptyRow columns={5}>No rules: new leads are nobody's until someone takes them.</EmptyRow> : null}
+        {rules.length === 0 ? <EmptyRow columns={4}>No rules: new leads are nobody's until someone takes them.</EmptyRow> : null}
       </tbody>
     </table>
   );
 }
 
-/** A new rule (or new people for an existing market and form); "Any" and "Any" is the default. */
-export function RuleForm({ choices, busy }: { choices: { markets: Option[]; kinds: Option[]; staff: Option[] }; busy: boolean }) {
+/**
+ * A new rule (or new people for a rule with the same conditions): any of a state, ZIP codes or
+ * their starts, a market and a form; a rule with none of them is the default.
+ */
+export function RuleForm({ choices, busy }: { choices: { states: Option[]; markets: Option[]; kinds: Option[]; staff: Option[] }; busy: boolean }) {
   return (
     <Form method="post" className="grid gap-3 sm:grid-cols-2">
       <input type="hidden" name="intent" value="save" />
+      <Field id="r-name" label="Name (optional, e.g. South Texas)">
+        <input id="r-name" name="name" maxLength={60} autoComplete="off" className={deskInput} />
+      </Field>
+      <SelectField
+        id="r-state"
+        name="state"
+        label="State of the lead's ZIP code"
+        first={[{ value: "", label: "Any state" }]}
+        options={choices.states}
+        defaultValue=""
+      />
+      <div className="sm:col-span-2">
+        <Field id="r-zips" label="ZIP codes or their starts (optional)">
+          <input
+            id="r-zips"
+            name="zips"
+            inputMode="numeric"
+            autoComplete="off"
+            aria-describedby="r-zips-hint"
+            placeholder="780, 781, 78040"
+            className={deskInput}
+          />
+        </Field>
+        <p id="r-zips-hint" className="mt-1 text-xs text-slate-700 dark:text-slate-300">
+          Separate them with commas or spaces. A start of 3 or 4 digits covers every ZIP code beginning with it: 780 is 78000 to 78099.
+        </p>
+      </div>
       <SelectField
         id="r-market"
         name="market"
@@ -107,6 +153,37 @@ export function RuleForm({ choices, busy }: { choices: { markets: Option[]; kind
           Save rule
         </button>
       </div>
+    </Form>
+  );
+}
+
+/** "Where would this ZIP go?": a GET form, so the answer is a link sales can share. */
+export function ZipCheck({ check, kinds, busy }: { check: ZipCheckView | null; kinds: Option[]; busy: boolean }) {
+  return (
+    <Form method="get" className="grid gap-3 sm:grid-cols-[10rem_1fr_auto] sm:items-end">
+      <Field id="c-zip" label="ZIP code">
+        <input
+          id="c-zip"
+          name="zip"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={10}
+          required
+          defaultValue={check?.zip ?? ""}
+          aria-invalid={check?.error ? true : undefined}
+          aria-describedby={check ? "c-answer" : undefined}
+          className={deskInput}
+        />
+      </Field>
+      <SelectField id="c-form" name="form" label="Form" first={[{ value: "", label: "Any form" }]} options={kinds} defaultValue={check?.form ?? ""} />
+      <div>
+        <button type="submit" className={deskSecondary} disabled={busy}>
+          Check
+        </button>
+      </div>
+      <p id="c-answer" role="status" className={`sm:col-span-3 max-w-prose text-sm ${check?.error ? "font-semibold text-red-800 dark:text-red-300" : ""}`}>
+        {check?.answer ?? ""}
+      </p>
     </Form>
   );
 }
