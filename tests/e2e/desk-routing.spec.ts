@@ -18,6 +18,9 @@ function mailsTo(to: string): string[] {
   return readdirSync(dir).filter((f) => new RegExp(`^To: .*${to.replace(/[.+]/g, "\\$&")}`, "mi").test(readFileSync(join(dir, f), "utf8")));
 }
 
+// The rules are one table for the whole installation: this file's tests take turns.
+test.describe.configure({ mode: "default" });
+
 test.afterEach(async () => {
   // The rules are the installation's: other tests' leads must not be routed by these.
   const db = await testDb();
@@ -39,7 +42,7 @@ for (const width of [1280, 390]) {
     await page.getByLabel("Form", { exact: true }).selectOption("lead-personal");
     await page.getByRole("checkbox", { name: `${name} (${sales.email})` }).check();
     await page.getByRole("button", { name: "Save rule" }).click();
-    await expect(page.getByRole("status")).toContainText("Rule saved.");
+    await expect(page.getByRole("status").filter({ hasText: "Rule saved." })).toBeVisible();
     const row = page.getByRole("row").filter({ hasText: "Phoenix, AZ" });
     await expect(row).toContainText("Contact form");
     await expect(row).toContainText(sales.email);
@@ -92,6 +95,8 @@ test("on a phone, an admin sends all of Texas to a salesperson in one rule, chec
   const row = page.getByRole("row").filter({ hasText: "State: Texas" });
   await expect(row).toContainText("Texas");
   await expect(row).toContainText(sales.email);
+  // The form is emptied for the next rule.
+  await expect(page.getByLabel("Name (optional, e.g. South Texas)")).toHaveValue("");
 
   // A ZIP code in bad shape is refused with what to do, and the typed text stays.
   const zip = page.getByLabel("ZIP code", { exact: true });
@@ -107,6 +112,7 @@ test("on a phone, an admin sends all of Texas to a salesperson in one rule, chec
   await expect(page.locator("#c-answer")).toContainText(`goes to ${name} by rule “Texas” (rule 1)`);
   await expect(page).toHaveURL(/zip=78040/);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectAxeClean(page);
 
   const submissionId = randomUUID();
   const sent = await request.post("/web/form", {

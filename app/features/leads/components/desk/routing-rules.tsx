@@ -1,5 +1,6 @@
 import { Form } from "react-router";
-import { deskDanger, deskInput, deskPrimary, deskSecondary, deskTable, deskTd, deskTh, EmptyRow, Field, type Option, SelectField } from "~/ui/desk/ui";
+import { type Column, DeskTable } from "~/ui/desk/kit";
+import { deskDanger, deskInput, deskPrimary, deskSecondary, Field, type Option, SelectField } from "~/ui/desk/ui";
 
 export interface RuleView {
   id: number;
@@ -19,77 +20,74 @@ export interface ZipCheckView {
   error: string | null;
 }
 
-/** The rules in the order they are tried, with move and remove. */
+/** The rules in the order they are tried, with move and remove; on a phone each rule is a card. */
 export function RoutingTable({ rules, busy }: { rules: RuleView[]; busy: boolean }) {
   const ordered = rules.filter((r) => !r.isDefault);
+  const place = (r: RuleView) => (r.isDefault ? "the default" : `rule ${ordered.indexOf(r) + 1}`);
+  const columns: Column<RuleView>[] = [
+    {
+      header: "Order",
+      className: "max-md:w-full max-md:text-xs max-md:uppercase",
+      cell: (r) =>
+        r.isDefault ? (
+          "Default"
+        ) : (
+          <>
+            <span className="md:sr-only">Rule </span>
+            {ordered.indexOf(r) + 1}
+          </>
+        ),
+    },
+    {
+      header: "Rule",
+      cell: (r) => (
+        <>
+          <span className="font-semibold">{r.name}</span>
+          <span className="block text-xs text-slate-700 dark:text-slate-300">
+            {r.conditions.length ? r.conditions.join("; ") : "Every lead no rule above takes"}
+          </span>
+        </>
+      ),
+    },
+    {
+      header: "Goes to",
+      className: "max-md:w-full",
+      cell: (r) => (
+        <>
+          {r.people.join(", ")}
+          {r.inTurn ? <span className="block text-xs text-slate-700 dark:text-slate-300">in turn</span> : null}
+        </>
+      ),
+    },
+    {
+      header: "Actions",
+      srOnly: true,
+      className: "whitespace-nowrap",
+      cell: (r) => {
+        const at = ordered.indexOf(r);
+        return (
+          <Form method="post" className="flex flex-wrap gap-1">
+            <input type="hidden" name="id" value={r.id} />
+            {!r.isDefault && at > 0 ? (
+              <button type="submit" name="intent" value="up" className={deskSecondary} disabled={busy} aria-label={`Move ${place(r)} up`}>
+                Up
+              </button>
+            ) : null}
+            {!r.isDefault && at < ordered.length - 1 ? (
+              <button type="submit" name="intent" value="down" className={deskSecondary} disabled={busy} aria-label={`Move ${place(r)} down`}>
+                Down
+              </button>
+            ) : null}
+            <button type="submit" name="intent" value="delete" className={deskDanger} disabled={busy} aria-label={`Remove ${place(r)}`}>
+              Remove
+            </button>
+          </Form>
+        );
+      },
+    },
+  ];
   return (
-    <table className={deskTable}>
-      <caption className="mb-1 text-left font-semibold">Rules, first match wins</caption>
-      <thead>
-        <tr>
-          <th scope="col" className={deskTh}>
-            Order
-          </th>
-          <th scope="col" className={deskTh}>
-            Rule
-          </th>
-          <th scope="col" className={deskTh}>
-            Goes to
-          </th>
-          <th scope="col" className={deskTh}>
-            <span className="sr-only">Actions</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {rules.map((r) => {
-          const at = ordered.indexOf(r);
-          const name = r.isDefault ? "the default" : `rule ${at + 1}`;
-          return (
-            <tr key={r.id}>
-              <th scope="row" className={`${deskTd} font-normal`}>
-                {r.isDefault ? "Default" : at + 1}
-              </th>
-              <td className={deskTd}>
-                <span className="font-semibold">{r.name}</span>
-                {r.conditions.length ? (
-                  <ul className="text-xs text-slate-700 dark:text-slate-300">
-                    {r.conditions.map((c) => (
-                      <li key={c}>{c}</li>
-                    ))}
-                  </ul>
-                ) : (
-                  <span className="block text-xs text-slate-700 dark:text-slate-300">Every lead no rule above takes</span>
-                )}
-              </td>
-              <td className={deskTd}>
-                {r.people.join(", ")}
-                {r.inTurn ? <span className="block text-xs text-slate-600 dark:text-slate-400">in turn</span> : null}
-              </td>
-              <td className={`${deskTd} whitespace-nowrap`}>
-                <Form method="post" className="flex flex-wrap gap-1">
-                  <input type="hidden" name="id" value={r.id} />
-                  {!r.isDefault && at > 0 ? (
-                    <button type="submit" name="intent" value="up" className={deskSecondary} disabled={busy} aria-label={`Move ${name} up`}>
-                      Up
-                    </button>
-                  ) : null}
-                  {!r.isDefault && at < ordered.length - 1 ? (
-                    <button type="submit" name="intent" value="down" className={deskSecondary} disabled={busy} aria-label={`Move ${name} down`}>
-                      Down
-                    </button>
-                  ) : null}
-                  <button type="submit" name="intent" value="delete" className={deskDanger} disabled={busy} aria-label={`Remove ${name}`}>
-                    Remove
-                  </button>
-                </Form>
-              </td>
-            </tr>
-          );
-        })}
-        {rules.length === 0 ? <EmptyRow columns={4}>No rules: new leads are nobody's until someone takes them.</EmptyRow> : null}
-      </tbody>
-    </table>
+    <DeskTable caption="Rules, first match wins" columns={columns} rows={rules} cards empty="No rules: new leads are nobody's until someone takes them." />
   );
 }
 
@@ -175,7 +173,14 @@ export function ZipCheck({ check, kinds, busy }: { check: ZipCheckView | null; k
           className={deskInput}
         />
       </Field>
-      <SelectField id="c-form" name="form" label="Form" first={[{ value: "", label: "Any form" }]} options={kinds} defaultValue={check?.form ?? ""} />
+      <SelectField
+        id="c-form"
+        name="form"
+        label="Form it comes through"
+        first={[{ value: "", label: "Any form" }]}
+        options={kinds}
+        defaultValue={check?.form ?? ""}
+      />
       <div>
         <button type="submit" className={deskSecondary} disabled={busy}>
           Check

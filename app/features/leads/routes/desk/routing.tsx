@@ -23,12 +23,10 @@ export default function Routing({ loaderData, actionData }: Route.ComponentProps
       </p>
       {actionData?.done ? <Notice>{actionData.done}</Notice> : null}
       <ErrorList errors={actionData?.errors} />
-      <section aria-labelledby="rules" className="mb-8 overflow-x-auto">
-        <h2 id="rules" className="sr-only">
-          Rules
-        </h2>
+      <h2 className="mb-2 text-lg font-semibold">Rules, first match wins</h2>
+      <div className="mb-8">
         <RoutingTable rules={rules} busy={busy} />
-      </section>
+      </div>
       <section aria-labelledby="zip-check" className="mb-8">
         <h2 id="zip-check" className="mb-2 text-lg font-semibold">
           Where would this ZIP go?
@@ -39,7 +37,8 @@ export default function Routing({ loaderData, actionData }: Route.ComponentProps
         <h2 id="add-rule" className="mb-2 text-lg font-semibold">
           Add or change a rule
         </h2>
-        <RuleForm choices={choices} busy={busy} />
+        {/* Emptied once a save changes the rules; kept as typed when it is refused. */}
+        <RuleForm key={rules.map((r) => `${r.id}:${r.name}:${r.people.join()}`).join("|")} choices={choices} busy={busy} />
       </section>
     </div>
   );
