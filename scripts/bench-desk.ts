@@ -9,7 +9,8 @@
  *     while it streams (< 100 MB);
  *   - POST /web/form req/s and p99 (≥ 1,500 req/s, ≤ 50 ms) while the staff member pages
  *     through the inbox (a page every half second, ten pages deep, again and again),
- *     with routing on (a default rule giving each lead in turn to two salespeople).
+ *     with routing by state on (a ZIP-list rule, a Texas rule giving each lead in turn to
+ *     two salespeople, a Florida rule and the default; the posted ZIP code is in Texas).
  * SQLite by default (a file under the temp folder, or --db-file to keep and reuse one);
  * PostgreSQL when DATABASE_URL names one. Writes bench/desk-<database>.json and
  * bench/desk.md (every database measured so far). Exits 1 when a target is missed.
@@ -163,7 +164,11 @@ async function seed(db: Db): Promise<{ seeded: number; seconds: number }> {
   return { seeded: ROWS - have, seconds };
 }
 
-/** Routing on, at its dearest: a default rule giving every new lead in turn to two salespeople (a turn written with each lead, each owner e-mailed). */
+/**
+ * Routing by state on, at its dearest: the lead (ZIP 75201, Dallas) passes a ZIP-list rule
+ * for another form, then a Texas rule gives it in turn to two salespeople (a turn written
+ * with each lead, each owner e-mailed); a Florida rule and the default follow.
+ */
 async function routeInTurn(db: Db, first: number) {
   const email = "bench-sales-2@desk.test";
   const at = new Date().toISOString();
@@ -171,9 +176,15 @@ async function routeInTurn(db: Db, first: number) {
     (await db.kysely.selectFrom("staff").select("id").where("email", "=", email).executeTakeFirst())?.id ??
     (await db.kysely.insertInto("staff").values({ email, name: "Bench Sales 2", role: "sales", created_at: at }).returning("id").executeTakeFirstOrThrow()).id;
   await db.kysely.deleteFrom("routing_rules").execute();
+  const both = JSON.stringify([first, Number(second)]);
   await db.kysely
     .insertInto("routing_rules")
-    .values({ position: 1, market: null, kind: null, staff_ids: JSON.stringify([first, Number(second)]), created_at: at, updated_at: at })
+    .values([
+      { position: 1, zips: "780,781,78520", kind: "lead-business", market: null, staff_ids: JSON.stringify([first]), created_at: at, updated_at: at },
+      { position: 2, name: "Texas", state: "TX", market: null, kind: null, staff_ids: both, created_at: at, updated_at: at },
+      { position: 3, state: "FL", market: null, kind: null, staff_ids: JSON.stringify([Number(second)]), created_at: at, updated_at: at },
+      { position: 4, market: null, kind: null, staff_ids: both, created_at: at, updated_at: at },
+    ])
     .execute();
 }
 
