@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { storeLead } from "../../app/features/leads/store.server";
+import { deskScreens as declaredScreens } from "../../app/routes/desk/screens";
 import { createStaff, expectAxeClean, signIn, testDb } from "./desk-fixtures";
 import { expect, hydrated, test } from "./fixtures";
 
@@ -27,28 +28,33 @@ async function seedLead(email: string, payload: Record<string, unknown>, created
   return stored.id;
 }
 
-/** Every desk screen an admin opens, one lead's page among them. */
-const deskScreens = (leadId: number) => [
-  "/desk",
-  "/desk/leads",
+/**
+ * Every desk screen an admin opens: each one in the menu (as the features declare them),
+ * a lead's page, its contact, a new post and a new newsletter, and one's own account.
+ */
+const deskScreens = (leadId: number, contactId: number) => [
+  ...declaredScreens.filter((s) => s.nav).map((s) => `/desk${s.path ? `/${s.path}` : ""}`),
   `/desk/leads/${leadId}`,
-  "/desk/subscribers",
-  "/desk/posts",
-  "/desk/images",
-  "/desk/comments",
-  "/desk/deliveries",
-  "/desk/accounts",
-  "/desk/audit",
-  "/desk/system",
+  `/desk/contacts/${contactId}`,
+  "/desk/posts/new",
+  "/desk/newsletters/new",
+  "/desk/routing?zip=78040",
   "/desk/account",
 ];
+
+/** The contact a lead belongs to. */
+async function contactOf(leadId: number): Promise<number> {
+  const db = await testDb();
+  const row = await db.kysely.selectFrom("leads").select("contact_id").where("id", "=", leadId).executeTakeFirstOrThrow();
+  return Number(row.contact_id);
+}
 
 /** How far the page reaches beyond the viewport's width (0: nothing to scroll sideways). */
 const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 test.describe("the sales inbox", () => {
   test("no desk screen scrolls sideways at 390 px or 1280 px", async ({ page, context }) => {
-    // Twelve screens at two widths, one test: more page loads than the default limit allows on a busy machine.
+    // Twenty screens at two widths, one test: more page loads than the default limit allows on a busy machine.
     test.slow();
     const admin = await createStaff("admin", { name: `Wide ${tag()}` });
     await signIn(context, admin);
@@ -59,7 +65,7 @@ test.describe("the sales inbox", () => {
       zipCode: "10001",
       message: "Please call about a weekly delivery to our three sites; the gate code is at the front desk.",
     });
-    const screens = deskScreens(id);
+    const screens = deskScreens(id, await contactOf(id));
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 800 });
       for (const path of screens) {
@@ -89,13 +95,13 @@ test.describe("the sales inbox", () => {
   for (const colorScheme of ["light", "dark"] as const)
     for (const width of [390, 1280])
       test(`axe finds nothing on any desk screen at ${width} px (${colorScheme})`, async ({ browser }) => {
-        // Twelve screens, each checked by axe: more than the default limit on a busy machine.
+        // Twenty screens, each checked by axe: more than the default limit on a busy machine.
         test.slow();
         const context = await browser.newContext({ colorScheme, viewport: { width, height: 800 } });
         await signIn(context, await createStaff("admin", { name: `Axe ${tag()}` }));
         const page = await context.newPage();
         const id = await seedLead(`axe-${tag()}@screens.test`, { firstName: "Axe", lastName: surname(), zipCode: "10001", message: "Weekly diesel, please." });
-        for (const path of deskScreens(id)) {
+        for (const path of deskScreens(id, await contactOf(id))) {
           await page.goto(path);
           await hydrated(page);
           await test.step(path, () => expectAxeClean(page));
