@@ -458,6 +458,12 @@ test.describe("leads inbox", () => {
     const db = await testDb();
     const logged = await db.kysely.selectFrom("audit_log").selectAll().where("action", "=", "leads.export").where("staff_id", "=", sales.id).execute();
     expect(logged).toHaveLength(1);
+    // Filtered to the contact form, no column that form never fills.
+    const personal = await page.request.get(`/desk/leads/export.csv?q=${last.toLowerCase()}&kind=lead-personal`);
+    const [personalHeader, ...personalRows] = parseCsv((await personal.text()).replace(/^\uFEFF/, ""));
+    expect(personalRows).toHaveLength(1);
+    expect(personalHeader).toContain("City");
+    for (const never of ["Business", "Fleet size", "Delivery window", "Campaign ends", "Longitude"]) expect(personalHeader).not.toContain(never);
     expect(logged[0]?.subject).toContain(last.toLowerCase());
   });
 

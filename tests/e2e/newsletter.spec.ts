@@ -258,7 +258,7 @@ test("the desk shows each sign-up's state and exports confirmed addresses only",
       q,
     ).toEqual(q === confirmed ? [confirmed] : []);
     // When the address confirmed: the evidence of its consent.
-    if (q === confirmed) expect(lines[1]?.split(",")[7]).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    if (q === confirmed) expect(lines[1]?.split(",")[7]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
   }
   // Even asked for pending ones, the export holds confirmed addresses only.
   const asked = await page.request.get(`/desk/subscribers/export.csv?status=pending&q=${encodeURIComponent(pending)}`);

@@ -13,6 +13,7 @@ import { openTestDb } from "../../../../tests/helpers/test-db";
 import { saveLoggedCall } from "../routing/lead-work.server";
 import { storeLead } from "../store.server";
 import { csvCell, csvLine, csvStream, leadCsvHeader } from "./export.server";
+import { factColumns } from "./export-values.server";
 import { kindLabel, labelledFields, typeLabel, whoOf } from "./labels.server";
 import { deleteByEmail, findByEmail } from "./privacy.server";
 import { loadEnv } from "~/platform/env.server";
@@ -85,10 +86,17 @@ describe("desk data on the database", () => {
       email: "csv@example.com",
       payload: { firstName: "Zoë", lastName: "=cmd", email: "csv@example.com", type: 9 },
     });
-    const text = await streamText(csvStream(db, { leads: { q: "csv@example.com" } }, new Map()));
+    const text = await streamText(csvStream(db, { leads: { q: "csv@example.com", kind: "lead-personal" } }, new Map()));
     expect(text.startsWith("\uFEFF")).toBe(true);
     const lines = text.slice(1).split("\r\n").filter(Boolean);
-    expect(lines[0]).toBe(leadCsvHeader().map(csvCell).join(","));
+    // Only the columns a contact-form lead can fill: no business, fleet or campaign columns, always empty.
+    expect(lines[0]).toBe(
+      leadCsvHeader("UTC", factColumns(["lead-personal"]))
+        .map(csvCell)
+        .join(","),
+    );
+    expect(lines[0]).toContain(",First name,Last name,E-mail,Phone,City,ZIP code,Message,Notes,Calls,Follow-ups,");
+    expect(lines[0]).not.toMatch(/Fleet size|Campaign ends|Business|Latitude/);
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(",Zoë,'=cmd,");
   });

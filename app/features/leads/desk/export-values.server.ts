@@ -3,6 +3,7 @@ import { NOT_RECORDED } from "../consent.server";
 import { formatInZone } from "~/shared/zoned-time";
 import { formatValue, payloadFields } from "./labels.server";
 import { callOutcomeLabel } from "../routing/work.server";
+import { storedFieldsOf } from "../forms/registry";
 
 /**
  * One CSV column per fact, whatever form asked it: the fields that several forms store
@@ -63,23 +64,32 @@ const deliveryWindow = (payload: Record<string, unknown>) => {
   return `${formatValue("deliveryWindowStartTime", start)}–${formatValue("deliveryWindowEndTime", end)}`;
 };
 
-/** The export's field columns, in the desk's order; made again when a form is added. */
-export function factColumns(): FactColumn[] {
-  const stored = payloadFields().filter(([key]) => key !== "type");
-  if (cache?.stored === stored) return cache.columns;
+/**
+ * The export's field columns, in the desk's order; made again when a form is added. Given
+ * the forms an export's leads come from, only the columns one of them can fill: an export
+ * of contact-form leads has no fleet or campaign columns, always empty.
+ */
+export function factColumns(kinds?: readonly string[]): FactColumn[] {
+  const all = payloadFields().filter(([key]) => key !== "type");
+  const key = kinds ? [...kinds].sort().join(",") : "*";
+  const hit = cache?.all === all ? cache.byKinds.get(key) : undefined;
+  if (hit) return hit;
+  if (cache?.all !== all) cache = { all, byKinds: new Map() };
+  const fillable = kinds ? new Set(kinds.flatMap(storedFieldsOf)) : null;
+  const stored = fillable ? all.filter(([k]) => fillable.has(k)) : all;
   const named = new Set(FACTS.flatMap(([, keys]) => keys));
-  const known = new Set(stored.map(([key]) => key));
+  const known = new Set(stored.map(([k]) => k));
   const columns: FactColumn[] = [
     ...FACTS.filter(([, keys]) => keys.some((k) => known.has(k))).map(([label, keys]) => ({
       label,
       value: label === "Delivery window" ? deliveryWindow : first(keys),
     })),
-    ...stored.filter(([key]) => !named.has(key)).map(([key, label]) => ({ label, value: first([key]) })),
+    ...stored.filter(([k]) => !named.has(k)).map(([k, label]) => ({ label, value: first([k]) })),
   ];
-  cache = { stored, columns };
+  cache.byKinds.set(key, columns);
   return columns;
 }
-let cache: { stored: [string, string][]; columns: FactColumn[] } | undefined;
+let cache: { all: [string, string][]; byKinds: Map<string, FactColumn[]> } | undefined;
 
 const MINUTE = 60_000;
 const STEP = 15 * MINUTE;

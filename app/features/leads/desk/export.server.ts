@@ -2,8 +2,8 @@ import type { Db } from "~/platform/db/db.server";
 import { DESK_HEADERS } from "~/features/staff/auth.server";
 import type { LeadFilters, SubscriberFilters } from "./filters.server";
 import { kindLabel, type LeadStatus, parsePayload, statusLabels, typeLabel } from "./labels.server";
-import { eachLeadBatch, exportColumn as at } from "./query.server";
-import { factColumns, type LeadWork, localTimes, workOf } from "./export-values.server";
+import { eachLeadBatch, exportColumn as at, leadKindsIn } from "./query.server";
+import { type FactColumn, factColumns, type LeadWork, localTimes, workOf } from "./export-values.server";
 import { NOT_RECORDED } from "../consent.server";
 import { ATTRIBUTION_FIELDS } from "../attribution.server";
 import type { StaffName } from "./staff.server";
@@ -35,10 +35,11 @@ export const csvLine = (cells: unknown[]) => `${cells.map(csvCell).join(",")}\r\
 const attributionColumns = ATTRIBUTION_FIELDS.map(([, column]) => at[column]);
 
 /**
- * The leads export's header: one column per fact across forms (factColumns), values as a
- * person reads them, times in `zone` (named in the header).
+ * The leads export's header: one column per fact across the forms (factColumns; given
+ * `facts`, those the exported leads' forms can fill), values as a person reads them, times
+ * in `zone` (named in the header).
  */
-export function leadCsvHeader(zone = "UTC"): string[] {
+export function leadCsvHeader(zone = "UTC", facts: FactColumn[] = factColumns()): string[] {
   return [
     "ID",
     "Reference",
@@ -48,7 +49,7 @@ export function leadCsvHeader(zone = "UTC"): string[] {
     "Type",
     "Status",
     "Owner",
-    ...factColumns().map((c) => c.label),
+    ...facts.map((c) => c.label),
     "Notes",
     "Calls",
     "Follow-ups",
@@ -59,7 +60,7 @@ export function leadCsvHeader(zone = "UTC"): string[] {
     "User agent",
   ];
 }
-export const subscriberCsvHeader = ["ID", "Subscribed (UTC)", "E-mail", "Type code", "Type", "Status", "Page", "Confirmed (UTC)"];
+export const subscriberCsvHeader = (zone = "UTC") => ["ID", `Subscribed (${zone})`, "E-mail", "Type code", "Type", "Status", "Page", `Confirmed (${zone})`];
 
 /** The Notes, Calls and Follow-ups cells of one lead: one entry a line, each with its time. */
 function workCells(work: LeadWork, time: (iso: string) => string): string {
@@ -109,7 +110,7 @@ export function csvStream(
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const times = localTimes(timeZone);
-  const facts = factColumns();
+  let facts = factColumns();
   const statusCell = memo((status: string) => csvCell(statusLabels[status as LeadStatus] ?? status));
   const kindCell = memo((kind: string) => csvCell(kindLabel(kind)));
   const typeCell = memo((key: string) => {
@@ -126,8 +127,10 @@ export function csvStream(
   let rows = 0;
   return new ReadableStream<Uint8Array>(
     {
-      start(controller) {
-        controller.enqueue(encoder.encode(BOM + csvLine(isLeads ? leadCsvHeader(times.zone) : subscriberCsvHeader)));
+      async start(controller) {
+        // Only the columns the exported leads' forms can fill.
+        if (isLeads) facts = factColumns(await leadKindsIn(db, scope.leads));
+        controller.enqueue(encoder.encode(BOM + csvLine(isLeads ? leadCsvHeader(times.zone, facts) : subscriberCsvHeader(times.zone))));
       },
       async pull(controller) {
         const next = await batches.next();
@@ -163,13 +166,13 @@ export function csvStream(
           } else {
             chunk += csvLine([
               r[at.id],
-              r[at.created_at],
+              times.format(r[at.created_at]),
               r[at.email],
               r[at.type],
               typeLabel(Number(r[at.type]), r[at.kind] as string),
               r[at.status],
               r[at.page_path],
-              r[at.confirmed_at],
+              times.format(r[at.confirmed_at]),
             ]);
           }
         }

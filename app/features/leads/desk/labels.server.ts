@@ -143,14 +143,27 @@ const dateWords = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone
 /** "Nov 23, 2026, 1:11 PM UTC" for a stored ISO time. */
 export { formatWhen } from "~/shared/when";
 
+const DAY = 86_400_000;
+
+/**
+ * A campaign date as the visitor meant it. The form sends the first millisecond of their
+ * 1 January and the last of their 31 December (forms/kinds/quote-business.ts), in their own
+ * zone, which is not stored. A midnight anywhere from UTC−11 to UTC+11 lies nearer to that
+ * day's UTC midnight than to any other, so rounding to the nearest UTC midnight finds the
+ * visitor's day (for an end, the day before the midnight that follows it); read in another
+ * zone, Chicago's 31 December would show as 1 January.
+ */
+export function visitorsDate(ms: number, isEnd: boolean): string {
+  if (!Number.isFinite(ms)) return String(ms);
+  const midnight = Math.round((isEnd ? ms + 1 : ms) / DAY) * DAY;
+  return dateWords.format(new Date(isEnd ? midnight - DAY : midnight));
+}
+
 /** A stored field's value as a person reads it (a time of day, a date, a state name). */
 export function formatValue(key: string, value: unknown): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "number" && (key === "deliveryWindowStartTime" || key === "deliveryWindowEndTime")) return timeOfDay(value);
-  if (typeof value === "number" && (key === "campaignStartDate" || key === "campaignEndDate")) {
-    const d = new Date(value);
-    return Number.isNaN(d.getTime()) ? String(value) : dateWords.format(d);
-  }
+  if (typeof value === "number" && (key === "campaignStartDate" || key === "campaignEndDate")) return visitorsDate(value, key === "campaignEndDate");
   if (key === "frequency" && typeof value === "string") return frequencyWords[value] ?? value;
   if (key === "employeeSize" && employeeRanges.has(Number(value))) return employeeRanges.get(Number(value)) ?? String(value);
   if (key === "tankType" && typeof value === "string") return tankWords[value] ?? value;

@@ -1,7 +1,7 @@
 import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import type { Database, Db } from "~/platform/db/db.server";
 import { type Cursor, encodeCursor, type LeadFilters, type SubscriberFilters } from "./filters.server";
-import { incompleteMarks, kindLabel, type LeadStatus, parsePayload, phoneOf, subscriberTypes, typeLabel, whoOf } from "./labels.server";
+import { incompleteMarks, kindLabel, leadKinds, type LeadStatus, parsePayload, phoneOf, subscriberTypes, typeLabel, whoOf } from "./labels.server";
 import { normaliseText } from "./search-columns.server";
 import {
   ftsMatch,
@@ -436,6 +436,18 @@ export interface LeadDetail extends LeadRow {
   submissionId: string | null;
   consentVersion: string | null;
   consentShownAt: string | null;
+}
+
+/**
+ * The forms the leads come from: the filter's form, else each form that has a lead at all
+ * (one probe of the kind index per form). The export leaves out the columns none of them fills.
+ */
+export async function leadKindsIn(db: Db, f: LeadFilters): Promise<string[]> {
+  if (f.kind) return [f.kind];
+  const present = await Promise.all(
+    leadKinds.map(async (kind) => ((await db.kysely.selectFrom("leads").select("id").where("kind", "=", kind).limit(1).executeTakeFirst()) ? kind : null)),
+  );
+  return present.filter((k): k is string => k !== null);
 }
 
 export async function getLead(db: Db, id: number): Promise<LeadDetail | null> {

@@ -127,6 +127,12 @@ export function storedFieldLabels(): Map<string, string> {
   return out;
 }
 
+/** The fields one form stores (its own and those the server adds, `labels`), for the columns an export of its leads needs. */
+export function storedFieldsOf(kind: string): string[] {
+  const k = kinds.find((x) => x.spec.kind === kind);
+  return k ? [...new Set([...Object.keys(k.spec.initial), ...Object.keys(k.labels ?? {})])] : [];
+}
+
 /** Who a lead is from, as its form declares it (`contact` in its module). */
 export interface Contact {
   name: string;

@@ -1,5 +1,6 @@
 import { deskServices } from "~/features/staff/auth.server";
 import { signedIn } from "~/features/staff/desk-guard.server";
+import { shownZone } from "~/features/staff/time-zone.server";
 import { audit } from "~/features/staff/audit.server";
 import { badFiltersResponse, csvResponse, csvStream } from "~/features/leads/desk/export.server";
 import { parseSubscriberFilters } from "~/features/leads/desk/filters.server";
@@ -19,5 +20,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { after: _a, before: _b, status: _s, ...rest } = parsed.filters;
   const filters = { ...rest, status: "subscribed" as const };
   await audit(db, { staffId: me.id, action: "subscribers.export", subject: url.search || "all subscribers", detail: { filters } });
-  return csvResponse(csvStream(db, { subscribers: filters }, new Map()), "subscribers");
+  // Times in the exporter's zone, named in the header.
+  return csvResponse(csvStream(db, { subscribers: filters }, new Map(), undefined, shownZone(request, me) ?? "UTC"), "subscribers");
 }
