@@ -23,6 +23,9 @@ async function quickQuoteSteps(staff: Page): Promise<FormCounts> {
 const beacon = (page: Page, text: string) =>
   page.waitForRequest((r) => r.url().endsWith("/api/events") && r.method() === "POST" && (r.postData() ?? "").includes(text), { timeout: 20_000 });
 
+// The first test counts the quick quote's form steps exactly, and the last seeds some: they take turns.
+test.describe.configure({ mode: "default" });
+
 test("the insight screen counts a visit, its lead and its form steps exactly, and the lead shows its visit", async ({ browser }) => {
   test.setTimeout(90_000);
   const tag = randomBytes(4).toString("hex");

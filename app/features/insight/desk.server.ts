@@ -121,7 +121,8 @@ export async function visitOfLead(db: Db, leadId: number) {
     campaign: first.utm_campaign,
     medium: first.utm_medium,
     device: `${first.device}, ${first.browser} on ${first.os}`,
-    pages: views.map((v) => ({ path: v.path, at: v.at.slice(11, 16) })),
+    // Shown in the member's zone by the lead page (a stored ISO time).
+    pages: views.map((v) => ({ path: v.path, at: v.at })),
   };
 }
 

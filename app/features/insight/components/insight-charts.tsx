@@ -40,7 +40,7 @@ export function PerDayChart({ perDay }: { perDay: Day[] }) {
       </figcaption>
       <ChartTable
         caption="Visitors, views and leads per day"
-        columns={["Day", "Visitors", "Views", "Leads"]}
+        columns={["Day (UTC)", "Visitors", "Views", "Leads"]}
         rows={perDay.map((d) => ({ head: d.day, cells: [d.visitors, d.views, d.leads] }))}
       />
     </figure>

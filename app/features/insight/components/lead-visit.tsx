@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
+import { When } from "~/ui/desk/time";
 
 type Visit = { landing: string; source: string; campaign: string | null; medium: string | null; device: string; pages: { path: string; at: string }[] } | null;
 
@@ -37,7 +38,7 @@ export function LeadVisit({ leadId }: { leadId: number | string }) {
             <ol className="list-decimal pl-5">
               {visit.pages.map((p, i) => (
                 <li key={`${i} ${p.path}`} className="break-all">
-                  {p.path} <span className="text-xs">({p.at} UTC)</span>
+                  {p.path} <When iso={p.at} className="whitespace-nowrap text-xs" />
                 </li>
               ))}
             </ol>

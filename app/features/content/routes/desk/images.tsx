@@ -2,7 +2,9 @@ import { data, Form, Link, redirect } from "react-router";
 import { type Column, DeskTable } from "~/ui/desk/kit";
 import { deskInput, deskLabel, deskLink, deskPrimary, ErrorList, Notice, PageTitle } from "~/ui/desk/ui";
 import { DESK_HEADERS, deskServices } from "~/features/staff/auth.server";
-import { formatWhen } from "~/features/leads/desk/labels.server";
+import { shownZone } from "~/features/staff/time-zone.server";
+import { signedIn } from "~/features/staff/desk-guard.server";
+import { formatInZone } from "~/shared/zoned-time";
 import { IMAGE_SIZES, MAX_UPLOAD_BYTES } from "~/features/content/post-desk";
 import { listImages } from "~/features/content/media.server";
 import { uploadImage } from "~/features/content/image-upload.server";
@@ -13,13 +15,15 @@ export const headers = () => DESK_HEADERS;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = deskServices(context);
+  // Upload times in the member's zone, named, from the first render.
+  const zone = shownZone(request, signedIn(context)) ?? "UTC";
   const url = new URL(request.url);
   const uploaded = url.searchParams.get("uploaded");
   const images = await listImages(db);
   return data(
     {
       uploaded: images.find((m) => m.id === uploaded)?.originalName ?? null,
-      images: images.map((m) => ({ ...m, when: formatWhen(m.createdAt) })),
+      images: images.map((m) => ({ ...m, when: formatInZone(m.createdAt, zone) })),
     },
     { headers: DESK_HEADERS },
   );

@@ -1,3 +1,4 @@
+import { useDeskTimeZone } from "~/ui/desk/time";
 import { loadInsightScreen } from "~/features/insight/desk.server";
 import { INSIGHT_PERIODS } from "~/features/insight/wire";
 import { CONVERSION_DEFINITION } from "~/features/insight/conversion";
@@ -14,6 +15,24 @@ export const headers = () => DESK_HEADERS;
 export const loader = (args: Route.LoaderArgs) => loadInsightScreen(args);
 
 /** /desk/insights: which pages and campaigns bring visitors and leads, how the forms and pages perform. */
+/**
+ * The screen counts by UTC day (a visitor is one browser on one UTC day, the rollup's
+ * unit), so it says where such a day starts in the member's own zone.
+ */
+function UtcDays() {
+  const zone = useDeskTimeZone();
+  if (zone === "UTC") return <>Days are UTC days.</>;
+  const now = new Date();
+  const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const local = new Intl.DateTimeFormat("en-US", { timeZone: zone, hour: "numeric", minute: "2-digit" }).format(midnight);
+  const sameDay = new Intl.DateTimeFormat("en-US", { timeZone: zone, day: "numeric" }).format(midnight) === String(now.getUTCDate());
+  return (
+    <>
+      Days are UTC days: in {zone} each starts at {local} {sameDay ? "that day" : "the evening before"}.
+    </>
+  );
+}
+
 export default function Insights({ loaderData }: Route.ComponentProps) {
   const { errors, period, insight, perAddress } = loaderData;
   const csv = (view: string) => `/desk/insights/export.csv?days=${period}&view=${view}`;
@@ -22,7 +41,7 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
       <PageTitle>Insight</PageTitle>
       <p className="mb-4 text-sm">
         Counted on the public site without cookies: a visitor is one browser on one day. Robots and signed-in staff are not counted, nor what the last section
-        lists. From {insight.from} to {insight.to} (UTC), against the {period} days before.
+        lists. From {insight.from} to {insight.to} (UTC), against the {period} days before. <UtcDays />
       </p>
       <PeriodForm id="i-days" period={period} options={INSIGHT_PERIODS} errors={errors} className="mb-6" />
       <TotalsList current={insight.current} previous={insight.previous} />
