@@ -293,6 +293,19 @@ test.describe("the sales inbox", () => {
     await context.close();
   });
 
+  test("with the browser in Chicago, the insight screen's first render says where its UTC days start there", async ({ browser }) => {
+    const context = await browser.newContext({ timezoneId: "America/Chicago", viewport: { width: 390, height: 844 } });
+    await signIn(context, await createStaff("admin"));
+    const page = await context.newPage();
+    await page.goto("/desk");
+    await hydrated(page);
+    // The server's HTML, before any script: the zone came with the cookie the first page set.
+    const html = await (await context.request.get("/desk/insights")).text();
+    // 6:00 PM in standard time, 7:00 PM in daylight time.
+    expect(html).toMatch(/Days are UTC days: in America\/Chicago each starts at [67]:00 PM the evening before\./);
+    await context.close();
+  });
+
   test("N new since your last visit is the person's count, kept across a reload until Mark all seen; it opens those leads, and the glance page ends with its content", async ({
     page,
     context,

@@ -1,5 +1,7 @@
 import { data } from "react-router";
 import { PageTitle } from "~/ui/desk/ui";
+import { useDeskTimeZone } from "~/ui/desk/time";
+import { formatInZone } from "~/shared/zoned-time";
 import { DESK_HEADERS, deskServices } from "~/features/staff/auth.server";
 import { systemReport } from "~/platform/ops/system.server";
 import type { Route } from "./+types/system";
@@ -15,7 +17,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   return data({ report }, { headers: DESK_HEADERS });
 }
 
-const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
 
 function duration(seconds: number): string {
   const s = Math.max(0, Math.round(seconds));
@@ -49,6 +50,9 @@ function Facts({ rows }: { rows: [string, string][] }) {
 }
 
 export default function System({ loaderData: { report: r } }: Route.ComponentProps) {
+  // Times in the member's zone, named, from the first render (the layout knows the zone).
+  const zone = useDeskTimeZone();
+  const when = (iso: string) => formatInZone(iso, zone);
   const checks = r.alerts?.checks ?? [];
   return (
     <>

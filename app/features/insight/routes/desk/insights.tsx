@@ -26,11 +26,7 @@ function UtcDays() {
   const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const local = new Intl.DateTimeFormat("en-US", { timeZone: zone, hour: "numeric", minute: "2-digit" }).format(midnight);
   const sameDay = new Intl.DateTimeFormat("en-US", { timeZone: zone, day: "numeric" }).format(midnight) === String(now.getUTCDate());
-  return (
-    <>
-      Days are UTC days: in {zone} each starts at {local} {sameDay ? "that day" : "the evening before"}.
-    </>
-  );
+  return <>{`Days are UTC days: in ${zone} each starts at ${local} ${sameDay ? "that day" : "the evening before"}.`}</>;
 }
 
 export default function Insights({ loaderData }: Route.ComponentProps) {
