@@ -487,7 +487,7 @@ function report(): string {
     "with the layout's session check), measured to the last byte, sequentially as one member",
     `of staff would ask. Targets: p95 ≤ ${TARGETS.p95Ms} ms; export ≥ ${TARGETS.exportRowsPerSecond.toLocaleString("en-US")} rows/s with the`,
     `server's memory growing < ${TARGETS.exportMemoryMb} MB; POST /web/form ≥ ${TARGETS.formRps.toLocaleString("en-US")} req/s at p99 ≤ ${TARGETS.formP99Ms} ms while the inbox is paged.`,
-    "Routing is on: a default rule gives every new lead in turn to two salespeople, each e-mailed.",
+    "Routing by state is on: each posted lead (ZIP 75201) passes a ZIP-list rule for another form, then a Texas rule gives it in turn to two salespeople, each e-mailed; a Florida rule and the default follow.",
     "When the load average is well above the number of cores (other work on the machine),",
     "the wall-clock figures mostly measure the server waiting for a CPU; the server CPU",
     "columns (time the server process itself spent) show what each request or row costs,",
