@@ -278,6 +278,7 @@ test.describe("the sales inbox", () => {
     const page = await context.newPage();
     await page.goto("/desk/leads");
     await hydrated(page);
+    await expect.poll(async () => (await context.cookies()).some((c) => c.name === "fillway-desk-zone")).toBe(true);
     // The server's HTML itself (no script run yet) is in the browser's zone from the second page on.
     const html = await (await context.request.get(`/desk/leads/${id}`)).text();
     expect(html).toContain("Jan 15, 2026, 9:30 AM CST");
@@ -299,6 +300,8 @@ test.describe("the sales inbox", () => {
     const page = await context.newPage();
     await page.goto("/desk");
     await hydrated(page);
+    // The first page keeps the browser's zone in a cookie once its script has run.
+    await expect.poll(async () => (await context.cookies()).some((c) => c.name === "fillway-desk-zone")).toBe(true);
     // The server's HTML, before any script: the zone came with the cookie the first page set.
     const html = await (await context.request.get("/desk/insights")).text();
     // 6:00 PM in standard time, 7:00 PM in daylight time.
