@@ -1,5 +1,7 @@
 import { data } from "react-router";
 import { PageTitle } from "~/ui/desk/ui";
+import { useDeskTimeZone } from "~/ui/desk/time";
+import { formatInZone } from "~/shared/zoned-time";
 import { DESK_HEADERS, deskServices } from "~/features/staff/auth.server";
 import { systemReport } from "~/platform/ops/system.server";
 import type { Route } from "./+types/system";
@@ -14,8 +16,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   const report = await systemReport(services, { lastBackup: services.ops?.lastBackup, alerts: services.ops?.alerts.state });
   return data({ report }, { headers: DESK_HEADERS });
 }
-
-const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
 
 function duration(seconds: number): string {
   const s = Math.max(0, Math.round(seconds));
@@ -50,6 +50,9 @@ function Facts({ rows }: { rows: [string, string][] }) {
 
 export default function System({ loaderData: { report: r } }: Route.ComponentProps) {
   const checks = r.alerts?.checks ?? [];
+  // In the member's zone, named, from the server's render on (the layout knows the zone).
+  const zone = useDeskTimeZone();
+  const when = (iso: string) => formatInZone(iso, zone);
   return (
     <>
       <PageTitle>System</PageTitle>

@@ -2,7 +2,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { type Column, DeskTable } from "~/ui/desk/kit";
 import { deskInput, deskLabel, deskLink, deskPrimary, ErrorList, Notice, PageTitle } from "~/ui/desk/ui";
 import { DESK_HEADERS, deskServices } from "~/features/staff/auth.server";
-import { formatWhen } from "~/features/leads/desk/labels.server";
+import { When } from "~/ui/desk/time";
 import { IMAGE_SIZES, MAX_UPLOAD_BYTES } from "~/features/content/post-desk";
 import { listImages } from "~/features/content/media.server";
 import { uploadImage } from "~/features/content/image-upload.server";
@@ -19,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     {
       uploaded: images.find((m) => m.id === uploaded)?.originalName ?? null,
-      images: images.map((m) => ({ ...m, when: formatWhen(m.createdAt) })),
+      images,
     },
     { headers: DESK_HEADERS },
   );
@@ -60,7 +60,8 @@ const columns: Column<Image>[] = [
       </>
     ),
   },
-  { header: "Uploaded", className: "whitespace-nowrap", cell: (m) => m.when },
+  // In the member's zone, named, from the server's render on (the layout knows the zone).
+  { header: "Uploaded", className: "whitespace-nowrap", cell: (m) => <When iso={m.createdAt} /> },
   {
     header: "Use",
     cell: (m) => (
