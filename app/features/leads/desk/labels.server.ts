@@ -140,6 +140,24 @@ function timeOfDay(ms: number): string {
 }
 
 const dateWords = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
+const DAY = 86_400_000;
+
+/**
+ * The calendar date a visitor meant by a campaign bound, as UTC midnight of that date. The
+ * quote form sends the first millisecond of 1 January and the last of 31 December in the
+ * visitor's own zone (quote-business.ts), and not the zone: read in UTC (or in the staff
+ * member's zone) the end read "January 1" for a visitor west of UTC and the start "December
+ * 31" for one east of it. A local midnight lies within 12 hours of the same date's UTC
+ * midnight for every offset from -12 to +12 hours (every US zone), so the nearest UTC
+ * midnight is the date meant; a day's last millisecond (…:59.999) is read from the midnight
+ * after it. Zones beyond +12 hours (New Zealand's summer, Samoa, Kiribati) read a day early.
+ */
+export function visitorsDate(ms: number): Date | null {
+  if (!Number.isFinite(ms)) return null;
+  const lastOfDay = ((ms % 60_000) + 60_000) % 60_000 === 59_999;
+  const d = new Date(lastOfDay ? Math.round((ms + 1) / DAY) * DAY - DAY : Math.round(ms / DAY) * DAY);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
 /** "Nov 23, 2026, 1:11 PM UTC" for a stored ISO time. */
 export { formatWhen } from "~/shared/when";
 
@@ -148,8 +166,8 @@ export function formatValue(key: string, value: unknown): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "number" && (key === "deliveryWindowStartTime" || key === "deliveryWindowEndTime")) return timeOfDay(value);
   if (typeof value === "number" && (key === "campaignStartDate" || key === "campaignEndDate")) {
-    const d = new Date(value);
-    return Number.isNaN(d.getTime()) ? String(value) : dateWords.format(d);
+    const d = visitorsDate(value);
+    return d ? dateWords.format(d) : String(value);
   }
   if (key === "frequency" && typeof value === "string") return frequencyWords[value] ?? value;
   if (key === "employeeSize" && employeeRanges.has(Number(value))) return employeeRanges.get(Number(value)) ?? String(value);
