@@ -28,6 +28,7 @@ describe("the export's campaign dates", () => {
   it("read a plain date sent as its UTC midnight as that date", () => {
     expect(formatValue("campaignEndDate", Date.UTC(2026, 11, 31))).toBe("December 31, 2026");
     expect(formatValue("campaignStartDate", Date.UTC(2026, 0, 1))).toBe("January 1, 2026");
+    expect(formatValue("campaignEndDate", Date.UTC(2026, 11, 31, 12))).toBe("December 31, 2026");
   });
 
   it("keep a value that is no time as it came", () => {

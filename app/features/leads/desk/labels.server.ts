@@ -149,13 +149,15 @@ const DAY = 86_400_000;
  * member's zone) the end read "January 1" for a visitor west of UTC and the start "December
  * 31" for one east of it. A local midnight lies within 12 hours of the same date's UTC
  * midnight for every offset from -12 to +12 hours (every US zone), so the nearest UTC
- * midnight is the date meant; a day's last millisecond (…:59.999) is read from the midnight
- * after it. Zones beyond +12 hours (New Zealand's summer, Samoa, Kiribati) read a day early.
+ * midnight is the date meant (noon UTC, as the API's callers send a date, is that date); a
+ * day's last millisecond (…:59.999) is read from the midnight after it. Zones 12 hours or
+ * more ahead of UTC (Fiji, New Zealand, Samoa, Kiribati) read a day early.
  */
 export function visitorsDate(ms: number): Date | null {
   if (!Number.isFinite(ms)) return null;
   const lastOfDay = ((ms % 60_000) + 60_000) % 60_000 === 59_999;
-  const d = new Date(lastOfDay ? Math.round((ms + 1) / DAY) * DAY - DAY : Math.round(ms / DAY) * DAY);
+  const nearest = (t: number) => Math.floor((t + DAY / 2 - 1) / DAY) * DAY;
+  const d = new Date(lastOfDay ? nearest(ms + 1) - DAY : nearest(ms));
   return Number.isNaN(d.getTime()) ? null : d;
 }
 /** "Nov 23, 2026, 1:11 PM UTC" for a stored ISO time. */
