@@ -1,5 +1,6 @@
 import { type NewsletterType, newsletterTypes } from "~/features/leads/forms/kinds/newsletter";
 import { deliveryWindowOf, deliveryWindows, employeeSizeValue } from "~/features/leads/forms/kinds/quote-business";
+import { fleetSignupSizeOptions } from "~/features/leads/forms/kinds/fleet";
 import { contactOf, formKinds, forms, formTypeCodes, formTypes, leadFormKinds, storedFieldLabels } from "~/features/leads/forms/registry";
 import { stateName } from "~/shared/forms/us-states";
 
@@ -128,6 +129,10 @@ const fuelWords: Record<string, string> = {
   "Red diesel plus DEF with gasoline": "Red diesel, DEF and gasoline",
   "Diesel/DEF other": "Diesel or DEF, other",
 };
+/** The fleet sign-up's size ranges ("1-10"), in its own words ("1–10 vehicles"). */
+const fleetSizeWords: Record<string, string> = Object.fromEntries(fleetSignupSizeOptions.map((o) => [o.value, o.label]));
+/** The country the address suggestion and the ZIP look-up fill in, as a code. */
+const countryWords: Record<string, string> = { US: "United States" };
 /** The waitlist's answer of the ZIP check (service-area's ServiceStatus). */
 const serviceWords: Record<string, string> = { served: "Served", "coming-soon": "Coming soon", "not-served": "Not served yet" };
 
@@ -176,6 +181,8 @@ export function formatValue(key: string, value: unknown): string {
   if (key === "tankType" && typeof value === "string") return tankWords[value] ?? value;
   if (key === "fuelType" && typeof value === "string") return fuelWords[value] ?? value;
   if (key === "status" && typeof value === "string") return serviceWords[value] ?? value;
+  if (key === "fleetSize" && typeof value === "string") return fleetSizeWords[value] ?? value;
+  if (key === "country" && typeof value === "string") return countryWords[value.toUpperCase()] ?? value;
   if ((key === "state" || key === "stateId") && typeof value === "string") {
     const name = stateName(value);
     return name ? `${name} (${value})` : value;
