@@ -123,7 +123,8 @@ export async function visitOfLead(db: Db, leadId: number) {
     campaign: first.utm_campaign,
     medium: first.utm_medium,
     device: `${first.device}, ${first.browser} on ${first.os}`,
-    pages: views.map((v) => ({ path: v.path, at: v.at.slice(11, 16) })),
+    // Each page's time as stored (UTC): the lead page shows it in the member's zone.
+    pages: views.map((v) => ({ path: v.path, at: v.at })),
   };
 }
 
