@@ -5,7 +5,6 @@ import { deletePost, fileState, formValues, getDeskPost, postFormSchema, savePos
 import { listImages } from "~/features/content/media.server";
 import { type PostStatus, statusLabels } from "~/features/content/post-desk";
 import { kindOf } from "~/features/content/post-file.server";
-import { formatWhen } from "~/features/leads/desk/labels.server";
 import { formatInZone } from "~/shared/zoned-time";
 import { clearAutosave, loadAutosave } from "./autosave.server";
 import { BUSY_RETRY_SECONDS, staffOwner } from "./markdown-pool.server";
@@ -109,7 +108,8 @@ export async function loadPostEditor({ request, context, params }: DeskArgs, ren
       autosave: await loadAutosave(db, me.id, isNew ? "new" : params.id, row?.updated_at ?? null),
       status,
       statusLabel: statusLabels[status],
-      publishAt: row?.publish_at ? formatWhen(row.publish_at) : null,
+      // When a scheduled post goes live, in the member's zone, named.
+      publishAt: row?.publish_at ? formatInZone(row.publish_at, shownZone(request, me) ?? "UTC") : null,
       sourceFile: row?.source_file ?? null,
       fileState: row ? fileState(row) : ("none" as const),
       missingMarkdown: row !== null && row.body_markdown === null,
