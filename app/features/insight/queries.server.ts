@@ -8,12 +8,11 @@ import { GAVE_UP } from "./rollup.server";
 import { AUTOMATED, DISCARDED, type DiscardReason } from "./discarded";
 import { type Conversion, conversion } from "./conversion";
 import { binValue, FORM_STEPS, rating, readHist, type Vital, VITALS } from "./wire";
-import { localInputToUtc, utcToLocalInput } from "~/shared/zoned-input";
+import { dayIndexOf, zoneDays } from "~/shared/zoned-input";
 
 /** What the insight screen shows for a period (decision record 031); read from the rollups only. */
 
 const DAY = 86_400_000;
-const HOUR = 3_600_000;
 
 /** Field names in the words of the forms (the leads feature's registry). */
 const fieldLabels = storedFieldLabels();
@@ -22,13 +21,6 @@ const dayOf = (t: number) => new Date(t).toISOString().slice(0, 10);
 /** The hour rollup's bucket of an instant ("2026-11-26T13"). */
 const hourOf = (t: number) => new Date(t).toISOString().slice(0, 13);
 const addDays = (day: string, n: number) => dayOf(Date.parse(`${day}T00:00:00Z`) + n * DAY);
-
-/**
- * Where a day of `zone` starts, as an instant on the hour: the hour rollup's buckets are UTC
- * hours, so a zone half or three quarters of an hour off UTC (India, Nepal) starts its days
- * at the whole hour before its midnight.
- */
-const dayStart = (day: string, zone: string) => Math.floor(Date.parse(localInputToUtc(`${day}T00:00:00`, zone) ?? `${day}T00:00:00Z`) / HOUR) * HOUR;
 
 /**
  * The days of a period ending today, as the member's days in `zone` (their setting, else
@@ -43,17 +35,18 @@ const dayStart = (day: string, zone: string) => Math.floor(Date.parse(localInput
  * hold the period (`from`–`to`, one day more unless the zone is UTC), and the screen says so.
  */
 export function periodOf(days: number, now = new Date(), zone = "UTC") {
-  const today = utcToLocalInput(now.toISOString(), zone).slice(0, 10) || dayOf(now.getTime());
-  const list = Array.from({ length: days }, (_, i) => addDays(today, i - (days - 1)));
-  const first = list[0] ?? today;
-  const start = dayStart(first, zone);
-  const end = dayStart(addDays(today, 1), zone);
-  const prevStart = dayStart(addDays(first, -days), zone);
+  // The period and the one before it, as one run of days.
+  const both = zoneDays(2 * days, now, zone);
+  const list = both.days.slice(days);
+  const starts = both.starts.slice(days);
+  const start = starts[0] ?? 0;
+  const end = starts[starts.length - 1] ?? 0;
+  const prevStart = both.starts[0] ?? 0;
   return {
     zone,
     days: list,
     /** Where each day of `days` starts, and where the period ends (one more entry). */
-    starts: [...list.map((d) => dayStart(d, zone)), end],
+    starts,
     /** The period as instants (ISO), and as hour buckets of the hour rollup. */
     at: { from: new Date(start).toISOString(), to: new Date(end).toISOString(), prevFrom: new Date(prevStart).toISOString() },
     hours: { from: hourOf(start), to: hourOf(end), prevFrom: hourOf(prevStart) },
@@ -168,12 +161,8 @@ async function totals(db: Db, hours: { from: string; to: string }, at: { from: s
   return { views: rows.reduce((s, r) => s + Number(r.views), 0), visitors: rows.reduce((s, r) => s + Number(r.visitors), 0), leads };
 }
 
-/** The index of the day an hour bucket falls in (`starts`: where each day starts, then where the period ends); -1 outside. */
-function dayIndex(starts: number[], hour: string): number {
-  const t = Date.parse(`${hour}:00:00Z`);
-  for (let i = 0; i < starts.length - 1; i++) if (t >= (starts[i] ?? 0) && t < (starts[i + 1] ?? 0)) return i;
-  return -1;
-}
+/** The index of the day an hour bucket ("2026-11-26T13") falls in; -1 outside the period. */
+const dayIndex = (starts: number[], hour: string) => dayIndexOf(starts, Date.parse(`${hour}:00:00Z`));
 
 /**
  * The insight screen's figures for the `days` days ending today, in `zone` (decision record
