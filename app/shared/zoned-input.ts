@@ -51,3 +51,27 @@ export function localInputToUtc(local: string, zone: string): string | null {
   }
   return new Date(guess).toISOString();
 }
+
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * The `count` calendar days in `zone` that end with today there ("2026-11-23"), and where
+ * each starts as an instant (ms), then where the last ends: `starts` has one entry more.
+ * A day starts at its midnight in the zone, put on the whole hour before it, so that days
+ * are made of the UTC hours leads and visits are counted by (India's and Nepal's start at
+ * the hour before their midnight). A day of a clock change has 23 or 25 hours.
+ */
+export function zoneDays(count: number, now: Date, zone: string): { days: string[]; starts: number[] } {
+  const today = utcToLocalInput(now.toISOString(), zone).slice(0, 10) || now.toISOString().slice(0, 10);
+  const days = Array.from({ length: count }, (_, i) => addDays(today, i - (count - 1)));
+  const start = (day: string) => Math.floor(Date.parse(localInputToUtc(`${day}T00:00:00`, zone) ?? `${day}T00:00:00Z`) / HOUR_MS) * HOUR_MS;
+  return { days, starts: [...days.map(start), start(addDays(today, 1))] };
+}
+
+/** The index in `starts` (zoneDays) of the day an instant falls in; -1 outside them. */
+export function dayIndexOf(starts: number[], at: number): number {
+  for (let i = 0; i < starts.length - 1; i++) if (at >= (starts[i] ?? 0) && at < (starts[i + 1] ?? 0)) return i;
+  return -1;
+}

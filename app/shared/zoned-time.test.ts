@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ageOf, formatInZone, isTimeZone } from "./zoned-time";
+import { ageOf, formatInZone, isTimeZone, timeInZone } from "./zoned-time";
 
 describe("desk times in a zone", () => {
   it("shows a time in the zone with its abbreviation, daylight saving included", () => {
@@ -21,5 +21,14 @@ describe("desk times in a zone", () => {
     expect(ageOf("2026-01-15T09:00:00.000Z", now)).toBe("3 h");
     expect(ageOf("2026-01-12T12:00:00.000Z", now)).toBe("3 d");
     expect(ageOf("2025-12-01T12:00:00.000Z", now)).toBe("6 wk");
+  });
+});
+
+describe("timeInZone", () => {
+  it("is the time of day in the zone, named", () => {
+    expect(timeInZone("2026-01-15T15:30:00.000Z", "America/Chicago")).toBe("9:30 AM CST");
+    expect(timeInZone("2026-07-15T15:30:00.000Z", "America/Chicago")).toBe("10:30 AM CDT");
+    expect(timeInZone("2026-01-15T15:30:00.000Z", "Nowhere/Else")).toBe("3:30 PM UTC");
+    expect(timeInZone("not a time", "UTC")).toBe("not a time");
   });
 });

@@ -49,6 +49,21 @@ export function formatInZone(iso: string, zone: string): string {
   return `${formatter(z).format(d)} ${zoneName(d, z)}`;
 }
 
+const timeFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** A stored ISO time's time of day in `zone`, with the zone's abbreviation ("8:11 AM CST"); the text as given when it is not a time. */
+export function timeInZone(iso: string, zone: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const z = isTimeZone(zone) ? zone : "UTC";
+  let f = timeFormatters.get(z);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", { timeStyle: "short", timeZone: z });
+    timeFormatters.set(z, f);
+  }
+  return `${f.format(d)} ${zoneName(d, z)}`;
+}
+
 /** How long ago, in words a list can show: "just now", "5 min", "3 h", "2 d", "4 wk", "5 mo", "2 y". */
 export function ageOf(iso: string, now: Date): string {
   const ms = now.getTime() - new Date(iso).getTime();

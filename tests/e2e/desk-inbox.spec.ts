@@ -269,7 +269,9 @@ test.describe("the sales inbox", () => {
     await expect(page.locator("tbody tr").first()).toContainText("Jan 16, 2026, 12:30 AM GMT+9");
   });
 
-  test("with no zone chosen, the browser's zone is in the server's first render, and a follow-up is typed in it", async ({ browser }) => {
+  test("with no zone chosen, the browser's zone is in the server's first render, a follow-up is typed in it, and insight's days and the export's times are in it", async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ timezoneId: "America/Chicago", viewport: { width: 390, height: 844 } });
     const sales = await createStaff("sales");
     await signIn(context, sales);
@@ -291,21 +293,18 @@ test.describe("the sales inbox", () => {
     await expect(page.getByRole("region", { name: "Timeline" })).toContainText("Follow-up set for Feb 6, 2026, 9:00 AM CST");
     const due = await (await testDb()).kysely.selectFrom("lead_followups").select("due_at").where("lead_id", "=", id).executeTakeFirstOrThrow();
     expect(due.due_at).toBe("2026-02-06T15:00:00.000Z");
-    await context.close();
-  });
-
-  test("with the browser in Chicago, the insight screen's first render says where its UTC days start there", async ({ browser }) => {
-    const context = await browser.newContext({ timezoneId: "America/Chicago", viewport: { width: 390, height: 844 } });
-    await signIn(context, await createStaff("admin"));
-    const page = await context.newPage();
-    await page.goto("/desk");
-    await hydrated(page);
-    // The first page keeps the browser's zone in a cookie once its script has run.
-    await expect.poll(async () => (await context.cookies()).some((c) => c.name === "fillway-desk-zone")).toBe(true);
-    // The server's HTML, before any script: the zone came with the cookie the first page set.
-    const html = await (await context.request.get("/desk/insights")).text();
-    // 6:00 PM in standard time, 7:00 PM in daylight time.
-    expect(html).toMatch(/Days are UTC days: in America\/Chicago each starts at [67]:00 PM the evening before\./);
+    // The insight screen's days are Chicago's, named, in the server's HTML and its CSV.
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Chicago" }).format(new Date());
+    const insight = (await (await context.request.get("/desk/insights?days=7")).text()).replace(/<!-- -->/g, "");
+    expect(insight).toContain(`Days in America/Chicago: from `);
+    expect(insight).toContain(` to ${today}, against the 7 days before.`);
+    const days = (await (await context.request.get("/desk/insights/export.csv?days=7&view=days")).text()).trim().split("\r\n");
+    expect(days[0]).toBe("Day (America/Chicago),Visitors,Views,Leads");
+    expect(days.at(-1)?.split(",")[0]).toBe(today);
+    // The export's times too: the lead received at 15:30 UTC, at 09:30 in Chicago.
+    const csv = (await (await context.request.get(`/desk/leads/export.csv?q=${last.toLowerCase()}`)).text()).replace(/^\uFEFF/, "").split("\r\n");
+    expect(csv[0]).toContain("Received (America/Chicago)");
+    expect(csv[1]).toContain(",2026-01-15 09:30,");
     await context.close();
   });
 

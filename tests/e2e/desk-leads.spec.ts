@@ -522,7 +522,14 @@ test.describe("leads inbox", () => {
     const col = (name: string) => (header as string[]).indexOf(name);
     const mailedRow = data.find((r) => r[0] === String(mailed));
     expect(
-      [col("Landing page"), col("Referrer"), col("utm_source"), col("utm_medium"), col("utm_campaign"), col("utm_term")].map((i) => mailedRow?.[i]),
+      [
+        col("Landing page"),
+        col("Referrer"),
+        col("Campaign source (utm_source)"),
+        col("Campaign medium (utm_medium)"),
+        col("Campaign name (utm_campaign)"),
+        col("Campaign term (utm_term)"),
+      ].map((i) => mailedRow?.[i]),
     ).toEqual(["/getafleet", "mail.example.com", "newsletter", "email", campaign, ""]);
   });
 

@@ -147,6 +147,16 @@ describe("query plans (SQLite)", () => {
       expect(p.plan.join("\n"), show([p])).toMatch(/USING (PRIMARY KEY|INDEX sqlite_autoindex_insight_rollup)/);
     }
   });
+  it("the insight screen reads a member's own days from the hour rollup's primary key and the leads_touch index", async () => {
+    const plans = await plansOf(rec, (d) => loadInsight(d, 90, new Date(), "America/Chicago"));
+    const rollups = plans.filter((p) => /from "insight_rollup"/.test(p.sql) && !/"key" in/.test(p.sql));
+    expect(rollups.length).toBeGreaterThanOrEqual(2);
+    for (const p of rollups) {
+      expect(p.fullScans, show([p])).toEqual([]);
+      expect(p.plan.join("\n"), show([p])).toMatch(/USING (PRIMARY KEY|INDEX sqlite_autoindex_insight_rollup)/);
+    }
+    for (const p of plans.filter((x) => /from "leads"/.test(x.sql))) expect(p.plan.join("\n"), show([p])).toContain("USING COVERING INDEX leads_touch");
+  });
   it("a privacy request reads insight's raw events from the partial index of values holding an @, not the whole table", async () => {
     const plans = (await plansOf(rec, (d) => insightNaming(d.kysely, "ana@fleet.example", []))).filter((p) => /from "insight_events"/.test(p.sql));
     expect(plans.length).toBe(1);

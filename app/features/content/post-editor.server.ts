@@ -108,6 +108,7 @@ export async function loadPostEditor({ request, context, params }: DeskArgs, ren
       autosave: await loadAutosave(db, me.id, isNew ? "new" : params.id, row?.updated_at ?? null),
       status,
       statusLabel: statusLabels[status],
+      // When a scheduled post goes live, in the member's zone, named.
       publishAt: row?.publish_at ? formatInZone(row.publish_at, shownZone(request, me) ?? "UTC") : null,
       sourceFile: row?.source_file ?? null,
       fileState: row ? fileState(row) : ("none" as const),

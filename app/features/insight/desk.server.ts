@@ -4,6 +4,7 @@ import { submissionOf } from "~/features/leads/attribution-counts.server";
 import { DESK_HEADERS, deskServices } from "~/features/staff/auth.server";
 import type { DeskArgs } from "~/features/staff/desk-guard.server";
 import { signedIn } from "~/features/staff/desk-guard.server";
+import { shownZone } from "~/features/staff/time-zone.server";
 import { audit } from "~/features/staff/audit.server";
 import type { Db } from "~/platform/db/db.server";
 import type { Services } from "~/platform/services.server";
@@ -31,7 +32,8 @@ export async function loadInsightScreen({ request, context }: DeskArgs) {
   const services = deskServices(context);
   const period = periodFrom(new URL(request.url));
   await upToDate(services);
-  const insight = await loadInsight(services.db, period.days);
+  // The member's days, from the first render (their setting, else their browser's zone, else UTC).
+  const insight = await loadInsight(services.db, period.days, new Date(), shownZone(request, signedIn(context)) ?? "UTC");
   const errors = period.known ? null : [`The period must be one of ${INSIGHT_PERIODS.map((p) => p.value).join(", ")} days`];
   const perAddress = services.env.INSIGHT_VISITORS_PER_ADDRESS;
   return data({ errors, period: period.value, insight, perAddress }, { status: errors ? 400 : 200, headers: DESK_HEADERS });
@@ -43,7 +45,7 @@ const fields = (xs: { field: string; n: number }[]) => xs.map((x) => `${x.field}
 
 /** The CSV of one view of the screen; the top lists ranked by leads, "" where no visit was counted. */
 export const CSV_VIEWS: Record<string, (i: Insight, perAddress: number) => unknown[][]> = {
-  days: (i) => [["Day (UTC)", "Visitors", "Views", "Leads"], ...i.perDay.map((d) => [d.day, d.visitors, d.views, d.leads])],
+  days: (i) => [[`Day (${i.zone})`, "Visitors", "Views", "Leads"], ...i.perDay.map((d) => [d.day, d.visitors, d.views, d.leads])],
   pages: (i) => [
     ["Page", "Leads landed here", "Views", "Landing visits", "Conversion %"],
     ...i.pages.map((r) => [r.key, r.leads, n(r.views), n(r.visitors), pct(r.rate)]),
@@ -80,7 +82,7 @@ export async function exportInsight({ request, context }: DeskArgs) {
     });
   }
   await upToDate(services);
-  const insight = await loadInsight(services.db, period.days);
+  const insight = await loadInsight(services.db, period.days, new Date(), shownZone(request, me) ?? "UTC");
   await audit(services.db, { staffId: me.id, action: "insight.export", subject: `${view}, ${period.days} days`, detail: { view, days: period.days } });
   return new Response(make(insight, services.env.INSIGHT_VISITORS_PER_ADDRESS).map(csvLine).join(""), {
     headers: {
@@ -121,7 +123,7 @@ export async function visitOfLead(db: Db, leadId: number) {
     campaign: first.utm_campaign,
     medium: first.utm_medium,
     device: `${first.device}, ${first.browser} on ${first.os}`,
-    // Shown in the member's zone by the lead page (a stored ISO time).
+    // Each page's time as stored (UTC): the lead page shows it in the member's zone.
     pages: views.map((v) => ({ path: v.path, at: v.at })),
   };
 }

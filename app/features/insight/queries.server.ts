@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { leadsBetween, leadsByTouch } from "~/features/leads/attribution-counts.server";
+import { leadsBetween, leadsByHour, leadsByTouch } from "~/features/leads/attribution-counts.server";
 import type { Db } from "~/platform/db/db.server";
 import { kindLabel } from "~/features/leads/desk/labels.server";
 import { storedFieldLabels } from "~/features/leads/forms/registry";
@@ -8,6 +8,7 @@ import { GAVE_UP } from "./rollup.server";
 import { AUTOMATED, DISCARDED, type DiscardReason } from "./discarded";
 import { type Conversion, conversion } from "./conversion";
 import { binValue, FORM_STEPS, rating, readHist, type Vital, VITALS } from "./wire";
+import { dayIndexOf, zoneDays } from "~/shared/zoned-input";
 
 /** What the insight screen shows for a period (decision record 031); read from the rollups only. */
 
@@ -17,15 +18,41 @@ const DAY = 86_400_000;
 const fieldLabels = storedFieldLabels();
 
 const dayOf = (t: number) => new Date(t).toISOString().slice(0, 10);
+/** The hour rollup's bucket of an instant ("2026-11-26T13"). */
+const hourOf = (t: number) => new Date(t).toISOString().slice(0, 13);
+const addDays = (day: string, n: number) => dayOf(Date.parse(`${day}T00:00:00Z`) + n * DAY);
 
-/** The days of a period ending today (UTC), and the period before it. */
-export function periodOf(days: number, now = new Date()) {
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+/**
+ * The days of a period ending today, as the member's days in `zone` (their setting, else
+ * their browser's; UTC when neither is known), and the period before it.
+ *
+ * Why the period is cut in two ways: the hour rollup (totals only, every UTC hour) and each
+ * lead's time re-cut into any zone's days cheaply (at most 24 rows an hour's day read from
+ * the rollup's primary key and the leads_touch index), so the totals and the per-day rows are
+ * the member's own days. The top lists, forms, Web Vitals and what was not counted are kept
+ * per UTC day only (per hour they would be 24 times the rows, and the raw events they would
+ * be re-cut from are many and dropped after INSIGHT_RAW_DAYS), so they read the UTC days that
+ * hold the period (`from`–`to`, one day more unless the zone is UTC), and the screen says so.
+ */
+export function periodOf(days: number, now = new Date(), zone = "UTC") {
+  // The period and the one before it, as one run of days.
+  const both = zoneDays(2 * days, now, zone);
+  const list = both.days.slice(days);
+  const starts = both.starts.slice(days);
+  const start = starts[0] ?? 0;
+  const end = starts[starts.length - 1] ?? 0;
+  const prevStart = both.starts[0] ?? 0;
   return {
-    from: dayOf(today - (days - 1) * DAY),
-    to: dayOf(today + DAY),
-    prevFrom: dayOf(today - (2 * days - 1) * DAY),
-    days: Array.from({ length: days }, (_, i) => dayOf(today - (days - 1 - i) * DAY)),
+    zone,
+    days: list,
+    /** Where each day of `days` starts, and where the period ends (one more entry). */
+    starts,
+    /** The period as instants (ISO), and as hour buckets of the hour rollup. */
+    at: { from: new Date(start).toISOString(), to: new Date(end).toISOString(), prevFrom: new Date(prevStart).toISOString() },
+    hours: { from: hourOf(start), to: hourOf(end), prevFrom: hourOf(prevStart) },
+    /** The UTC days that hold the period, for the rollups kept per UTC day (to is exclusive). */
+    from: dayOf(start),
+    to: addDays(dayOf(end - 1), 1),
   };
 }
 
@@ -116,44 +143,62 @@ const lowered = (m: Map<string, number>) => {
   return out;
 };
 
-async function totals(db: Db, from: string, to: string) {
-  const [[all], leads] = await Promise.all([byDim(db, "all", from, to, 1), leadsBetween(db, from, to)]);
-  return { views: all?.views ?? 0, visitors: all?.visitors ?? 0, leads };
+/** Views and visitors of the whole site per UTC hour (the hour rollup), from `from` to `to` (exclusive), both hour buckets. */
+function hoursOf(db: Db, from: string, to: string) {
+  return db.kysely
+    .selectFrom("insight_rollup")
+    .select(["bucket", "views", "visitors"])
+    .where("grain", "=", "hour")
+    .where("dim", "=", "all")
+    .where("bucket", ">=", from)
+    .where("bucket", "<", to)
+    .execute();
 }
 
-export async function loadInsight(db: Db, days: number, now = new Date()) {
-  const p = periodOf(days, now);
-  const [perDayRows, leadsPerDay, previous, pages, sources, referrers, campaigns, landing, bySource, byReferrer, byCampaign, forms, vitals, discarded] =
+/** The period before: its views and visitors from the hour rollup, its leads between the same instants. */
+async function totals(db: Db, hours: { from: string; to: string }, at: { from: string; to: string }) {
+  const [rows, leads] = await Promise.all([hoursOf(db, hours.from, hours.to), leadsBetween(db, at.from, at.to)]);
+  return { views: rows.reduce((s, r) => s + Number(r.views), 0), visitors: rows.reduce((s, r) => s + Number(r.visitors), 0), leads };
+}
+
+/** The index of the day an hour bucket ("2026-11-26T13") falls in; -1 outside the period. */
+const dayIndex = (starts: number[], hour: string) => dayIndexOf(starts, Date.parse(`${hour}:00:00Z`));
+
+/**
+ * The insight screen's figures for the `days` days ending today, in `zone` (decision record
+ * 031; periodOf says which figures are the member's days and which UTC days).
+ */
+export async function loadInsight(db: Db, days: number, now = new Date(), zone = "UTC") {
+  const p = periodOf(days, now, zone);
+  const [hourRows, leadsPerHour, previous, pages, sources, referrers, campaigns, landing, bySource, byReferrer, byCampaign, forms, vitals, discarded] =
     await Promise.all([
-      db.kysely
-        .selectFrom("insight_rollup")
-        .select(["bucket", "views", "visitors"])
-        .where("grain", "=", "day")
-        .where("dim", "=", "all")
-        .where("bucket", ">=", p.from)
-        .where("bucket", "<", p.to)
-        .execute(),
-      leadsByTouch(db, "day", p.from, p.to),
-      totals(db, p.prevFrom, p.from),
+      hoursOf(db, p.hours.from, p.hours.to),
+      leadsByHour(db, p.at.from, p.at.to),
+      totals(db, { from: p.hours.prevFrom, to: p.hours.from }, { from: p.at.prevFrom, to: p.at.from }),
       byDim(db, "page", p.from, p.to, 50),
       byDim(db, "source", p.from, p.to, 50),
       byDim(db, "referrer", p.from, p.to, 50),
       byDim(db, "campaign", p.from, p.to, 50),
-      leadsByTouch(db, "landing", p.from, p.to),
-      leadsByTouch(db, "source", p.from, p.to),
-      leadsByTouch(db, "referrer", p.from, p.to),
-      leadsByTouch(db, "campaign", p.from, p.to),
+      // The lists' leads are the period's own (the member's days), so they add up to its total.
+      leadsByTouch(db, "landing", p.at.from, p.at.to),
+      leadsByTouch(db, "source", p.at.from, p.at.to),
+      leadsByTouch(db, "referrer", p.at.from, p.at.to),
+      leadsByTouch(db, "campaign", p.at.from, p.at.to),
       formFunnels(db, p.from, p.to),
       vitalsAt75(db, p.from, p.to),
       byDim(db, "discarded", p.from, p.to, 50),
     ]);
-  const perDayMap = new Map(perDayRows.map((r) => [r.bucket, r]));
-  const perDay = p.days.map((day) => ({
-    day,
-    views: Number(perDayMap.get(day)?.views ?? 0),
-    visitors: Number(perDayMap.get(day)?.visitors ?? 0),
-    leads: leadsPerDay.get(day) ?? 0,
-  }));
+  const perDay = p.days.map((day) => ({ day, views: 0, visitors: 0, leads: 0 }));
+  for (const r of hourRows) {
+    const d = perDay[dayIndex(p.starts, r.bucket)];
+    if (!d) continue;
+    d.views += Number(r.views);
+    d.visitors += Number(r.visitors);
+  }
+  for (const [hour, n] of leadsPerHour) {
+    const d = perDay[dayIndex(p.starts, hour)];
+    if (d) d.leads += n;
+  }
   const [rankedPages, rankedSources, rankedReferrers, rankedCampaigns] = await Promise.all([
     ranked(db, "page", p.from, p.to, pages, landing),
     ranked(db, "source", p.from, p.to, sources, lowered(bySource)),
@@ -163,8 +208,12 @@ export async function loadInsight(db: Db, days: number, now = new Date()) {
   const lists = { pages: rankedPages, sources: rankedSources, referrers: rankedReferrers, campaigns: rankedCampaigns };
   const sum = (k: "views" | "visitors" | "leads") => perDay.reduce((s, d) => s + d[k], 0);
   return {
-    from: p.from,
+    /** The zone whose days the period and the per-day rows are. */
+    zone,
+    from: p.days[0] ?? p.from,
     to: p.days[p.days.length - 1] ?? p.from,
+    /** The UTC days the lists, forms, Web Vitals and discarded counts cover (both inclusive). */
+    utcDays: { from: p.from, to: addDays(p.to, -1) },
     current: { views: sum("views"), visitors: sum("visitors"), leads: sum("leads") },
     previous,
     perDay,

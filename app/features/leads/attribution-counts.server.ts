@@ -2,10 +2,9 @@ import { sql } from "kysely";
 import type { Db } from "~/platform/db/db.server";
 
 /** What the insight screen groups leads by: the first touch each lead carries. */
-export type LeadDimension = "day" | "landing" | "source" | "referrer" | "campaign";
+export type LeadDimension = "landing" | "source" | "referrer" | "campaign";
 
 const expr = {
-  day: sql<string>`substr(created_at, 1, 10)`,
   landing: sql<string>`coalesce(landing_page, '')`,
   source: sql<string>`coalesce(utm_source, referrer_host, '(direct)')`,
   referrer: sql<string>`coalesce(referrer_host, '')`,
@@ -13,8 +12,8 @@ const expr = {
 };
 
 /**
- * Leads (the newsletter aside) created from `from` (inclusive) to `to` (exclusive), both
- * YYYY-MM-DD, counted by one part of their first touch: for the insight screen's
+ * Leads (the newsletter aside) created from `from` (inclusive) to `to` (exclusive), days
+ * (YYYY-MM-DD) or ISO instants, counted by one part of their first touch: for the insight screen's
  * conversion rates (features/insight). Read from the leads_touch index alone (migration 028).
  */
 export async function leadsByTouch(db: Db, by: LeadDimension, from: string, to: string): Promise<Map<string, number>> {
@@ -27,6 +26,24 @@ export async function leadsByTouch(db: Db, by: LeadDimension, from: string, to: 
     .groupBy(expr[by])
     .execute();
   return new Map(rows.map((r) => [String(r.key), Number(r.n)]));
+}
+
+/**
+ * Leads (the newsletter aside) created from `from` (inclusive) to `to` (exclusive), ISO
+ * instants, counted per UTC hour ("2026-11-26T13"): the insight screen folds the hours into
+ * the member's own days. Read from the leads_touch index alone.
+ */
+export async function leadsByHour(db: Db, from: string, to: string): Promise<Map<string, number>> {
+  const hour = sql<string>`substr(created_at, 1, 13)`;
+  const rows = await db.kysely
+    .selectFrom("leads")
+    .select([hour.as("hour"), (eb) => eb.fn.countAll<string | number>().as("n")])
+    .where("created_at", ">=", from)
+    .where("created_at", "<", to)
+    .where("kind", "<>", "newsletter")
+    .groupBy(hour)
+    .execute();
+  return new Map(rows.map((r) => [String(r.hour), Number(r.n)]));
 }
 
 /** How many leads (the newsletter aside) were created from `from` (inclusive) to `to` (exclusive). */

@@ -8,11 +8,12 @@ import type { Db } from "~/platform/db/db.server";
 export const ATTRIBUTION_FIELDS = [
   ["landingPage", "landing_page", "Landing page"],
   ["referrerHost", "referrer_host", "Referrer"],
-  ["utm_source", "utm_source", "utm_source"],
-  ["utm_medium", "utm_medium", "utm_medium"],
-  ["utm_campaign", "utm_campaign", "utm_campaign"],
-  ["utm_term", "utm_term", "utm_term"],
-  ["utm_content", "utm_content", "utm_content"],
+  // In words, with the tag a marketer searches for.
+  ["utm_source", "utm_source", "Campaign source (utm_source)"],
+  ["utm_medium", "utm_medium", "Campaign medium (utm_medium)"],
+  ["utm_campaign", "utm_campaign", "Campaign name (utm_campaign)"],
+  ["utm_term", "utm_term", "Campaign term (utm_term)"],
+  ["utm_content", "utm_content", "Campaign content (utm_content)"],
 ] as const;
 
 export type AttributionKey = (typeof ATTRIBUTION_FIELDS)[number][0];

@@ -383,7 +383,7 @@ describe("CRM webhook", () => {
     await sink.waitFor(2);
     const salesMail = sink.received.find((m) => m.envelopeTo.includes("sales@fillway.example"));
     expect(salesMail?.mail.text).toContain("Landing page: /getafleet");
-    expect(salesMail?.mail.text).toContain("utm_source: newsletter");
+    expect(salesMail?.mail.text).toContain("Campaign source (utm_source): newsletter");
     expect(seen.map((x) => x.status)).toEqual([503, 503, 204]);
     expect(new Set(seen.map((x) => x.key)).size).toBe(1);
     const row = await db.kysely.selectFrom("outbox").selectAll().where("channel", "=", "webhook").executeTakeFirstOrThrow();

@@ -24,7 +24,7 @@ export default function DeskHome({ loaderData }: Route.ComponentProps) {
         <h2 id="per-day" className="mb-2 text-lg font-semibold">
           Leads per day, last 90 days
         </h2>
-        <PerDayChart perDay={perDay} kinds={kinds} />
+        <PerDayChart perDay={perDay} kinds={kinds} zone={loaderData.zone} />
       </section>
 
       <ResponseChart data={response} />

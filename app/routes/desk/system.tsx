@@ -17,7 +17,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   return data({ report }, { headers: DESK_HEADERS });
 }
 
-
 function duration(seconds: number): string {
   const s = Math.max(0, Math.round(seconds));
   const d = Math.floor(s / 86_400);
@@ -50,10 +49,10 @@ function Facts({ rows }: { rows: [string, string][] }) {
 }
 
 export default function System({ loaderData: { report: r } }: Route.ComponentProps) {
-  // Times in the member's zone, named, from the first render (the layout knows the zone).
+  const checks = r.alerts?.checks ?? [];
+  // In the member's zone, named, from the server's render on (the layout knows the zone).
   const zone = useDeskTimeZone();
   const when = (iso: string) => formatInZone(iso, zone);
-  const checks = r.alerts?.checks ?? [];
   return (
     <>
       <PageTitle>System</PageTitle>

@@ -6,8 +6,8 @@ import { type Conversion, conversion, conversionText } from "../conversion";
 type Day = { day: string; visitors: number; views: number; leads: number };
 type Totals = { views: number; visitors: number; leads: number };
 
-/** Visitors per day as bars, leads as dots, with the same figures in a table for screen readers. */
-export function PerDayChart({ perDay }: { perDay: Day[] }) {
+/** Visitors per day (the member's days in `zone`) as bars, leads as dots, with the same figures in a table for screen readers. */
+export function PerDayChart({ perDay, zone }: { perDay: Day[]; zone: string }) {
   const H = 200;
   const pad = { left: 40, bottom: 22, top: 8 };
   const max = Math.max(1, ...perDay.map((d) => d.visitors));
@@ -36,14 +36,27 @@ export function PerDayChart({ perDay }: { perDay: Day[] }) {
         <span aria-hidden="true" className="mr-1 inline-block size-3 rounded-sm bg-teal-700 dark:bg-teal-300" /> Visitors per day (bars, up to {max}){" "}
         <span aria-hidden="true" className="mr-1 ml-3 inline-block size-3 rounded-full bg-orange-700 dark:bg-orange-300" /> Leads per day (dots, up to{" "}
         {maxLeads}
-        ), UTC days.
+        ), days in {zone}.
       </figcaption>
       <ChartTable
-        caption="Visitors, views and leads per day"
-        columns={["Day (UTC)", "Visitors", "Views", "Leads"]}
+        caption={`Visitors, views and leads per day (days in ${zone})`}
+        columns={["Day", "Visitors", "Views", "Leads"]}
         rows={perDay.map((d) => ({ head: d.day, cells: [d.visitors, d.views, d.leads] }))}
       />
     </figure>
+  );
+}
+
+/**
+ * The lists' visits, the forms, Web Vitals and discarded counts are kept per UTC day only
+ * (queries.server.ts, periodOf): for a member in another zone, which UTC days they cover.
+ */
+export function UtcDaysNote({ utcDays }: { utcDays: { from: string; to: string } }) {
+  return (
+    <p className="mb-3 text-sm" data-utc-days>
+      The visits in these lists, the forms, the Web Vitals and what was not counted are kept per UTC day: they cover the UTC days from {utcDays.from} to{" "}
+      {utcDays.to}, which hold your days. Leads are your days&apos; own.
+    </p>
   );
 }
 

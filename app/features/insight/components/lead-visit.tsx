@@ -1,12 +1,14 @@
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
-import { When } from "~/ui/desk/time";
+import { timeInZone } from "~/shared/zoned-time";
+import { useDeskTimeZone } from "~/ui/desk/time";
 
 type Visit = { landing: string; source: string; campaign: string | null; medium: string | null; device: string; pages: { path: string; at: string }[] } | null;
 
 /** On a lead's page: the visit that brought the lead (landing page, source, pages seen before the form), from the insight events. */
 export function LeadVisit({ leadId }: { leadId: number | string }) {
   const fetcher = useFetcher<{ visit: Visit }>();
+  const zone = useDeskTimeZone();
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per lead
   useEffect(() => {
     fetcher.load(`/desk/insights/visit/${leadId}`);
@@ -38,7 +40,10 @@ export function LeadVisit({ leadId }: { leadId: number | string }) {
             <ol className="list-decimal pl-5">
               {visit.pages.map((p, i) => (
                 <li key={`${i} ${p.path}`} className="break-all">
-                  {p.path} <When iso={p.at} className="whitespace-nowrap text-xs" />
+                  {p.path}{" "}
+                  <span className="text-xs">
+                    (<time dateTime={p.at}>{timeInZone(p.at, zone)}</time>)
+                  </span>
                 </li>
               ))}
             </ol>

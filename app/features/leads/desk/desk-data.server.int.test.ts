@@ -147,6 +147,24 @@ describe("desk data on the database", () => {
     expect((await countsBy(db, "status", 7)).find((c) => c.key === "new")?.n).toBeGreaterThanOrEqual(1);
   });
 
+  it("counts per day in the member's zone: a lead of a Chicago evening is that Chicago day's", async () => {
+    const stored = await storeLead(db, { kind: "lead-personal", type: 1, email: "evening@zone.example", payload: { email: "evening@zone.example", type: 1 } });
+    await db.kysely.updateTable("leads").set({ created_at: "2024-05-02T03:00:00.000Z" }).where("id", "=", stored.id).execute();
+    const now = new Date("2024-05-02T12:00:00Z");
+    const chicago = await leadsPerDay(db, 3, now, "America/Chicago");
+    expect(chicago.map((d) => [d.day, d.total])).toEqual([
+      ["2024-04-30", 0],
+      ["2024-05-01", 1],
+      ["2024-05-02", 0],
+    ]);
+    const utc = await leadsPerDay(db, 3, now, "UTC");
+    expect(utc.map((d) => [d.day, d.total])).toEqual([
+      ["2024-04-30", 0],
+      ["2024-05-01", 0],
+      ["2024-05-02", 1],
+    ]);
+  });
+
   it("deletes everything about an e-mail and keeps others' replies under an emptied comment", async () => {
     const email = "Forget.Me@example.com";
     await storeLead(db, { kind: "lead-personal", type: 1, email, payload: { email, type: 1, firstName: "For" } });

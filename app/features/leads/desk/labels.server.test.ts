@@ -19,7 +19,8 @@ function sentFrom(timeZone: string, year = 2026) {
         .formatToParts(utc)
         .map((x) => [x.type, x.value]),
     );
-    return Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second)) - utc;
+    // The parts hold whole seconds: the offset is to the second the time falls in.
+    return Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second)) - Math.floor(utc / 1000) * 1000;
   };
   const local = (y: number, m: number, d: number, h: number, min: number, s: number, ms: number) => {
     const wall = Date.UTC(y, m, d, h, min, s, ms);

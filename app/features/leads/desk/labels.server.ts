@@ -1,5 +1,6 @@
 import { type NewsletterType, newsletterTypes } from "~/features/leads/forms/kinds/newsletter";
 import { deliveryWindowOf, deliveryWindows, employeeSizeValue } from "~/features/leads/forms/kinds/quote-business";
+import { fleetSignupSizeOptions } from "~/features/leads/forms/kinds/fleet";
 import { contactOf, formKinds, forms, formTypeCodes, formTypes, leadFormKinds, storedFieldLabels } from "~/features/leads/forms/registry";
 import { stateName } from "~/shared/forms/us-states";
 
@@ -128,6 +129,10 @@ const fuelWords: Record<string, string> = {
   "Red diesel plus DEF with gasoline": "Red diesel, DEF and gasoline",
   "Diesel/DEF other": "Diesel or DEF, other",
 };
+/** The fleet sign-up's size ranges ("1-10"), in its own words ("1–10 vehicles"). */
+const fleetSizeWords: Record<string, string> = Object.fromEntries(fleetSignupSizeOptions.map((o) => [o.value, o.label]));
+/** The country the address suggestion and the ZIP look-up fill in, as a code. */
+const countryWords: Record<string, string> = { US: "United States" };
 /** The waitlist's answer of the ZIP check (service-area's ServiceStatus). */
 const serviceWords: Record<string, string> = { served: "Served", "coming-soon": "Coming soon", "not-served": "Not served yet" };
 
@@ -140,35 +145,44 @@ function timeOfDay(ms: number): string {
 }
 
 const dateWords = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
-/** "Nov 23, 2026, 1:11 PM UTC" for a stored ISO time. */
-export { formatWhen } from "~/shared/when";
-
 const DAY = 86_400_000;
 
 /**
- * A campaign date as the visitor meant it. The form sends the first millisecond of their
- * 1 January and the last of their 31 December (forms/kinds/quote-business.ts), in their own
- * zone, which is not stored. A midnight anywhere from UTC−11 to UTC+11 lies nearer to that
- * day's UTC midnight than to any other, so rounding to the nearest UTC midnight finds the
- * visitor's day (for an end, the day before the midnight that follows it); read in another
- * zone, Chicago's 31 December would show as 1 January.
+ * The calendar date a visitor meant by a campaign bound, as UTC midnight of that date. The
+ * quote form sends the first millisecond of 1 January and the last of 31 December in the
+ * visitor's own zone (quote-business.ts), and not the zone: read in UTC (or in the staff
+ * member's zone) the end read "January 1" for a visitor west of UTC and the start "December
+ * 31" for one east of it. A local midnight lies within 12 hours of the same date's UTC
+ * midnight for every offset from -12 to +12 hours (every US zone), so the nearest UTC
+ * midnight is the date meant (noon UTC, as the API's callers send a date, is that date); a
+ * day's last millisecond (…:59.999) is read from the midnight after it. Zones 12 hours or
+ * more ahead of UTC (Fiji, New Zealand, Samoa, Kiribati) read a day early.
  */
-export function visitorsDate(ms: number, isEnd: boolean): string {
-  if (!Number.isFinite(ms)) return String(ms);
-  const midnight = Math.round((isEnd ? ms + 1 : ms) / DAY) * DAY;
-  return dateWords.format(new Date(isEnd ? midnight - DAY : midnight));
+export function visitorsDate(ms: number): Date | null {
+  if (!Number.isFinite(ms)) return null;
+  const lastOfDay = ((ms % 60_000) + 60_000) % 60_000 === 59_999;
+  const nearest = (t: number) => Math.floor((t + DAY / 2 - 1) / DAY) * DAY;
+  const d = new Date(lastOfDay ? nearest(ms + 1) - DAY : nearest(ms));
+  return Number.isNaN(d.getTime()) ? null : d;
 }
+/** "Nov 23, 2026, 1:11 PM UTC" for a stored ISO time. */
+export { formatWhen } from "~/shared/when";
 
 /** A stored field's value as a person reads it (a time of day, a date, a state name). */
 export function formatValue(key: string, value: unknown): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "number" && (key === "deliveryWindowStartTime" || key === "deliveryWindowEndTime")) return timeOfDay(value);
-  if (typeof value === "number" && (key === "campaignStartDate" || key === "campaignEndDate")) return visitorsDate(value, key === "campaignEndDate");
+  if (typeof value === "number" && (key === "campaignStartDate" || key === "campaignEndDate")) {
+    const d = visitorsDate(value);
+    return d ? dateWords.format(d) : String(value);
+  }
   if (key === "frequency" && typeof value === "string") return frequencyWords[value] ?? value;
   if (key === "employeeSize" && employeeRanges.has(Number(value))) return employeeRanges.get(Number(value)) ?? String(value);
   if (key === "tankType" && typeof value === "string") return tankWords[value] ?? value;
   if (key === "fuelType" && typeof value === "string") return fuelWords[value] ?? value;
   if (key === "status" && typeof value === "string") return serviceWords[value] ?? value;
+  if (key === "fleetSize" && typeof value === "string") return fleetSizeWords[value] ?? value;
+  if (key === "country" && typeof value === "string") return countryWords[value.toUpperCase()] ?? value;
   if ((key === "state" || key === "stateId") && typeof value === "string") {
     const name = stateName(value);
     return name ? `${name} (${value})` : value;

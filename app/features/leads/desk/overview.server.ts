@@ -21,8 +21,10 @@ export async function loadDeskHome({ request, context }: DeskArgs) {
   const known = PERIODS.find((p) => p.value === period);
   const errors = known ? null : [`The period must be one of ${PERIODS.map((p) => p.value).join(", ")} days`];
   const days = known ? Number(period) : 30;
+  // The member's days, from the first render (their setting, else their browser's zone, else UTC).
+  const zone = shownZone(request, me) ?? "UTC";
   const [perDay, byStatus, byPage, fresh, response] = await Promise.all([
-    leadsPerDay(db, 90),
+    leadsPerDay(db, 90, new Date(), zone),
     countsBy(db, "status", days),
     countsBy(db, "page_path", days),
     newSinceLastVisit(db, me.id, shownZone(request, me)),
@@ -35,6 +37,7 @@ export async function loadDeskHome({ request, context }: DeskArgs) {
       periodLabel: (known ?? PERIODS[1])?.label ?? "",
       kinds: leadKinds.map((k) => ({ key: k, label: kindLabel(k) })),
       perDay,
+      zone,
       byStatus: byStatus.map((c) => ({ label: statusLabels[c.key as LeadStatus] ?? c.key, n: c.n })),
       byPage: byPage.map((c) => ({ label: c.key || "Not known", n: c.n })),
       response,

@@ -1,11 +1,12 @@
 import { sql } from "kysely";
 import type { Db } from "~/platform/db/db.server";
+import { dayIndexOf, zoneDays } from "~/shared/zoned-input";
 import { type LeadKind, leadKinds } from "./labels.server";
 
 const DAY = 86_400_000;
 
 export interface DayCounts {
-  /** YYYY-MM-DD (UTC). */
+  /** YYYY-MM-DD, a day in the zone asked for. */
   day: string;
   byKind: Record<LeadKind, number>;
   total: number;
@@ -13,27 +14,25 @@ export interface DayCounts {
 
 const zeroKinds = () => Object.fromEntries(leadKinds.map((k) => [k, 0])) as Record<LeadKind, number>;
 
-/** Leads per day for the `days` days up to today (UTC), every day present, split by form. */
-export async function leadsPerDay(db: Db, days = 90, now = new Date()): Promise<DayCounts[]> {
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  const start = new Date(today - (days - 1) * DAY).toISOString();
+/**
+ * Leads per day for the `days` days up to today, days in `zone` (the member's), every day
+ * present, split by form: counted per UTC hour from the leads_touch index, the hours then
+ * folded into the zone's days (zoneDays).
+ */
+export async function leadsPerDay(db: Db, days = 90, now = new Date(), zone = "UTC"): Promise<DayCounts[]> {
+  const { days: list, starts } = zoneDays(days, now, zone);
+  const hour = sql<string>`substr(created_at, 1, 13)`;
   const rows = await db.kysely
     .selectFrom("leads")
-    .select([sql<string>`substr(created_at, 1, 10)`.as("day"), "kind", (eb) => eb.fn.countAll<string | number>().as("n")])
-    .where("created_at", ">=", start)
+    .select([hour.as("hour"), "kind", (eb) => eb.fn.countAll<string | number>().as("n")])
+    .where("created_at", ">=", new Date(starts[0] ?? 0).toISOString())
+    .where("created_at", "<", new Date(starts[starts.length - 1] ?? 0).toISOString())
     .where("kind", "<>", "newsletter")
-    .groupBy([sql`substr(created_at, 1, 10)`, "kind"])
+    .groupBy([hour, "kind"])
     .execute();
-  const out: DayCounts[] = [];
-  const index = new Map<string, DayCounts>();
-  for (let i = 0; i < days; i++) {
-    const day = new Date(today - (days - 1 - i) * DAY).toISOString().slice(0, 10);
-    const entry = { day, byKind: zeroKinds(), total: 0 };
-    out.push(entry);
-    index.set(day, entry);
-  }
+  const out: DayCounts[] = list.map((day) => ({ day, byKind: zeroKinds(), total: 0 }));
   for (const r of rows) {
-    const entry = index.get(r.day);
+    const entry = out[dayIndexOf(starts, Date.parse(`${r.hour}:00:00Z`))];
     if (!entry || !leadKinds.includes(r.kind)) continue;
     entry.byKind[r.kind] = (entry.byKind[r.kind] ?? 0) + Number(r.n);
     entry.total += Number(r.n);

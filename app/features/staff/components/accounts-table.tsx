@@ -1,11 +1,10 @@
 import { Form } from "react-router";
 import { deskDanger, deskInput, deskPrimary, deskSecondary, deskTable, deskTd, deskTh } from "~/ui/desk/ui";
+import { When } from "~/ui/desk/time";
 import type { Account } from "~/features/staff/accounts.server";
 import type { Confirm } from "~/features/staff/accounts-screen.server";
 
 /** The accounts screen's table: each account with its role menu and its actions. */
-
-const when = (iso: string | null) => (iso ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : "Never");
 
 export function AccountsTable({ accounts, roles, busy }: { accounts: Account[]; roles: readonly string[]; busy: boolean }) {
   return (
@@ -46,9 +45,14 @@ export function AccountsTable({ accounts, roles, busy }: { accounts: Account[]; 
                   </button>
                 </Form>
               </td>
-              <td className={deskTd}>{a.disabled ? "Disabled" : a.hasPassword ? "Active" : "No password yet"}</td>
+              <td className={deskTd}>
+                {a.disabled ? "Disabled" : a.hasPassword ? "Active" : "No password yet"}
+                <span className="block text-xs text-slate-600 dark:text-slate-400">
+                  Added <When iso={a.createdAt} />
+                </span>
+              </td>
               <td className={deskTd}>{a.twoFactor ? "On" : "Off"}</td>
-              <td className={`${deskTd} whitespace-nowrap`}>{when(a.lastSignInAt)}</td>
+              <td className={`${deskTd} whitespace-nowrap`}>{a.lastSignInAt ? <When iso={a.lastSignInAt} /> : "Never"}</td>
               <td className={deskTd}>
                 <Form method="post" className="flex flex-wrap gap-1">
                   <input type="hidden" name="id" value={a.id} />

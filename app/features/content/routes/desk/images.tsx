@@ -2,9 +2,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { type Column, DeskTable } from "~/ui/desk/kit";
 import { deskInput, deskLabel, deskLink, deskPrimary, ErrorList, Notice, PageTitle } from "~/ui/desk/ui";
 import { DESK_HEADERS, deskServices } from "~/features/staff/auth.server";
-import { shownZone } from "~/features/staff/time-zone.server";
-import { signedIn } from "~/features/staff/desk-guard.server";
-import { formatInZone } from "~/shared/zoned-time";
+import { When } from "~/ui/desk/time";
 import { IMAGE_SIZES, MAX_UPLOAD_BYTES } from "~/features/content/post-desk";
 import { listImages } from "~/features/content/media.server";
 import { uploadImage } from "~/features/content/image-upload.server";
@@ -15,15 +13,13 @@ export const headers = () => DESK_HEADERS;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = deskServices(context);
-  // Upload times in the member's zone, named, from the first render.
-  const zone = shownZone(request, signedIn(context)) ?? "UTC";
   const url = new URL(request.url);
   const uploaded = url.searchParams.get("uploaded");
   const images = await listImages(db);
   return data(
     {
       uploaded: images.find((m) => m.id === uploaded)?.originalName ?? null,
-      images: images.map((m) => ({ ...m, when: formatInZone(m.createdAt, zone) })),
+      images,
     },
     { headers: DESK_HEADERS },
   );
@@ -64,7 +60,8 @@ const columns: Column<Image>[] = [
       </>
     ),
   },
-  { header: "Uploaded", className: "whitespace-nowrap", cell: (m) => m.when },
+  // In the member's zone, named, from the server's render on (the layout knows the zone).
+  { header: "Uploaded", className: "whitespace-nowrap", cell: (m) => <When iso={m.createdAt} /> },
   {
     header: "Use",
     cell: (m) => (

@@ -1,8 +1,7 @@
-import { useDeskTimeZone } from "~/ui/desk/time";
 import { loadInsightScreen } from "~/features/insight/desk.server";
 import { INSIGHT_PERIODS } from "~/features/insight/wire";
 import { CONVERSION_DEFINITION } from "~/features/insight/conversion";
-import { CsvLink, PerDayChart, TopTable, TotalsList } from "~/features/insight/components/insight-charts";
+import { CsvLink, PerDayChart, TopTable, TotalsList, UtcDaysNote } from "~/features/insight/components/insight-charts";
 import { DiscardedTable, FormFunnels, VitalsTable } from "~/features/insight/components/insight-forms";
 import { DESK_HEADERS } from "~/features/staff/auth.server";
 import { PeriodForm } from "~/ui/desk/kit";
@@ -15,20 +14,6 @@ export const headers = () => DESK_HEADERS;
 export const loader = (args: Route.LoaderArgs) => loadInsightScreen(args);
 
 /** /desk/insights: which pages and campaigns bring visitors and leads, how the forms and pages perform. */
-/**
- * The screen counts by UTC day (a visitor is one browser on one UTC day, the rollup's
- * unit), so it says where such a day starts in the member's own zone.
- */
-function UtcDays() {
-  const zone = useDeskTimeZone();
-  if (zone === "UTC") return <>Days are UTC days.</>;
-  const now = new Date();
-  const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  const local = new Intl.DateTimeFormat("en-US", { timeZone: zone, hour: "numeric", minute: "2-digit" }).format(midnight);
-  const sameDay = new Intl.DateTimeFormat("en-US", { timeZone: zone, day: "numeric" }).format(midnight) === String(now.getUTCDate());
-  return <>{`Days are UTC days: in ${zone} each starts at ${local} ${sameDay ? "that day" : "the evening before"}.`}</>;
-}
-
 export default function Insights({ loaderData }: Route.ComponentProps) {
   const { errors, period, insight, perAddress } = loaderData;
   const csv = (view: string) => `/desk/insights/export.csv?days=${period}&view=${view}`;
@@ -37,7 +22,10 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
       <PageTitle>Insight</PageTitle>
       <p className="mb-4 text-sm">
         Counted on the public site without cookies: a visitor is one browser on one day. Robots and signed-in staff are not counted, nor what the last section
-        lists. From {insight.from} to {insight.to} (UTC), against the {period} days before. <UtcDays />
+        lists.{" "}
+        <span data-zone-days>
+          Days in {insight.zone}: from {insight.from} to {insight.to}, against the {period} days before.
+        </span>
       </p>
       <PeriodForm id="i-days" period={period} options={INSIGHT_PERIODS} errors={errors} className="mb-6" />
       <TotalsList current={insight.current} previous={insight.previous} />
@@ -45,7 +33,7 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
         <h2 id="i-per-day" className="mb-2 text-lg font-semibold">
           Visitors and leads per day
         </h2>
-        <PerDayChart perDay={insight.perDay} />
+        <PerDayChart perDay={insight.perDay} zone={insight.zone} />
         <CsvLink href={csv("days")} />
       </section>
       <section aria-labelledby="i-where" className="mb-8">
@@ -53,6 +41,7 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
           Where leads come from
         </h2>
         <p className="mb-3 text-sm">Ranked by leads, each lead by its own first touch. {CONVERSION_DEFINITION}</p>
+        {insight.zone !== "UTC" ? <UtcDaysNote utcDays={insight.utcDays} /> : null}
         <div className="grid min-w-0 grid-cols-1 gap-6 lg:grid-cols-2">
           <TopTable
             caption="Top pages (leads by the page they landed on)"

@@ -4,7 +4,7 @@ import { deskTable, deskTd, deskTh, EmptyRow } from "~/ui/desk/ui";
 type Day = { day: string; total: number; byKind: Record<string, number> };
 
 /** Leads per day, stacked by form kind, with the same figures in a table for screen readers. */
-export function PerDayChart({ perDay, kinds }: { perDay: Day[]; kinds: { key: string; label: string }[] }) {
+export function PerDayChart({ perDay, kinds, zone }: { perDay: Day[]; kinds: { key: string; label: string }[]; zone: string }) {
   const H = 220;
   const pad = { left: 36, bottom: 22, top: 8 };
   const max = Math.max(1, ...perDay.map((d) => d.total));
@@ -32,7 +32,7 @@ export function PerDayChart({ perDay, kinds }: { perDay: Day[]; kinds: { key: st
           })}
         </ChartSvg>
         <figcaption className="mt-2 text-sm">
-          {total} leads in the last 90 days (UTC days).{" "}
+          {total} leads in the last 90 days (days in {zone}).{" "}
           <span className="inline-flex flex-wrap gap-x-3 gap-y-1 align-middle">
             <ChartKey series={kinds} />
           </span>

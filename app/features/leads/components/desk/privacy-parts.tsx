@@ -1,3 +1,4 @@
+import { When } from "~/ui/desk/time";
 import type { Erasure, PersonalData } from "~/features/leads/desk/privacy.server";
 
 /** The privacy screen's lists: what a deletion removes, and the backups that still hold the person. */
@@ -22,9 +23,6 @@ export const summary = (f: Found) => {
   return `${all.slice(0, -1).join(", ")} and ${all.at(-1)}`;
 };
 
-/** 2026-11-28T06:00:00.000Z → "2026-11-28 06:00 UTC". */
-const utc = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
-
 /** Where the deleted person still is: the backups taken before the deletion, each until it is pruned. */
 export function HeldBackups({ held }: { held: Erasure["backups"] | undefined }) {
   if (held === undefined) return null;
@@ -39,7 +37,14 @@ export function HeldBackups({ held }: { held: Erasure["backups"] | undefined }) 
       <ul className="list-disc pl-6" aria-labelledby="p-held">
         {held.map((b) => (
           <li key={b.name}>
-            {b.name}, taken {utc(b.takenAt)}: {b.prunedBy ? `pruned by ${utc(b.prunedBy)}, ` : ""}
+            {b.name}, taken <When iso={b.takenAt} />:{" "}
+            {b.prunedBy ? (
+              <>
+                pruned by <When iso={b.prunedBy} />,{" "}
+              </>
+            ) : (
+              ""
+            )}
             {`after ${b.backupsUntilPruned} more ${b.backupsUntilPruned === 1 ? "backup" : "backups"}`}
           </li>
         ))}
