@@ -340,7 +340,7 @@ if [[ $DB == sqlite ]]; then
 say "(c) restore after a lost disk"
 s=$(post_lead hash-before@drill.test 127.0.0.3)
 [[ $s == 2?? ]] || step_fail "(c) POST /web/form answered $s"
-hash_before=$(db_value "SELECT ip_hash FROM leads WHERE email = $1" hash-before@drill.test)
+hash_before=$(db_value 'SELECT ip_hash FROM leads WHERE email = $1' hash-before@drill.test)
 [[ -n $hash_before ]] || step_fail "(c) the lead from 127.0.0.3 has no address hash"
 if ((LEADS > 0)); then
   # A site with LEADS more leads: generated with the server stopped, as the service's files.
@@ -386,7 +386,7 @@ got=$(sign_in "$secret" 30)
 RESULTS+=("restore_two_factor_sign_in=\"$got\"")
 s=$(post_lead hash-after@drill.test 127.0.0.3)
 [[ $s == 2?? ]] || step_fail "(c) POST /web/form after the restore answered $s"
-hash_after=$(db_value "SELECT ip_hash FROM leads WHERE email = $1" hash-after@drill.test)
+hash_after=$(db_value 'SELECT ip_hash FROM leads WHERE email = $1' hash-after@drill.test)
 [[ $hash_after == "$hash_before" ]] || step_fail "(c) the same client's address hash changed across the restore ($hash_before, $hash_after)"
 RESULTS+=("restore_address_hash_kept=$([[ $hash_after == "$hash_before" ]] && echo true || echo false)")
 fi
