@@ -144,11 +144,11 @@ finish() {
     const r = Object.fromEntries(JSON.parse(results));
     const out = { date: new Date().toISOString(), machine: require("node:os").cpus().length + " cores", ...r, failed: JSON.parse(failed) };
     require("node:fs").writeFileSync(file, JSON.stringify(out, null, 2) + "\n");
-    const lines = ["# Deploy drill (`npm run drill`)", "", "The operations page followed block by block on Debian 12 (`scripts/drill/run.sh`).", "",
+    const lines = ["# Deploy drill (`npm run drill`)", "", "The operations page followed block by block on Debian 12 (`scripts/drill/run.sh`), on " + r.database + ".", "",
       "| Scenario | Figure |", "| --- | --- |", ...Object.entries(r).map(([k, v]) => `| ${k} | ${JSON.stringify(v)} |`), "",
       out.failed.length ? "Steps that failed:\n\n" + out.failed.map((f) => `- ${f}`).join("\n") : "Every step passed.", ""];
     require("node:fs").writeFileSync(md, lines.join("\n"));
-  ' "$REPO/bench/drill.json" "$REPO/bench/drill.md" \
+  ' "$REPO/bench/drill-$DB.json" "$REPO/bench/drill-$DB.md" \
     "$(printf '%s\n' "${RESULTS[@]}" | node -e 'const l=require("fs").readFileSync(0,"utf8").split("\n").filter(Boolean);console.log(JSON.stringify(l.map(x=>{const i=x.indexOf("=");return [x.slice(0,i),JSON.parse(x.slice(i+1))]})))')" \
     "$(printf '%s\n' "${FAILED[@]}" | node -e 'console.log(JSON.stringify(require("fs").readFileSync(0,"utf8").split("\n").filter(Boolean)))')"
   if ((${#FAILED[@]})); then
@@ -181,6 +181,7 @@ if [[ $DB == sqlite ]]; then
   owner=$(stat -c %U /srv/fillway/data/fillway.db 2>/dev/null || echo missing)
   [[ $owner == fillway ]] || step_fail "(a) the database /srv/fillway/data/fillway.db is owned by $owner, not the service user fillway"
 fi
+RESULTS+=("database=\"$DB\"")
 RESULTS+=("install_seconds=$(($(date +%s) - start))")
 RESULTS+=("install_home_status=\"$home\"")
 RESULTS+=("previous_release=\"$(git -C /srv/fillway rev-parse --short HEAD)\"")
@@ -287,6 +288,17 @@ with_visitors() { # NAME BLOCK
   ' "$out" "visitors-$1")
 }
 visitors_ok() { [[ $1 == *'"not_2xx":0,'* && $1 == *'"acknowledged_missing":0}' ]]; }
+# The restart loop of "Upgrading"; on PostgreSQL with visitors coming all the while.
+restart_instances() { # SCENARIO NAME
+  local got
+  if [[ $DB == sqlite ]]; then
+    run_block restart || step_fail "$1 the restart loop stopped"
+    return
+  fi
+  got=$(with_visitors "$2" restart) || step_fail "$1 the restart loop stopped"
+  RESULTS+=("$2_visitors=$got")
+  visitors_ok "$got" || step_fail "$1 visitors during the restart: $got"
+}
 # A command in the installation's folder with its settings sourced, as root (as the docs run npm run desk).
 in_app() { (cd /srv/fillway && set -a && . /etc/fillway/fillway.env && set +a && "$@"); }
 # The desk's sign-in through nginx with the password, then the authenticator's code: prints
@@ -313,14 +325,7 @@ before=$(db_value "SELECT count(*) FROM kysely_migration")
 start=$(date +%s)
 run_block upgrade || step_fail "(b) the upgrade's pull, build and backup failed"
 [[ $(git -C /srv/fillway rev-parse HEAD) == $(git -C "$REPO" rev-parse HEAD) ]] || step_fail "(b) /srv/fillway is not at this checkout's HEAD after the pull"
-if [[ $DB == postgres ]]; then
-  # Visitors keep coming while the instances restart one by one.
-  got=$(with_visitors upgrade restart) || step_fail "(b) the restart loop stopped"
-  RESULTS+=("upgrade_visitors=$got")
-  visitors_ok "$got" || step_fail "(b) visitors during the restart: $got"
-else
-  run_block restart || step_fail "(b) the restart loop stopped"
-fi
+restart_instances "(b)" upgrade
 for p in $PORTS; do wait_ready "$p" 120 || step_fail "(b) fillway@$p is not ready after the upgrade"; done
 RESULTS+=("upgrade_seconds=$(($(date +%s) - start))")
 after=$(db_value "SELECT count(*) FROM kysely_migration")
@@ -397,13 +402,7 @@ say "(d) roll back to $PREVIOUS"
 start=$(date +%s)
 run_block rollback || step_fail "(d) the rollback's checkout and build failed"
 [[ $(git -C /srv/fillway rev-parse HEAD) == $(git -C "$REPO" rev-parse "$PREVIOUS^{commit}") ]] || step_fail "(d) /srv/fillway is not at $PREVIOUS after the rollback"
-if [[ $DB == postgres ]]; then
-  got=$(with_visitors rollback restart) || step_fail "(d) the restart loop stopped"
-  RESULTS+=("rollback_visitors=$got")
-  visitors_ok "$got" || step_fail "(d) visitors during the restart: $got"
-else
-  run_block restart || step_fail "(d) the restart loop stopped"
-fi
+restart_instances "(d)" rollback
 wait_ready 3001 120 || step_fail "(d) the previous release is not ready on the upgraded database (log: $(tail -n 3 "$WORK/run/fillway@3001.log" | tr '\n' ' '))"
 RESULTS+=("rollback_seconds=$(($(date +%s) - start))")
 n=$(db_value "SELECT count(*) FROM leads WHERE email LIKE 'after-upgrade-%' OR email LIKE 'hash-%'")
