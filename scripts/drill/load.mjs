@@ -21,9 +21,13 @@ const client = target.protocol === "https:" ? https : http;
 const ca = caFile ? readFileSync(caFile) : undefined;
 const statuses = {};
 const acknowledged = [];
+/** Requests that got no answer, by the second (from the start) they failed in. */
+const failedAt = {};
 let sent = 0;
 let inFlight = 0;
+let maxInFlight = 0;
 let stopping = false;
+const started = Date.now();
 
 function post(n) {
   const email = `${prefix}-${n}@drill.test`;
@@ -40,6 +44,7 @@ function post(n) {
   });
   const address = `127.1.${Math.floor(n / 250) % 250}.${(n % 250) + 1}`;
   inFlight++;
+  maxInFlight = Math.max(maxInFlight, inFlight);
   const req = client.request(
     target,
     {
@@ -63,6 +68,8 @@ function post(n) {
   req.on("error", (error) => {
     const key = `error ${error.code ?? error.message}`;
     statuses[key] = (statuses[key] ?? 0) + 1;
+    const second = Math.floor((Date.now() - started) / 1000);
+    failedAt[second] = (failedAt[second] ?? 0) + 1;
     done();
   });
   req.end(body);
@@ -74,11 +81,10 @@ function done() {
 }
 
 function finish() {
-  writeFileSync(out, `${JSON.stringify({ sent, statuses, acknowledged })}\n`);
+  writeFileSync(out, `${JSON.stringify({ sent, statuses, failedAt, maxInFlight, acknowledged })}\n`);
   process.exit(0);
 }
 
-const started = Date.now();
 const timer = setInterval(() => {
   const due = Math.floor(((Date.now() - started) / 1000) * rate);
   while (sent < due) post(++sent);

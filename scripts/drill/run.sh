@@ -190,15 +190,18 @@ SITE=http://127.0.0.1:8080
 TLS=()
 if [[ $DB == postgres ]]; then
   # The load balancer in front: a second nginx terminating TLS with a self-signed
-  # certificate for localhost on :8443, passing the client's address, scheme and host on.
+  # certificate for localhost on :8443, passing the client's address, scheme and host on,
+  # with room for a few thousand connections as a load balancer has (nginx's default of
+  # 512 dropped visitors while requests waited on a restarting instance).
   front=$WORK/front
   mkdir -p "$front"
   openssl req -x509 -newkey rsa:2048 -nodes -keyout "$front/key.pem" -out "$front/cert.pem" -days 1 \
     -subj /CN=localhost -addext subjectAltName=DNS:localhost 2>/dev/null || step_fail "(a) openssl could not make the terminator's certificate"
   cat >"$front/nginx.conf" <<CONF
+worker_processes auto;
 pid $front/nginx.pid;
-error_log $front/error.log;
-events {}
+error_log $front/error.log info;
+events { worker_connections 4096; }
 http {
   access_log off;
   client_body_temp_path $front;
@@ -259,10 +262,12 @@ db_value() { # SQL [PARAMETER…]
 # Visitors posting leads at RATE a second through the site's front while a block runs; then
 # every lead answered 2xx must be stored, and none answered otherwise.
 with_visitors() { # NAME BLOCK
-  local out=$WORK/visitors-$1.json pid
+  local out=$WORK/visitors-$1.json pid t0
   (cd "$REPO" && exec node scripts/drill/load.mjs "$SITE/web/form" "$RATE" "visitors-$1" "$out" ${TLS:+"$WORK/front/cert.pem"}) &
   pid=$!
+  t0=$(($(date +%s%N) / 1000000))
   sleep 3
+  echo "visitors: the block starts $(($(date +%s%N) / 1000000 - t0)) ms after them" >&2
   run_block "$2" >&2 || { kill -TERM "$pid"; wait "$pid"; return 1; }
   for p in $PORTS; do wait_ready "$p" 120 || { kill -TERM "$pid"; wait "$pid"; return 1; }; done
   sleep 3
@@ -274,7 +279,7 @@ with_visitors() { # NAME BLOCK
     const others = Object.entries(r.statuses).filter(([k]) => !/^2\d\d$/.test(k));
     const done = (stored) => {
       const missing = r.acknowledged.filter((e) => !stored.has(e)).length;
-      console.log(JSON.stringify({ sent: r.sent, acknowledged: ok, not_2xx: others.reduce((n, [, v]) => n + v, 0), answers: r.statuses, acknowledged_missing: missing }));
+      console.log(JSON.stringify({ sent: r.sent, acknowledged: ok, not_2xx: others.reduce((n, [, v]) => n + v, 0), answers: r.statuses, most_waiting: r.maxInFlight, acknowledged_missing: missing }));
     };
     const sql = "SELECT email FROM leads WHERE email LIKE $1";
     const like = `${process.argv[2]}-%`;
