@@ -6,6 +6,11 @@ import { composeEml } from "./mime.server";
 
 export interface OutgoingMail {
   to: string[];
+  /**
+   * The display name of From, for a message a member of staff writes ("Ana Ruiz"): the
+   * address stays MAIL_FROM's, so the message is sent from the site's domain.
+   */
+  fromName?: string;
   replyTo?: { name: string; address: string };
   subject: string;
   text: string;
@@ -60,7 +65,7 @@ export async function pruneMailFiles(dir: string, keepDays: number, now = Date.n
 
 export function createMailer(opts: { smtpUrl?: string; from: string; mailDir: string; log: Logger; keepDays?: number }): Mailer {
   const { smtpUrl, from, log } = opts;
-  const compose = (mail: OutgoingMail) => composeEml({ ...mail, from });
+  const compose = (mail: OutgoingMail) => composeEml({ ...mail, from: mail.fromName ? { name: mail.fromName, address: envelopeAddress(from) } : from });
   if (smtpUrl) {
     const transport: Transporter = nodemailer.createTransport({
       url: smtpUrl,
