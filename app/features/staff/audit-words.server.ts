@@ -174,6 +174,21 @@ export const auditKinds: Record<string, Kind> = {
       (s.detail.due ? `, set a follow-up for ${timeOf(s, "due")}` : "") +
       (s.detail.note ? ", added a note" : ""),
   },
+  "lead.mail": {
+    label: "E-mailed a lead",
+    subject: "lead",
+    say: (s) => `${s.who} e-mailed ${s.what}${s.detail.template ? " from a template" : ""}`,
+  },
+  "template.save": {
+    label: "Saved an e-mail template",
+    subject: "plain",
+    say: (s) => `${s.who} saved the e-mail template “${str(s.detail.name) || s.what}”`,
+  },
+  "template.delete": {
+    label: "Deleted an e-mail template",
+    subject: "plain",
+    say: (s) => `${s.who} deleted the e-mail template “${str(s.detail.name) || s.what}”`,
+  },
   "lead.follow-up": {
     label: "Set a follow-up",
     subject: "lead",

@@ -8,6 +8,10 @@ import { messages as declaredMessages } from "~/server/messages.server";
 import { submissionReference } from "~/features/leads/forms/success";
 import { kindLabel, parsePayload, phoneOf, statusLabels, type LeadStatus, typeLabel, whoOf } from "./labels.server";
 import { staffDirectory, staffLabel } from "./staff.server";
+import { getLead } from "./query.server";
+import { composeFor, sendLeadMail } from "~/features/conversations/compose.server";
+import { messagesOf } from "~/features/conversations/store.server";
+import { mailEntry } from "~/features/conversations/timeline.server";
 
 /** A contact's screen (routes/desk/contact.tsx): every lead of one person, their notes and e-mails, newest first. */
 
@@ -91,7 +95,7 @@ export async function loadContact({ request, context, params }: DeskArgs) {
   if (first.contact_id !== null) throw redirect(`/desk/contacts/${Number(first.contact_id)}`, { headers: DESK_HEADERS });
   const leads = await contactLeads(db, id);
   const ids = leads.map((l) => Number(l.id));
-  const [notes, mails, staff] = await Promise.all([
+  const [notes, mails, staff, conversation] = await Promise.all([
     db.kysely
       .selectFrom("lead_events")
       .select(["id", "lead_id", "staff_id", "value", "created_at"])
@@ -103,8 +107,11 @@ export async function loadContact({ request, context, params }: DeskArgs) {
       .select(["id", "lead_id", "template", "state", "created_at", "sent_at"])
       .where("lead_id", "in", ids)
       .where("channel", "=", "email")
+      // The desk's own e-mails are listed with their words below (lead_messages).
+      .where("template", "<>", "lead-mail")
       .execute(),
     staffDirectory(db),
+    messagesOf(db, ids),
   ]);
   const nameOf = new Map(leads.map((l) => [Number(l.id), leadName(l)]));
   const entries: ContactEntry[] = [
@@ -135,9 +142,25 @@ export async function loadContact({ request, context, params }: DeskArgs) {
       title: `E-mail: ${declaredMessages.get(m.template)?.label ?? m.template} (${declaredMessages.get(m.template)?.to ?? "by address"})`,
       detail: `About ${nameOf.get(Number(m.lead_id))} · ${m.state === "sent" && m.sent_at ? `sent ${formatWhen(m.sent_at)}` : m.state}`,
     })),
+    ...conversation.map((m) => {
+      const shown = mailEntry(m);
+      const by = m.staffId === null ? "" : ` by ${staffLabel(staff.get(m.staffId), m.staffId)}`;
+      return {
+        key: `mail-${m.id}`,
+        at: m.at,
+        when: formatWhen(m.at),
+        what: "email" as const,
+        leadId: m.leadId,
+        title: m.direction === "out" ? `E-mail to ${m.toAddress}${by}: ${m.subject}` : `E-mail from ${m.fromAddress}: ${m.subject}`,
+        detail: `${shown.stateText} · about ${nameOf.get(m.leadId)}\n\n${m.body}`,
+      };
+    }),
   ].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : b.key.localeCompare(a.key)));
   const newest = leads[0];
   const payload = newest ? parsePayload(newest.payload) : {};
+  // The e-mail form writes to the newest lead's address, in that lead's conversation.
+  const target = newest ? await getLead(db, Number(newest.id)) : null;
+  const compose = target ? await composeFor(deskServices(context), signedIn(context), target, new URL(request.url).searchParams) : null;
   return data(
     {
       contact: {
@@ -148,9 +171,25 @@ export async function loadContact({ request, context, params }: DeskArgs) {
         leadCount: leads.length,
       },
       entries,
+      compose,
     },
     { headers: DESK_HEADERS },
   );
+}
+
+/** The contact page's e-mail form: sent to one of the contact's leads (the newest, as the form says). */
+export async function contactAction({ request, context, params }: DeskArgs) {
+  const { db } = deskServices(context);
+  const id = contactId(params.id);
+  const form = await request.formData();
+  if (String(form.get("intent") ?? "") !== "mail") {
+    throw data({ message: "This form is not one of this page's." }, { status: 400, headers: DESK_HEADERS });
+  }
+  const leadParam = String(form.get("lead") ?? "");
+  const leadIds = /^[1-9]\d{0,15}$/.test(leadParam) ? (await contactLeads(db, id)).map((l) => Number(l.id)) : [];
+  const lead = leadIds.includes(Number(leadParam)) ? await getLead(db, Number(leadParam)) : null;
+  if (!lead) throw data({ message: `Lead ${leadParam || "(none)"} is not one of contact ${id}'s.` }, { status: 404, headers: DESK_HEADERS });
+  return sendLeadMail(deskServices(context), signedIn(context), lead, form);
 }
 
 /** "Lead #939BBDDE" or "lead 12". */

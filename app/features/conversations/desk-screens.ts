@@ -1,0 +1,13 @@
+import type { DeskScreen } from "../staff/desk-screen";
+
+/** The conversations feature's desk screens: the e-mail templates sales writes from. */
+export const conversationsScreens: DeskScreen[] = [
+  {
+    path: "templates",
+    file: "features/conversations/routes/desk/templates.tsx",
+    access: ["admin"],
+    readOnly: true,
+    nav: { label: "E-mail templates", order: 59 },
+  },
+  { path: "templates/:id", file: "features/conversations/routes/desk/template.tsx", access: ["admin"] },
+];
