@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { z } from "zod";
 import { MarkdownRefused, renderMarkdownGuarded, staffOwner } from "~/features/content/markdown-pool.server";
 import { absoluteLinks } from "~/features/newsletter/issues/mail-body.server";
@@ -112,9 +112,9 @@ const refusal = (status: number, errors: string[], values: MailValues, headers: 
  * the outbox. Refused with the typed words given back: an invalid form (422), an address
  * no e-mail can go to (422), a field of a template left unfilled (422), a body the
  * Markdown renderer refuses (422, or 429 while this member's previews are busy), a busy
- * database (503).
+ * database (503). Sent, it redirects to `pageUrl` with `?mailed=1` and without the template.
  */
-export async function sendLeadMail(services: Services, me: StaffUser, lead: LeadDetail, form: FormData) {
+export async function sendLeadMail(services: Services, me: StaffUser, lead: LeadDetail, form: FormData, pageUrl: string) {
   const values: MailValues = { subject: String(form.get("subject") ?? ""), body: String(form.get("body") ?? ""), template: String(form.get("template") ?? "") };
   const parsed = sendSchema.safeParse(values);
   if (!parsed.success) return refusal(422, [...new Set(parsed.error.issues.map((i) => i.message))], values);
@@ -163,8 +163,10 @@ export async function sendLeadMail(services: Services, me: StaffUser, lead: Lead
     subject: String(lead.id),
     detail: { message: saved.id, template: parsed.data.template ? Number(parsed.data.template) : null },
   });
-  return data(
-    { errors: null, values: null, call: null, done: `E-mail to ${lead.email} queued: it shows in the timeline as it goes.`, mailErrors: null, mail: null },
-    { headers: DESK_HEADERS },
-  );
+  // Back to the page without the template it started from (the form starts afresh, as an
+  // answer in the thread), saying it was queued.
+  const back = new URL(pageUrl);
+  back.searchParams.delete("template");
+  back.searchParams.set("mailed", "1");
+  throw redirect(`${back.pathname}?${back.searchParams}`, { headers: DESK_HEADERS });
 }

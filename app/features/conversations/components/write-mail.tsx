@@ -1,6 +1,6 @@
 import { Form, useSearchParams } from "react-router";
 import { When } from "~/ui/desk/time";
-import { deskInput, deskPrimary, deskSecondary, ErrorList, Field, type Option } from "~/ui/desk/ui";
+import { deskInput, deskPrimary, deskSecondary, ErrorList, Field, Notice, type Option } from "~/ui/desk/ui";
 
 /** What the e-mail form starts with (compose.server.ts's composeFor). */
 export interface Compose {
@@ -50,13 +50,14 @@ export function WriteMail({
 }) {
   const [search] = useSearchParams();
   const { draft, failure } = compose;
-  const kept = [...search.entries()].filter(([k]) => k !== "template");
+  const kept = [...search.entries()].filter(([k]) => k !== "template" && k !== "mailed");
   const values = typed ?? draft;
   return (
     <section aria-labelledby="write-mail" className="mt-8 max-w-2xl space-y-3">
       <h2 id="write-mail" className="text-lg font-semibold">
         Write an e-mail
       </h2>
+      {search.get("mailed") ? <Notice>E-mail to {compose.to} queued: the timeline shows it as it goes.</Notice> : null}
       {failure ? (
         <p className={warning} data-testid="mail-failing">
           Mail to {failure.address} bounced on <When iso={failure.at} />: {failure.reason}

@@ -1,6 +1,6 @@
 import { Link, useNavigation } from "react-router";
 import { DESK_HEADERS } from "~/features/staff/auth.server";
-import { deskLink, Notice, PageTitle } from "~/ui/desk/ui";
+import { deskLink, PageTitle } from "~/ui/desk/ui";
 import type { Route } from "./+types/contact";
 import { contactAction, loadContact } from "~/features/leads/desk/contact-screen.server";
 import { type MailAnswer, WriteMail } from "~/features/conversations/components/write-mail";
@@ -16,7 +16,7 @@ const marks = { lead: "Lead", note: "Note", email: "E-mail" } as const;
 /** One person: every lead they sent (same e-mail or phone), the notes on them and the e-mails about them, newest first. */
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { contact, entries, compose } = loaderData;
-  const sent = actionData as (MailAnswer & { done?: string | null }) | undefined;
+  const sent = actionData as MailAnswer | undefined;
   const busy = useNavigation().state !== "idle";
   return (
     <div>
@@ -34,7 +34,6 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         <dt className="font-semibold">Leads</dt>
         <dd>{contact.leadCount === 1 ? "1 lead" : `${contact.leadCount} leads`}</dd>
       </dl>
-      {sent?.done ? <Notice>{sent.done}</Notice> : null}
       {compose ? <WriteMail compose={compose} busy={busy} typed={sent?.mail ?? null} errors={sent?.mailErrors ?? null} version={entries.length} /> : null}
       <section aria-labelledby="contact-timeline" className="mt-8">
         <h2 id="contact-timeline" className="mb-2 text-lg font-semibold">
