@@ -16,7 +16,10 @@ export interface OutgoingMail {
   text: string;
   html: string;
   messageId: string;
-  /** Extra headers (List-Unsubscribe…); names and values are ours, never a visitor's. */
+  /**
+   * Extra headers (List-Unsubscribe, In-Reply-To…); the names are ours, and so are the
+   * values but the Message-IDs of a thread, which MimeNode keeps to one line in brackets.
+   */
   headers?: Record<string, string>;
   /** The outbox template it was made by, for the log line (which never names recipients). */
   template?: string;
