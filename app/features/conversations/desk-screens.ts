@@ -7,7 +7,7 @@ export const conversationsScreens: DeskScreen[] = [
     file: "features/conversations/routes/desk/templates.tsx",
     access: ["admin"],
     readOnly: true,
-    nav: { label: "E-mail templates", order: 59 },
+    nav: { label: "Templates", order: 59 },
   },
   { path: "templates/:id", file: "features/conversations/routes/desk/template.tsx", access: ["admin"] },
 ];
