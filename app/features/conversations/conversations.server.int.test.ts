@@ -196,12 +196,22 @@ describe("an e-mail from a lead's page", () => {
     expect((await messagesOf(db, [lead.id])).map((m) => m.state)).toContain("received");
   });
 
-  it("refuses an empty subject or text with 422 and gives back what was typed; stores nothing", async () => {
+  it("refuses an empty subject, a text too long, an unknown template and an address no mail can reach with 422, giving back what was typed; stores nothing", async () => {
     const lead = await newLead();
     const answer = await send(lead, { subject: "  ", body: "Kept words" });
     expect(answer.init?.status).toBe(422);
     expect(answer.data.mailErrors).toEqual(["Give the e-mail a subject"]);
     expect(answer.data.mail).toMatchObject({ subject: "  ", body: "Kept words" });
+    const long = await send(lead, { subject: "Hi", body: "x".repeat(20_001), template: "abc" });
+    expect(long.init?.status).toBe(422);
+    expect(long.data.mailErrors).toEqual(["The text is at most 20,000 characters", "This is not one of the templates"]);
+    // An address no e-mail can go to (the API kept one with a space).
+    await db.kysely.updateTable("leads").set({ email: "dana lopez@example.com" }).where("id", "=", lead.id).execute();
+    const odd = await getLead(db, lead.id);
+    if (!odd) throw new Error("no lead");
+    const refused = await send(odd, { subject: "Hi", body: "Hello" });
+    expect(refused.init?.status).toBe(422);
+    expect(refused.data.mailErrors).toEqual(["This lead's address, dana lopez@example.com, is not one an e-mail can be sent to."]);
     expect(await stored(lead.id)).toEqual([]);
   });
 });
