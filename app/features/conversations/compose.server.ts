@@ -114,7 +114,7 @@ const refusal = (status: number, errors: string[], values: MailValues, headers: 
  * Markdown renderer refuses (422, or 429 while this member's previews are busy), a busy
  * database (503). Sent, it redirects to `pageUrl` with `?mailed=1` and without the template.
  */
-export async function sendLeadMail(services: Services, me: StaffUser, lead: LeadDetail, form: FormData, pageUrl: string) {
+export async function sendLeadMail(services: Services, me: StaffUser, lead: LeadDetail, form: FormData, pageUrl: string, responseHeaders?: Headers) {
   const values: MailValues = { subject: String(form.get("subject") ?? ""), body: String(form.get("body") ?? ""), template: String(form.get("template") ?? "") };
   const parsed = sendSchema.safeParse(values);
   if (!parsed.success) return refusal(422, [...new Set(parsed.error.issues.map((i) => i.message))], values);
@@ -153,6 +153,8 @@ export async function sendLeadMail(services: Services, me: StaffUser, lead: Lead
     });
   } catch (error) {
     if (!isPassingDbFault(error)) throw error;
+    // React Router keeps an action's headers only where the route exports `headers`: the server adds these.
+    responseHeaders?.set("Retry-After", String(RETRY_AFTER_BUSY_SECONDS));
     const message = `Not sent: the database is busy or out of space. Your e-mail is still here; press Send again in ${RETRY_AFTER_BUSY_SECONDS} seconds.`;
     return refusal(503, [message], values, { "Retry-After": String(RETRY_AFTER_BUSY_SECONDS) });
   }

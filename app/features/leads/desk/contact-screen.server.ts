@@ -189,7 +189,7 @@ export async function contactAction({ request, context, params }: DeskArgs) {
   const leadIds = /^[1-9]\d{0,15}$/.test(leadParam) ? (await contactLeads(db, id)).map((l) => Number(l.id)) : [];
   const lead = leadIds.includes(Number(leadParam)) ? await getLead(db, Number(leadParam)) : null;
   if (!lead) throw data({ message: `Lead ${leadParam || "(none)"} is not one of contact ${id}'s.` }, { status: 404, headers: DESK_HEADERS });
-  return sendLeadMail(deskServices(context), signedIn(context), lead, form, request.url);
+  return sendLeadMail(deskServices(context), signedIn(context), lead, form, request.url, context.responseHeaders);
 }
 
 /** "Lead #939BBDDE" or "lead 12". */

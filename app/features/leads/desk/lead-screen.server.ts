@@ -125,7 +125,7 @@ export async function leadAction({ request, context, params }: DeskArgs) {
   if (!lead || lead.kind === "newsletter") throw data({ message: `There is no lead ${id}.` }, { status: 404, headers: DESK_HEADERS });
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
-  if (intent === "mail") return sendLeadMail(deskServices(context), me, lead, form, request.url);
+  if (intent === "mail") return sendLeadMail(deskServices(context), me, lead, form, request.url, context.responseHeaders);
   if (intent === "call") return logCallAction(deskServices(context), me.id, id, form, shownZone(request, me) ?? "UTC");
   if (intent) return data({ errors: ["This form is not one of this page's."], values: null, call: null, done: null }, { status: 400, headers: DESK_HEADERS });
   const values = { status: String(form.get("status") ?? ""), assignee: String(form.get("assignee") ?? ""), note: String(form.get("note") ?? "") };
