@@ -170,3 +170,37 @@ test("on a phone, an admin writes, changes and deletes a template; a field that 
   expect(refused?.status()).toBe(403);
   await salesContext.close();
 });
+
+test("without JavaScript, picking a template and sending are plain form posts", async ({ browser, request }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+  const db = await testDb();
+  const sales = await createStaff("sales", { name: `Nia ${tag()}` });
+  const templateName = `Plain ${tag()}`;
+  const at = new Date().toISOString();
+  await db.kysely
+    .insertInto("mail_templates")
+    .values({ name: templateName, subject: "For {business}", body: "Hello {first name}", updated_by: null, created_at: at, updated_at: at })
+    .execute();
+  const submissionId = randomUUID();
+  const email = `plain-${tag()}@conversation.test`;
+  const posted = await request.post("/web/form", {
+    data: { firstName: "Pia", lastName: "Noscript", email, zipCode: "85001", phone: "6025550101", type: 9, submissionId },
+  });
+  expect(posted.status()).toBe(201);
+  const lead = await db.kysely.selectFrom("leads").select("id").where("submission_id", "=", submissionId).executeTakeFirstOrThrow();
+
+  await signIn(context, sales);
+  const page = await context.newPage();
+  await page.goto(`/desk/leads/${lead.id}`);
+  const write = page.getByRole("region", { name: "Write an e-mail" });
+  await write.getByLabel("Template", { exact: true }).selectOption({ label: templateName });
+  await write.getByRole("button", { name: "Use template" }).click();
+  await expect(write.getByTestId("mail-missing")).toContainText("This lead has no {business}.");
+  await expect(write.getByLabel("Text (Markdown or plain text)")).toHaveValue("Hello Pia");
+  await write.getByLabel("Subject").fill("For your fleet");
+  await write.getByRole("button", { name: "Send the e-mail" }).click();
+  await expect(page).toHaveURL(new RegExp(`/desk/leads/${lead.id}\\?mailed=1$`));
+  await expect(page.getByRole("status").filter({ hasText: `E-mail to ${email} queued` })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Timeline" })).toContainText(`E-mail to ${email}: For your fleet`);
+  await context.close();
+});
