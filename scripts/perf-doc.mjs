@@ -208,13 +208,25 @@ const KINDS = [
     met: (j) => (j.figures ?? []).every((f) => f.ok),
   },
   {
-    match: (f) => f === "drill",
+    match: (f) => f.startsWith("drill-"),
     script: "npm run drill",
-    what: "The operations page followed to the letter on a throw-away Debian 12 machine: its marked install block run command by command with the shipped deploy/ files (SQLite, one instance behind nginx).",
-    budget: () => "every step works as written; the site answers through nginx",
-    figures: (j) =>
-      `install and first start ${n(j.install_seconds)} s, home page through nginx ${j.install_home_status}; ${(j.failed ?? []).length} steps failed`,
-    met: (j) => (j.failed ?? []).length === 0 && j.install_home_status === "200",
+    what: "The operations page followed to the letter on a throw-away Debian 12 machine, its marked blocks run command by command with the shipped deploy/ files: the previous release installed, upgraded to this one, restored in place and after a lost disk (SQLite: data folder and key file gone), and taken back; on PostgreSQL three instances behind the shipped nginx behind a TLS terminator, with leads posted through every restart.",
+    budget: () =>
+      "every step works as written; a million-lead SQLite database back after a lost disk in under 5 minutes; through each restart on PostgreSQL, 0 answers other than 2xx and 0 acknowledged leads missing",
+    figures: (j) => {
+      const parts = [`${j.database ?? "sqlite"}: install ${n(j.install_seconds)} s, upgrade from ${j.previous_release} ${n(j.upgrade_seconds)} s (${n(j.upgrade_migrations_applied)} migrations)`];
+      if (j.restore_seconds !== undefined) parts.push(`restore after a lost disk of ${n(j.restore_leads)} leads (${n(j.restore_backup_mb)} MB) ${n(j.restore_seconds)} s, in place ${n(j.restore_in_place_seconds)} s`);
+      for (const k of ["upgrade_visitors", "rollback_visitors"]) {
+        const v = j[k];
+        if (v) parts.push(`${k.split("_")[0]} restarts: ${n(v.sent)} leads sent, ${n(v.not_2xx)} not 2xx, ${n(v.acknowledged_missing)} acknowledged missing`);
+      }
+      parts.push(`rollback ${n(j.rollback_seconds)} s; ${(j.failed ?? []).length} steps failed`);
+      return parts.join("; ");
+    },
+    met: (j) =>
+      (j.failed ?? []).length === 0 &&
+      (j.restore_seconds === undefined || j.restore_leads < 1_000_000 || j.restore_seconds < 300) &&
+      ["upgrade_visitors", "rollback_visitors"].every((k) => !j[k] || (j[k].not_2xx === 0 && j[k].acknowledged_missing === 0)),
   },
   {
     match: (f) => f === "cluster",

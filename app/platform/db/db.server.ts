@@ -8,6 +8,7 @@ import { migrationsBeside, recordMigrationKinds } from "./migration-compat.serve
 import { CONTRACT_MIGRATIONS, type Dialect, migrations } from "./migrations/index";
 import { publishClock } from "./publish-clock.server";
 import type { Database } from "./schema";
+import { withMigrationLock } from "./server-lock.server";
 import { DEFAULT_BUSY_DEADLINE_MS, readArrays, SplitSqliteDialect } from "./sqlite-driver.server";
 import { FALLBACK_PAGES, startCheckpointer } from "./checkpointer.server";
 
@@ -88,10 +89,10 @@ export async function openDb(url: string | undefined, opts: { busyDeadlineMs?: n
   if (url && !url.startsWith("postgres") && !url.startsWith("file:")) {
     throw new Error(`DATABASE_URL must start with "file:" (a SQLite file) or "postgres" (a PostgreSQL server); got "${url.split(":")[0]}…"`);
   }
-  const db = url?.startsWith("postgres")
-    ? openPostgres(url)
-    : openSqlite(url ? url.slice("file:".length) : DEFAULT_SQLITE_PATH, opts.busyDeadlineMs ?? DEFAULT_BUSY_DEADLINE_MS);
-  await migrate(db);
+  const sqliteFile = url?.startsWith("postgres") ? null : url ? url.slice("file:".length) : DEFAULT_SQLITE_PATH;
+  const db = sqliteFile === null ? openPostgres(url ?? "") : openSqlite(sqliteFile, opts.busyDeadlineMs ?? DEFAULT_BUSY_DEADLINE_MS);
+  // PostgreSQL: the migrator holds an advisory lock. SQLite: a lock file beside the database.
+  await (sqliteFile === null || sqliteFile === ":memory:" ? migrate(db) : withMigrationLock(sqliteFile, () => migrate(db)));
   const clock = publishClock(db.kysely);
   const storeVersion = db.contentVersion;
   return { ...db, contentVersion: async () => clock(await storeVersion()) };

@@ -119,3 +119,70 @@ export function takeServerLock(sqliteFile: string): ServerLock {
     release,
   };
 }
+
+export const migrationLockPath = (sqliteFile: string) => `${resolve(sqliteFile)}.migrate-lock`;
+
+/** The migration runs of this process, one file at a time. */
+const migrating = new Map<string, Promise<unknown>>();
+
+/**
+ * Runs `fn` (the migrations of a SQLite file) while holding `<file>.migrate-lock`, so that
+ * processes opening the file at once (a server starting and `npm run desk` beside it)
+ * migrate one after the other: SQLite gives Kysely's migrator no lock of its own, and two
+ * at once both ran the same ALTER TABLE. A process that finds the lock held by a live
+ * process waits for it; one left by a process that is gone is taken over.
+ */
+export function withMigrationLock<T>(sqliteFile: string, fn: () => Promise<T>): Promise<T> {
+  const path = migrationLockPath(sqliteFile);
+  const run = (migrating.get(path) ?? Promise.resolve())
+    .catch(() => undefined)
+    .then(async () => {
+      await takeMigrationLock(path);
+      try {
+        return await fn();
+      } finally {
+        if (readHolder(path)?.pid === process.pid) {
+          try {
+            unlinkSync(path);
+          } catch {
+            // already gone
+          }
+        }
+      }
+    });
+  migrating.set(path, run);
+  return run;
+}
+
+async function takeMigrationLock(path: string): Promise<void> {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o750 });
+  const mine = `${JSON.stringify({ pid: process.pid, host: hostname(), since: new Date().toISOString() })}\n`;
+  for (;;) {
+    try {
+      const fd = openSync(path, "wx", 0o600);
+      try {
+        writeSync(fd, mine);
+      } finally {
+        closeSync(fd);
+      }
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+    const holder = readHolder(path);
+    if (!holder) {
+      // Being written by its taker this moment, or left empty by a crash: look again shortly.
+      await new Promise((r) => setTimeout(r, 50));
+      if (readHolder(path)) continue;
+    } else if (holderAlive(holder)) {
+      await new Promise((r) => setTimeout(r, 100));
+      continue;
+    }
+    try {
+      renameSync(path, `${path}.stale-${process.pid}`);
+      unlinkSync(`${path}.stale-${process.pid}`);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
+    }
+  }
+}
