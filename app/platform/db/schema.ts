@@ -453,7 +453,75 @@ export interface InsightStateTable {
   value: string;
 }
 
+/** Migration 041: a lead's conversation by e-mail (features/conversations). */
+export interface LeadMessagesTable {
+  id: Generated<number>;
+  lead_id: number;
+  /** "out" (sent from the desk) or "in" (received). */
+  direction: "out" | "in";
+  /** The RFC 5322 Message-ID with its angle brackets; unique. */
+  message_id: string;
+  in_reply_to: string | null;
+  refs: string | null;
+  from_address: string | null;
+  from_name: string | null;
+  to_address: string | null;
+  subject: string | null;
+  body_text: string | null;
+  /** Sanitised before it is stored. */
+  body_html: string | null;
+  staff_id: number | null;
+  outbox_id: number | null;
+  /** JSON: [{ name, type, size }]. */
+  attachments: string | null;
+  created_at: string;
+}
+
+/** Migration 042: each mailbox folder read for replies (features/conversations/reader.server.ts). */
+export interface MailboxStateTable {
+  mailbox: string;
+  uid_validity: string | null;
+  last_uid: Generated<number>;
+  lease_owner: string | null;
+  lease_until: string | null;
+  last_read_at: string | null;
+  last_error: string | null;
+  last_error_at: string | null;
+  taken_total: Generated<number>;
+  taken_last: Generated<number>;
+}
+
+/** Migration 042: a received message no lead was found for, until an admin assigns it. */
+export interface UnmatchedMessagesTable {
+  id: Generated<number>;
+  message_id: string;
+  in_reply_to: string | null;
+  refs: string | null;
+  from_address: string | null;
+  from_name: string | null;
+  to_address: string | null;
+  subject: string | null;
+  body_text: string | null;
+  body_html: string | null;
+  attachments: string | null;
+  created_at: string;
+  assigned_lead_id: number | null;
+  assigned_at: string | null;
+  assigned_by: number | null;
+}
+
+/** Migration 042: an address a delivery status notification said fails. */
+export interface FailingAddressesTable {
+  address: string;
+  reason: string | null;
+  failed_at: string;
+}
+
 export interface Database {
+  lead_messages: LeadMessagesTable;
+  mailbox_state: MailboxStateTable;
+  unmatched_messages: UnmatchedMessagesTable;
+  failing_addresses: FailingAddressesTable;
   insight_events: InsightEventsTable;
   insight_rollup: InsightRollupTable;
   insight_form_rollup: InsightFormRollupTable;
