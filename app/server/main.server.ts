@@ -33,7 +33,7 @@ import { startOutbox } from "~/platform/outbox/worker.server";
 import { startLeadSchedule } from "~/features/leads/routing/schedule.server";
 import { startRetention } from "~/features/leads/retention.server";
 import { startNewsletterSender } from "~/features/newsletter/issues/sender.server";
-import { startMailboxReader } from "~/features/conversations/reader.server";
+import { mailboxGauges, startMailboxReader } from "~/features/conversations/reader.server";
 import type { Services } from "~/platform/services.server";
 import { withIpHashSalt } from "~/platform/settings.server";
 import { createSiteApp } from "./compose.server";
@@ -129,7 +129,7 @@ export async function startServer({ server, root, buildDir, dev }: StartOptions)
   // Every six hours: enquiries and waitlist entries past LEAD_RETENTION_DAYS / WAITLIST_RETENTION_DAYS are deleted.
   const stopRetention = startRetention(services);
   // Health, readiness and (with METRICS_TOKEN) metrics; nothing is recorded without the token.
-  const metrics = fullEnv.METRICS_TOKEN ? createMetrics({ db, outbox, lastBackup: backups.last }) : undefined;
+  const metrics = fullEnv.METRICS_TOKEN ? createMetrics({ db, outbox, lastBackup: backups.last, gauges: mailboxGauges(db, fullEnv) }) : undefined;
   const ops = createOpsEndpoints({ env: fullEnv, db, metrics, log });
   const pageCache = metrics ? metrics.countPageCache(createPageCache(contentCacheRules)) : createPageCache(contentCacheRules);
   // News and blog posts are Markdown files: load the new and changed ones into the database.

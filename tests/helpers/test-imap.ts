@@ -164,7 +164,7 @@ export async function startTestImap(): Promise<TestImap> {
       client(async (c) => {
         await ensure(c, folder);
         const r = await c.append(folder, raw);
-        if (!r?.uid) throw new Error("APPEND gave no UID");
+        if (r === false || !r.uid) throw new Error("APPEND gave no UID");
         return { uid: r.uid };
       }),
     list: (folder = "INBOX") =>

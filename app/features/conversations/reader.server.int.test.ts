@@ -6,6 +6,7 @@ import { loadEnv } from "~/platform/env.server";
 import { createLogger } from "~/platform/logger.server";
 import { type Outbox, startOutbox } from "~/platform/outbox/worker.server";
 import { storeLead } from "~/features/leads/store.server";
+import { countMatching, listLeads } from "~/features/leads/desk/query.server";
 import { openTestDb } from "../../../tests/helpers/test-db";
 import { rawMessage, startTestImap, type TestImap } from "../../../tests/helpers/test-imap";
 import { assignUnmatched, leadConversation, listUnmatched, repliedAmong } from "./desk.server";
@@ -137,6 +138,32 @@ describe("the reply reader", () => {
     expect((await leadConversation(db, l2.id)).map((m) => m.subject)).toEqual(["A question"]);
     // The reply is the last message: waiting on us.
     expect([...(await repliedAmong(db, [l.id, l2.id]))].sort()).toEqual([l.id, l2.id].sort());
+    // The inbox's replied view lists them; a message sent after the reply takes a lead off it.
+    const replied = async () => (await listLeads(db, { replied: true })).rows.map((r) => r.id);
+    expect(await replied()).toEqual(expect.arrayContaining([l.id, l2.id]));
+    await db.kysely
+      .insertInto("lead_messages")
+      .values({
+        lead_id: l.id,
+        direction: "out",
+        message_id: `<lead-${l.id}.ff@fillway.example>`,
+        in_reply_to: byThread,
+        refs: null,
+        from_address: "sales@fillway.example",
+        from_name: null,
+        to_address: other,
+        subject: "Re: Re: Your quote",
+        body_text: "Thanks.",
+        body_html: null,
+        staff_id: owner.id,
+        outbox_id: null,
+        attachments: null,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    expect(await replied()).not.toContain(l.id);
+    expect(await replied()).toContain(l2.id);
+    expect(await countMatching(db, { leads: { replied: true } })).toEqual({ n: (await replied()).length, capped: false });
   });
 
   it("keeps a message no lead matches in the unmatched list until an admin assigns it (audited)", async () => {

@@ -325,3 +325,33 @@ export async function mailboxStatus(db: Db, env: Pick<Env, "IMAP_URL" | "IMAP_FO
     lastErrorAt: row?.last_error_at ?? null,
   };
 }
+
+/**
+ * The mailbox's gauges for /metrics (ops/metrics.server.ts): seconds since it was last read
+ * to its end, messages taken in all, and when the last error was (no gauges while IMAP_URL is unset).
+ */
+export function mailboxGauges(db: Db, env: Pick<Env, "IMAP_URL" | "IMAP_FOLDER" | "IMAP_POLL_SECONDS">, now = Date.now) {
+  if (!env.IMAP_URL) return [];
+  const read = () => mailboxStatus(db, env);
+  const seconds = (iso: string | null | undefined) => (iso ? Date.parse(iso) / 1000 : null);
+  return [
+    {
+      name: "fillway_replies_last_read_age_seconds",
+      help: "Seconds since the replies mailbox was last read to its end (NaN before its first read)",
+      read: async () => {
+        const at = seconds((await read())?.lastReadAt);
+        return at === null ? null : Math.max(0, now() / 1000 - at);
+      },
+    },
+    {
+      name: "fillway_replies_taken",
+      help: "Messages taken from the replies mailbox's folder since it was first read",
+      read: async () => (await read())?.takenTotal ?? 0,
+    },
+    {
+      name: "fillway_replies_last_error_timestamp_seconds",
+      help: "When reading the replies mailbox last failed, as a Unix time (NaN if it never did)",
+      read: async () => seconds((await read())?.lastErrorAt),
+    },
+  ];
+}

@@ -4,6 +4,7 @@ import { useDeskTimeZone } from "~/ui/desk/time";
 import { formatInZone } from "~/shared/zoned-time";
 import { DESK_HEADERS, deskServices } from "~/features/staff/auth.server";
 import { systemReport } from "~/platform/ops/system.server";
+import { mailboxStatus } from "~/features/conversations/reader.server";
 import type { Route } from "./+types/system";
 
 export const meta = () => [{ title: "System · Fillway desk" }];
@@ -14,7 +15,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   // The checks as they are now (this also sends what turned bad and updates the banner).
   await services.ops?.alerts.run().catch(() => undefined);
   const report = await systemReport(services, { lastBackup: services.ops?.lastBackup, alerts: services.ops?.alerts.state });
-  return data({ report }, { headers: DESK_HEADERS });
+  const replies = await mailboxStatus(services.db, services.env);
+  return data({ report, replies }, { headers: DESK_HEADERS });
 }
 
 function duration(seconds: number): string {
@@ -48,7 +50,7 @@ function Facts({ rows }: { rows: [string, string][] }) {
   );
 }
 
-export default function System({ loaderData: { report: r } }: Route.ComponentProps) {
+export default function System({ loaderData: { report: r, replies } }: Route.ComponentProps) {
   const checks = r.alerts?.checks ?? [];
   // In the member's zone, named, from the server's render on (the layout knows the zone).
   const zone = useDeskTimeZone();
@@ -97,6 +99,28 @@ export default function System({ loaderData: { report: r } }: Route.ComponentPro
               ["Sent by this server since it started", String(r.outbox.sentByThisProcess)],
             ]}
           />
+        </section>
+        <section aria-labelledby="replies">
+          <h2 id="replies" className="mb-2 text-lg font-bold">
+            Replies mailbox
+          </h2>
+          {replies ? (
+            <Facts
+              rows={[
+                ["Mailbox", replies.mailbox],
+                ["Read", `every ${duration(replies.pollSeconds)}`],
+                ["Last read to the end", replies.lastReadAt ? when(replies.lastReadAt) : "never: nothing has been read yet"],
+                ["Messages taken", `${replies.takenTotal} in all, ${replies.takenLast} by the last read`],
+                ["Last error", replies.lastError && replies.lastErrorAt ? `${when(replies.lastErrorAt)}: ${replies.lastError}` : "none"],
+              ]}
+            />
+          ) : (
+            <p className="text-sm">
+              Replies to leads are not read into the desk. To turn them on, set <code>IMAP_URL</code> to the mailbox they arrive in (imap:// or imaps://, with
+              its user and password), and <code>IMAP_FOLDER</code> and <code>IMAP_POLL_SECONDS</code> if INBOX and a minute do not suit; then restart the server
+              (see the operations guide).
+            </p>
+          )}
         </section>
       </div>
       <section aria-labelledby="checks" className="mt-6">
