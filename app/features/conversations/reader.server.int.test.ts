@@ -7,6 +7,7 @@ import { createLogger } from "~/platform/logger.server";
 import { type Outbox, startOutbox } from "~/platform/outbox/worker.server";
 import { storeLead } from "~/features/leads/store.server";
 import { countMatching, listLeads } from "~/features/leads/desk/query.server";
+import { deleteByEmail, findByEmail } from "~/features/leads/desk/privacy.server";
 import { openTestDb } from "../../../tests/helpers/test-db";
 import { rawMessage, startTestImap, type TestImap } from "../../../tests/helpers/test-imap";
 import { assignUnmatched, leadConversation, listUnmatched, repliedAmong } from "./desk.server";
@@ -308,6 +309,31 @@ describe("the reply reader", () => {
     await imap.createFolder("Box9");
     expect(await r.poll()).toMatchObject({ state: "read", taken: 0 });
     expect((await mailboxStatus(db, envFor("Box9")))?.lastReadAt).not.toBeNull();
+  });
+
+  it("forgets the person's messages and their unmatched ones on a privacy request, and nobody else's", async () => {
+    const person = `forget-${randomUUID().slice(0, 6)}@example.com`;
+    const l = await lead(person);
+    const kept = await lead();
+    await imap.append(rawMessage({ From: person, To: `replies+lead-${l.id}@fillway.example`, Subject: "Mine", "Message-ID": mid() }), "Box10");
+    // Filed on someone else's lead by its reply address: still theirs to forget.
+    await imap.append(rawMessage({ From: person, To: `replies+lead-${kept.id}@fillway.example`, Subject: "On theirs", "Message-ID": mid() }), "Box10");
+    await imap.append(rawMessage({ From: kept.email, To: `replies+lead-${kept.id}@fillway.example`, Subject: "Theirs", "Message-ID": mid() }), "Box10");
+    await db.kysely.updateTable("leads").set({ email_norm: "moved@example.net" }).where("id", "=", kept.id).execute();
+    const unmatchedId = mid();
+    // An address no lead has any more once the lead is gone: kept unmatched until the deletion.
+    await imap.append(rawMessage({ From: person, To: "replies@fillway.example", Subject: "Hello?", "Message-ID": unmatchedId }), "Box10");
+    await db.kysely.updateTable("leads").set({ email_norm: "elsewhere@example.net" }).where("id", "=", l.id).execute();
+    expect(await reader("Box10").poll()).toMatchObject({ stored: { replies: 3, unmatched: 1 } });
+    await db.kysely.updateTable("leads").set({ email_norm: person }).where("id", "=", l.id).execute();
+    const env = { ...loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent" }), IP_HASH_SALT: "conversations-salt-0123456" };
+    expect(await findByEmail({ db, env }, person)).toMatchObject({ leads: 1, conversations: 3 });
+    const erased = await deleteByEmail({ db, env, outbox }, person);
+    expect(erased.conversations).toBe(3);
+    expect(await leadConversation(db, l.id)).toEqual([]);
+    expect((await leadConversation(db, kept.id)).map((m) => m.subject)).toEqual(["Theirs"]);
+    expect(await count("unmatched_messages", unmatchedId)).toBe(0);
+    expect(await findByEmail({ db, env }, person)).toMatchObject({ leads: 0, conversations: 0 });
   });
 
   it("is off without IMAP_URL", async () => {

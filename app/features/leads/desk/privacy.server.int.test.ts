@@ -208,7 +208,7 @@ describe("privacy deletion", () => {
     expect((await whereInDatabase(email)).sort()).toEqual(expect.arrayContaining(["audit_log.detail", "audit_log.subject", "leads.email", "outbox.recipient"]));
     const found = await findByEmail(paused, email);
     // Three leads: the third is past the day's three receipts and confirmations, so it has none.
-    expect(found).toEqual({ leads: 3, subscriptions: 1, comments: 1, outbox: 9, mailFiles: 5, audit: 1, insight: 0 });
+    expect(found).toEqual({ leads: 3, subscriptions: 1, comments: 1, outbox: 9, mailFiles: 5, audit: 1, insight: 0, conversations: 0 });
 
     const removed = await deleteByEmail(paused, email);
     expect(removed).toMatchObject(found);
@@ -247,6 +247,15 @@ describe("privacy deletion", () => {
     expect(sent.filter((r) => r.recipient === null && r.lead_id === null)).toHaveLength(2);
     expect(await whereInDatabase(other)).toEqual(expect.arrayContaining(["audit_log.detail", "audit_log.subject", "leads.email", "outbox.recipient"]));
     expect(whereInMailDir(other)).toHaveLength(2);
-    expect(await findByEmail(done, email)).toEqual({ leads: 0, subscriptions: 0, comments: 0, outbox: 0, mailFiles: 0, audit: 0, insight: 0 });
+    expect(await findByEmail(done, email)).toEqual({
+      leads: 0,
+      subscriptions: 0,
+      comments: 0,
+      outbox: 0,
+      mailFiles: 0,
+      audit: 0,
+      insight: 0,
+      conversations: 0,
+    });
   });
 });

@@ -10,6 +10,7 @@ import { insertOutbox, mailDomain, outboxRows } from "~/platform/outbox/store.se
 import type { Outbox } from "~/platform/outbox/worker.server";
 import { recipientKey } from "~/platform/outbox/visitor-mail.server";
 import { forgetInInsight, insightNaming } from "~/features/insight/privacy.server";
+import { conversationsOf, forgetConversations } from "~/features/conversations/desk.server";
 import { normaliseText } from "./search-columns.server";
 
 /** What the desk holds about an e-mail address, as counts only. */
@@ -25,6 +26,8 @@ export interface PersonalData {
   audit: number;
   /** Insight rows naming it (a campaign link's value) or one of its leads (features/insight). */
   insight: number;
+  /** E-mail messages of its leads' conversations, replies it sent and unmatched messages from it (features/conversations). */
+  conversations: number;
 }
 
 export interface PrivacyServices {
@@ -48,7 +51,18 @@ export interface Erasure extends PersonalData {
  * (leads_search, which keeps a deleted lead's words until merged) and empties its
  * write-ahead log; PostgreSQL vacuums those of them it has.
  */
-const ERASED_TABLES = ["leads", "leads_search", "lead_events", "lead_followups", "comments", "comment_blocks", "outbox", "audit_log"] as const;
+const ERASED_TABLES = [
+  "leads",
+  "leads_search",
+  "lead_events",
+  "lead_followups",
+  "lead_messages",
+  "unmatched_messages",
+  "comments",
+  "comment_blocks",
+  "outbox",
+  "audit_log",
+] as const;
 
 const REDACTED_TEXT = "This comment was removed at its author's request.";
 /** What an audit entry says where it named the deleted address. */
@@ -192,6 +206,11 @@ export async function findByEmail(services: PrivacyServices, email: string): Pro
       e,
       leads.map((l) => l.submissionId),
     ),
+    conversations: await conversationsOf(
+      db.kysely,
+      e,
+      leads.map((l) => l.id),
+    ),
   };
 }
 
@@ -247,6 +266,8 @@ export async function deleteByEmail(services: PrivacyServices, email: string, no
         .execute();
     }
 
+    // Their conversations, before the leads they belong to (the mailbox itself is the operator's).
+    const conversations = await forgetConversations(trx, e, leadIds);
     for (let i = 0; i < leadIds.length; i += 500) {
       await trx
         .deleteFrom("lead_events")
@@ -298,6 +319,7 @@ export async function deleteByEmail(services: PrivacyServices, email: string, no
       messageIds: messages.map((m) => m.messageId),
       audit: entries.length,
       insight,
+      conversations,
     };
   });
   services.outbox?.nudge();

@@ -16,6 +16,7 @@ export const items = (f: Found) => [
   plural(f.mailFiles, "mail file", "mail files"),
   plural(f.audit, "audit entry naming the address", "audit entries naming the address"),
   plural(f.insight, "visit record naming the address or its leads", "visit records naming the address or its leads"),
+  plural(f.conversations, "e-mail message in their conversations", "e-mail messages in their conversations"),
 ];
 
 export const summary = (f: Found) => {
