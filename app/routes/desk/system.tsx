@@ -5,6 +5,7 @@ import { formatInZone } from "~/shared/zoned-time";
 import { DESK_HEADERS, deskServices } from "~/features/staff/auth.server";
 import { systemReport } from "~/platform/ops/system.server";
 import { mailboxStatus } from "~/features/conversations/reader.server";
+import { MailboxStatusSection } from "~/features/conversations/components/mailbox-status";
 import type { Route } from "./+types/system";
 
 export const meta = () => [{ title: "System · Fillway desk" }];
@@ -100,28 +101,7 @@ export default function System({ loaderData: { report: r, replies } }: Route.Com
             ]}
           />
         </section>
-        <section aria-labelledby="replies">
-          <h2 id="replies" className="mb-2 text-lg font-bold">
-            Replies mailbox
-          </h2>
-          {replies ? (
-            <Facts
-              rows={[
-                ["Mailbox", replies.mailbox],
-                ["Read", `every ${duration(replies.pollSeconds)}`],
-                ["Last read to the end", replies.lastReadAt ? when(replies.lastReadAt) : "never: nothing has been read yet"],
-                ["Messages taken", `${replies.takenTotal} in all, ${replies.takenLast} by the last read`],
-                ["Last error", replies.lastError && replies.lastErrorAt ? `${when(replies.lastErrorAt)}: ${replies.lastError}` : "none"],
-              ]}
-            />
-          ) : (
-            <p className="text-sm">
-              Replies to leads are not read into the desk. To turn them on, set <code>IMAP_URL</code> to the mailbox they arrive in (imap:// or imaps://, with
-              its user and password), and <code>IMAP_FOLDER</code> and <code>IMAP_POLL_SECONDS</code> if INBOX and a minute do not suit; then restart the server
-              (see the operations guide).
-            </p>
-          )}
-        </section>
+        <MailboxStatusSection status={replies} when={when} />
       </div>
       <section aria-labelledby="checks" className="mt-6">
         <h2 id="checks" className="mb-2 text-lg font-bold">

@@ -1,4 +1,6 @@
 import { phoneDigits } from "~/features/leads/desk/search-columns.server";
+import { leadConversation } from "~/features/conversations/desk.server";
+import { mailboxStatus } from "~/features/conversations/reader.server";
 import { shownZone } from "~/features/staff/time-zone.server";
 import { data } from "react-router";
 import { DESK_HEADERS, deskServices } from "~/features/staff/auth.server";
@@ -49,13 +51,15 @@ export async function loadLead({ request, context, params }: DeskArgs) {
   const parsed = parseLeadFilters(new URLSearchParams(kept));
   const filters = parsed.ok ? parsed.filters : {};
   const listSearch = parsed.ok && Object.keys(kept).length ? `?${new URLSearchParams(kept)}` : "";
-  const [events, staff, deliveries, cameFrom, around, contact] = await Promise.all([
+  const [events, staff, deliveries, cameFrom, around, contact, conversation, mailbox] = await Promise.all([
     leadEvents(db, id),
     staffDirectory(db),
     leadDeliveries(db, declaredMessages, id),
     leadAttribution(db, id),
     leadNeighbours(db, filters, { id, createdAt: lead.createdAt }),
     contactSummary(db, lead),
+    leadConversation(db, id),
+    mailboxStatus(db, deskServices(context).env),
   ]);
   const zone = shownZone(request, signedIn(context)) ?? "UTC";
   const timeline = [
@@ -105,6 +109,8 @@ export async function loadLead({ request, context, params }: DeskArgs) {
       choices: { ...leadChoices(staff), ...workChoices },
       deliveries,
       cameFrom,
+      conversation,
+      repliesRead: mailbox !== null,
     },
     { headers: DESK_HEADERS },
   );
