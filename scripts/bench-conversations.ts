@@ -152,7 +152,7 @@ async function main() {
   const imap = await startTestImap();
   const dbFile = tempDbFile("conversations");
   const leads = await seed(dbFile);
-  const env = (folder: string) => ({ IMAP_URL: imap.url, IMAP_FOLDER: folder, IMAP_POLL_SECONDS: String(pollSeconds), LOG_LEVEL: "warn" });
+  const env = (folder: string) => ({ IMAP_URL: imap.url, IMAP_FOLDER: folder, IMAP_POLL_SECONDS: String(pollSeconds) });
   const servers: RunningServer[] = [];
   const failures: string[] = [];
   try {
