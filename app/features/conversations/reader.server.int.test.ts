@@ -182,7 +182,7 @@ describe("the reply reader", () => {
     expect((await leadConversation(db, l.id)).map((m) => m.subject)).toEqual(["Who is this?"]);
     expect((await listUnmatched(db)).rows.some((r) => r.id === row?.id)).toBe(false);
     const audited = await db.kysely.selectFrom("audit_log").select(["staff_id", "action", "subject"]).where("action", "=", "reply.assign").execute();
-    expect(audited).toEqual([{ staff_id: admin.id, action: "reply.assign", subject: String(l.id) }]);
+    expect(audited.map((a) => ({ ...a, staff_id: Number(a.staff_id) }))).toEqual([{ staff_id: admin.id, action: "reply.assign", subject: String(l.id) }]);
     expect(await notices(l.id)).toHaveLength(1);
   });
 
