@@ -12,7 +12,9 @@ import { openTestDb } from "../../../tests/helpers/test-db";
 import { rawMessage, startTestImap, type TestImap } from "../../../tests/helpers/test-imap";
 import { assignUnmatched, leadConversation, listUnmatched, repliedAmong } from "./desk.server";
 import { failingAddress } from "./failing-address.server";
-import { mailboxStatus, type ReaderOptions, startMailboxReader } from "./reader.server";
+import type { ServerResponse } from "node:http";
+import { createMetrics } from "~/platform/ops/metrics.server";
+import { mailboxGauges, mailboxStatus, type ReaderOptions, startMailboxReader } from "./reader.server";
 
 /**
  * The reply reader against a real Dovecot (tests/helpers/test-imap.ts): messages appended
@@ -334,6 +336,25 @@ describe("the reply reader", () => {
     expect((await leadConversation(db, kept.id)).map((m) => m.subject)).toEqual(["Theirs"]);
     expect(await count("unmatched_messages", unmatchedId)).toBe(0);
     expect(await findByEmail({ db, env }, person)).toMatchObject({ leads: 0, conversations: 0 });
+  });
+
+  it("reports the mailbox in /metrics: NaN before a read, then the age of the last read and the messages taken", async () => {
+    const scrape = async (folder: string) => {
+      const metrics = createMetrics({ db, gauges: mailboxGauges(db, envFor(folder)) });
+      let body = "";
+      await metrics.send({ writeHead: () => undefined, end: (b: string) => (body = b) } as unknown as ServerResponse);
+      metrics.close();
+      return body;
+    };
+    const never = await scrape("Box11");
+    // prom-client writes NaN as "Nan", which Prometheus (and promtool check metrics) reads as NaN.
+    expect(never).toMatch(/^fillway_replies_last_read_age_seconds Nan$/m);
+    expect(never).toMatch(/^fillway_replies_taken 0$/m);
+    expect(never).toMatch(/^fillway_replies_last_error_timestamp_seconds Nan$/m);
+    const after = await scrape("Box1");
+    expect(after).toMatch(/^fillway_replies_last_read_age_seconds \d+(\.\d+)?$/m);
+    expect(after).toMatch(/^fillway_replies_taken 1$/m);
+    expect(mailboxGauges(db, { IMAP_URL: undefined, IMAP_FOLDER: "INBOX", IMAP_POLL_SECONDS: 60 })).toEqual([]);
   });
 
   it("is off without IMAP_URL", async () => {
