@@ -223,7 +223,16 @@ export function startMailboxReader(opts: ReaderOptions): MailboxReader {
     return { state: "read", taken, stored, uidValidityChanged: changed };
   }
 
-  async function poll(now = new Date()): Promise<PollResult> {
+  // One poll at a time in this instance: the timer's and a caller's share it.
+  let current: Promise<PollResult> | undefined;
+  function poll(now = new Date()): Promise<PollResult> {
+    current ??= pollOnce(now).finally(() => {
+      current = undefined;
+    });
+    return current;
+  }
+
+  async function pollOnce(now: Date): Promise<PollResult> {
     await released;
     if (!url) return { state: "off" };
     if (!(await claim(now))) return { state: "busy" };
