@@ -124,6 +124,16 @@ export const envSchema = z.object({
     .refine((v) => !v.split("@")[0]?.includes("+"), "must be an address without a +tag: the desk adds +lead-<id>")
     .transform((v) => v.toLowerCase())
     .optional(),
+  /**
+   * The mailbox replies arrive in (imap:// or imaps://, user and password in the URL), read
+   * for the leads' conversations (features/conversations): normally MAIL_REPLY_TO's mailbox,
+   * where the plus-addresses land. Unset: replies are not read.
+   */
+  IMAP_URL: urlOf(["imap:", "imaps:"], "must be imap://user:password@host[:port] or imaps://…").optional(),
+  /** The folder of IMAP_URL read for replies. */
+  IMAP_FOLDER: z.string().min(1).max(200).default("INBOX"),
+  /** How often the mailbox is read for new replies (seconds). */
+  IMAP_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Where messages are written as .eml files when SMTP_URL is unset. */
   MAIL_DIR: z.string().min(1).default("data/mail"),
   /** Days an .eml file in MAIL_DIR is kept (they hold set-password and newsletter links); pruned hourly as mail is written. */

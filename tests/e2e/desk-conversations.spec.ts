@@ -80,8 +80,8 @@ test("on a phone, a salesperson writes to a lead from a template, fills the fiel
   await subject.fill("Fuel for your trucks");
   await write.getByRole("button", { name: "Send the e-mail" }).click();
   await expect(page.getByRole("status").filter({ hasText: `E-mail to ${email} queued` })).toBeVisible();
-  const timeline = page.getByRole("region", { name: "Timeline" });
-  const entry = timeline.getByRole("listitem").filter({ hasText: `E-mail to ${email}: Fuel for your trucks` });
+  const thread = page.getByRole("region", { name: "E-mail conversation" });
+  const entry = thread.getByRole("listitem").filter({ hasText: `E-mail to ${email}: Fuel for your trucks` });
   await expect(entry).toContainText(name);
   await expect(entry.getByTestId("mail-state")).toHaveText(/Queued|Being sent|Sent/);
   // The outbox writes it (no SMTP_URL on the test server); the page shows it sent.
@@ -93,7 +93,7 @@ test("on a phone, a salesperson writes to a lead from a template, fills the fiel
     .poll(
       async () => {
         await page.reload();
-        return page.getByRole("region", { name: "Timeline" }).getByTestId("mail-state").first().textContent();
+        return page.getByRole("region", { name: "E-mail conversation" }).getByTestId("mail-state").first().textContent();
       },
       { timeout: 15_000 },
     )
@@ -101,22 +101,54 @@ test("on a phone, a salesperson writes to a lead from a template, fills the fiel
   // The next e-mail answers it.
   await expect(page.getByRole("region", { name: "Write an e-mail" }).getByLabel("Subject")).toHaveValue("Re: Fuel for your trucks");
 
+  // The answer, as the replies reader stores it, follows it in the same thread: its new
+  // text, the quoted history folded, the attachment by name and size, no raw HTML.
+  await db.kysely
+    .insertInto("lead_messages")
+    .values({
+      lead_id: lead.id,
+      direction: "in",
+      message_id: `<answer-${tag()}@conversation.test>`,
+      in_reply_to: null,
+      refs: null,
+      from_address: email,
+      from_name: "Vera Quill",
+      to_address: `sales+lead-${lead.id}@fillway.example`,
+      subject: "Re: Fuel for your trucks",
+      body_text: "Tuesday suits us.\n\nOn Mon, Sam wrote:\n> Would Tuesday suit you?",
+      body_html: "<p>Tuesday suits us.</p><p><b>bold-html-marker</b></p>",
+      staff_id: null,
+      outbox_id: null,
+      attachments: JSON.stringify([{ name: "site-plan.pdf", type: "application/pdf", size: 20480 }]),
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+  await page.reload();
+  const answer = page.getByRole("region", { name: "E-mail conversation" }).getByRole("listitem").last();
+  await expect(answer).toContainText(`E-mail from Vera Quill <${email}>: Re: Fuel for your trucks`);
+  await expect(answer).toContainText("Tuesday suits us.");
+  await expect(answer).toContainText("site-plan.pdf (20 KB)");
+  await expect(answer.getByText("Would Tuesday suit you?")).toBeHidden();
+  await expect(answer).not.toContainText("bold-html-marker");
+
   // Nothing scrolls sideways on the phone, and the page passes axe in both themes.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expectAxeClean(page);
   await page.emulateMedia({ colorScheme: "dark" });
   await page.reload();
   await hydrated(page);
-  await page.getByRole("region", { name: "Timeline" }).getByText("The e-mail").first().click();
+  await page.getByRole("region", { name: "E-mail conversation" }).getByText("The e-mail").first().click();
+  await page.getByRole("region", { name: "E-mail conversation" }).getByText("Earlier messages quoted").first().click();
   await expectAxeClean(page);
 
   // The send is in the audit log; the contact's page shows it too.
   const audited = await db.kysely.selectFrom("audit_log").select("action").where("staff_id", "=", sales.id).where("action", "=", "lead.mail").execute();
   expect(audited).toHaveLength(1);
   await page.goto(`/desk/contacts/${lead.id}`);
-  await expect(page.getByRole("region", { name: "Timeline, newest first" })).toContainText(
-    `E-mail to ${email} by ${name} (${sales.email}): Fuel for your trucks`,
-  );
+  const onContact = page.getByRole("region", { name: "E-mail conversation" });
+  await expect(onContact.getByRole("listitem").first()).toContainText(`by ${name} (${sales.email})`);
+  await expect(onContact.getByRole("listitem").first()).toContainText(`E-mail to ${email}: Fuel for your trucks`);
+  await expect(onContact.getByRole("listitem").last()).toContainText("Tuesday suits us.");
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expectAxeClean(page);
 });
@@ -201,6 +233,6 @@ test("without JavaScript, picking a template and sending are plain form posts", 
   await write.getByRole("button", { name: "Send the e-mail" }).click();
   await expect(page).toHaveURL(new RegExp(`/desk/leads/${lead.id}\\?mailed=1$`));
   await expect(page.getByRole("status").filter({ hasText: `E-mail to ${email} queued` })).toBeVisible();
-  await expect(page.getByRole("region", { name: "Timeline" })).toContainText(`E-mail to ${email}: For your fleet`);
+  await expect(page.getByRole("region", { name: "E-mail conversation" })).toContainText(`E-mail to ${email}: For your fleet`);
   await context.close();
 });

@@ -335,7 +335,7 @@ test.describe("leads inbox", () => {
     await page.goto(`/desk/leads?view=today&q=${last.toLowerCase()}`);
     await expect(page.locator("tbody tr")).toHaveCount(2);
     await page.goto("/desk/leads?view=someday");
-    await expect(page.getByRole("alert")).toContainText("View must be mine, unassigned, today, spam or overdue");
+    await expect(page.getByRole("alert")).toContainText("View must be mine, unassigned, today, spam, overdue or replied");
   });
 
   test("a lead whose ZIP code or phone number is shorter than a full one is marked in the inbox and on its page", async ({ page, context }) => {

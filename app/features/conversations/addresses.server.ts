@@ -34,6 +34,12 @@ export function leadMessageId(env: Pick<Env, "MAIL_FROM">, leadId: number): stri
   return `<lead-${leadId}.${randomBytes(8).toString("hex")}@${mailDomain(env.MAIL_FROM)}>`;
 }
 
+/** The lead a Message-ID the desk made names (`<lead-42.0123456789abcdef@fillway.com>` → 42), else null. */
+export function leadOfMessageId(messageId: string): number | null {
+  const m = /^<lead-([1-9]\d{0,15})\.[0-9a-f]+@[^<>\s]+>$/i.exec(messageId.trim());
+  return m ? Number(m[1]) : null;
+}
+
 /** At most this many Message-IDs are carried in References: the first of the thread and the latest. */
 const MOST_REFERENCES = 20;
 

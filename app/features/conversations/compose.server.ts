@@ -76,6 +76,7 @@ export async function composeFor(services: Pick<Services, "db" | "env">, me: Sta
     sendable: isPlainAddress(lead.email),
     replyTo: replyTo ?? me.email,
     repliesToDesk: replyTo !== null,
+    repliesRead: Boolean(env.IMAP_URL),
     answering: previous ? { subject: previous.subject, direction: previous.direction } : null,
     templates: templates.map((t) => ({ value: String(t.id), label: t.name })),
     draft,

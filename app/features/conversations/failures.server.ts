@@ -1,4 +1,6 @@
+import type { Kysely } from "kysely";
 import type { Db } from "~/platform/db/db.server";
+import type { Database } from "~/platform/db/schema";
 import { writeQueueFor } from "~/platform/db/write-queue.server";
 import { oneLine } from "~/platform/outbox/templates.server";
 
@@ -18,18 +20,21 @@ const key = (address: string) => address.trim().toLowerCase();
 /**
  * Marks `address` as failing: the outbox gave up on an e-mail to it or the receiving
  * server refused it (5xx), or a delivery status notification said it bounced. The latest
- * reason and time are kept.
+ * reason and time are kept. `db` is the database (the write goes through its write queue)
+ * or a transaction already holding it: the mailbox reader marks the addresses of a report
+ * in the transaction that takes it from the mailbox.
  */
-export async function markAddressFailing(db: Db, address: string, reason: string, now = new Date()): Promise<void> {
+export async function markAddressFailing(db: Db | Kysely<Database>, address: string, reason: string, now = new Date()): Promise<void> {
   const row = { address: key(address).slice(0, 320), reason: oneLine(reason, 500) || "no reason given", failed_at: now.toISOString() };
   if (!row.address) return;
-  await writeQueueFor(db).run((trx) =>
+  const write = (trx: Kysely<Database>) =>
     trx
       .insertInto("mail_address_failures")
       .values(row)
       .onConflict((oc) => oc.column("address").doUpdateSet({ reason: row.reason, failed_at: row.failed_at }))
-      .execute(),
-  );
+      .execute();
+  if ("kysely" in db) await writeQueueFor(db).run(write);
+  else await write(db);
 }
 
 /**

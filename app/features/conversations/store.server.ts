@@ -30,9 +30,11 @@ export interface ShownMessage {
   /** Why it failed, in the receiving server's words. */
   error: string | null;
   sentAt: string | null;
+  /** JSON list of a received message's attachments (name, type, size); null when none. */
+  attachments: string | null;
 }
 
-/** More messages than a lead's page lists; past it the newest. */
+/** More messages than a lead's or a contact's page lists; past it the newest. */
 const MOST = 500;
 
 /** The messages of these leads, oldest first, each with its delivery state. */
@@ -62,6 +64,7 @@ export async function messagesOf(db: Db, leadIds: number[]): Promise<ShownMessag
       state,
       error: state === "failed" ? (d?.last_error ?? null) : null,
       sentAt: d?.sent_at ?? null,
+      attachments: r.attachments,
     };
   });
 }

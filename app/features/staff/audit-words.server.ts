@@ -161,6 +161,11 @@ export const auditKinds: Record<string, Kind> = {
   "subscriber.status": { label: "Unsubscribed someone", subject: "plain", say: (s) => `${s.who} unsubscribed newsletter sign-up ${s.what}` },
   "subscribers.export": { label: "Exported subscribers", subject: "plain", say: (s) => `${s.who} exported newsletter subscribers (${s.what})` },
   "outbox.retry": { label: "Sent a message again", subject: "plain", say: (s) => `${s.who} retried outgoing message ${s.what}` },
+  "reply.assign": {
+    label: "Filed an unmatched reply",
+    subject: "lead",
+    say: (s) => `${s.who} filed unmatched e-mail ${num(s.detail.message)} on ${s.what}`,
+  },
   "account.time-zone": {
     label: "Chose a time zone",
     subject: "account",

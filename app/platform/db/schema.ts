@@ -482,6 +482,39 @@ export interface LeadMessagesTable {
   created_at: string;
 }
 
+/** Migration 042: each mailbox folder read for replies (features/conversations/reader.server.ts). */
+export interface MailboxStateTable {
+  mailbox: string;
+  uid_validity: string | null;
+  last_uid: Generated<number>;
+  lease_owner: string | null;
+  lease_until: string | null;
+  last_read_at: string | null;
+  last_error: string | null;
+  last_error_at: string | null;
+  taken_total: Generated<number>;
+  taken_last: Generated<number>;
+}
+
+/** Migration 042: a received message no lead was found for, until an admin assigns it. */
+export interface UnmatchedMessagesTable {
+  id: Generated<number>;
+  message_id: string;
+  in_reply_to: string | null;
+  refs: string | null;
+  from_address: string | null;
+  from_name: string | null;
+  to_address: string | null;
+  subject: string | null;
+  body_text: string | null;
+  body_html: string | null;
+  attachments: string | null;
+  created_at: string;
+  assigned_lead_id: number | null;
+  assigned_at: string | null;
+  assigned_by: number | null;
+}
+
 /** Migration 041: an e-mail template sales starts from, with {field} markers. */
 export interface MailTemplatesTable {
   id: Generated<number>;
@@ -504,6 +537,8 @@ export interface Database {
   lead_messages: LeadMessagesTable;
   mail_templates: MailTemplatesTable;
   mail_address_failures: MailAddressFailuresTable;
+  mailbox_state: MailboxStateTable;
+  unmatched_messages: UnmatchedMessagesTable;
   insight_events: InsightEventsTable;
   insight_rollup: InsightRollupTable;
   insight_form_rollup: InsightFormRollupTable;

@@ -8,7 +8,10 @@ export interface Compose {
   to: string;
   sendable: boolean;
   replyTo: string;
+  /** MAIL_REPLY_TO is set: Reply-To is the lead's plus-address. */
   repliesToDesk: boolean;
+  /** IMAP_URL is set: the replies mailbox is read into the desk. */
+  repliesRead: boolean;
   answering: { subject: string; direction: "out" | "in" } | null;
   templates: Option[];
   draft: { template: string; subject: string; body: string; missing: string[]; notFound: boolean };
@@ -57,21 +60,26 @@ export function WriteMail({
       <h2 id="write-mail" className="text-lg font-semibold">
         Write an e-mail
       </h2>
-      {search.get("mailed") ? <Notice>E-mail to {compose.to} queued: the timeline shows it as it goes.</Notice> : null}
+      {search.get("mailed") ? <Notice>E-mail to {compose.to} queued: the conversation shows it as it goes.</Notice> : null}
       {failure ? (
         <p className={warning} data-testid="mail-failing">
           Mail to {failure.address} bounced on <When iso={failure.at} />: {failure.reason}
         </p>
       ) : null}
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        {compose.repliesToDesk ? (
+        {compose.repliesToDesk && compose.repliesRead ? (
           <>
             Answers come back to this lead (Reply-To: <span className="break-all">{compose.replyTo}</span>).
+          </>
+        ) : compose.repliesToDesk ? (
+          <>
+            Answers go to <span className="break-all">{compose.replyTo}</span> but are not read into the desk yet. To bring them here, an admin sets{" "}
+            <code>IMAP_URL</code> (see the operations guide, “Conversations”).
           </>
         ) : (
           <>
             Answers go to your own mailbox (<span className="break-all">{compose.replyTo}</span>) and will not come back into the desk. To bring them here, an
-            admin sets <code>MAIL_REPLY_TO</code> and <code>IMAP_URL</code> (see the operations guide, “Answers to the desk's e-mails”).
+            admin sets <code>MAIL_REPLY_TO</code> and <code>IMAP_URL</code> (see the operations guide, “Conversations”).
           </>
         )}
       </p>

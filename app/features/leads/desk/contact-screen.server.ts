@@ -10,8 +10,7 @@ import { kindLabel, parsePayload, phoneOf, statusLabels, type LeadStatus, typeLa
 import { staffDirectory, staffLabel } from "./staff.server";
 import { getLead } from "./query.server";
 import { composeFor, sendLeadMail } from "~/features/conversations/compose.server";
-import { messagesOf } from "~/features/conversations/store.server";
-import { mailEntry } from "~/features/conversations/timeline.server";
+import { leadConversation } from "~/features/conversations/thread.server";
 
 /** A contact's screen (routes/desk/contact.tsx): every lead of one person, their notes and e-mails, newest first. */
 
@@ -95,7 +94,7 @@ export async function loadContact({ request, context, params }: DeskArgs) {
   if (first.contact_id !== null) throw redirect(`/desk/contacts/${Number(first.contact_id)}`, { headers: DESK_HEADERS });
   const leads = await contactLeads(db, id);
   const ids = leads.map((l) => Number(l.id));
-  const [notes, mails, staff, conversation] = await Promise.all([
+  const [notes, mails, staff] = await Promise.all([
     db.kysely
       .selectFrom("lead_events")
       .select(["id", "lead_id", "staff_id", "value", "created_at"])
@@ -107,12 +106,12 @@ export async function loadContact({ request, context, params }: DeskArgs) {
       .select(["id", "lead_id", "template", "state", "created_at", "sent_at"])
       .where("lead_id", "in", ids)
       .where("channel", "=", "email")
-      // The desk's own e-mails are listed with their words below (lead_messages).
+      // The desk's own e-mails are in the conversation, with their words (lead_messages).
       .where("template", "<>", "lead-mail")
       .execute(),
     staffDirectory(db),
-    messagesOf(db, ids),
   ]);
+  const conversation = await leadConversation(db, ids, staff);
   const nameOf = new Map(leads.map((l) => [Number(l.id), leadName(l)]));
   const entries: ContactEntry[] = [
     ...leads.map((l) => ({
@@ -142,19 +141,6 @@ export async function loadContact({ request, context, params }: DeskArgs) {
       title: `E-mail: ${declaredMessages.get(m.template)?.label ?? m.template} (${declaredMessages.get(m.template)?.to ?? "by address"})`,
       detail: `About ${nameOf.get(Number(m.lead_id))} · ${m.state === "sent" && m.sent_at ? `sent ${formatWhen(m.sent_at)}` : m.state}`,
     })),
-    ...conversation.map((m) => {
-      const shown = mailEntry(m);
-      const by = m.staffId === null ? "" : ` by ${staffLabel(staff.get(m.staffId), m.staffId)}`;
-      return {
-        key: `mail-${m.id}`,
-        at: m.at,
-        when: formatWhen(m.at),
-        what: "email" as const,
-        leadId: m.leadId,
-        title: m.direction === "out" ? `E-mail to ${m.toAddress}${by}: ${m.subject}` : `E-mail from ${m.fromAddress}: ${m.subject}`,
-        detail: `${shown.stateText} · about ${nameOf.get(m.leadId)}\n\n${m.body}`,
-      };
-    }),
   ].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : b.key.localeCompare(a.key)));
   const newest = leads[0];
   const payload = newest ? parsePayload(newest.payload) : {};
@@ -171,6 +157,9 @@ export async function loadContact({ request, context, params }: DeskArgs) {
         leadCount: leads.length,
       },
       entries,
+      // The e-mails of its leads' conversations, shown as one thread with the e-mail form.
+      conversation,
+      leadNames: Object.fromEntries(nameOf),
       compose,
     },
     { headers: DESK_HEADERS },

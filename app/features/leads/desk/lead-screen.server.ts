@@ -22,7 +22,7 @@ import { logCallAction, workChoices } from "~/features/leads/routing/lead-work.s
 import { contactSummary } from "~/features/leads/desk/contact-screen.server";
 import { consentLine } from "~/features/leads/desk/export-values.server";
 import { composeFor, sendLeadMail } from "~/features/conversations/compose.server";
-import { mailTimeline } from "~/features/conversations/timeline.server";
+import { leadConversation } from "~/features/conversations/thread.server";
 
 /** A phone number as a link a phone dials: "(214) 555-0100" → "tel:+12145550100". */
 function telHref(phone: string): string | null {
@@ -63,7 +63,7 @@ export async function loadLead({ request, context, params }: DeskArgs) {
   ]);
   const zone = shownZone(request, me) ?? "UTC";
   const timeline = [
-    { id: 0, when: lead.createdAt, who: "", text: `Received from ${lead.page || "an unknown page"}`, note: false, mail: null },
+    { id: 0, when: lead.createdAt, who: "", text: `Received from ${lead.page || "an unknown page"}`, note: false },
     ...events.map((e) => {
       const routed = e.action === "routed" ? routedEvent(e.value) : null;
       // A lead given by the routing rules as it was stored: the text says so, nobody did it.
@@ -76,11 +76,10 @@ export async function loadLead({ request, context, params }: DeskArgs) {
       else if (e.action === "assignee" && e.staffId === null && e.value) text = `Routed to ${personName(staff.get(Number(e.value)), Number(e.value))}`;
       else if (e.action === "assignee") text = e.value ? `Assigned to ${staffLabel(staff.get(Number(e.value)), Number(e.value))}` : "Unassigned";
       else text = workEventText(e.action, e.value, zone) ?? e.value ?? "";
-      return { id: e.id, when: e.createdAt, who, text, note: e.action === "note", mail: null };
+      return { id: e.id, when: e.createdAt, who, text, note: e.action === "note" };
     }),
-    // The e-mails of its conversation, in time order among the rest.
-    ...(await mailTimeline(db, [id], staff)),
-  ].sort((a, b) => (a.id === 0 ? -1 : b.id === 0 ? 1 : a.when < b.when ? -1 : a.when > b.when ? 1 : 0));
+  ];
+  const conversation = await leadConversation(db, id, staff);
   return data(
     {
       lead: {
@@ -112,6 +111,7 @@ export async function loadLead({ request, context, params }: DeskArgs) {
       choices: { ...leadChoices(staff), ...workChoices },
       deliveries,
       cameFrom,
+      conversation,
     },
     { headers: DESK_HEADERS },
   );

@@ -245,6 +245,26 @@ describe("privacy deletion", () => {
         message(await leadOf(other), "out", "sal@fillway.example", other),
       ])
       .execute();
+    // A reply from the address no lead was found for (the reader's unmatched list).
+    await db.kysely
+      .insertInto("unmatched_messages")
+      .values({
+        message_id: `<${randomUUID()}@mail.example>`,
+        in_reply_to: null,
+        refs: null,
+        from_address: email,
+        from_name: "Fay",
+        to_address: "sales@fillway.example",
+        subject: "Hello again",
+        body_text: "Is the offer still open?",
+        body_html: null,
+        attachments: null,
+        created_at: at,
+        assigned_lead_id: null,
+        assigned_at: null,
+        assigned_by: null,
+      })
+      .execute();
     await markAddressFailing(db, email, `550 5.1.1 <${email}>: Recipient address rejected`);
     await db.kysely
       .insertInto("mail_templates")
@@ -259,11 +279,12 @@ describe("privacy deletion", () => {
         "outbox.recipient",
         "lead_messages.to_address",
         "mail_address_failures.address",
+        "unmatched_messages.from_address",
       ]),
     );
     const found = await findByEmail(paused, email);
     // Three leads: the third is past the day's three receipts and confirmations, so it has none.
-    expect(found).toEqual({ leads: 3, subscriptions: 1, comments: 1, outbox: 9, mailFiles: 5, audit: 1, insight: 0, conversations: 2 });
+    expect(found).toEqual({ leads: 3, subscriptions: 1, comments: 1, outbox: 9, mailFiles: 5, audit: 1, insight: 0, conversations: 3 });
 
     const removed = await deleteByEmail(paused, email);
     expect(removed).toMatchObject(found);

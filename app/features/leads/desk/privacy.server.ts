@@ -26,7 +26,7 @@ export interface PersonalData {
   audit: number;
   /** Insight rows naming it (a campaign link's value) or one of its leads (features/insight). */
   insight: number;
-  /** E-mails of its leads' conversations, or from or to it (features/conversations). */
+  /** E-mails of its leads' conversations, others from or to it, and unmatched replies from it (features/conversations). */
   conversations: number;
 }
 
@@ -58,6 +58,7 @@ const ERASED_TABLES = [
   "lead_followups",
   "lead_messages",
   "mail_address_failures",
+  "unmatched_messages",
   "comments",
   "comment_blocks",
   "outbox",
@@ -266,7 +267,7 @@ export async function deleteByEmail(services: PrivacyServices, email: string, no
         .execute();
     }
 
-    // The e-mails of its leads go before the leads (their foreign key), and any other from or to it.
+    // Its conversations (sent, received, unmatched) and its bounce mark, before the leads they belong to; the mailbox itself is the operator's.
     const conversations = await forgetConversations(trx, e, leadIds);
     for (let i = 0; i < leadIds.length; i += 500) {
       await trx

@@ -1,7 +1,6 @@
 import { When } from "~/ui/desk/time";
 import type { Route } from "../../routes/desk/+types/lead";
 import { DeliveriesTable } from "~/ui/desk/deliveries-table";
-import { MailInTimeline } from "~/features/conversations/components/mail-entry";
 
 type Data = Route.ComponentProps["loaderData"];
 
@@ -15,13 +14,12 @@ export function LeadHistory({ timeline, deliveries }: Pick<Data, "timeline" | "d
         </h2>
         <ol className="space-y-2 border-l-2 border-slate-300 pl-4 text-sm dark:border-slate-600">
           {timeline.map((t) => (
-            <li key={t.mail ? `mail-${t.id}` : t.id} data-kind={t.mail ? "email" : undefined}>
+            <li key={t.id}>
               <p className="text-xs text-slate-600 dark:text-slate-400">
                 <When iso={t.when} />
                 {t.who ? ` · ${t.who}` : ""}
               </p>
-              <p className={t.note ? "whitespace-pre-wrap break-words" : "font-medium break-words"}>{t.text}</p>
-              {t.mail ? <MailInTimeline mail={t.mail} /> : null}
+              <p className={t.note ? "whitespace-pre-wrap break-words" : "font-medium"}>{t.text}</p>
             </li>
           ))}
         </ol>

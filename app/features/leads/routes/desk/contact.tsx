@@ -3,7 +3,7 @@ import { DESK_HEADERS } from "~/features/staff/auth.server";
 import { deskLink, PageTitle } from "~/ui/desk/ui";
 import type { Route } from "./+types/contact";
 import { contactAction, loadContact } from "~/features/leads/desk/contact-screen.server";
-import { type MailAnswer, WriteMail } from "~/features/conversations/components/write-mail";
+import { ConversationSection } from "~/features/conversations/components/conversation-section";
 
 export const meta = ({ params }: Route.MetaArgs) => [{ title: `Contact ${params.id} · Fillway desk` }];
 export const headers = () => DESK_HEADERS;
@@ -15,8 +15,7 @@ const marks = { lead: "Lead", note: "Note", email: "E-mail" } as const;
 
 /** One person: every lead they sent (same e-mail or phone), the notes on them and the e-mails about them, newest first. */
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
-  const { contact, entries, compose } = loaderData;
-  const sent = actionData as MailAnswer | undefined;
+  const { contact, entries, compose, conversation, leadNames } = loaderData;
   const busy = useNavigation().state !== "idle";
   return (
     <div>
@@ -34,7 +33,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         <dt className="font-semibold">Leads</dt>
         <dd>{contact.leadCount === 1 ? "1 lead" : `${contact.leadCount} leads`}</dd>
       </dl>
-      {compose ? <WriteMail compose={compose} busy={busy} typed={sent?.mail ?? null} errors={sent?.mailErrors ?? null} version={entries.length} /> : null}
+      <ConversationSection messages={conversation} compose={compose} answer={actionData} busy={busy} leadNames={leadNames} />
       <section aria-labelledby="contact-timeline" className="mt-8">
         <h2 id="contact-timeline" className="mb-2 text-lg font-semibold">
           Timeline, newest first
