@@ -29,7 +29,7 @@ const log = createLogger("silent");
 let owner: { id: number; email: string };
 let admin: { id: number; email: string };
 
-const envFor = (folder: string) => ({ IMAP_URL: imap.url, IMAP_FOLDER: folder, IMAP_POLL_SECONDS: 60 });
+const envFor = (folder: string) => ({ IMAP_URL: imap.url, IMAP_FOLDER: folder, IMAP_POLL_SECONDS: 60, MAIL_REPLY_TO: "replies@fillway.example" });
 const reader = (folder: string, extra: Partial<ReaderOptions> = {}) => startMailboxReader({ db, env: envFor(folder), log, outbox, schedule: false, ...extra });
 
 async function lead(email = `pat-${randomUUID().slice(0, 8)}@example.com`, assigneeId: number | null = null) {
