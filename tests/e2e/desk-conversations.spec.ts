@@ -7,7 +7,7 @@ import { expect, hydrated, test } from "./fixtures";
 /**
  * A salesperson on a phone writes to a lead from its page: picks a template, is told the
  * lead has no business for {business}, is refused while the field is left, writes it
- * out, sends, and sees the e-mail in the timeline as it goes. An admin keeps the templates.
+ * out, sends, and sees the e-mail in the conversation as it goes, then the answer after it. An admin keeps the templates.
  */
 
 const tag = () => randomBytes(4).toString("hex");
@@ -21,7 +21,7 @@ function mailsWithSubject(subject: string): string[] {
     .filter((raw) => raw.includes(`Subject: ${subject}`));
 }
 
-test("on a phone, a salesperson writes to a lead from a template, fills the field it lacks, sends, and sees it in the timeline", async ({
+test("on a phone, a salesperson writes to a lead from a template, fills the field it lacks, sends, and sees it and the answer in the conversation", async ({
   page,
   context,
   request,
