@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadEnv } from "~/platform/env.server";
-import { leadMessageId, leadOfReplyAddress, leadReplyTo, referencesAfter } from "./addresses.server";
+import { leadMessageId, leadOfMessageId, leadOfReplyAddress, leadReplyTo, referencesAfter } from "./addresses.server";
 
 describe("a lead's conversation addresses", () => {
   const env = { MAIL_REPLY_TO: "sales@fillway.com", MAIL_FROM: "Fillway <no-reply@mail.fillway.com>" };
@@ -18,6 +18,10 @@ describe("a lead's conversation addresses", () => {
     const a = leadMessageId(env, 7);
     expect(a).toMatch(/^<lead-7\.[0-9a-f]{16}@mail\.fillway\.com>$/);
     expect(leadMessageId(env, 7)).not.toBe(a);
+    // The reply reader finds the lead of a message answering one of ours.
+    expect(leadOfMessageId(a)).toBe(7);
+    expect(leadOfMessageId("<lead-7.zz@mail.fillway.com>")).toBeNull();
+    expect(leadOfMessageId("<other-7.0123456789abcdef@mail.fillway.com>")).toBeNull();
   });
 
   it("References carry the thread, the first and the latest when it grows long", () => {
