@@ -214,8 +214,13 @@ const KINDS = [
     budget: () =>
       "every step works as written; a million-lead SQLite database back after a lost disk in under 5 minutes; through each restart on PostgreSQL, 0 answers other than 2xx and 0 acknowledged leads missing",
     figures: (j) => {
-      const parts = [`${j.database ?? "sqlite"}: install ${n(j.install_seconds)} s, upgrade from ${j.previous_release} ${n(j.upgrade_seconds)} s (${n(j.upgrade_migrations_applied)} migrations)`];
-      if (j.restore_seconds !== undefined) parts.push(`restore after a lost disk of ${n(j.restore_leads)} leads (${n(j.restore_backup_mb)} MB) ${n(j.restore_seconds)} s, in place ${n(j.restore_in_place_seconds)} s`);
+      const parts = [
+        `${j.database ?? "sqlite"}: install ${n(j.install_seconds)} s, upgrade from ${j.previous_release} ${n(j.upgrade_seconds)} s (${n(j.upgrade_migrations_applied)} migrations)`,
+      ];
+      if (j.restore_seconds !== undefined)
+        parts.push(
+          `restore after a lost disk of ${n(j.restore_leads)} leads (${n(j.restore_backup_mb)} MB) ${n(j.restore_seconds)} s, in place ${n(j.restore_in_place_seconds)} s`,
+        );
       for (const k of ["upgrade_visitors", "rollback_visitors"]) {
         const v = j[k];
         if (v) parts.push(`${k.split("_")[0]} restarts: ${n(v.sent)} leads sent, ${n(v.not_2xx)} not 2xx, ${n(v.acknowledged_missing)} acknowledged missing`);

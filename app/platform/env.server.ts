@@ -112,6 +112,28 @@ export const envSchema = z.object({
   SMTP_URL: urlOf(["smtp:", "smtps:"], "must be smtp://[user:password@]host[:port] or smtps://…").optional(),
   /** The sender of every message. */
   MAIL_FROM: mailbox.default("Fillway <no-reply@fillway.example>"),
+  /**
+   * The mailbox answers to the desk's e-mails go to (sales@fillway.com): each e-mail a
+   * salesperson sends from a lead's page says Reply-To `sales+lead-<id>@fillway.com`, so the
+   * answer finds its lead. Unset: Reply-To is the salesperson's own address, and answers
+   * stay in their mailbox.
+   */
+  MAIL_REPLY_TO: z
+    .string()
+    .regex(ADDRESS, "must be a plain address (sales@fillway.com)")
+    .refine((v) => !v.split("@")[0]?.includes("+"), "must be an address without a +tag: the desk adds +lead-<id>")
+    .transform((v) => v.toLowerCase())
+    .optional(),
+  /**
+   * The mailbox replies arrive in (imap:// or imaps://, user and password in the URL), read
+   * for the leads' conversations (features/conversations): normally MAIL_REPLY_TO's mailbox,
+   * where the plus-addresses land. Unset: replies are not read.
+   */
+  IMAP_URL: urlOf(["imap:", "imaps:"], "must be imap://user:password@host[:port] or imaps://…").optional(),
+  /** The folder of IMAP_URL read for replies. */
+  IMAP_FOLDER: z.string().min(1).max(200).default("INBOX"),
+  /** How often the mailbox is read for new replies (seconds). */
+  IMAP_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Where messages are written as .eml files when SMTP_URL is unset. */
   MAIL_DIR: z.string().min(1).default("data/mail"),
   /** Days an .eml file in MAIL_DIR is kept (they hold set-password and newsletter links); pruned hourly as mail is written. */

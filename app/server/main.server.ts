@@ -33,6 +33,7 @@ import { startOutbox } from "~/platform/outbox/worker.server";
 import { startLeadSchedule } from "~/features/leads/routing/schedule.server";
 import { startRetention } from "~/features/leads/retention.server";
 import { startNewsletterSender } from "~/features/newsletter/issues/sender.server";
+import { mailboxGauges, startMailboxReader } from "~/features/conversations/reader.server";
 import type { Services } from "~/platform/services.server";
 import { withIpHashSalt } from "~/platform/settings.server";
 import { createSiteApp } from "./compose.server";
@@ -123,10 +124,12 @@ export async function startServer({ server, root, buildDir, dev }: StartOptions)
   services.ops = { alerts, lastBackup: backups.last };
   // Every minute: leads not answered within LEAD_RESPONSE_MINUTES, and the mornings' follow-ups.
   const leadSchedule = startLeadSchedule({ db, env: fullEnv, log, outbox });
+  // With IMAP_URL: the replies mailbox, read every IMAP_POLL_SECONDS into the leads' conversations (one instance at a time).
+  const replies = startMailboxReader({ db, env: fullEnv, log, outbox });
   // Every six hours: enquiries and waitlist entries past LEAD_RETENTION_DAYS / WAITLIST_RETENTION_DAYS are deleted.
   const stopRetention = startRetention(services);
   // Health, readiness and (with METRICS_TOKEN) metrics; nothing is recorded without the token.
-  const metrics = fullEnv.METRICS_TOKEN ? createMetrics({ db, outbox, lastBackup: backups.last }) : undefined;
+  const metrics = fullEnv.METRICS_TOKEN ? createMetrics({ db, outbox, lastBackup: backups.last, gauges: mailboxGauges(db, fullEnv) }) : undefined;
   const ops = createOpsEndpoints({ env: fullEnv, db, metrics, log });
   const pageCache = metrics ? metrics.countPageCache(createPageCache(contentCacheRules)) : createPageCache(contentCacheRules);
   // News and blog posts are Markdown files: load the new and changed ones into the database.
@@ -196,6 +199,7 @@ export async function startServer({ server, root, buildDir, dev }: StartOptions)
       server.close(async () => {
         await dev?.close();
         await leadSchedule.stop();
+        await replies.stop();
         stopRetention();
         await newsletters.stop();
         await outbox.stop();

@@ -1,4 +1,5 @@
 import { contentMessages } from "~/features/content/messages.server";
+import { conversationMessages } from "~/features/conversations/messages.server";
 import { leadMessages } from "~/features/leads/messages.server";
 import { newsletterMessages } from "~/features/newsletter/messages.server";
 import { staffMessages } from "~/features/staff/messages.server";
@@ -9,7 +10,7 @@ import { messageRegistry } from "~/platform/outbox/messages.server";
  * Every message the site sends, each declared once in its feature's messages.server.ts;
  * the outbox delivers these and no other (main.server.ts passes them to startOutbox).
  */
-const declared = [...leadMessages, ...contentMessages, ...newsletterMessages, ...staffMessages, alertMessage, alertWebhook] as const;
+const declared = [...leadMessages, ...conversationMessages, ...contentMessages, ...newsletterMessages, ...staffMessages, alertMessage, alertWebhook] as const;
 
 export const messages = messageRegistry(declared);
 

@@ -335,7 +335,7 @@ test.describe("leads inbox", () => {
     await page.goto(`/desk/leads?view=today&q=${last.toLowerCase()}`);
     await expect(page.locator("tbody tr")).toHaveCount(2);
     await page.goto("/desk/leads?view=someday");
-    await expect(page.getByRole("alert")).toContainText("View must be mine, unassigned, today, spam or overdue");
+    await expect(page.getByRole("alert")).toContainText("View must be mine, unassigned, today, spam, overdue or replied");
   });
 
   test("a lead whose ZIP code or phone number is shorter than a full one is marked in the inbox and on its page", async ({ page, context }) => {
@@ -696,6 +696,7 @@ test.describe("subscribers, the desk home and privacy", () => {
       "1 newsletter subscription",
       "1 comment",
       "3 outbox messages",
+      "0 e-mails of conversations",
       "3 mail files",
       "1 audit entry naming the address",
       "1 visit record naming the address or its leads",
@@ -707,11 +708,11 @@ test.describe("subscribers, the desk home and privacy", () => {
     await page.getByRole("button", { name: "Delete everything" }).click();
     await expect(page.getByRole("alert")).toContainText("Type the same e-mail address again");
     await expect(page.getByLabel("Type the e-mail address again to confirm")).toHaveValue("someone@else.test");
-    await expect(list.getByRole("listitem")).toHaveCount(7);
+    await expect(list.getByRole("listitem")).toHaveCount(8);
     await page.getByLabel("Type the e-mail address again to confirm").fill(email);
     await page.getByRole("button", { name: "Delete everything" }).click();
     await expect(page.getByRole("status")).toContainText(
-      "Deleted 1 lead, 1 newsletter subscription, 1 comment, 3 outbox messages, 3 mail files, 1 audit entry naming the address and 1 visit record naming the address or its leads",
+      "Deleted 1 lead, 1 newsletter subscription, 1 comment, 3 outbox messages, 0 e-mails of conversations, 3 mail files, 1 audit entry naming the address and 1 visit record naming the address or its leads",
     );
 
     expect(await db.kysely.selectFrom("leads").select("id").where("email_norm", "=", email).execute()).toHaveLength(0);
@@ -732,6 +733,7 @@ test.describe("subscribers, the desk home and privacy", () => {
       "0 newsletter subscriptions",
       "0 comments",
       "0 outbox messages",
+      "0 e-mails of conversations",
       "0 mail files",
       "0 audit entries naming the address",
       "0 visit records naming the address or its leads",

@@ -87,12 +87,12 @@ export async function expiredAddresses(services: Pick<Services, "db">, periods: 
 export async function runRetention(services: Pick<Services, "db" | "env" | "outbox">, now = new Date()): Promise<RetentionResult> {
   const periods = { leadDays: services.env.LEAD_RETENTION_DAYS, waitlistDays: services.env.WAITLIST_RETENTION_DAYS };
   const emails = await expiredAddresses(services, periods, now);
-  const total: RetentionResult = { people: 0, leads: 0, subscriptions: 0, comments: 0, outbox: 0, mailFiles: 0, audit: 0, insight: 0 };
+  const total: RetentionResult = { people: 0, leads: 0, subscriptions: 0, comments: 0, outbox: 0, mailFiles: 0, audit: 0, insight: 0, conversations: 0 };
   for (const email of emails) {
     // The files are cleaned once for the whole run (the search index is rewritten whole).
     const removed = await deleteByEmail(services, email, now, { purge: false });
     total.people += 1;
-    for (const key of ["leads", "subscriptions", "comments", "outbox", "mailFiles", "audit", "insight"] as const) total[key] += removed[key];
+    for (const key of ["leads", "subscriptions", "comments", "outbox", "mailFiles", "audit", "insight", "conversations"] as const) total[key] += removed[key];
   }
   if (total.people) await purgeAfterDeletions(services);
   if (total.people) await audit(services.db, { staffId: null, action: "privacy.retention", subject: null, detail: { ...total, ...periods } });

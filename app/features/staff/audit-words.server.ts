@@ -161,6 +161,11 @@ export const auditKinds: Record<string, Kind> = {
   "subscriber.status": { label: "Unsubscribed someone", subject: "plain", say: (s) => `${s.who} unsubscribed newsletter sign-up ${s.what}` },
   "subscribers.export": { label: "Exported subscribers", subject: "plain", say: (s) => `${s.who} exported newsletter subscribers (${s.what})` },
   "outbox.retry": { label: "Sent a message again", subject: "plain", say: (s) => `${s.who} retried outgoing message ${s.what}` },
+  "reply.assign": {
+    label: "Filed an unmatched reply",
+    subject: "lead",
+    say: (s) => `${s.who} filed unmatched e-mail ${num(s.detail.message)} on ${s.what}`,
+  },
   "account.time-zone": {
     label: "Chose a time zone",
     subject: "account",
@@ -173,6 +178,21 @@ export const auditKinds: Record<string, Kind> = {
       `${s.who} logged a call to ${s.what} (${capital(str(s.detail.outcome))})` +
       (s.detail.due ? `, set a follow-up for ${timeOf(s, "due")}` : "") +
       (s.detail.note ? ", added a note" : ""),
+  },
+  "lead.mail": {
+    label: "E-mailed a lead",
+    subject: "lead",
+    say: (s) => `${s.who} e-mailed ${s.what}${s.detail.template ? " from a template" : ""}`,
+  },
+  "template.save": {
+    label: "Saved an e-mail template",
+    subject: "plain",
+    say: (s) => `${s.who} saved the e-mail template “${str(s.detail.name) || s.what}”`,
+  },
+  "template.delete": {
+    label: "Deleted an e-mail template",
+    subject: "plain",
+    say: (s) => `${s.who} deleted the e-mail template “${str(s.detail.name) || s.what}”`,
   },
   "lead.follow-up": {
     label: "Set a follow-up",

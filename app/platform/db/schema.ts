@@ -453,7 +453,92 @@ export interface InsightStateTable {
   value: string;
 }
 
+/**
+ * Migration 041: one e-mail of a lead's conversation (features/conversations): sent from
+ * the desk ("out") or received for the lead ("in").
+ */
+export interface LeadMessagesTable {
+  id: Generated<number>;
+  lead_id: number;
+  direction: "out" | "in";
+  /** The RFC 5322 Message-ID, angle brackets included; unique. */
+  message_id: string;
+  in_reply_to: string | null;
+  /** The References header: Message-IDs separated by spaces. */
+  refs: string | null;
+  from_address: string;
+  from_name: string | null;
+  to_address: string;
+  subject: string;
+  body_text: string;
+  /** Sanitised HTML; null for a plain-text message. */
+  body_html: string | null;
+  /** The author of a message sent from the desk. */
+  staff_id: number | null;
+  /** The outbox row delivering a sent message. */
+  outbox_id: number | null;
+  /** JSON list of the attachments received; null when none. */
+  attachments: string | null;
+  created_at: string;
+}
+
+/** Migration 042: each mailbox folder read for replies (features/conversations/reader.server.ts). */
+export interface MailboxStateTable {
+  mailbox: string;
+  uid_validity: string | null;
+  last_uid: Generated<number>;
+  lease_owner: string | null;
+  lease_until: string | null;
+  last_read_at: string | null;
+  last_error: string | null;
+  last_error_at: string | null;
+  taken_total: Generated<number>;
+  taken_last: Generated<number>;
+}
+
+/** Migration 042: a received message no lead was found for, until an admin assigns it. */
+export interface UnmatchedMessagesTable {
+  id: Generated<number>;
+  message_id: string;
+  in_reply_to: string | null;
+  refs: string | null;
+  from_address: string | null;
+  from_name: string | null;
+  to_address: string | null;
+  subject: string | null;
+  body_text: string | null;
+  body_html: string | null;
+  attachments: string | null;
+  created_at: string;
+  assigned_lead_id: number | null;
+  assigned_at: string | null;
+  assigned_by: number | null;
+}
+
+/** Migration 041: an e-mail template sales starts from, with {field} markers. */
+export interface MailTemplatesTable {
+  id: Generated<number>;
+  name: string;
+  subject: string;
+  body: string;
+  updated_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Migration 041: an address mail to which bounced or was refused (lower-cased), the last reason and when. */
+export interface MailAddressFailuresTable {
+  address: string;
+  reason: string;
+  failed_at: string;
+}
+
 export interface Database {
+  lead_messages: LeadMessagesTable;
+  mail_templates: MailTemplatesTable;
+  mail_address_failures: MailAddressFailuresTable;
+  mailbox_state: MailboxStateTable;
+  unmatched_messages: UnmatchedMessagesTable;
   insight_events: InsightEventsTable;
   insight_rollup: InsightRollupTable;
   insight_form_rollup: InsightFormRollupTable;

@@ -35,11 +35,20 @@ export interface MetricsSources {
   /** The newest finished backup, if any. */
   lastBackup?: () => BackupFile | undefined;
   now?: () => number;
+  /** Gauges a feature reads when scraped (handed in by the server's entry; the platform knows no feature). */
+  gauges?: readonly FeatureGauge[];
+}
+
+/** A gauge of a feature: its name, help and how to read its value (null: none yet, reported as NaN). */
+export interface FeatureGauge {
+  name: string;
+  help: string;
+  read(): Promise<number | null>;
 }
 
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS", "PATCH"]);
 
-export function createMetrics({ db, outbox, lastBackup, now = Date.now }: MetricsSources): Metrics {
+export function createMetrics({ db, outbox, lastBackup, now = Date.now, gauges = [] }: MetricsSources): Metrics {
   const register = new Registry();
   collectDefaultMetrics({ register, eventLoopMonitoringPrecision: 20 });
   // Gauges named like counters, which `promtool check metrics` refuses; their per-type
@@ -150,6 +159,18 @@ export function createMetrics({ db, outbox, lastBackup, now = Date.now }: Metric
         this.inc({ result: "sent" }, stats.sent);
         this.inc({ result: "retried" }, stats.retried);
         this.inc({ result: "failed" }, stats.failed);
+      },
+    });
+  }
+
+  for (const g of gauges) {
+    new Gauge({
+      name: g.name,
+      help: g.help,
+      registers: [register],
+      async collect() {
+        // No value (never read, never failed) is NaN, never a figure that looks measured.
+        this.set((await g.read()) ?? Number.NaN);
       },
     });
   }

@@ -6,12 +6,20 @@ import { composeEml } from "./mime.server";
 
 export interface OutgoingMail {
   to: string[];
+  /**
+   * The display name of From, for a message a member of staff writes ("Ana Ruiz"): the
+   * address stays MAIL_FROM's, so the message is sent from the site's domain.
+   */
+  fromName?: string;
   replyTo?: { name: string; address: string };
   subject: string;
   text: string;
   html: string;
   messageId: string;
-  /** Extra headers (List-Unsubscribe…); names and values are ours, never a visitor's. */
+  /**
+   * Extra headers (List-Unsubscribe, In-Reply-To…); the names are ours, and so are the
+   * values but the Message-IDs of a thread, which MimeNode keeps to one line in brackets.
+   */
   headers?: Record<string, string>;
   /** The outbox template it was made by, for the log line (which never names recipients). */
   template?: string;
@@ -60,7 +68,7 @@ export async function pruneMailFiles(dir: string, keepDays: number, now = Date.n
 
 export function createMailer(opts: { smtpUrl?: string; from: string; mailDir: string; log: Logger; keepDays?: number }): Mailer {
   const { smtpUrl, from, log } = opts;
-  const compose = (mail: OutgoingMail) => composeEml({ ...mail, from });
+  const compose = (mail: OutgoingMail) => composeEml({ ...mail, from: mail.fromName ? { name: mail.fromName, address: envelopeAddress(from) } : from });
   if (smtpUrl) {
     const transport: Transporter = nodemailer.createTransport({
       url: smtpUrl,

@@ -87,6 +87,12 @@ export interface MessageDef<N extends string = string> {
    */
   bulk?: boolean;
   render: Render;
+  /**
+   * Told once the message is given up for good (refused with an SMTP 5xx, or still failing
+   * at its give-up time), after that is recorded: the feature marks what it must (an
+   * address that bounces). What it throws is logged; the message stays failed.
+   */
+  onFailed?: (ctx: { db: Db; env: Env; row: OutboxRow; error: string }) => Promise<void>;
 }
 
 /** A message as its feature declares it: e-mail and nothing to forget unless said. */

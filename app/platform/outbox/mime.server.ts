@@ -22,8 +22,8 @@ import type { OutgoingMail } from "./mailer.server";
  *   Message-ID, like everything else but the Date, so a retry writes the same message.
  */
 
-/** A message of ours and its sender. */
-export type MimeMessage = OutgoingMail & { from: string };
+/** A message of ours and its sender: MAIL_FROM as written, or a display name with its address. */
+export type MimeMessage = OutgoingMail & { from: string | { name: string; address: string } };
 
 // One node for its header encoding only (it reads nothing of the node but the encoding option).
 const encoder = new MimeNode();

@@ -306,8 +306,13 @@ export function startOutbox(opts: OutboxOptions): Outbox {
       return;
     }
     const failed = r.permanent || new Date(Date.now() + timing.retryBaseMs).toISOString() > row.give_up_at;
-    if (failed) stats.failed++;
-    else stats.retried++;
+    if (failed) {
+      stats.failed++;
+      messages
+        .get(row.template)
+        ?.onFailed?.({ db, env, row, error: r.error })
+        .catch((error) => log.error({ err: error, id: r.id, template: row.template }, "outbox: the message's failure could not be marked"));
+    } else stats.retried++;
     log.warn(
       { id: r.id, template: row.template, attempt: row.attempts, error: withoutAddresses(r.error), instance },
       failed ? "outbox: delivery failed for good" : "outbox: delivery failed, will retry",

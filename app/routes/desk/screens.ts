@@ -1,4 +1,5 @@
 import { contentScreens } from "../../features/content/desk-screens";
+import { conversationsScreens } from "../../features/conversations/desk-screens";
 import { insightScreens } from "../../features/insight/desk-screens";
 import { leadsScreens } from "../../features/leads/desk-screens";
 import { newsletterScreens } from "../../features/newsletter/desk-screens";
@@ -31,6 +32,7 @@ export const deskScreens: readonly DeskScreen[] = [
   ...staffScreens,
   ...shellScreens,
   ...leadsScreens,
+  ...conversationsScreens,
   ...newsletterScreens,
   ...contentScreens,
   ...insightScreens,

@@ -4,6 +4,8 @@ import { useDeskTimeZone } from "~/ui/desk/time";
 import { formatInZone } from "~/shared/zoned-time";
 import { DESK_HEADERS, deskServices } from "~/features/staff/auth.server";
 import { systemReport } from "~/platform/ops/system.server";
+import { mailboxStatus } from "~/features/conversations/reader.server";
+import { MailboxStatusSection } from "~/features/conversations/components/mailbox-status";
 import type { Route } from "./+types/system";
 
 export const meta = () => [{ title: "System · Fillway desk" }];
@@ -14,7 +16,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   // The checks as they are now (this also sends what turned bad and updates the banner).
   await services.ops?.alerts.run().catch(() => undefined);
   const report = await systemReport(services, { lastBackup: services.ops?.lastBackup, alerts: services.ops?.alerts.state });
-  return data({ report }, { headers: DESK_HEADERS });
+  const replies = await mailboxStatus(services.db, services.env);
+  return data({ report, replies }, { headers: DESK_HEADERS });
 }
 
 function duration(seconds: number): string {
@@ -48,7 +51,7 @@ function Facts({ rows }: { rows: [string, string][] }) {
   );
 }
 
-export default function System({ loaderData: { report: r } }: Route.ComponentProps) {
+export default function System({ loaderData: { report: r, replies } }: Route.ComponentProps) {
   const checks = r.alerts?.checks ?? [];
   // In the member's zone, named, from the server's render on (the layout knows the zone).
   const zone = useDeskTimeZone();
@@ -98,6 +101,7 @@ export default function System({ loaderData: { report: r } }: Route.ComponentPro
             ]}
           />
         </section>
+        <MailboxStatusSection status={replies} when={when} />
       </div>
       <section aria-labelledby="checks" className="mt-6">
         <h2 id="checks" className="mb-2 text-lg font-bold">

@@ -3,7 +3,7 @@ import type { Services } from "~/platform/services.server";
 import { audit } from "~/features/staff/audit.server";
 import { overdueCutoff } from "../routing/overdue.server";
 import { tellOwnerOfMany } from "../routing/work.server";
-import { parseLeadFilters, withView } from "./filters.server";
+import { parseLeadFilters, viewFilters, withView } from "./filters.server";
 import { assigneeChoice, messages, resolveAssignee, statusChoice } from "./forms.server";
 import { statusLabels } from "./labels.server";
 import { changeMatching, countMatching } from "./query.server";
@@ -65,7 +65,7 @@ export async function bulkChangeAll(
   if (viewed.error) return invalid([viewed.error]);
   const parsedFilters = parseLeadFilters(viewed.params);
   if (!parsedFilters.ok) return invalid(parsedFilters.errors);
-  const filters = viewed.view === "overdue" ? { ...parsedFilters.filters, unansweredBefore: overdueCutoff(services.env, now) } : parsedFilters.filters;
+  const filters = viewFilters(viewed.view, parsedFilters.filters, overdueCutoff(services.env, now));
   const staff = await staffDirectory(db);
   const assignee = resolveAssignee(staff, parsed.data.assignee);
   if (!assignee.ok) return invalid([assignee.error]);

@@ -8,6 +8,9 @@ import { messages as declaredMessages } from "~/server/messages.server";
 import { submissionReference } from "~/features/leads/forms/success";
 import { kindLabel, parsePayload, phoneOf, statusLabels, type LeadStatus, typeLabel, whoOf } from "./labels.server";
 import { staffDirectory, staffLabel } from "./staff.server";
+import { getLead } from "./query.server";
+import { composeFor, sendLeadMail } from "~/features/conversations/compose.server";
+import { leadConversation } from "~/features/conversations/thread.server";
 
 /** A contact's screen (routes/desk/contact.tsx): every lead of one person, their notes and e-mails, newest first. */
 
@@ -103,9 +106,12 @@ export async function loadContact({ request, context, params }: DeskArgs) {
       .select(["id", "lead_id", "template", "state", "created_at", "sent_at"])
       .where("lead_id", "in", ids)
       .where("channel", "=", "email")
+      // The desk's own e-mails are in the conversation, with their words (lead_messages).
+      .where("template", "<>", "lead-mail")
       .execute(),
     staffDirectory(db),
   ]);
+  const conversation = await leadConversation(db, ids, staff);
   const nameOf = new Map(leads.map((l) => [Number(l.id), leadName(l)]));
   const entries: ContactEntry[] = [
     ...leads.map((l) => ({
@@ -138,6 +144,9 @@ export async function loadContact({ request, context, params }: DeskArgs) {
   ].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : b.key.localeCompare(a.key)));
   const newest = leads[0];
   const payload = newest ? parsePayload(newest.payload) : {};
+  // The e-mail form writes to the newest lead's address, in that lead's conversation.
+  const target = newest ? await getLead(db, Number(newest.id)) : null;
+  const compose = target ? await composeFor(deskServices(context), signedIn(context), target, new URL(request.url).searchParams) : null;
   return data(
     {
       contact: {
@@ -148,9 +157,28 @@ export async function loadContact({ request, context, params }: DeskArgs) {
         leadCount: leads.length,
       },
       entries,
+      // The e-mails of its leads' conversations, shown as one thread with the e-mail form.
+      conversation,
+      leadNames: Object.fromEntries(nameOf),
+      compose,
     },
     { headers: DESK_HEADERS },
   );
+}
+
+/** The contact page's e-mail form: sent to one of the contact's leads (the newest, as the form says). */
+export async function contactAction({ request, context, params }: DeskArgs) {
+  const { db } = deskServices(context);
+  const id = contactId(params.id);
+  const form = await request.formData();
+  if (String(form.get("intent") ?? "") !== "mail") {
+    throw data({ message: "This form is not one of this page's." }, { status: 400, headers: DESK_HEADERS });
+  }
+  const leadParam = String(form.get("lead") ?? "");
+  const leadIds = /^[1-9]\d{0,15}$/.test(leadParam) ? (await contactLeads(db, id)).map((l) => Number(l.id)) : [];
+  const lead = leadIds.includes(Number(leadParam)) ? await getLead(db, Number(leadParam)) : null;
+  if (!lead) throw data({ message: `Lead ${leadParam || "(none)"} is not one of contact ${id}'s.` }, { status: 404, headers: DESK_HEADERS });
+  return sendLeadMail(deskServices(context), signedIn(context), lead, form, request.url, context.responseHeaders);
 }
 
 /** "Lead #939BBDDE" or "lead 12". */

@@ -211,7 +211,7 @@ describe("desk data on the database", () => {
       db,
       env: { ...loadEnv({ NODE_ENV: "test", MAIL_DIR: mkdtempSync(join(tmpdir(), "fillway-mail-")) }), IP_HASH_SALT: "desk-data-salt-012345" },
     };
-    const none = { outbox: 0, mailFiles: 0, audit: 0, insight: 0 };
+    const none = { outbox: 0, mailFiles: 0, audit: 0, insight: 0, conversations: 0 };
     expect(await findByEmail(services, "forget.me@EXAMPLE.com")).toEqual({ leads: 1, subscriptions: 1, comments: 2, ...none });
     expect(await deleteByEmail(services, email)).toMatchObject({ leads: 1, subscriptions: 1, comments: 2, ...none });
     expect(await findByEmail(services, email)).toEqual({ leads: 0, subscriptions: 0, comments: 0, ...none });

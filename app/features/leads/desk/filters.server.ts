@@ -138,6 +138,8 @@ export interface LeadFilters {
   assignee?: number | "none";
   /** Leads not answered and stored before this time (the overdue view; never from the URL). */
   unansweredBefore?: string;
+  /** Only leads whose last message came from the person (the replied view; never from the URL). */
+  replied?: boolean;
   q?: string;
   landing?: string;
   referrer?: string;
@@ -199,7 +201,7 @@ function parseWith<T>(schema: z.ZodType<T>, params: URLSearchParams): Parsed<T> 
 }
 
 /** The inbox's saved views, each a filter in the URL (`?view=mine`). */
-export type LeadView = "mine" | "unassigned" | "today" | "spam" | "overdue";
+export type LeadView = "mine" | "unassigned" | "today" | "spam" | "overdue" | "replied";
 
 /**
  * The URL's filters with its view applied: a view sets the filters it stands for and
@@ -218,9 +220,17 @@ export function withView(
   else if (view === "unassigned") out.set("assignee", "none");
   else if (view === "today") out.set("from", now.toISOString().slice(0, 10));
   else if (view === "spam") out.set("status", "spam");
-  // Overdue needs the response time: the inbox's loader adds `unansweredBefore`.
-  else if (view !== "overdue") return { params: out, view: null, error: "View must be mine, unassigned, today, spam or overdue" };
+  // Overdue needs the response time: the inbox's loader adds `unansweredBefore`; replied, `replied`.
+  else if (view !== "overdue" && view !== "replied")
+    return { params: out, view: null, error: "View must be mine, unassigned, today, spam, overdue or replied" };
   return { params: out, view, error: null };
+}
+
+/** The filters a view adds that the URL cannot carry: overdue's time, replied's condition. */
+export function viewFilters(view: LeadView | null, filters: LeadFilters, cutoff: string): LeadFilters {
+  if (view === "overdue") return { ...filters, unansweredBefore: cutoff };
+  if (view === "replied") return { ...filters, replied: true };
+  return filters;
 }
 
 export const parseLeadFilters = (params: URLSearchParams) => parseWith(leadFilterSchema as z.ZodType<LeadFilters>, params);

@@ -21,6 +21,8 @@ import { routedEvent } from "~/features/leads/routing/rules.server";
 import { logCallAction, workChoices } from "~/features/leads/routing/lead-work.server";
 import { contactSummary } from "~/features/leads/desk/contact-screen.server";
 import { consentLine } from "~/features/leads/desk/export-values.server";
+import { composeFor, sendLeadMail } from "~/features/conversations/compose.server";
+import { leadConversation } from "~/features/conversations/thread.server";
 
 /** A phone number as a link a phone dials: "(214) 555-0100" → "tel:+12145550100". */
 function telHref(phone: string): string | null {
@@ -49,15 +51,17 @@ export async function loadLead({ request, context, params }: DeskArgs) {
   const parsed = parseLeadFilters(new URLSearchParams(kept));
   const filters = parsed.ok ? parsed.filters : {};
   const listSearch = parsed.ok && Object.keys(kept).length ? `?${new URLSearchParams(kept)}` : "";
-  const [events, staff, deliveries, cameFrom, around, contact] = await Promise.all([
+  const me = signedIn(context);
+  const [events, staff, deliveries, cameFrom, around, contact, compose] = await Promise.all([
     leadEvents(db, id),
     staffDirectory(db),
     leadDeliveries(db, declaredMessages, id),
     leadAttribution(db, id),
     leadNeighbours(db, filters, { id, createdAt: lead.createdAt }),
     contactSummary(db, lead),
+    composeFor(deskServices(context), me, lead, new URL(request.url).searchParams),
   ]);
-  const zone = shownZone(request, signedIn(context)) ?? "UTC";
+  const zone = shownZone(request, me) ?? "UTC";
   const timeline = [
     { id: 0, when: lead.createdAt, who: "", text: `Received from ${lead.page || "an unknown page"}`, note: false },
     ...events.map((e) => {
@@ -75,6 +79,7 @@ export async function loadLead({ request, context, params }: DeskArgs) {
       return { id: e.id, when: e.createdAt, who, text, note: e.action === "note" };
     }),
   ];
+  const conversation = await leadConversation(db, id, staff);
   return data(
     {
       lead: {
@@ -99,12 +104,14 @@ export async function loadLead({ request, context, params }: DeskArgs) {
         ],
       },
       contact,
+      compose,
       timeline,
       listSearch,
       around,
       choices: { ...leadChoices(staff), ...workChoices },
       deliveries,
       cameFrom,
+      conversation,
     },
     { headers: DESK_HEADERS },
   );
@@ -118,6 +125,7 @@ export async function leadAction({ request, context, params }: DeskArgs) {
   if (!lead || lead.kind === "newsletter") throw data({ message: `There is no lead ${id}.` }, { status: 404, headers: DESK_HEADERS });
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
+  if (intent === "mail") return sendLeadMail(deskServices(context), me, lead, form, request.url, context.responseHeaders);
   if (intent === "call") return logCallAction(deskServices(context), me.id, id, form, shownZone(request, me) ?? "UTC");
   if (intent) return data({ errors: ["This form is not one of this page's."], values: null, call: null, done: null }, { status: 400, headers: DESK_HEADERS });
   const values = { status: String(form.get("status") ?? ""), assignee: String(form.get("assignee") ?? ""), note: String(form.get("note") ?? "") };

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { DESK_HEADERS, deskServices } from "~/features/staff/auth.server";
 import { signedIn } from "~/features/staff/desk-guard.server";
 import { audit } from "~/features/staff/audit.server";
-import { parseLeadFilters, rawFilters, withView } from "~/features/leads/desk/filters.server";
+import { parseLeadFilters, rawFilters, viewFilters, withView } from "~/features/leads/desk/filters.server";
 import { bulkSchema, leadChoices, messages, resolveAssignee } from "~/features/leads/desk/forms.server";
 import { statusLabels, type LeadStatus } from "~/features/leads/desk/labels.server";
 import { changeLeads, countMatching, listLeads } from "~/features/leads/desk/query.server";
@@ -14,6 +14,7 @@ import type { DeskArgs } from "~/features/staff/desk-guard.server";
 import { ownersOf, tellNewOwner } from "~/features/leads/routing/work.server";
 import { overdueCutoff } from "~/features/leads/routing/overdue.server";
 import { markAllSeen } from "~/features/leads/desk/last-visit.server";
+import { repliedAmong } from "~/features/conversations/desk.server";
 
 /** The leads inbox (routes/desk/leads.tsx): the filtered list and the bulk changes. */
 
@@ -31,14 +32,19 @@ export async function loadLeads({ request, context }: DeskArgs) {
     return data({ raw, view, errors: parsed.errors, rows: [], next: null, prev: null, total: null, choices }, { status: 400, headers: DESK_HEADERS });
   }
   const cutoff = overdueCutoff(deskServices(context).env);
-  const filters = view === "overdue" ? { ...parsed.filters, unansweredBefore: cutoff } : parsed.filters;
+  const filters = viewFilters(view, parsed.filters, cutoff);
   const [page, total] = await Promise.all([listLeads(db, filters), countMatching(db, { leads: filters })]);
+  const replied = await repliedAmong(
+    db,
+    page.rows.map((r) => r.id),
+  );
   const now = new Date();
   const rows = page.rows.map((r) => ({
     ...r,
     age: ageOf(r.createdAt, now),
     statusLabel: statusLabels[r.status as LeadStatus] ?? r.status,
     overdue: r.firstTouchAt === null && r.createdAt < cutoff,
+    replied: replied.has(r.id),
     assignee: r.assigneeId === null ? "" : staffLabel(staff.get(r.assigneeId), r.assigneeId),
   }));
   return data(

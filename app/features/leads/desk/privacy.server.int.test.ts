@@ -16,6 +16,7 @@ import { acceptSubmission } from "../accept.server";
 import { verifySignature } from "~/platform/outbox/webhook.server";
 import { type Outbox, startOutbox } from "~/platform/outbox/worker.server";
 import type { Services } from "~/platform/services.server";
+import { markAddressFailing } from "~/features/conversations/failures.server";
 import { audit } from "~/features/staff/audit.server";
 import { deleteByEmail, findByEmail } from "./privacy.server";
 
@@ -205,10 +206,85 @@ describe("privacy deletion", () => {
     await audit(db, { staffId: null, action: "leads.export", subject: `?q=${encodeURIComponent(email)}`, detail: { filters: { q: email } } });
     await audit(db, { staffId: null, action: "leads.export", subject: `?q=${encodeURIComponent(other)}`, detail: { filters: { q: other } } });
 
-    expect((await whereInDatabase(email)).sort()).toEqual(expect.arrayContaining(["audit_log.detail", "audit_log.subject", "leads.email", "outbox.recipient"]));
+    // A conversation: an e-mail written to the person from the desk, their answer and the
+    // address's bounce mark; the other person's conversation, and a template, which stay.
+    const leadOf = async (address: string) =>
+      Number(
+        (
+          await db.kysely
+            .selectFrom("leads")
+            .select("id")
+            .where("email_norm", "=", address)
+            .where("kind", "<>", "newsletter")
+            .orderBy("id")
+            .executeTakeFirstOrThrow()
+        ).id,
+      );
+    const message = (leadId: number, direction: "out" | "in", from: string, to: string) => ({
+      lead_id: leadId,
+      direction,
+      message_id: `<${randomUUID()}@fillway.example>`,
+      in_reply_to: null,
+      refs: null,
+      from_address: from,
+      from_name: direction === "out" ? "Sal Rivera" : "Fay",
+      to_address: to,
+      subject: "About the diesel tank",
+      body_text: `Dear Fay, we can deliver to ${to}.`,
+      body_html: null,
+      staff_id: null,
+      outbox_id: null,
+      attachments: null,
+      created_at: at,
+    });
+    await db.kysely
+      .insertInto("lead_messages")
+      .values([
+        message(await leadOf(email), "out", "sal@fillway.example", email),
+        message(await leadOf(email), "in", email, "sales+lead-1@fillway.example"),
+        message(await leadOf(other), "out", "sal@fillway.example", other),
+      ])
+      .execute();
+    // A reply from the address no lead was found for (the reader's unmatched list).
+    await db.kysely
+      .insertInto("unmatched_messages")
+      .values({
+        message_id: `<${randomUUID()}@mail.example>`,
+        in_reply_to: null,
+        refs: null,
+        from_address: email,
+        from_name: "Fay",
+        to_address: "sales@fillway.example",
+        subject: "Hello again",
+        body_text: "Is the offer still open?",
+        body_html: null,
+        attachments: null,
+        created_at: at,
+        assigned_lead_id: null,
+        assigned_at: null,
+        assigned_by: null,
+      })
+      .execute();
+    await markAddressFailing(db, email, `550 5.1.1 <${email}>: Recipient address rejected`);
+    await db.kysely
+      .insertInto("mail_templates")
+      .values({ name: `First contact ${tag}`, subject: "Fuel for {business}", body: "Hello {first name}", updated_by: null, created_at: at, updated_at: at })
+      .execute();
+
+    expect((await whereInDatabase(email)).sort()).toEqual(
+      expect.arrayContaining([
+        "audit_log.detail",
+        "audit_log.subject",
+        "leads.email",
+        "outbox.recipient",
+        "lead_messages.to_address",
+        "mail_address_failures.address",
+        "unmatched_messages.from_address",
+      ]),
+    );
     const found = await findByEmail(paused, email);
     // Three leads: the third is past the day's three receipts and confirmations, so it has none.
-    expect(found).toEqual({ leads: 3, subscriptions: 1, comments: 1, outbox: 9, mailFiles: 5, audit: 1, insight: 0 });
+    expect(found).toEqual({ leads: 3, subscriptions: 1, comments: 1, outbox: 9, mailFiles: 5, audit: 1, insight: 0, conversations: 3 });
 
     const removed = await deleteByEmail(paused, email);
     expect(removed).toMatchObject(found);
@@ -247,6 +323,24 @@ describe("privacy deletion", () => {
     expect(sent.filter((r) => r.recipient === null && r.lead_id === null)).toHaveLength(2);
     expect(await whereInDatabase(other)).toEqual(expect.arrayContaining(["audit_log.detail", "audit_log.subject", "leads.email", "outbox.recipient"]));
     expect(whereInMailDir(other)).toHaveLength(2);
-    expect(await findByEmail(done, email)).toEqual({ leads: 0, subscriptions: 0, comments: 0, outbox: 0, mailFiles: 0, audit: 0, insight: 0 });
+    expect(await findByEmail(done, email)).toEqual({
+      leads: 0,
+      subscriptions: 0,
+      comments: 0,
+      outbox: 0,
+      mailFiles: 0,
+      audit: 0,
+      insight: 0,
+      conversations: 0,
+    });
+    // The other person's conversation and the templates stay.
+    expect(
+      await db.kysely
+        .selectFrom("lead_messages")
+        .select("to_address")
+        .where("lead_id", "=", await leadOf(other))
+        .execute(),
+    ).toEqual([{ to_address: other }]);
+    expect(await db.kysely.selectFrom("mail_templates").select("name").where("name", "=", `First contact ${tag}`).execute()).toHaveLength(1);
   });
 });

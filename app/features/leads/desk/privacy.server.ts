@@ -10,6 +10,7 @@ import { insertOutbox, mailDomain, outboxRows } from "~/platform/outbox/store.se
 import type { Outbox } from "~/platform/outbox/worker.server";
 import { recipientKey } from "~/platform/outbox/visitor-mail.server";
 import { forgetInInsight, insightNaming } from "~/features/insight/privacy.server";
+import { conversationsNaming, forgetConversations } from "~/features/conversations/privacy.server";
 import { normaliseText } from "./search-columns.server";
 
 /** What the desk holds about an e-mail address, as counts only. */
@@ -25,6 +26,8 @@ export interface PersonalData {
   audit: number;
   /** Insight rows naming it (a campaign link's value) or one of its leads (features/insight). */
   insight: number;
+  /** E-mails of its leads' conversations, others from or to it, and unmatched replies from it (features/conversations). */
+  conversations: number;
 }
 
 export interface PrivacyServices {
@@ -48,7 +51,19 @@ export interface Erasure extends PersonalData {
  * (leads_search, which keeps a deleted lead's words until merged) and empties its
  * write-ahead log; PostgreSQL vacuums those of them it has.
  */
-const ERASED_TABLES = ["leads", "leads_search", "lead_events", "lead_followups", "comments", "comment_blocks", "outbox", "audit_log"] as const;
+const ERASED_TABLES = [
+  "leads",
+  "leads_search",
+  "lead_events",
+  "lead_followups",
+  "lead_messages",
+  "mail_address_failures",
+  "unmatched_messages",
+  "comments",
+  "comment_blocks",
+  "outbox",
+  "audit_log",
+] as const;
 
 const REDACTED_TEXT = "This comment was removed at its author's request.";
 /** What an audit entry says where it named the deleted address. */
@@ -192,6 +207,11 @@ export async function findByEmail(services: PrivacyServices, email: string): Pro
       e,
       leads.map((l) => l.submissionId),
     ),
+    conversations: await conversationsNaming(
+      db.kysely,
+      e,
+      leads.filter((l) => !l.newsletter).map((l) => l.id),
+    ),
   };
 }
 
@@ -247,6 +267,8 @@ export async function deleteByEmail(services: PrivacyServices, email: string, no
         .execute();
     }
 
+    // Its conversations (sent, received, unmatched) and its bounce mark, before the leads they belong to; the mailbox itself is the operator's.
+    const conversations = await forgetConversations(trx, e, leadIds);
     for (let i = 0; i < leadIds.length; i += 500) {
       await trx
         .deleteFrom("lead_events")
@@ -298,6 +320,7 @@ export async function deleteByEmail(services: PrivacyServices, email: string, no
       messageIds: messages.map((m) => m.messageId),
       audit: entries.length,
       insight,
+      conversations,
     };
   });
   services.outbox?.nudge();

@@ -24,6 +24,7 @@ export { prefixEnd };
 import { unsubscribeAddress } from "~/features/newsletter/subscriptions.server";
 import { ATTRIBUTION_FIELDS } from "../attribution.server";
 import { writeQueueFor } from "~/platform/db/write-queue.server";
+import { repliedLeadIds } from "~/features/conversations/desk.server";
 
 export const PAGE_SIZE = 50;
 
@@ -97,6 +98,8 @@ function applyLeadFilters(q: LeadsQuery, f: LeadFilters, leading: LeadingColumn 
   }
   // Not answered in time (`?view=overdue`): read from the partial index of unanswered leads.
   if (f.unansweredBefore) out = out.where("first_touch_at", "is", null).where("created_at", "<", f.unansweredBefore);
+  // Waiting on us (`?view=replied`): the leads whose last message is theirs (features/conversations).
+  if (f.replied) out = out.where("id", "in", (eb) => repliedLeadIds(eb as unknown as Kysely<Database>));
   return applyRange(out, f);
 }
 

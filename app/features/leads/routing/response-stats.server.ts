@@ -1,4 +1,6 @@
+import { sql } from "kysely";
 import type { Db } from "~/platform/db/db.server";
+import { firstMailsSince } from "~/features/conversations/store.server";
 import { staffDirectory, staffLabel } from "../desk/staff.server";
 
 /** The Monday (UTC) of the week an instant falls in, as YYYY-MM-DD. */
@@ -16,21 +18,54 @@ export function median(values: number[]): number | null {
 }
 
 /**
- * The median minutes from a lead's arrival to its first touch, per owner and week (UTC
- * weeks from Monday), over the last `weeks` weeks, for the leads answered so far.
+ * When each lead created since `since` was first answered for real: its first e-mail from
+ * the desk or its first logged call, whichever came first (decision record 044). A status
+ * change or a note is not an answer the visitor heard.
+ */
+export async function firstResponses(db: Db, since: string): Promise<Map<number, string>> {
+  const [mails, calls] = await Promise.all([
+    firstMailsSince(db, since),
+    db.kysely
+      .selectFrom("lead_events as e")
+      .innerJoin("leads as l", "l.id", "e.lead_id")
+      .select(["e.lead_id", sql<string>`min(e.created_at)`.as("first")])
+      .where("l.created_at", ">=", since)
+      .where("e.action", "=", "call")
+      .groupBy("e.lead_id")
+      .execute(),
+  ]);
+  const first = new Map(mails);
+  for (const c of calls) {
+    const id = Number(c.lead_id);
+    const mail = first.get(id);
+    if (mail === undefined || c.first < mail) first.set(id, c.first);
+  }
+  return first;
+}
+
+/**
+ * The median minutes from a lead's arrival to its first response (an e-mail from the desk
+ * or a logged call), per owner and week (UTC weeks from Monday), over the last `weeks`
+ * weeks, for the leads answered so far.
  */
 export async function responseTimes(db: Db, weeks = 8, now = new Date()) {
   const first = weekOf(new Date(now.getTime() - (weeks - 1) * 7 * 86_400_000).toISOString());
-  const [rows, staff] = await Promise.all([
+  const since = `${first}T00:00:00.000Z`;
+  const [leads, answered, staff] = await Promise.all([
     db.kysely
       .selectFrom("leads")
-      .select(["assignee_id", "created_at", "first_touch_at"])
-      .where("created_at", ">=", `${first}T00:00:00.000Z`)
+      .select(["id", "assignee_id", "created_at"])
+      .where("created_at", ">=", since)
       .where("kind", "<>", "newsletter")
       .where("first_touch_at", "is not", null)
       .execute(),
+    firstResponses(db, since),
     staffDirectory(db),
   ]);
+  const rows = leads.flatMap((l) => {
+    const at = answered.get(Number(l.id));
+    return at === undefined ? [] : [{ assignee_id: l.assignee_id, created_at: l.created_at, first_touch_at: at }];
+  });
   const weekList = Array.from({ length: weeks }, (_, i) => new Date(Date.parse(`${first}T00:00:00Z`) + i * 7 * 86_400_000).toISOString().slice(0, 10));
   const minutes = new Map<string, number[]>();
   for (const r of rows) {

@@ -31,6 +31,8 @@ import { deskVisitMarkMigration } from "./037-desk-visit-mark";
 import { mediaInlineMigration } from "./038-media-inline";
 import { insightFormExitsMigration } from "./039-insight-form-exits";
 import { routingConditionsMigration } from "./040-routing-conditions";
+import { conversationsMigration } from "./041-conversations";
+import { mailboxMigration } from "./042-mailbox";
 import { staffTimeZoneMigration } from "./019-staff-time-zone";
 
 export type Dialect = "sqlite" | "postgres";
@@ -208,5 +210,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "038-media-inline": mediaInlineMigration,
     "039-insight-form-exits": insightFormExitsMigration(dialect),
     "040-routing-conditions": routingConditionsMigration,
+    "041-conversations": conversationsMigration(dialect),
+    "042-mailbox": mailboxMigration(dialect),
   };
 }

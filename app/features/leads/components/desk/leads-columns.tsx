@@ -4,6 +4,7 @@ import type { Column } from "~/ui/desk/kit";
 import { When } from "~/ui/desk/time";
 import { deskLink, StatusBadge } from "~/ui/desk/ui";
 import { OverdueBadge } from "./overdue-badge";
+import { RepliedBadge } from "~/features/conversations/components/replied-badge";
 import { ReturningMark } from "./contact-link";
 
 type LeadRow = Route.ComponentProps["loaderData"]["rows"][number];
@@ -54,6 +55,7 @@ export const columns = (selected: Set<string>, listSearch: string): Column<LeadR
       <>
         <StatusBadge status={r.status} label={r.statusLabel} />
         <OverdueBadge overdue={r.overdue} />
+        <RepliedBadge replied={r.replied} />
       </>
     ),
   },

@@ -13,6 +13,7 @@ export const items = (f: Found) => [
   plural(f.subscriptions, "newsletter subscription", "newsletter subscriptions"),
   plural(f.comments, "comment", "comments"),
   plural(f.outbox, "outbox message", "outbox messages"),
+  plural(f.conversations, "e-mail of a conversation", "e-mails of conversations"),
   plural(f.mailFiles, "mail file", "mail files"),
   plural(f.audit, "audit entry naming the address", "audit entries naming the address"),
   plural(f.insight, "visit record naming the address or its leads", "visit records naming the address or its leads"),

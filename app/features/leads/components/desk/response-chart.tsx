@@ -20,6 +20,9 @@ export function ResponseChart({ data }: { data: Data }) {
       <h2 id="response" className="mb-2 text-lg font-semibold">
         First response, median per person and week
       </h2>
+      <p className="mb-2 text-sm text-slate-700 dark:text-slate-300">
+        The first e-mail written to the lead from the desk or the first logged call, whichever came first.
+      </p>
       {data.people.length ? (
         <figure>
           <ChartSvg height={H} {...pad} max={shown(max)}>

@@ -1,19 +1,22 @@
-import { Link } from "react-router";
+import { Link, useNavigation } from "react-router";
 import { DESK_HEADERS } from "~/features/staff/auth.server";
 import { deskLink, PageTitle } from "~/ui/desk/ui";
 import type { Route } from "./+types/contact";
-import { loadContact } from "~/features/leads/desk/contact-screen.server";
+import { contactAction, loadContact } from "~/features/leads/desk/contact-screen.server";
+import { ConversationSection } from "~/features/conversations/components/conversation-section";
 
 export const meta = ({ params }: Route.MetaArgs) => [{ title: `Contact ${params.id} · Fillway desk` }];
 export const headers = () => DESK_HEADERS;
 
 export const loader = (args: Route.LoaderArgs) => loadContact(args);
+export const action = (args: Route.ActionArgs) => contactAction(args);
 
 const marks = { lead: "Lead", note: "Note", email: "E-mail" } as const;
 
 /** One person: every lead they sent (same e-mail or phone), the notes on them and the e-mails about them, newest first. */
-export default function Contact({ loaderData }: Route.ComponentProps) {
-  const { contact, entries } = loaderData;
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+  const { contact, entries, compose, conversation, leadNames } = loaderData;
+  const busy = useNavigation().state !== "idle";
   return (
     <div>
       <nav aria-label="Leads" className="mb-2 text-sm">
@@ -30,7 +33,8 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
         <dt className="font-semibold">Leads</dt>
         <dd>{contact.leadCount === 1 ? "1 lead" : `${contact.leadCount} leads`}</dd>
       </dl>
-      <section aria-labelledby="contact-timeline">
+      <ConversationSection messages={conversation} compose={compose} answer={actionData} busy={busy} leadNames={leadNames} />
+      <section aria-labelledby="contact-timeline" className="mt-8">
         <h2 id="contact-timeline" className="mb-2 text-lg font-semibold">
           Timeline, newest first
         </h2>
@@ -49,7 +53,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
                   e.title
                 )}
               </p>
-              <p className={e.what === "note" ? "whitespace-pre-wrap break-words" : ""}>{e.detail}</p>
+              <p className={e.what === "lead" ? "" : "whitespace-pre-wrap break-words"}>{e.detail}</p>
             </li>
           ))}
         </ol>

@@ -6,6 +6,7 @@ import { LeadHistory } from "~/features/leads/components/desk/lead-history";
 import { LogCall } from "~/features/leads/components/desk/log-call";
 import { ContactLink } from "~/features/leads/components/desk/contact-link";
 import { LeadVisit } from "~/features/insight/components/lead-visit";
+import { ConversationSection } from "~/features/conversations/components/conversation-section";
 import type { Route } from "./+types/lead";
 import { When } from "~/ui/desk/time";
 import { loadLead, leadAction } from "~/features/leads/desk/lead-screen.server";
@@ -17,7 +18,7 @@ export const loader = (args: Route.LoaderArgs) => loadLead(args);
 export const action = (args: Route.ActionArgs) => leadAction(args);
 
 export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, timeline, choices, deliveries, cameFrom, listSearch, around, contact } = loaderData;
+  const { lead, timeline, choices, deliveries, cameFrom, listSearch, around, contact, compose, conversation } = loaderData;
   const busy = useNavigation().state !== "idle";
   const values = actionData?.values ?? null;
   const note = useKeptDraft(`desk-lead-note-${lead.id}`, actionData?.done ? timeline.length : null);
@@ -139,6 +140,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
           </dl>
         </section>
       </div>
+      <ConversationSection messages={conversation} compose={compose} answer={actionData} busy={busy} />
       <LeadVisit leadId={lead.id} />
       <LeadHistory timeline={timeline} deliveries={deliveries} />
     </div>

@@ -26,6 +26,7 @@ const leadViews: { value: LeadView; label: string }[] = [
   { value: "unassigned", label: "Unassigned" },
   { value: "today", label: "Today" },
   { value: "overdue", label: "Overdue" },
+  { value: "replied", label: "Replied" },
   { value: "spam", label: "Spam" },
 ];
 

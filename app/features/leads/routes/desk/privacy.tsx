@@ -77,8 +77,9 @@ export default function Privacy({ actionData }: Route.ComponentProps) {
       <PageTitle>Privacy requests</PageTitle>
       <p className="mb-4 text-sm">
         When someone asks us to delete their information (see the privacy policy), enter their e-mail address. Everything the site holds under it is deleted:
-        leads and their notes, newsletter subscriptions, blog comments, the e-mails about them, the address wherever the audit log names it, and wherever a
-        campaign link put it in the visit counts. You see the list before anything is deleted. The audit log records that a deletion was made, not whose.
+        leads and their notes, newsletter subscriptions, blog comments, the e-mails about them, the e-mails they exchanged with us (the replies mailbox itself
+        is the operator's), the address wherever the audit log names it, and wherever a campaign link put it in the visit counts. You see the list before
+        anything is deleted. The audit log records that a deletion was made, not whose.
       </p>
       {step === "done" && result?.found ? <Notice>Deleted {summary(result.found)}.</Notice> : null}
       {step === "done" ? <HeldBackups held={result?.held} /> : null}
