@@ -187,7 +187,7 @@ test.describe("leads inbox", () => {
     await page.getByLabel("Note").fill("Called: wants 3 trucks fuelled weekly. Café déjà vu ✓");
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page.getByRole("status")).toContainText("Lead updated and note added.");
-    const timeline = page.locator("ol");
+    const timeline = page.getByRole("region", { name: "Timeline" }).locator("ol");
     await expect(timeline).toContainText("Status set to Contacted");
     await expect(timeline).toContainText(`Assigned to ${sales.name}`);
     await expect(timeline).toContainText("Ada Admin");
@@ -244,7 +244,7 @@ test.describe("leads inbox", () => {
     await expect(page.getByLabel("Note")).toHaveValue(text);
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page.getByRole("status")).toContainText("Note added.");
-    await expect(page.locator("ol")).toContainText(text);
+    await expect(page.getByRole("region", { name: "Timeline" }).locator("ol")).toContainText(text);
 
     // Once saved, leaving asks nothing and nothing comes back.
     await page.getByRole("link", { name: "All leads" }).click();
