@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { PageTitle } from "~/ui/desk/ui";
+import { Facts, PageTitle } from "~/ui/desk/ui";
 import { useDeskTimeZone } from "~/ui/desk/time";
 import { formatInZone } from "~/shared/zoned-time";
 import { DESK_HEADERS, deskServices } from "~/features/staff/auth.server";
@@ -36,19 +36,6 @@ function size(bytes: number | null): string {
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
   if (bytes < 1024 ** 3) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
   return `${(bytes / 1024 ** 3).toFixed(2)} GB`;
-}
-
-function Facts({ rows }: { rows: [string, string][] }) {
-  return (
-    <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1 text-sm">
-      {rows.map(([k, v]) => (
-        <div key={k} className="contents">
-          <dt className="font-semibold text-slate-700 dark:text-slate-300">{k}</dt>
-          <dd className="break-all">{v}</dd>
-        </div>
-      ))}
-    </dl>
-  );
 }
 
 export default function System({ loaderData: { report: r, replies } }: Route.ComponentProps) {

@@ -130,3 +130,17 @@ export function SelectField({
     </Field>
   );
 }
+
+/** Facts as term and value, side by side (the system page's version, outbox, mailbox…). */
+export function Facts({ rows }: { rows: [string, string][] }) {
+  return (
+    <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1 text-sm">
+      {rows.map(([k, v]) => (
+        <div key={k} className="contents">
+          <dt className="font-semibold text-slate-700 dark:text-slate-300">{k}</dt>
+          <dd className="break-all">{v}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,3 +1,4 @@
+import { Facts } from "~/ui/desk/ui";
 import type { MailboxStatus } from "../reader.server";
 
 /**
@@ -21,14 +22,7 @@ export function MailboxStatusSection({ status, when }: { status: MailboxStatus |
         Replies mailbox
       </h2>
       {status ? (
-        <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1 text-sm">
-          {rows.map(([k, v]) => (
-            <div key={k} className="contents">
-              <dt className="font-semibold text-slate-700 dark:text-slate-300">{k}</dt>
-              <dd className="break-all">{v}</dd>
-            </div>
-          ))}
-        </dl>
+        <Facts rows={rows} />
       ) : (
         <p className="text-sm">
           Replies to leads are not read into the desk. To turn them on, set <code>IMAP_URL</code> to the mailbox they arrive in (imap:// or imaps://, with its
