@@ -208,6 +208,20 @@ const KINDS = [
     met: (j) => (j.figures ?? []).every((f) => f.ok),
   },
   {
+    match: (f) => f.startsWith("conversations"),
+    script: "npm run bench:conversations",
+    what: "The replies reader in the real server against a real Dovecot: a folder of replies read once, a second read through three SIGKILLs and a Dovecot restart, and replies appended at random moments.",
+    budget: () =>
+      "the folder read in under 2 minutes with the server's memory growing under 100 MB; 0 lost and 0 doubled across the kills; each reply visible within one poll interval plus 5 s",
+    figures: (j) =>
+      [
+        `${n(j.volume?.messages)} replies read in ${n(j.volume?.readSeconds)} s, memory +${n(j.volume?.growthMb)} MB`,
+        `crashes: ${n(j.crash?.lost)} lost, ${n(j.crash?.doubled)} doubled`,
+        `worst reply ${n(j.latency?.worstSeconds)} s (bound ${n(j.latency?.boundSeconds)} s)`,
+      ].join("; "),
+    met: (j) => (j.failures ?? []).length === 0,
+  },
+  {
     match: (f) => f.startsWith("drill-"),
     script: "npm run drill",
     what: "The operations page followed to the letter on a throw-away Debian 12 machine, its marked blocks run command by command with the shipped deploy/ files: the previous release installed, upgraded to this one, restored in place and after a lost disk (SQLite: data folder and key file gone), and taken back; on PostgreSQL three instances behind the shipped nginx behind a TLS terminator, with leads posted through every restart.",
