@@ -14,7 +14,7 @@
  *    random moments must each be visible in the database within one poll interval + 5 s.
  *
  * Options: --no-build, --messages N (10000), --poll S (10), --probes N (5).
- * Writes bench/conversations.json and .md (bench/conversations-N.* for another size); exits
+ * Writes bench/conversations.json and .md (with "-N" after the name for another size N); exits
  * 1 when a bound is missed.
  */
 import { randomUUID } from "node:crypto";

@@ -243,7 +243,7 @@ describe("hostile input at every API endpoint", () => {
         // A field nobody asked for, including the names that are special in JavaScript
         // objects: written into the JSON text, so "__proto__" arrives as an own key. The
         // comment form refuses it; a lead is never refused for it (the API drops it, see
-        // app/features/leads/api.server.test.ts).
+        // app/features/leads/api.server.int.test.ts).
         const unknownField = fc
           .tuple(fc.constantFrom("__proto__", "constructor", "toString", "hasOwnProperty", "valueOf", "isAdmin", "id"), fc.jsonValue({ maxDepth: 1 }))
           .map(

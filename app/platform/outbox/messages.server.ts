@@ -6,7 +6,7 @@ import type { OutgoingMail } from "./mailer.server";
 import type { Channel, OutboxRow } from "./store.server";
 
 /**
- * The names of the messages the site declares. The composition root (app/messages.server.ts)
+ * The names of the messages the site declares. The composition root (app/server/messages.server.ts)
  * registers its list here by declaration merging, so the platform knows the names as a type
  * without importing a feature: `{ template: "pasword-reset" }` does not compile.
  */

@@ -76,7 +76,7 @@ export interface OutboxOptions {
    * worker's claims run out.
    */
   leaseMs?: number;
-  /** Every message it may deliver, each declared once by its feature (app/messages.server.ts). */
+  /** Every message it may deliver, each declared once by its feature (app/server/messages.server.ts). */
   messages: MessageRegistry | readonly MessageDef[];
   /** Do not deliver (pre-rendering, tests that only write). */
   paused?: boolean;
