@@ -1,4 +1,4 @@
-import { Form, useSearchParams } from "react-router";
+import { Form, useLocation } from "react-router";
 import { When } from "~/ui/desk/time";
 import { deskInput, deskPrimary, deskSecondary, ErrorList, Field, Notice, type Option } from "~/ui/desk/ui";
 
@@ -51,7 +51,7 @@ export function WriteMail({
   errors: string[] | null;
   version: number;
 }) {
-  const [search] = useSearchParams();
+  const search = new URLSearchParams(useLocation().search);
   const { draft, failure } = compose;
   const kept = [...search.entries()].filter(([k]) => k !== "template" && k !== "mailed");
   const values = typed ?? draft;

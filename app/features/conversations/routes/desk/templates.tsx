@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from "react-router";
+import { Link, useLocation } from "react-router";
 import { DESK_HEADERS } from "~/features/staff/auth.server";
 import { DeskTable } from "~/ui/desk/kit";
 import { deskPrimary, Notice, PageTitle } from "~/ui/desk/ui";
@@ -14,7 +14,7 @@ export const loader = (args: Route.LoaderArgs) => loadTemplates(args);
 /** The e-mails sales starts from on a lead's page. */
 export default function Templates({ loaderData }: Route.ComponentProps) {
   const { templates, fields } = loaderData;
-  const [search] = useSearchParams();
+  const search = new URLSearchParams(useLocation().search);
   return (
     <div>
       <PageTitle

@@ -18,8 +18,6 @@ export const action = (args: Route.ActionArgs) => accountAction(args);
 
 export default function Account({ loaderData: d, actionData: a }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  // Read from the location: useSearchParams would keep its setter code in the shared chunk
-  // every public page loads.
   const params = new URLSearchParams(useLocation().search);
   const errorsFor = (form: string) => (a?.form === form ? a.errors : null);
   const noticeFor = (form: string) =>
