@@ -3,13 +3,14 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { NonceContext } from "~/ui/nonce";
-import { inertHydrationTransform, makeHydrationInert } from "~/shared/paint-first";
-import { keepStaticParts, StaticPartsContext, type StaticPartsRequest } from "~/ui/static-parts";
 import { RETRY_AFTER_BUSY_SECONDS } from "~/platform/api/types";
+import { requestOf } from "~/platform/http/request-context.server";
 import { logRouteError, passingFaults } from "~/platform/http/route-errors.server";
+import { inertHydrationTransform, makeHydrationInert } from "~/shared/paint-first";
+import { NonceContext } from "~/ui/nonce";
+import { keepStaticParts, StaticPartsContext, type StaticPartsRequest } from "~/ui/static-parts";
 
 export const streamTimeout = 5_000;
 
@@ -23,7 +24,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: RouterContextProvider,
 ) {
   // A loader or action that met a locked database or a full disk: 503 and when to try again, not 500.
   if (responseStatusCode === 500 && passingFaults.has(request)) {
@@ -33,7 +34,7 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = loadContext?.nonce;
+  const nonce = requestOf(loadContext).nonce;
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");

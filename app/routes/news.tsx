@@ -1,19 +1,20 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
+import { NEWS_TAB_SIZE, newsTabs } from "~/copy/news";
+import { page } from "~/copy/page-info/news";
 import { PostCard } from "~/features/content/components/post-card";
 import { blogHref } from "~/features/content/components/sidebar";
 import { SocialPanels } from "~/features/content/components/social-panels";
+import { loadNews, type NewsTab } from "~/features/content/pages.server";
+import { requestOf } from "~/platform/http/request-context.server";
+import { pageMeta } from "~/shared/seo";
 import { ContactForm } from "~/ui/deferred-parts";
 import { PageHero } from "~/ui/layout/page-hero";
 import { Section } from "~/ui/layout/section";
 import { Tabs } from "~/ui/ui/tabs";
-import { NEWS_TAB_SIZE, newsTabs } from "~/copy/news";
-import { pageMeta } from "~/shared/seo";
-import { loadNews, type NewsTab } from "~/features/content/pages.server";
 import type { Route } from "./+types/news";
-import { page } from "~/copy/page-info/news";
 
-export const loader = ({ context }: Route.LoaderArgs) => loadNews(context.services);
+export const loader = ({ context }: Route.LoaderArgs) => loadNews(requestOf(context).services);
 
 export { formAction as action } from "~/features/leads/form-action.server";
 

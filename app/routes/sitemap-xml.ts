@@ -1,9 +1,10 @@
 import { sitemapXml } from "~/features/content/feeds.server";
+import { servicesOf } from "~/platform/http/request-context.server";
 import type { Route } from "./+types/sitemap-xml";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  if (!context.services) throw new Response("Not available while pre-rendering", { status: 503 });
-  return new Response(await sitemapXml(context.services), {
+  const services = servicesOf(context);
+  return new Response(await sitemapXml(services), {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });
 }

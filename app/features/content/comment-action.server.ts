@@ -1,16 +1,17 @@
 import { type ActionFunctionArgs, data, redirect } from "react-router";
 import { commentPayloadSchema } from "~/features/content/comment-schema";
-import { COMMENTS_PAGE_PARAM } from "~/features/content/types";
 import { commentSpec, HELD_PARAM } from "~/features/content/comment-spec";
-import { errorsFromZod, type FieldErrors, nulFields, pickValues } from "~/shared/forms/form-spec";
-import { FORM_KIND_FIELD, type FormActionData, messages } from "~/shared/forms/protocol";
+import { COMMENTS_PAGE_PARAM } from "~/features/content/types";
+import { busyAnswer, formAction, formIdOf, limitPagePost } from "~/features/leads/form-action.server";
+import { HONEYPOT_FIELD, honeypotFilled } from "~/features/leads/honeypot";
+import { plainPostId } from "~/features/leads/plain-post-id.server";
 import { MAX_BODY_BYTES } from "~/platform/api/types";
 import { isDatabaseBusy } from "~/platform/db/sqlite-driver.server";
-import { busyAnswer, formAction, formIdOf, limitPagePost } from "~/features/leads/form-action.server";
 import { readFormBody } from "~/platform/http/body.server";
-import { HONEYPOT_FIELD, honeypotFilled } from "~/features/leads/honeypot";
+import { requestOf } from "~/platform/http/request-context.server";
 import { hashIp } from "~/platform/ip-hash.server";
-import { plainPostId } from "~/features/leads/plain-post-id.server";
+import { errorsFromZod, type FieldErrors, nulFields, pickValues } from "~/shared/forms/form-spec";
+import { FORM_KIND_FIELD, type FormActionData, messages } from "~/shared/forms/protocol";
 import { addComment, threadPage } from "./posts.server";
 
 /**
@@ -25,7 +26,7 @@ export async function blogDetailAction(args: ActionFunctionArgs) {
   const form = read.ok ? read.form : null;
   if (form?.get(FORM_KIND_FIELD) !== commentSpec.kind) return formAction(args, read);
 
-  const services = context.services;
+  const services = requestOf(context).services;
   if (!services) throw new Response("Comments cannot be sent while pages are pre-rendered.", { status: 503 });
   const formId = formIdOf(form);
   const reply = (body: FormActionData, status: number, headers?: Record<string, string>) => data(body, { status, headers });
@@ -34,7 +35,7 @@ export async function blogDetailAction(args: ActionFunctionArgs) {
   if (limited) return limited;
   const nul = nulFields(values);
   if (nul) return reply({ formId, ok: false, values: nul.values, errors: nul.errors, message: messages.invalid }, 422);
-  const ip = context.clientIp ?? "unknown";
+  const ip = requestOf(context).clientIp ?? "unknown";
   const blogId = params.id ?? "";
   const commentId = form.get("commentId") || undefined;
   // A bot filled the hidden field: it sees the same answer as a person and nothing is stored.

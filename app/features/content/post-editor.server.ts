@@ -1,22 +1,23 @@
 import type { RouterContextProvider } from "react-router";
-import { shownZone } from "~/features/staff/time-zone.server";
 import { data, redirect } from "react-router";
 import { deletePost, fileState, formValues, getDeskPost, postFormSchema, savePost, shippedImages, statusOf } from "~/features/content/desk-posts.server";
 import { listImages } from "~/features/content/media.server";
 import { type PostStatus, statusLabels } from "~/features/content/post-desk";
 import { kindOf } from "~/features/content/post-file.server";
-import { formatInZone } from "~/shared/zoned-time";
-import { clearAutosave, loadAutosave } from "./autosave.server";
-import { BUSY_RETRY_SECONDS, staffOwner } from "./markdown-pool.server";
-import { previewSecret, signPreview } from "./preview-link.server";
-import { TEAM_BYLINE } from "./post-desk";
 import { audit } from "~/features/staff/audit.server";
 import { DESK_HEADERS, deskServices } from "~/features/staff/auth.server";
 import { signedIn } from "~/features/staff/desk-guard.server";
 import { problems } from "~/features/staff/forms.server";
+import { shownZone } from "~/features/staff/time-zone.server";
 import { RETRY_AFTER_BUSY_SECONDS } from "~/platform/api/types";
 import { isPassingDbFault } from "~/platform/db/faults.server";
 import { readFormDataCapped } from "~/platform/http/body.server";
+import { requestOf } from "~/platform/http/request-context.server";
+import { formatInZone } from "~/shared/zoned-time";
+import { clearAutosave, loadAutosave } from "./autosave.server";
+import { BUSY_RETRY_SECONDS, staffOwner } from "./markdown-pool.server";
+import { TEAM_BYLINE } from "./post-desk";
+import { previewSecret, signPreview } from "./preview-link.server";
 
 /** The desk's post editor (routes/desk/post-edit.tsx): what its loader and action do. */
 interface DeskArgs {
@@ -193,7 +194,7 @@ export async function postEditorAction({ request, context, params }: DeskArgs, r
   } catch (error) {
     if (!isPassingDbFault(error)) throw error;
     deskServices(context).log.warn({ err: error, post: params.id }, "post not saved: answered 503");
-    context.responseHeaders?.set("Retry-After", String(RETRY_AFTER_BUSY_SECONDS));
+    requestOf(context).responseHeaders?.set("Retry-After", String(RETRY_AFTER_BUSY_SECONDS));
     return refused(renderPreview, me.id, 503, [NOT_SAVED], values, { "Retry-After": String(RETRY_AFTER_BUSY_SECONDS) });
   }
   if (!result.ok) {

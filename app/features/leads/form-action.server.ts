@@ -1,20 +1,22 @@
 import { type ActionFunctionArgs, data } from "react-router";
-import { type FieldErrors, nulFields, pickValues, type Values } from "~/shared/forms/form-spec";
-import { FORM_ID_FIELD, FORM_KIND_FIELD, type FormActionData, messages } from "~/shared/forms/protocol";
-import { CONSENT_FIELD } from "~/shared/forms/consent";
+import { canonicalPath } from "~/copy/nav";
+import { ATTRIBUTION_INPUT } from "~/features/leads/first-touch";
 import { formByKind } from "~/features/leads/forms/registry";
+import { zipIndex } from "~/features/service-area/zip-data.server";
 import { MAX_BODY_BYTES, RETRY_AFTER_BUSY_SECONDS } from "~/platform/api/types";
 import { isDatabaseBusy } from "~/platform/db/sqlite-driver.server";
 import { type FormBody, readFormBody } from "~/platform/http/body.server";
+import { type LoadContext, requestOf } from "~/platform/http/request-context.server";
+import { postKey, rateLimiterFor } from "~/platform/rate-limit.server";
+import type { Services } from "~/platform/services.server";
+import { CONSENT_FIELD } from "~/shared/forms/consent";
+import { type FieldErrors, nulFields, pickValues, type Values } from "~/shared/forms/form-spec";
+import { FORM_ID_FIELD, FORM_KIND_FIELD, type FormActionData, messages } from "~/shared/forms/protocol";
 import { acceptSubmission } from "./accept.server";
+import { postedAttribution } from "./attribution.server";
+import { HONEYPOT_FIELD } from "./honeypot";
 import { plainPostId, windowOf } from "./plain-post-id.server";
 import { findBySubmissionId } from "./store.server";
-import { HONEYPOT_FIELD } from "./honeypot";
-import { postedAttribution } from "./attribution.server";
-import { canonicalPath } from "~/copy/nav";
-import { ATTRIBUTION_INPUT } from "~/features/leads/first-touch";
-import { postKey, rateLimiterFor } from "~/platform/rate-limit.server";
-import { zipIndex } from "~/features/service-area/zip-data.server";
 
 /**
  * Without JavaScript the address autocomplete cannot run; the ZIP the visitor typed
@@ -57,8 +59,8 @@ export function unreadableForm(status: 400 | 413 | 415, formId = "") {
  * Router keeps an action's headers only for routes that export `headers`, so the server
  * hands every document request a Headers object to fill (http/app.server.ts).
  */
-export function setResponseHeader(context: { responseHeaders?: Headers }, name: string, value: string) {
-  context.responseHeaders?.set(name, value);
+export function setResponseHeader(context: LoadContext, name: string, value: string) {
+  requestOf(context).responseHeaders?.set(name, value);
 }
 
 /**
@@ -66,7 +68,7 @@ export function setResponseHeader(context: { responseHeaders?: Headers }, name: 
  * deadline, the disk is full, any other fault): 503 with Retry-After, the page's form
  * again with every value kept and a message to press Submit again.
  */
-export function busyAnswer(context: { responseHeaders?: Headers }, formId: string, values: Answer["values"]) {
+export function busyAnswer(context: LoadContext, formId: string, values: Answer["values"]) {
   setResponseHeader(context, "Retry-After", String(RETRY_AFTER_BUSY_SECONDS));
   return answer({ formId, ok: false, values, message: messages.server }, 503, { "Retry-After": String(RETRY_AFTER_BUSY_SECONDS) });
 }
@@ -84,8 +86,8 @@ export function formIdOf(form: URLSearchParams): string {
  * the client's one budget, shared with the API (rate-limit.server.ts); over it, the 429
  * answer with Retry-After and the values kept.
  */
-export async function limitPagePost(services: NonNullable<PageContext["services"]>, context: PageContext, formId: string, values: Answer["values"]) {
-  const limit = await rateLimiterFor(services).hit(postKey(services.env, context.clientIp ?? "unknown"));
+export async function limitPagePost(services: Services, context: PageContext, formId: string, values: Answer["values"]) {
+  const limit = await rateLimiterFor(services).hit(postKey(services.env, requestOf(context).clientIp ?? "unknown"));
   if (limit.ok) return undefined;
   setResponseHeader(context, "Retry-After", String(limit.retryAfterSeconds));
   return answer({ formId, ok: false, values, message: messages.rateLimited(limit.retryAfterSeconds) }, 429, {
@@ -101,7 +103,7 @@ export async function limitPagePost(services: NonNullable<PageContext["services"
  * `export { formAction as action } from "~/features/leads/form-action.server";`
  */
 export async function formAction({ request, context }: ActionFunctionArgs, alreadyRead?: FormBody) {
-  const services = context.services;
+  const services = requestOf(context).services;
   if (!services) throw new Response("Forms cannot be sent while pages are pre-rendered.", { status: 503 });
   // A page action that looked at the body first (the blog post's) hands it over: read once.
   const read = alreadyRead ?? (await readFormBody(request, MAX_BODY_BYTES));
@@ -118,7 +120,7 @@ export async function formAction({ request, context }: ActionFunctionArgs, alrea
   if (limited) return limited;
   const nul = nulFields(values);
   if (nul) return answer({ formId, ok: false, values: nul.values, errors: nul.errors, message: messages.invalid }, 422);
-  const ip = context.clientIp ?? "unknown";
+  const ip = requestOf(context).clientIp ?? "unknown";
 
   if (spec.addressFromZip) values = await fillAddressFromZip(values);
   const honeypot = form.get(HONEYPOT_FIELD);

@@ -1,19 +1,19 @@
+import { randomUUID } from "node:crypto";
 import { mkdtempSync } from "node:fs";
-import { messages } from "~/server/messages.server";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { acceptSubmission } from "~/features/leads/accept.server";
+import { eachLeadBatch, exportColumn } from "~/features/leads/desk/query.server";
 import { newsletterSpec } from "~/features/leads/forms/kinds/newsletter";
 import type { Db } from "~/platform/db/db.server";
-import { openTestDb } from "../../../tests/helpers/test-db";
-import { eachLeadBatch, exportColumn } from "~/features/leads/desk/query.server";
 import { loadEnv } from "~/platform/env.server";
-import { acceptSubmission } from "~/features/leads/accept.server";
 import { createLogger } from "~/platform/logger.server";
-import { type SmtpSink, startSmtpSink } from "../../../tests/helpers/test-smtp";
 import { type Outbox, startOutbox } from "~/platform/outbox/worker.server";
 import type { Services } from "~/platform/services.server";
+import { messages } from "~/server/messages.server";
+import { openTestDb } from "../../../tests/helpers/test-db";
+import { type SmtpSink, startSmtpSink } from "../../../tests/helpers/test-smtp";
 import { confirmPage, unsubscribePage } from "./pages.server";
 import { resendConfirmation } from "./resend.server";
 import { newsletterSecret, signToken, subscriptionForToken } from "./subscriptions.server";
@@ -93,13 +93,13 @@ describe("newsletter double opt-in", () => {
 
     // Opening the link (a scanner, a preview) confirms nothing; the button does.
     const path = new URL(confirm as string).pathname + new URL(confirm as string).search;
-    const shown = await confirmPage({ services }, page(path));
+    const shown = await confirmPage(services, page(path));
     expect(shown).toMatchObject({ status: 200, view: { button: "Confirm my subscription" } });
     expect(await status(row.id)).toBe("pending");
-    const done = await confirmPage({ services }, page(path, "POST"));
+    const done = await confirmPage(services, page(path, "POST"));
     expect(done).toMatchObject({ status: 200, view: { title: "Subscription confirmed" } });
     expect(await status(row.id)).toBe("subscribed");
-    expect((await confirmPage({ services }, page(path, "POST"))).view.title).toBe("Already confirmed");
+    expect((await confirmPage(services, page(path, "POST"))).view.title).toBe("Already confirmed");
   });
 
   it("unsubscribes by the one-click POST, refuses forged and moved tokens, and lets the address subscribe again", async () => {
@@ -108,8 +108,8 @@ describe("newsletter double opt-in", () => {
     const first = await subscribe(email, 3);
     const neighbour = await subscribe(other);
     const secret = await newsletterSecret(db);
-    await confirmPage({ services }, page(`/newsletter/confirm?token=${signToken(secret, "confirm", first.id, email)}`, "POST"));
-    await confirmPage({ services }, page(`/newsletter/confirm?token=${signToken(secret, "confirm", neighbour.id, other)}`, "POST"));
+    await confirmPage(services, page(`/newsletter/confirm?token=${signToken(secret, "confirm", first.id, email)}`, "POST"));
+    await confirmPage(services, page(`/newsletter/confirm?token=${signToken(secret, "confirm", neighbour.id, other)}`, "POST"));
     expect(await status(first.id)).toBe("subscribed");
 
     // A token is for one row, one address and one purpose.
@@ -123,23 +123,23 @@ describe("newsletter double opt-in", () => {
     });
     expect(await subscriptionForToken(db, "12.short", "unsubscribe")).toEqual({ ok: false, reason: "malformed" });
     expect(await subscriptionForToken(db, null, "unsubscribe")).toEqual({ ok: false, reason: "malformed" });
-    const forged = await unsubscribePage({ services }, page(`/newsletter/unsubscribe?token=${moved}`, "POST", "List-Unsubscribe=One-Click"));
+    const forged = await unsubscribePage(services, page(`/newsletter/unsubscribe?token=${moved}`, "POST", "List-Unsubscribe=One-Click"));
     expect(forged.status).toBe(404);
     expect(forged.view.title).toBe("We don't know this unsubscribe link");
-    expect((await unsubscribePage({ services }, page("/newsletter/unsubscribe?token=abc"))).status).toBe(400);
+    expect((await unsubscribePage(services, page("/newsletter/unsubscribe?token=abc"))).status).toBe(400);
     expect(await status(neighbour.id)).toBe("subscribed");
 
     const unsubscribe = `/newsletter/unsubscribe?token=${signToken(secret, "unsubscribe", first.id, email)}`;
-    expect((await unsubscribePage({ services }, page(unsubscribe))).view.button).toBe("Unsubscribe");
+    expect((await unsubscribePage(services, page(unsubscribe))).view.button).toBe("Unsubscribe");
     expect(await status(first.id)).toBe("subscribed");
     // RFC 8058: what a mail client sends, no cookie, no Origin.
-    const done = await unsubscribePage({ services }, page(unsubscribe, "POST", "List-Unsubscribe=One-Click"));
+    const done = await unsubscribePage(services, page(unsubscribe, "POST", "List-Unsubscribe=One-Click"));
     expect(done).toMatchObject({ status: 200, view: { title: "You're unsubscribed" } });
     expect(await status(first.id)).toBe("unsubscribed");
     expect(await status(neighbour.id)).toBe("subscribed");
-    expect((await unsubscribePage({ services }, page(unsubscribe))).view.title).toBe("Already unsubscribed");
+    expect((await unsubscribePage(services, page(unsubscribe))).view.title).toBe("Already unsubscribed");
     // The old confirmation link does not bring the address back.
-    const stale = await confirmPage({ services }, page(`/newsletter/confirm?token=${confirmToken}`, "POST"));
+    const stale = await confirmPage(services, page(`/newsletter/confirm?token=${confirmToken}`, "POST"));
     expect(stale.status).toBe(410);
     expect(await status(first.id)).toBe("unsubscribed");
 
@@ -151,7 +151,7 @@ describe("newsletter double opt-in", () => {
       sink.received.map((m) => /https:\/\/\S+\/newsletter\/confirm\?token=[\w.-]+/.exec(m.mail.text ?? "")?.[0]).find((l) => l?.includes(`token=${id}.`));
     while (!linkFor(again.id)) await sink.waitFor(sink.received.length + 1);
     const link = new URL(linkFor(again.id) as string);
-    expect((await confirmPage({ services }, page(link.pathname + link.search, "POST"))).view.title).toBe("Subscription confirmed");
+    expect((await confirmPage(services, page(link.pathname + link.search, "POST"))).view.title).toBe("Subscription confirmed");
     expect(await status(again.id)).toBe("subscribed");
 
     // The export's scope: confirmed sign-ups only.

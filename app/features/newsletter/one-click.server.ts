@@ -44,6 +44,6 @@ export async function crossSiteOneClick(services: Services, req: IncomingMessage
   }
   const [only] = fields;
   if (fields.length !== 1 || only?.[0] !== ONE_CLICK_FIELD || only[1] !== ONE_CLICK_VALUE) return null;
-  const page = await unsubscribePage({ services }, request);
+  const page = await unsubscribePage(services, request);
   return { status: page.status, text: `${page.view.title}. ${page.view.text}` };
 }

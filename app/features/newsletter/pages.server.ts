@@ -33,17 +33,12 @@ function badLink(purpose: TokenPurpose, reason: "malformed" | "invalid"): LinkPa
       };
 }
 
-function servicesOf(context: { services?: Services }): Services {
-  if (!context.services) throw new Response("Not available while pages are pre-rendered.", { status: 503 });
-  return context.services;
-}
-
 /**
  * GET /newsletter/confirm?token=…: a button, nothing more (a link scanner that opens the
  * page confirms nothing). POST: the button, which confirms the sign-up.
  */
-export async function confirmPage(context: { services?: Services }, request: Request): Promise<LinkPageAnswer> {
-  const { db } = servicesOf(context);
+export async function confirmPage(services: Services, request: Request): Promise<LinkPageAnswer> {
+  const { db } = services;
   const check = await subscriptionForToken(db, new URL(request.url).searchParams.get("token"), "confirm");
   if (!check.ok) return badLink("confirm", check.reason);
   const sub = check.subscription;
@@ -87,8 +82,8 @@ export async function confirmPage(context: { services?: Services }, request: Req
  * `List-Unsubscribe=One-Click`, no cookie), which needs nothing but the token; when a web
  * mail client sends it from its own page, with that Origin, one-click.server.ts answers it.
  */
-export async function unsubscribePage(context: { services?: Services }, request: Request): Promise<LinkPageAnswer> {
-  const { db } = servicesOf(context);
+export async function unsubscribePage(services: Services, request: Request): Promise<LinkPageAnswer> {
+  const { db } = services;
   const params = new URL(request.url).searchParams;
   // The link in a preview or a test e-mail (mail.server.ts): a subscriber's own link goes here.
   if (params.get("sample") === "1" && !params.has("token")) {
@@ -131,8 +126,8 @@ export async function unsubscribePage(context: { services?: Services }, request:
 }
 
 /** The page of /newsletter/:step, or null for a step there is none of (a 404). */
-export function newsletterLinkPage(context: { services?: Services }, request: Request, step: string | undefined): Promise<LinkPageAnswer> | null {
-  if (step === "confirm") return confirmPage(context, request);
-  if (step === "unsubscribe") return unsubscribePage(context, request);
+export function newsletterLinkPage(services: Services, request: Request, step: string | undefined): Promise<LinkPageAnswer> | null {
+  if (step === "confirm") return confirmPage(services, request);
+  if (step === "unsubscribe") return unsubscribePage(services, request);
   return null;
 }

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/platform/db/db.server";
-import { openTestDb } from "../../../tests/helpers/test-db";
 import { loadEnv } from "~/platform/env.server";
+import { requestContextWith } from "~/platform/http/request-context.server";
 import { createLogger } from "~/platform/logger.server";
 import type { Services } from "~/platform/services.server";
+import { openTestDb } from "../../../tests/helpers/test-db";
 import { createAccount, setPassword } from "./accounts.server";
 import { FIRST_ACCOUNT_COMMAND, requireStaff } from "./auth.server";
-import { passwordProblem } from "./password-policy.server";
 import { hashPassword, needsRehash, verifyPassword } from "./password.server";
+import { passwordProblem } from "./password-policy.server";
 import { createSession } from "./session.server";
 import { signInWithPassword } from "./sign-in.server";
 import { PAIR_RULE } from "./throttle.server";
@@ -43,7 +44,10 @@ async function thrown(p: Promise<unknown>): Promise<Response | { type: string; i
 
 describe("requireStaff", () => {
   it("while there is no account, answers 503 with the command that creates one", async () => {
-    const e = (await thrown(requireStaff(request("/desk"), { services: services() }))) as { init?: ResponseInit; data?: { setup?: string } };
+    const e = (await thrown(requireStaff(request("/desk"), requestContextWith({ services: services() })))) as {
+      init?: ResponseInit;
+      data?: { setup?: string };
+    };
     expect(e.init?.status).toBe(503);
     expect(e.data?.setup).toBe(FIRST_ACCOUNT_COMMAND);
   });
@@ -51,12 +55,15 @@ describe("requireStaff", () => {
   it("sends a page without a session to sign-in, and answers an action with 401", async () => {
     const s = services();
     await createAccount(db, s.env, { email: "first@staff.test", role: "admin" });
-    const get = (await thrown(requireStaff(request("/desk/leads?status=new"), { services: s }))) as Response;
+    const get = (await thrown(requireStaff(request("/desk/leads?status=new"), requestContextWith({ services: s })))) as Response;
     expect(get.status).toBe(302);
     expect(get.headers.get("location")).toBe(`/desk/sign-in?next=${encodeURIComponent("/desk/leads?status=new")}`);
     expect(get.headers.get("cache-control")).toBe("no-store");
     const post = (await thrown(
-      requireStaff(request("/desk/leads", { method: "POST", headers: { origin: "https://desk.test", "sec-fetch-site": "same-origin" } }), { services: s }),
+      requireStaff(
+        request("/desk/leads", { method: "POST", headers: { origin: "https://desk.test", "sec-fetch-site": "same-origin" } }),
+        requestContextWith({ services: s }),
+      ),
     )) as Response;
     expect(post.status).toBe(401);
   });
@@ -65,9 +72,11 @@ describe("requireStaff", () => {
     const s = services();
     const { account } = await createAccount(db, s.env, { email: "sam@staff.test", role: "sales" });
     const { token } = await createSession(db, account.id, {});
-    const ok = await requireStaff(request("/desk/leads", { cookie: token }), { services: s }, ["admin", "sales"]);
+    const ok = await requireStaff(request("/desk/leads", { cookie: token }), requestContextWith({ services: s }), ["admin", "sales"]);
     expect(ok).toEqual({ id: account.id, email: "sam@staff.test", name: null, role: "sales", timeZone: null });
-    const forbidden = (await thrown(requireStaff(request("/desk/accounts", { cookie: token }), { services: s }, ["admin"]))) as { init?: ResponseInit };
+    const forbidden = (await thrown(requireStaff(request("/desk/accounts", { cookie: token }), requestContextWith({ services: s }), ["admin"]))) as {
+      init?: ResponseInit;
+    };
     expect(forbidden.init?.status).toBe(403);
     const variants: Record<string, string>[] = [
       { origin: "https://evil.test" },
@@ -76,7 +85,9 @@ describe("requireStaff", () => {
       {},
     ];
     for (const headers of variants) {
-      const r = (await thrown(requireStaff(request("/desk/leads", { method: "POST", headers, cookie: token }), { services: s }))) as Response;
+      const r = (await thrown(
+        requireStaff(request("/desk/leads", { method: "POST", headers, cookie: token }), requestContextWith({ services: s })),
+      )) as Response;
       expect(r.status, JSON.stringify(headers)).toBe(403);
     }
   });
@@ -85,9 +96,9 @@ describe("requireStaff", () => {
     const s = services({ DESK_REQUIRE_2FA: "true" });
     const { account } = await createAccount(db, s.env, { email: "boss@staff.test", role: "admin" });
     const { token } = await createSession(db, account.id, {});
-    const r = (await thrown(requireStaff(request("/desk/leads", { cookie: token }), { services: s }))) as Response;
+    const r = (await thrown(requireStaff(request("/desk/leads", { cookie: token }), requestContextWith({ services: s })))) as Response;
     expect(r.headers.get("location")).toBe("/desk/account?two-factor=required#two-factor");
-    await expect(requireStaff(request("/desk/account", { cookie: token }), { services: s })).resolves.toMatchObject({ role: "admin" });
+    await expect(requireStaff(request("/desk/account", { cookie: token }), requestContextWith({ services: s }))).resolves.toMatchObject({ role: "admin" });
   });
 });
 

@@ -1,10 +1,10 @@
-import { type AppLoadContext, data, redirect } from "react-router";
+import { data, type RouterContextProvider, redirect } from "react-router";
 import type { Db } from "~/platform/db/db.server";
+import { servicesOf } from "~/platform/http/request-context.server";
 import type { Services } from "~/platform/services.server";
 import { crossSiteReason, isSafeMethod } from "./csrf.server";
-import { cookieName, findSession, hasCookie, readCookie, serializeCookie } from "./session.server";
-
 import { isRole, type Role } from "./roles";
+import { cookieName, findSession, hasCookie, readCookie, serializeCookie } from "./session.server";
 
 export { isRole, ROLES, type Role } from "./roles";
 
@@ -23,15 +23,14 @@ export interface CurrentStaff extends StaffUser {
   twoFactor: boolean;
 }
 
-/** The load context of desk routes (app/context.d.ts). */
-export type DeskContext = AppLoadContext;
+/** The context desk routes receive (the request's fields: request-context.server.ts). */
+export type DeskContext = Readonly<RouterContextProvider>;
 
 /** The command that creates the first account, shown while there is none. */
 export const FIRST_ACCOUNT_COMMAND = "npm run desk -- user add you@example.com --role admin";
 
 export function deskServices(context: DeskContext): Services {
-  if (!context.services) throw new Response("The desk is not available while pages are pre-rendered.", { status: 503 });
-  return context.services;
+  return servicesOf(context, "The desk is not available while pages are pre-rendered.");
 }
 
 export async function hasAnyStaff(db: Db): Promise<boolean> {

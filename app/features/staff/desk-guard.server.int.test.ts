@@ -1,9 +1,10 @@
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/platform/db/db.server";
-import { openTestDb } from "../../../tests/helpers/test-db";
 import { loadEnv } from "~/platform/env.server";
+import { requestContextWith } from "~/platform/http/request-context.server";
 import { createLogger } from "~/platform/logger.server";
+import type { Services } from "~/platform/services.server";
+import { openTestDb } from "../../../tests/helpers/test-db";
 import { createAccount } from "./accounts.server";
 import { deskGuard, signedIn } from "./desk-guard.server";
 import type { DeskScreen } from "./desk-screen";
@@ -23,7 +24,8 @@ const screens: DeskScreen[] = [
 
 function context() {
   const env = { ...loadEnv({ LOG_LEVEL: "silent", SITE_URL: "https://desk.test" }), IP_HASH_SALT: "desk-test-salt-0123456789" };
-  return Object.assign(new RouterContextProvider(), { services: { db, env, log: createLogger("silent") } });
+  const services = { db, env, log: createLogger("silent") };
+  return Object.assign(requestContextWith({ services: services as unknown as Services }), { services });
 }
 
 async function run(pattern: string, path: string, init: RequestInit & { cookie?: string } = {}) {

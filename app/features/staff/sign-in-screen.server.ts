@@ -1,14 +1,14 @@
 import { data, redirect } from "react-router";
-import { consumeToken, findAccount, tokenAccount } from "~/features/staff/accounts.server";
+import { consumeToken, createTwoFactorStep, findAccount, TWO_FACTOR_STEP_TTL_MS, tokenAccount } from "~/features/staff/accounts.server";
 import { currentStaff, DESK_HEADERS, deskServices, FIRST_ACCOUNT_COMMAND, hasAnyStaff } from "~/features/staff/auth.server";
 import { crossSiteReason } from "~/features/staff/csrf.server";
+import type { DeskArgs } from "~/features/staff/desk-guard.server";
 import { codeSchema, formFields, problems, safeNext, signInSchema } from "~/features/staff/forms.server";
 import { cookieName, readCookie, serializeCookie } from "~/features/staff/session.server";
 import { CODE_FAILED, finishSignIn, SIGN_IN_FAILED, type SignInResult, signInWithCode, signInWithPassword } from "~/features/staff/sign-in.server";
-import { createTwoFactorStep, TWO_FACTOR_STEP_TTL_MS } from "~/features/staff/accounts.server";
 import { RETRY_AFTER_BUSY_SECONDS } from "~/platform/api/types";
 import { isPassingDbFault } from "~/platform/db/faults.server";
-import type { DeskArgs } from "~/features/staff/desk-guard.server";
+import { requestOf } from "~/platform/http/request-context.server";
 
 /** The sign-in screen's loader and action (routes/desk/sign-in.tsx): the password step, the two-factor step and where a member lands. */
 
@@ -47,7 +47,7 @@ export async function signInAction({ request, context }: DeskArgs) {
   const reason = crossSiteReason(request);
   if (reason) throw new Response("Cross-site requests to the desk are refused.", { status: 403, headers: DESK_HEADERS });
   const fields = await formFields(request);
-  const client = { ip: context.clientIp ?? "unknown", userAgent: request.headers.get("user-agent") };
+  const client = { ip: requestOf(context).clientIp ?? "unknown", userAgent: request.headers.get("user-agent") };
   const headers = new Headers(DESK_HEADERS);
   const stepCookie = cookieName(env, "desk-2fa");
   const reply = (errors: string[], status: number, step: "password" | "code", extra: Record<string, string> = {}) => {
@@ -77,7 +77,7 @@ export async function signInAction({ request, context }: DeskArgs) {
     // The database locked by another process, or the disk full: the form again, with the
     // e-mail kept and when to try again (React Router keeps an action's headers only where
     // the route exports `headers`: the server adds Retry-After).
-    context.responseHeaders?.set("Retry-After", String(RETRY_AFTER_BUSY_SECONDS));
+    requestOf(context).responseHeaders?.set("Retry-After", String(RETRY_AFTER_BUSY_SECONDS));
     const message = `The desk cannot sign you in right now: the database is busy or out of space. Try again in ${RETRY_AFTER_BUSY_SECONDS} seconds.`;
     return reply([message], 503, fields.intent === "code" ? "code" : "password", { "Retry-After": String(RETRY_AFTER_BUSY_SECONDS) });
   }
@@ -129,7 +129,12 @@ export async function signInAfterPasswordSet({ request, context }: DeskArgs, acc
     headers.append("Set-Cookie", serializeCookie(env, "desk-2fa", token, TWO_FACTOR_STEP_TTL_MS / 1000));
     return redirect("/desk/sign-in", { headers });
   }
-  const result = await finishSignIn(services, account.id, { ip: context.clientIp ?? "unknown", userAgent: request.headers.get("user-agent") }, "password-link");
+  const result = await finishSignIn(
+    services,
+    account.id,
+    { ip: requestOf(context).clientIp ?? "unknown", userAgent: request.headers.get("user-agent") },
+    "password-link",
+  );
   if (result.kind !== "ok") return redirect("/desk/sign-in?password-set", { headers });
   headers.append("Set-Cookie", serializeCookie(env, "desk", result.token, result.maxAgeSeconds));
   return redirect(landing(null, account.role), { headers });

@@ -3,8 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createBrotliCompress, createGzip, constants as zc } from "node:zlib";
-import { type AppLoadContext, createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import { contentSecurityPolicy, inlineScriptHashes } from "./security-headers.server";
+import { createRequestHandler, type ServerBuild } from "react-router";
 import type { Services } from "~/platform/services.server";
 import { answerAfterDiscard, formBodyRefusal, readRequestCapped } from "./body.server";
 import { noneMatchHits, pickEncoding } from "./negotiate";
@@ -19,14 +18,8 @@ import {
   preparePage,
 } from "./page-cache.server";
 import { clientIp, documentUrl } from "./request.server";
-
-/**
- * The context of loaders and actions: with middleware on (react-router.config.ts) React
- * Router wants a RouterContextProvider; the fields of app/context.d.ts sit on it.
- */
-function loadContext(fields: AppLoadContext): RouterContextProvider {
-  return Object.assign(new RouterContextProvider(), fields);
-}
+import { requestContextWith } from "./request-context.server";
+import { contentSecurityPolicy, inlineScriptHashes } from "./security-headers.server";
 
 /**
  * Requests a cached page may answer: GET or HEAD of a page, from a visitor without a
@@ -114,7 +107,7 @@ export function createDocuments({ services, build, pageCache, dev, pageCsp }: Do
       duplex: streamed ? "half" : undefined,
     });
     const responseHeaders = new Headers();
-    const response = await handleDocument(request, loadContext({ services, nonce, clientIp: clientIp(req, env.TRUST_PROXY), responseHeaders }));
+    const response = await handleDocument(request, requestContextWith({ services, nonce, clientIp: clientIp(req, env.TRUST_PROXY), responseHeaders }));
     res.statusCode = response.status;
     res.statusMessage = response.statusText;
     for (const [k, v] of response.headers) {
@@ -161,7 +154,7 @@ export function createDocuments({ services, build, pageCache, dev, pageCsp }: Do
       // Rendered from the key: a parameter the key leaves out cannot change the page.
       const asked = documentUrl(req, url, env.TRUST_PROXY);
       const request = new Request(cachedPath(url.pathname) ? new URL(key, asked) : asked, { method: "GET", headers });
-      const response = await handleDocument(request, loadContext({ services, clientIp: "", responseHeaders: new Headers() }));
+      const response = await handleDocument(request, requestContextWith({ services, clientIp: "", responseHeaders: new Headers() }));
       const body = response.body ? Buffer.from(await response.arrayBuffer()) : Buffer.alloc(0);
       const list = [...response.headers];
       const type = response.headers.get("content-type") ?? "";

@@ -1,6 +1,7 @@
-import { type AppLoadContext, isRouteErrorResponse } from "react-router";
+import { isRouteErrorResponse } from "react-router";
 import { RETRY_AFTER_BUSY_SECONDS } from "~/platform/api/types";
 import { isPassingDbFault } from "~/platform/db/faults.server";
+import { requestOf } from "./request-context.server";
 
 /**
  * Page requests whose loader or action met a passing database fault (the write lock held
@@ -18,7 +19,7 @@ export const passingFaults = new WeakSet<Request>();
  */
 export function logRouteError(error: unknown, { request, context }: { request: Request; context?: unknown }): void {
   if (request.signal.aborted) return;
-  const log = (context as AppLoadContext | undefined)?.services?.log;
+  const log = requestOf(context).services?.log;
   let path = "";
   try {
     path = new URL(request.url).pathname;
@@ -30,7 +31,7 @@ export function logRouteError(error: unknown, { request, context }: { request: R
   const err = isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error;
   if (isPassingDbFault(err)) {
     passingFaults.add(request);
-    (context as AppLoadContext | undefined)?.responseHeaders?.set("Retry-After", String(RETRY_AFTER_BUSY_SECONDS));
+    requestOf(context).responseHeaders?.set("Retry-After", String(RETRY_AFTER_BUSY_SECONDS));
     log?.warn({ err, method: request.method, path }, "database locked or full: page answered 503");
     return;
   }

@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { sql } from "kysely";
+import { type LoadContext, requestOf } from "~/platform/http/request-context.server";
 import { outboxBacklog } from "~/platform/outbox/store.server";
 import type { Services } from "~/platform/services.server";
 import type { AlertState } from "./alerts.server";
@@ -75,6 +76,6 @@ export async function systemReport(
 }
 
 /** The bad checks, for the desk's banner (admins only; the layout checks the role). */
-export function firingAlerts(context: { services?: Pick<Services, "ops"> }): { id: string; title: string; detail: string }[] {
-  return (context.services?.ops?.alerts.state().firing ?? []).map((c) => ({ id: c.id, title: c.title, detail: c.detail }));
+export function firingAlerts(context: LoadContext): { id: string; title: string; detail: string }[] {
+  return (requestOf(context).services?.ops?.alerts.state().firing ?? []).map((c) => ({ id: c.id, title: c.title, detail: c.detail }));
 }

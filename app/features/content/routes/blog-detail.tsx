@@ -1,21 +1,22 @@
 import { ExternalLink } from "lucide-react";
 import type { ShouldRevalidateFunction } from "react-router";
+import { brand } from "~/copy/brand";
+import { type BlogSort, blogCategory } from "~/copy/news";
+import { blogDetailAction } from "~/features/content/comment-action.server";
 import { Breadcrumb } from "~/features/content/components/breadcrumb";
 import { PostMedia } from "~/features/content/components/media";
 import { PostBody } from "~/features/content/components/post-body";
 import { KindBadge, PostMeta } from "~/features/content/components/post-card";
 import { blogHref, RecentPosts, SidebarFilters } from "~/features/content/components/sidebar";
-import { Comments, ContactForm } from "~/ui/deferred-parts";
-import { itemDate, itemKind, REPLY_PARAM } from "~/features/content/types";
-import { brand } from "~/copy/brand";
-import { blogCategory, type BlogSort } from "~/copy/news";
-import { useNonce } from "~/ui/nonce";
-import { seo } from "~/shared/seo";
-import { blogDetailAction } from "~/features/content/comment-action.server";
 import { loadBlogDetail } from "~/features/content/pages.server";
+import { itemDate, itemKind, REPLY_PARAM } from "~/features/content/types";
+import { requestOf } from "~/platform/http/request-context.server";
+import { seo } from "~/shared/seo";
+import { Comments, ContactForm } from "~/ui/deferred-parts";
+import { useNonce } from "~/ui/nonce";
 import type { Route } from "./+types/blog-detail";
 
-export const loader = ({ context, params, request }: Route.LoaderArgs) => loadBlogDetail(context.services, params.id, new URL(request.url));
+export const loader = ({ context, params, request }: Route.LoaderArgs) => loadBlogDetail(requestOf(context).services, params.id, new URL(request.url));
 
 export const action = blogDetailAction;
 

@@ -1,16 +1,17 @@
+import { blogCategory } from "~/copy/news";
+import { page } from "~/copy/page-info/blog";
 import { Breadcrumb } from "~/features/content/components/breadcrumb";
 import { Pagination } from "~/features/content/components/pagination";
 import { PostCard } from "~/features/content/components/post-card";
 import { blogHref, RecentPosts, SidebarFilters } from "~/features/content/components/sidebar";
+import { loadBlogList } from "~/features/content/pages.server";
+import { requestOf } from "~/platform/http/request-context.server";
+import { seo } from "~/shared/seo";
 import { PageHero } from "~/ui/layout/page-hero";
 import { Section } from "~/ui/layout/section";
-import { blogCategory } from "~/copy/news";
-import { seo } from "~/shared/seo";
-import { loadBlogList } from "~/features/content/pages.server";
 import type { Route } from "./+types/blog";
-import { page } from "~/copy/page-info/blog";
 
-export const loader = ({ context, request }: Route.LoaderArgs) => loadBlogList(context.services, new URL(request.url));
+export const loader = ({ context, request }: Route.LoaderArgs) => loadBlogList(requestOf(context).services, new URL(request.url));
 
 /** The blog's RSS feed, for feed readers that look for it on the page. */
 export const links: Route.LinksFunction = () => [{ rel: "alternate", type: "application/rss+xml", title: "Fillway Blog", href: "/rss.xml" }];

@@ -1,9 +1,10 @@
 import { rssXml } from "~/features/content/feeds.server";
+import { servicesOf } from "~/platform/http/request-context.server";
 import type { Route } from "./+types/rss-xml";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  if (!context.services) throw new Response("Not available while pre-rendering", { status: 503 });
-  return new Response(await rssXml(context.services), {
+  const services = servicesOf(context);
+  return new Response(await rssXml(services), {
     headers: { "Content-Type": "application/rss+xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });
 }

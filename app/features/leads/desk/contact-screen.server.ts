@@ -1,16 +1,17 @@
 import { data, redirect } from "react-router";
-import type { Db } from "~/platform/db/db.server";
+import { composeFor, sendLeadMail } from "~/features/conversations/compose.server";
+import { leadConversation } from "~/features/conversations/thread.server";
+import { submissionReference } from "~/features/leads/forms/success";
 import { DESK_HEADERS, deskServices } from "~/features/staff/auth.server";
 import { type DeskArgs, signedIn } from "~/features/staff/desk-guard.server";
 import { shownZone } from "~/features/staff/time-zone.server";
-import { formatInZone } from "~/shared/zoned-time";
+import type { Db } from "~/platform/db/db.server";
+import { requestOf } from "~/platform/http/request-context.server";
 import { messages as declaredMessages } from "~/server/messages.server";
-import { submissionReference } from "~/features/leads/forms/success";
-import { kindLabel, parsePayload, phoneOf, statusLabels, type LeadStatus, typeLabel, whoOf } from "./labels.server";
-import { staffDirectory, staffLabel } from "./staff.server";
+import { formatInZone } from "~/shared/zoned-time";
+import { kindLabel, type LeadStatus, parsePayload, phoneOf, statusLabels, typeLabel, whoOf } from "./labels.server";
 import { getLead } from "./query.server";
-import { composeFor, sendLeadMail } from "~/features/conversations/compose.server";
-import { leadConversation } from "~/features/conversations/thread.server";
+import { staffDirectory, staffLabel } from "./staff.server";
 
 /** A contact's screen (routes/desk/contact.tsx): every lead of one person, their notes and e-mails, newest first. */
 
@@ -178,7 +179,7 @@ export async function contactAction({ request, context, params }: DeskArgs) {
   const leadIds = /^[1-9]\d{0,15}$/.test(leadParam) ? (await contactLeads(db, id)).map((l) => Number(l.id)) : [];
   const lead = leadIds.includes(Number(leadParam)) ? await getLead(db, Number(leadParam)) : null;
   if (!lead) throw data({ message: `Lead ${leadParam || "(none)"} is not one of contact ${id}'s.` }, { status: 404, headers: DESK_HEADERS });
-  return sendLeadMail(deskServices(context), signedIn(context), lead, form, request.url, context.responseHeaders);
+  return sendLeadMail(deskServices(context), signedIn(context), lead, form, request.url, requestOf(context).responseHeaders);
 }
 
 /** "Lead #939BBDDE" or "lead 12". */

@@ -1,28 +1,29 @@
-import { phoneDigits } from "~/features/leads/desk/search-columns.server";
-import { shownZone } from "~/features/staff/time-zone.server";
 import { data } from "react-router";
-import { DESK_HEADERS, deskServices } from "~/features/staff/auth.server";
-import { signedIn } from "~/features/staff/desk-guard.server";
-import { audit } from "~/features/staff/audit.server";
-import { leadChoices, leadWorkSchema, messages, resolveAssignee } from "~/features/leads/desk/forms.server";
-import { labelledFields, statusLabels, type LeadStatus } from "~/features/leads/desk/labels.server";
-import { getLead, leadEvents, leadNeighbours, saveLeadWork } from "~/features/leads/desk/query.server";
-import { parseLeadFilters, rawFilters } from "~/features/leads/desk/filters.server";
-import { personName, staffDirectory, staffLabel } from "~/features/leads/desk/staff.server";
-import { leadAttribution } from "~/features/leads/attribution.server";
-import { messages as declaredMessages } from "~/server/messages.server";
-import { leadDeliveries } from "~/platform/outbox/desk.server";
-import { submissionReference } from "~/features/leads/forms/success";
-import { RETRY_AFTER_BUSY_SECONDS } from "~/platform/api/types";
-import { isPassingDbFault } from "~/platform/db/faults.server";
-import type { DeskArgs } from "~/features/staff/desk-guard.server";
-import { ownersOf, tellNewOwner, workEventText } from "~/features/leads/routing/work.server";
-import { routedEvent } from "~/features/leads/routing/rules.server";
-import { logCallAction, workChoices } from "~/features/leads/routing/lead-work.server";
-import { contactSummary } from "~/features/leads/desk/contact-screen.server";
-import { consentLine } from "~/features/leads/desk/export-values.server";
 import { composeFor, sendLeadMail } from "~/features/conversations/compose.server";
 import { leadConversation } from "~/features/conversations/thread.server";
+import { leadAttribution } from "~/features/leads/attribution.server";
+import { contactSummary } from "~/features/leads/desk/contact-screen.server";
+import { consentLine } from "~/features/leads/desk/export-values.server";
+import { parseLeadFilters, rawFilters } from "~/features/leads/desk/filters.server";
+import { leadChoices, leadWorkSchema, messages, resolveAssignee } from "~/features/leads/desk/forms.server";
+import { type LeadStatus, labelledFields, statusLabels } from "~/features/leads/desk/labels.server";
+import { getLead, leadEvents, leadNeighbours, saveLeadWork } from "~/features/leads/desk/query.server";
+import { phoneDigits } from "~/features/leads/desk/search-columns.server";
+import { personName, staffDirectory, staffLabel } from "~/features/leads/desk/staff.server";
+import { submissionReference } from "~/features/leads/forms/success";
+import { logCallAction, workChoices } from "~/features/leads/routing/lead-work.server";
+import { routedEvent } from "~/features/leads/routing/rules.server";
+import { ownersOf, tellNewOwner, workEventText } from "~/features/leads/routing/work.server";
+import { audit } from "~/features/staff/audit.server";
+import { DESK_HEADERS, deskServices } from "~/features/staff/auth.server";
+import type { DeskArgs } from "~/features/staff/desk-guard.server";
+import { signedIn } from "~/features/staff/desk-guard.server";
+import { shownZone } from "~/features/staff/time-zone.server";
+import { RETRY_AFTER_BUSY_SECONDS } from "~/platform/api/types";
+import { isPassingDbFault } from "~/platform/db/faults.server";
+import { requestOf } from "~/platform/http/request-context.server";
+import { leadDeliveries } from "~/platform/outbox/desk.server";
+import { messages as declaredMessages } from "~/server/messages.server";
 
 /** A phone number as a link a phone dials: "(214) 555-0100" → "tel:+12145550100". */
 function telHref(phone: string): string | null {
@@ -125,7 +126,7 @@ export async function leadAction({ request, context, params }: DeskArgs) {
   if (!lead || lead.kind === "newsletter") throw data({ message: `There is no lead ${id}.` }, { status: 404, headers: DESK_HEADERS });
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
-  if (intent === "mail") return sendLeadMail(deskServices(context), me, lead, form, request.url, context.responseHeaders);
+  if (intent === "mail") return sendLeadMail(deskServices(context), me, lead, form, request.url, requestOf(context).responseHeaders);
   if (intent === "call") return logCallAction(deskServices(context), me.id, id, form, shownZone(request, me) ?? "UTC");
   if (intent) return data({ errors: ["This form is not one of this page's."], values: null, call: null, done: null }, { status: 400, headers: DESK_HEADERS });
   const values = { status: String(form.get("status") ?? ""), assignee: String(form.get("assignee") ?? ""), note: String(form.get("note") ?? "") };
@@ -143,7 +144,7 @@ export async function leadAction({ request, context, params }: DeskArgs) {
     if (!isPassingDbFault(error)) throw error;
     // The database locked by another process, or the disk full: what was typed stays in the form.
     // React Router keeps an action's headers only where the route exports `headers`: the server adds these.
-    context.responseHeaders?.set("Retry-After", String(RETRY_AFTER_BUSY_SECONDS));
+    requestOf(context).responseHeaders?.set("Retry-After", String(RETRY_AFTER_BUSY_SECONDS));
     const message = `Nothing was saved: the database is busy or out of space. Your changes are still here; press Save again in ${RETRY_AFTER_BUSY_SECONDS} seconds.`;
     return data(
       { errors: [message], values, call: null, done: null },

@@ -1,16 +1,16 @@
+import { randomUUID } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { messages } from "~/server/messages.server";
 import type { Db } from "~/platform/db/db.server";
 import { loadEnv } from "~/platform/env.server";
 import { createLogger } from "~/platform/logger.server";
+import { enqueue } from "~/platform/outbox/store.server";
 import { type Outbox, startOutbox } from "~/platform/outbox/worker.server";
+import { messages } from "~/server/messages.server";
 import { openTestDb } from "../../../../tests/helpers/test-db";
 import { type SmtpSink, startSmtpSink } from "../../../../tests/helpers/test-smtp";
-import { enqueue } from "~/platform/outbox/store.server";
 import { unsubscribePage } from "../pages.server";
 import { unsubscribeAddress } from "../subscriptions.server";
 import { issueCounts, saveIssue, scheduleIssue } from "./issues.server";
@@ -211,7 +211,7 @@ describe("sending an issue", () => {
     // The test went to a member of staff for no subscriber: its link says so and changes nothing.
     const sample = /Unsubscribe with one click: (\S+)/.exec(test?.mail.text ?? "")?.[1] ?? "";
     expect(sample).toBe(`${SITE}/newsletter/unsubscribe?sample=1`);
-    const page = await unsubscribePage({ services: { db } as never }, new Request(sample));
+    const page = await unsubscribePage({ db } as never, new Request(sample));
     expect(page.status).toBe(200);
     expect(page.view.title).toBe("This is a sample unsubscribe link");
   });

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { NewsletterLinkPage } from "~/features/newsletter/components/link-page";
 import { NEWSLETTER_PAGE_HEADERS, newsletterLinkPage } from "~/features/newsletter/pages.server";
+import { servicesOf } from "~/platform/http/request-context.server";
 import type { Route } from "./+types/newsletter-link";
 
 /**
@@ -16,7 +17,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ];
 
 async function answer({ request, context, params }: Route.LoaderArgs | Route.ActionArgs) {
-  const page = await newsletterLinkPage(context, request, params.step);
+  const page = await newsletterLinkPage(servicesOf(context), request, params.step);
   if (!page) throw data(null, { status: 404 });
   return data({ view: page.view }, { status: page.status, headers: NEWSLETTER_PAGE_HEADERS });
 }

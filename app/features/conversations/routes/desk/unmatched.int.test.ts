@@ -1,11 +1,12 @@
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "~/platform/db/db.server";
-import { loadEnv } from "~/platform/env.server";
-import { createLogger } from "~/platform/logger.server";
 import { storeLead } from "~/features/leads/store.server";
 import type { StaffUser } from "~/features/staff/auth.server";
 import { staffContext } from "~/features/staff/desk-guard.server";
+import type { Db } from "~/platform/db/db.server";
+import { loadEnv } from "~/platform/env.server";
+import { requestContextWith } from "~/platform/http/request-context.server";
+import { createLogger } from "~/platform/logger.server";
+import type { Services } from "~/platform/services.server";
 import { openTestDb } from "../../../../../tests/helpers/test-db";
 import { action, loader } from "./unmatched";
 
@@ -54,7 +55,7 @@ afterAll(() => db.close());
 
 function context(staff: StaffUser) {
   const env = { ...loadEnv({ LOG_LEVEL: "silent", SITE_URL: "https://desk.test" }), IP_HASH_SALT: "unmatched-test-salt-012345" };
-  const ctx = Object.assign(new RouterContextProvider(), { services: { db, env, log: createLogger("silent") } });
+  const ctx = requestContextWith({ services: { db, env, log: createLogger("silent") } as unknown as Services });
   ctx.set(staffContext, staff);
   return ctx;
 }
