@@ -19,14 +19,13 @@
  * --connections N (form posts, 10), --db-file PATH, --no-build, --report-only (rewrite
  * bench/desk.md from the JSON files).
  */
-import { randomUUID } from "node:crypto";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import http from "node:http";
 import { join } from "node:path";
 import { sql } from "kysely";
 import { type Db, openDb } from "../app/platform/db/db.server";
 import { createSession } from "../app/features/staff/session.server";
-import { benchArgs, cannon, type CannonRequest, ensureBuild, machine, root, round, sleep, startServer, tempDbFile, validLead, writeOut } from "./bench-lib";
+import { benchArgs, cannon, ensureBuild, leadPostRequest, machine, root, round, sleep, startServer, tempDbFile, writeOut } from "./bench-lib";
 import { seedLeads } from "./seed-leads";
 
 const args = benchArgs({
@@ -378,13 +377,7 @@ async function main() {
   );
 
   // ---- form posts while a member of staff pages through the inbox ----------------------
-  let n = 0;
-  const post: CannonRequest = {
-    method: "POST",
-    path: "/web/form",
-    headers: { "content-type": "application/json", accept: "application/json" },
-    setupRequest: (req) => ({ ...req, body: JSON.stringify(validLead(n++, randomUUID())) }),
-  };
+  const post = leadPostRequest();
   const loadCpuBefore = cpuMsOf(pid);
   let paging = true;
   const pageTimes: number[] = [];

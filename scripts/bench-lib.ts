@@ -312,6 +312,17 @@ export function validLead(n: number, submissionId: string) {
   };
 }
 
+/** A POST /web/form request that sends a new valid type-1 lead each time (for autocannon). */
+export function leadPostRequest(): CannonRequest {
+  let n = 0;
+  return {
+    method: "POST",
+    path: "/web/form",
+    headers: { "content-type": "application/json", accept: "application/json" },
+    setupRequest: (req) => ({ ...req, body: JSON.stringify(validLead(n++, randomUUID())) }),
+  };
+}
+
 /** A valid "Tell me when you arrive" lead (POST /api/waitlist): ZIP codes in, near and far from our markets. */
 export function validWaitlistLead(n: number, submissionId: string) {
   const zips = ["75201", "60601", "99501", "33101", "85004"];
