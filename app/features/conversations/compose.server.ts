@@ -43,16 +43,26 @@ function templateParam(value: string | null): number | null {
   return value && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : null;
 }
 
-/** What the e-mail form starts with on a lead's page: its templates, the picked one filled in, where answers go, a failing address. */
-export async function composeFor(services: Pick<Services, "db" | "env">, me: StaffUser, lead: LeadDetail, search: URLSearchParams) {
+/**
+ * What the e-mail form starts with on a lead's page: its templates, the picked one filled in,
+ * where answers go, a failing address. `staff`: the staff directory when the page reads it
+ * anyway.
+ */
+export async function composeFor(
+  services: Pick<Services, "db" | "env">,
+  me: StaffUser,
+  lead: LeadDetail,
+  search: URLSearchParams,
+  staff: Promise<Awaited<ReturnType<typeof staffDirectory>>> = staffDirectory(services.db),
+) {
   const { db, env } = services;
-  const [templates, staff, previous, failure] = await Promise.all([
+  const [templates, directory, previous, failure] = await Promise.all([
     listTemplates(db),
-    staffDirectory(db),
+    staff,
     lastMessage(db.kysely, lead.id),
     addressFailure(db, lead.email),
   ]);
-  const owner = lead.assigneeId === null ? "" : personName(staff.get(lead.assigneeId), lead.assigneeId);
+  const owner = lead.assigneeId === null ? "" : personName(directory.get(lead.assigneeId), lead.assigneeId);
   const asked = templateParam(search.get("template"));
   const template = asked === null ? null : await getTemplate(db, asked);
   let draft = { template: "", subject: previous ? replySubject(previous.subject) : "", body: "", missing: [] as string[], notFound: false };

@@ -14,7 +14,7 @@ export interface ThreadMessage {
   leadId: number;
   direction: "out" | "in";
   at: string;
-  /** Who wrote it: the member of staff for a sent one, the sender for a received one. */
+  /** The member of staff who sent it; empty for a received one, whose sender is `from`. */
   author: string;
   from: string;
   to: string;
@@ -53,7 +53,7 @@ export async function leadConversation(db: Db, leadIds: number | number[], staff
       leadId: m.leadId,
       direction: m.direction,
       at: m.at,
-      author: m.direction === "out" ? (m.staffId === null ? "" : staffLabel(staff.get(m.staffId), m.staffId)) : from || "the person",
+      author: m.direction === "out" ? (m.staffId === null ? "" : staffLabel(staff.get(m.staffId), m.staffId)) : "",
       from,
       to: m.toAddress,
       subject: m.subject,

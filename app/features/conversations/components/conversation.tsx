@@ -29,11 +29,12 @@ export function Conversation({ messages, leadNames }: { messages: ThreadMessage[
           <li key={m.id} className="rounded border border-slate-200 p-3 text-sm dark:border-slate-700" data-direction={m.direction}>
             <p className="text-xs text-slate-600 dark:text-slate-400">
               <When iso={m.at} />
-              {m.author ? ` · ${m.direction === "out" ? "by " : ""}${m.author}` : ""}
+              {/* A received e-mail's sender is in its heading line. */}
+              {m.direction === "out" && m.author ? ` · by ${m.author}` : ""}
               {leadNames?.[m.leadId] ? ` · about ${leadNames[m.leadId]}` : ""}
             </p>
             <p className="font-medium break-words">
-              {m.direction === "out" ? `E-mail to ${m.to}: ${m.subject}` : `E-mail from ${m.from}: ${m.subject || "(no subject)"}`}
+              {m.direction === "out" ? `E-mail to ${m.to}: ${m.subject}` : `E-mail from ${m.from || "the person"}: ${m.subject || "(no subject)"}`}
             </p>
             {m.direction === "out" ? (
               <p className="mt-1">

@@ -53,14 +53,16 @@ export async function loadLead({ request, context, params }: DeskArgs) {
   const filters = parsed.ok ? parsed.filters : {};
   const listSearch = parsed.ok && Object.keys(kept).length ? `?${new URLSearchParams(kept)}` : "";
   const me = signedIn(context);
-  const [events, staff, deliveries, cameFrom, around, contact, compose] = await Promise.all([
+  const directory = staffDirectory(db);
+  const [events, staff, deliveries, cameFrom, around, contact, compose, conversation] = await Promise.all([
     leadEvents(db, id),
-    staffDirectory(db),
+    directory,
     leadDeliveries(db, declaredMessages, id),
     leadAttribution(db, id),
     leadNeighbours(db, filters, { id, createdAt: lead.createdAt }),
     contactSummary(db, lead),
-    composeFor(deskServices(context), me, lead, new URL(request.url).searchParams),
+    composeFor(deskServices(context), me, lead, new URL(request.url).searchParams, directory),
+    directory.then((s) => leadConversation(db, id, s)),
   ]);
   const zone = shownZone(request, me) ?? "UTC";
   const timeline = [
@@ -80,7 +82,6 @@ export async function loadLead({ request, context, params }: DeskArgs) {
       return { id: e.id, when: e.createdAt, who, text, note: e.action === "note" };
     }),
   ];
-  const conversation = await leadConversation(db, id, staff);
   return data(
     {
       lead: {
