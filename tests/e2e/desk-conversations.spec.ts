@@ -127,7 +127,7 @@ test("on a phone, a salesperson writes to a lead from a template, fills the fiel
   const answer = page.getByRole("region", { name: "E-mail conversation" }).getByRole("listitem").last();
   await expect(answer).toContainText(`E-mail from Vera Quill <${email}>: Re: Fuel for your trucks`);
   // The sender is named once, in that line.
-  expect((await answer.innerText()).split("Vera Quill")).toHaveLength(2);
+  expect(((await answer.textContent()) ?? "").split("Vera Quill")).toHaveLength(2);
   await expect(answer).toContainText("Tuesday suits us.");
   await expect(answer).toContainText("site-plan.pdf (20 KB)");
   await expect(answer.getByText("Would Tuesday suit you?")).toBeHidden();
