@@ -147,7 +147,7 @@ export async function loadContact({ request, context, params }: DeskArgs) {
   const payload = newest ? parsePayload(newest.payload) : {};
   // The e-mail form writes to the newest lead's address, in that lead's conversation.
   const target = newest ? await getLead(db, Number(newest.id)) : null;
-  const compose = target ? await composeFor(deskServices(context), signedIn(context), target, new URL(request.url).searchParams) : null;
+  const compose = target ? await composeFor(deskServices(context), signedIn(context), target, new URL(request.url).searchParams, Promise.resolve(staff)) : null;
   return data(
     {
       contact: {
