@@ -7,7 +7,7 @@ import { Header } from "~/ui/layout/header";
 import { NotFound } from "~/ui/layout/not-found";
 import { RouteFocus } from "~/ui/layout/route-focus";
 import { ScrollToTop } from "~/ui/layout/scroll-to-top";
-import { firstTouchScript } from "~/features/leads/first-touch";
+import { firstTouchScript } from "~/shared/forms/first-touch";
 import { InsightScript } from "~/features/insight/components/insight-script";
 import { useNonce } from "~/ui/nonce";
 import { earlyPressScript, paintFirstScript } from "~/shared/paint-first";

@@ -1,4 +1,4 @@
-import { AutomatedFleetPage } from "~/ui/pages/automated-fleet-page";
+import { AutomatedFleetPage } from "~/site/automated-fleet-page";
 import { pageMeta } from "~/shared/seo";
 import { page } from "~/copy/page-info/automated-fleet";
 

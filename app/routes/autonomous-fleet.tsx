@@ -1,9 +1,9 @@
-import { BlockSplit } from "~/ui/pages/block-split";
-import { Steps } from "~/ui/pages/steps";
-import { ContactForm } from "~/ui/deferred-parts";
+import { BlockSplit } from "~/ui/blocks/block-split";
+import { Steps } from "~/ui/blocks/steps";
+import { ContactForm } from "~/site/deferred-parts";
 import { PageHero } from "~/ui/layout/page-hero";
 import { Section } from "~/ui/layout/section";
-import { FeatureGrid } from "~/ui/ui/feature-grid";
+import { FeatureGrid } from "~/ui/widgets/feature-grid";
 import { autonomousFleet as c } from "~/copy/pages/autonomous-fleet";
 import { pageMeta } from "~/shared/seo";
 import { page } from "~/copy/page-info/autonomous-fleet";

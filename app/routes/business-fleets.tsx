@@ -1,12 +1,12 @@
 import { Award } from "lucide-react";
-import { BadgeBanner } from "~/ui/pages/badge-banner";
-import { BlockSplit } from "~/ui/pages/block-split";
-import { CheckColumns } from "~/ui/pages/check-list";
-import { ScenarioIcons } from "~/ui/pages/scenario-icons";
-import { ContactForm, Testimonials } from "~/ui/deferred-parts";
+import { BadgeBanner } from "~/ui/blocks/badge-banner";
+import { BlockSplit } from "~/ui/blocks/block-split";
+import { CheckColumns } from "~/ui/blocks/check-list";
+import { ScenarioIcons } from "~/ui/blocks/scenario-icons";
+import { ContactForm, Testimonials } from "~/site/deferred-parts";
 import { PageHero } from "~/ui/layout/page-hero";
 import { Section } from "~/ui/layout/section";
-import { FeatureGrid } from "~/ui/ui/feature-grid";
+import { FeatureGrid } from "~/ui/widgets/feature-grid";
 import { businessFleets as c } from "~/copy/pages/business-fleets";
 import { pageMeta } from "~/shared/seo";
 import { page } from "~/copy/page-info/business-fleets";

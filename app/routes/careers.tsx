@@ -1,9 +1,9 @@
 import { ExternalLink } from "lucide-react";
-import { BlockSplit } from "~/ui/pages/block-split";
-import { ContactForm, NewsletterForm } from "~/ui/deferred-parts";
+import { BlockSplit } from "~/ui/blocks/block-split";
+import { ContactForm, NewsletterForm } from "~/site/deferred-parts";
 import { PageHero } from "~/ui/layout/page-hero";
 import { Section } from "~/ui/layout/section";
-import { FeatureGrid } from "~/ui/ui/feature-grid";
+import { FeatureGrid } from "~/ui/widgets/feature-grid";
 import { brand } from "~/copy/brand";
 import { careers as c } from "~/copy/pages/careers";
 import { values } from "~/copy/pages/values";

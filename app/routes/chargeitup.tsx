@@ -1,12 +1,12 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
-import { ChargeTabPanel } from "~/ui/pages/charge-tab";
-import { Notice } from "~/ui/pages/notice";
-import { ContactForm } from "~/ui/deferred-parts";
+import { ChargeTabPanel } from "~/ui/blocks/charge-tab";
+import { Notice } from "~/ui/blocks/notice";
+import { ContactForm } from "~/site/deferred-parts";
 import { PageHero } from "~/ui/layout/page-hero";
 import { Section } from "~/ui/layout/section";
-import { FeatureGrid } from "~/ui/ui/feature-grid";
-import { Tabs } from "~/ui/ui/tabs";
+import { FeatureGrid } from "~/ui/widgets/feature-grid";
+import { Tabs } from "~/ui/widgets/tabs";
 import { chargeitup as c } from "~/copy/pages/chargeitup";
 import { pageMeta } from "~/shared/seo";
 import { page } from "~/copy/page-info/chargeitup";

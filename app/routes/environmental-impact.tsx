@@ -1,10 +1,10 @@
-import { Figures } from "~/ui/pages/figures";
-import { Notice } from "~/ui/pages/notice";
+import { Figures } from "~/ui/blocks/figures";
+import { Notice } from "~/ui/blocks/notice";
 import { Co2Calculator } from "~/ui/calculators/co2-calculator";
-import { ContactForm } from "~/ui/deferred-parts";
+import { ContactForm } from "~/site/deferred-parts";
 import { PageHero } from "~/ui/layout/page-hero";
 import { Section } from "~/ui/layout/section";
-import { FeatureGrid } from "~/ui/ui/feature-grid";
+import { FeatureGrid } from "~/ui/widgets/feature-grid";
 import { environmentalImpact as c } from "~/copy/pages/environmental-impact";
 import { pageMeta } from "~/shared/seo";
 import { page } from "~/copy/page-info/environmental-impact";

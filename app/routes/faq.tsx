@@ -1,10 +1,10 @@
 import { Link, useActionData } from "react-router";
-import { CardLeadForm, ContactForm, DeferredZipCheck, FleetSignupForm } from "~/ui/deferred-parts";
+import { CardLeadForm, ContactForm, DeferredZipCheck, FleetSignupForm } from "~/site/deferred-parts";
 import { PageHero } from "~/ui/layout/page-hero";
 import { Section } from "~/ui/layout/section";
 import { LocationsMap } from "~/ui/map/locations-map";
-import { Accordion } from "~/ui/ui/accordion";
-import { StoreBadges } from "~/ui/ui/store-badges";
+import { Accordion } from "~/ui/widgets/accordion";
+import { StoreBadges } from "~/ui/widgets/store-badges";
 import { type FaqEmbed, type FaqItem, faqGroups, faqItems } from "~/copy/faq";
 import { useNonce } from "~/ui/nonce";
 import { pageMeta } from "~/shared/seo";

@@ -1,11 +1,11 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
-import { BlockSplit } from "~/ui/pages/block-split";
-import { Steps } from "~/ui/pages/steps";
-import { ContactForm } from "~/ui/deferred-parts";
+import { BlockSplit } from "~/ui/blocks/block-split";
+import { Steps } from "~/ui/blocks/steps";
+import { ContactForm } from "~/site/deferred-parts";
 import { PageHero } from "~/ui/layout/page-hero";
 import { Section } from "~/ui/layout/section";
-import { FeatureGrid } from "~/ui/ui/feature-grid";
+import { FeatureGrid } from "~/ui/widgets/feature-grid";
 import { fuelManagementSoftware as c } from "~/copy/pages/fuel-management-software";
 import { pageMeta } from "~/shared/seo";
 import { page } from "~/copy/page-info/fuel-management-software";

@@ -1,11 +1,11 @@
 import { ArrowRight, ExternalLink } from "lucide-react";
 import { Link } from "react-router";
-import { BlockSplit } from "~/ui/pages/block-split";
-import { Notice } from "~/ui/pages/notice";
-import { ContactForm } from "~/ui/deferred-parts";
+import { BlockSplit } from "~/ui/blocks/block-split";
+import { Notice } from "~/ui/blocks/notice";
+import { ContactForm } from "~/site/deferred-parts";
 import { PageHero } from "~/ui/layout/page-hero";
 import { Section } from "~/ui/layout/section";
-import { FeatureGrid } from "~/ui/ui/feature-grid";
+import { FeatureGrid } from "~/ui/widgets/feature-grid";
 import { brand } from "~/copy/brand";
 import { fuelingTheFuture as c } from "~/copy/pages/fueling-the-future";
 import { pageMeta } from "~/shared/seo";

@@ -1,8 +1,8 @@
-import { Testimonials, ZipCheckWhenUsed } from "~/ui/deferred-parts";
+import { Testimonials, ZipCheckWhenUsed } from "~/site/deferred-parts";
 import { QuoteForms } from "~/features/leads/components/quote-forms";
 import { PageHero } from "~/ui/layout/page-hero";
 import { Section } from "~/ui/layout/section";
-import { FeatureGrid } from "~/ui/ui/feature-grid";
+import { FeatureGrid } from "~/ui/widgets/feature-grid";
 import { getafleet as c } from "~/copy/pages/getafleet";
 import { QUOTE_FORM_TYPE } from "~/features/leads/forms/kinds/quote-short";
 import { pageMeta } from "~/shared/seo";

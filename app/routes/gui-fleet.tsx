@@ -1,10 +1,10 @@
-import { CheckList } from "~/ui/pages/check-list";
-import { LinkCards } from "~/ui/pages/link-cards";
-import { TruckPanel } from "~/ui/pages/truck-panel";
-import { ContactForm } from "~/ui/deferred-parts";
+import { CheckList } from "~/ui/blocks/check-list";
+import { LinkCards } from "~/ui/blocks/link-cards";
+import { TruckPanel } from "~/ui/blocks/truck-panel";
+import { ContactForm } from "~/site/deferred-parts";
 import { PageHero } from "~/ui/layout/page-hero";
 import { Section } from "~/ui/layout/section";
-import { Tabs } from "~/ui/ui/tabs";
+import { Tabs } from "~/ui/widgets/tabs";
 import { guiFleet as c, trucks } from "~/copy/pages/gui-fleet";
 import { pageMeta } from "~/shared/seo";
 import { page } from "~/copy/page-info/gui-fleet";

@@ -1,8 +1,8 @@
-import { ContactForm, NewsletterForm } from "~/ui/deferred-parts";
+import { ContactForm, NewsletterForm } from "~/site/deferred-parts";
 import { Section } from "~/ui/layout/section";
-import { EvSection, HomeMore, HomeVideo, LocationsMap, PartnerLogos, Stepper, TrustedByCarousel } from "~/ui/home/home-parts";
-import { HomeBenefits, HomeHero } from "~/ui/home/home-sections";
-import { HomePopup } from "~/ui/home/home-popup";
+import { EvSection, HomeMore, HomeVideo, LocationsMap, PartnerLogos, Stepper, TrustedByCarousel } from "~/site/home/home-parts";
+import { HomeBenefits, HomeHero } from "~/site/home/home-sections";
+import { HomePopup } from "~/site/home/home-popup";
 import { home } from "~/copy/home";
 import { pageMeta } from "~/shared/seo";
 import { page } from "~/copy/page-info/home";

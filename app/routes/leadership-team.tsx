@@ -1,8 +1,8 @@
-import { TeamGrid } from "~/ui/pages/team-grid";
-import { ContactForm } from "~/ui/deferred-parts";
+import { TeamGrid } from "~/ui/blocks/team-grid";
+import { ContactForm } from "~/site/deferred-parts";
 import { PageHero } from "~/ui/layout/page-hero";
 import { Section } from "~/ui/layout/section";
-import { FeatureGrid } from "~/ui/ui/feature-grid";
+import { FeatureGrid } from "~/ui/widgets/feature-grid";
 import { leadership as c } from "~/copy/pages/leadership";
 import { values } from "~/copy/pages/values";
 import { teamGroups } from "~/copy/team";

@@ -8,10 +8,10 @@ import { SocialPanels } from "~/features/content/components/social-panels";
 import { loadNews, type NewsTab } from "~/features/content/pages.server";
 import { requestOf } from "~/platform/http/request-context.server";
 import { pageMeta } from "~/shared/seo";
-import { ContactForm } from "~/ui/deferred-parts";
+import { ContactForm } from "~/site/deferred-parts";
 import { PageHero } from "~/ui/layout/page-hero";
 import { Section } from "~/ui/layout/section";
-import { Tabs } from "~/ui/ui/tabs";
+import { Tabs } from "~/ui/widgets/tabs";
 import type { Route } from "./+types/news";
 
 export const loader = ({ context }: Route.LoaderArgs) => loadNews(requestOf(context).services);

@@ -1,11 +1,11 @@
-import { Comparison } from "~/ui/pages/comparison";
-import { LinkCards } from "~/ui/pages/link-cards";
-import { Steps } from "~/ui/pages/steps";
-import { ContactForm } from "~/ui/deferred-parts";
+import { Comparison } from "~/ui/blocks/comparison";
+import { LinkCards } from "~/ui/blocks/link-cards";
+import { Steps } from "~/ui/blocks/steps";
+import { ContactForm } from "~/site/deferred-parts";
 import { PageHero } from "~/ui/layout/page-hero";
 import { Section } from "~/ui/layout/section";
-import { FeatureGrid } from "~/ui/ui/feature-grid";
-import { PricingTable } from "~/ui/ui/pricing-table";
+import { FeatureGrid } from "~/ui/widgets/feature-grid";
+import { PricingTable } from "~/ui/widgets/pricing-table";
 import { ourProcess as c } from "~/copy/pages/our-process";
 import { pageMeta } from "~/shared/seo";
 import { page } from "~/copy/page-info/our-process";

@@ -1,6 +1,6 @@
 import { ChevronRight } from "lucide-react";
 import { Link } from "react-router";
-import { LegalDocument } from "~/ui/pages/legal-document";
+import { LegalDocument } from "~/ui/blocks/legal-document";
 import { PageHero } from "~/ui/layout/page-hero";
 import { privacyEffective, privacyIntro, privacySections } from "~/copy/legal/privacy";
 import { pageMeta } from "~/shared/seo";

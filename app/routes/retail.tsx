@@ -1,10 +1,10 @@
-import { BlockSplit } from "~/ui/pages/block-split";
-import { CheckColumns } from "~/ui/pages/check-list";
-import { ScenarioIcons } from "~/ui/pages/scenario-icons";
-import { ContactForm, NewsletterForm } from "~/ui/deferred-parts";
+import { BlockSplit } from "~/ui/blocks/block-split";
+import { CheckColumns } from "~/ui/blocks/check-list";
+import { ScenarioIcons } from "~/ui/blocks/scenario-icons";
+import { ContactForm, NewsletterForm } from "~/site/deferred-parts";
 import { PageHero } from "~/ui/layout/page-hero";
 import { Section } from "~/ui/layout/section";
-import { StoreBadges } from "~/ui/ui/store-badges";
+import { StoreBadges } from "~/ui/widgets/store-badges";
 import { retail as c } from "~/copy/pages/retail";
 import { pageMeta } from "~/shared/seo";
 import { page } from "~/copy/page-info/retail";

@@ -1,4 +1,4 @@
-import { SaasProductPage } from "~/ui/pages/saas-page";
+import { SaasProductPage } from "~/site/saas-page";
 import { saasProduct } from "~/copy/pages/saas";
 import { pageMeta } from "~/shared/seo";
 import { page } from "~/copy/page-info/saas-geofence";

@@ -1,10 +1,10 @@
-import { SaasTab } from "~/ui/pages/saas-page";
-import { Steps } from "~/ui/pages/steps";
-import { ContactForm } from "~/ui/deferred-parts";
+import { SaasTab } from "~/site/saas-page";
+import { Steps } from "~/ui/blocks/steps";
+import { ContactForm } from "~/site/deferred-parts";
 import { PageHero } from "~/ui/layout/page-hero";
 import { Section } from "~/ui/layout/section";
-import { FeatureGrid } from "~/ui/ui/feature-grid";
-import { Tabs } from "~/ui/ui/tabs";
+import { FeatureGrid } from "~/ui/widgets/feature-grid";
+import { Tabs } from "~/ui/widgets/tabs";
 import { saasHome as c, saasProducts } from "~/copy/pages/saas";
 import { pageMeta } from "~/shared/seo";
 import { page } from "~/copy/page-info/saas-home";

@@ -1,5 +1,5 @@
 import { ExternalLink } from "lucide-react";
-import { LegalDocument } from "~/ui/pages/legal-document";
+import { LegalDocument } from "~/ui/blocks/legal-document";
 import { PageHero } from "~/ui/layout/page-hero";
 import { termsIntro, termsLastUpdated, termsSections } from "~/copy/legal/terms";
 import { pageMeta } from "~/shared/seo";

@@ -68,7 +68,7 @@ declare global {
  * `import()` below; in development the scripts are not made inert, so it never runs.)
  * React's state reaches them through documented ground only: `<html data-hydrated>`,
  * which the root layout sets once React has hydrated the page, and `data-deferred` on the
- * server HTML of a part whose code has not run yet (app/ui/ui/deferred.tsx).
+ * server HTML of a part whose code has not run yet (app/ui/widgets/deferred.tsx).
  * Indentation is dropped from the text (no string in them spans lines).
  */
 export const asInlineScript = (fn: () => void): string => `(${fn.toString().replace(/\n\s+/g, "\n")})();`;

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { storeLead } from "../../app/features/leads/store.server";
 import { confirmSubscription } from "../../app/features/newsletter/subscriptions.server";
-import { submissionReference } from "../../app/features/leads/forms/success";
+import { submissionReference } from "../../app/shared/forms/success";
 import { parseCsv } from "../helpers/csv";
 import { createStaff, expectAxeClean, signIn, testDb } from "./desk-fixtures";
 import { expect, hydrated, test } from "./fixtures";

@@ -4,7 +4,7 @@ import type { Browser, Locator, Page } from "@playwright/test";
 import { type Db, openDb } from "../../app/platform/db/db.server";
 import { expect, hydrated, scrollToReady, test } from "./fixtures";
 import { CONSENT_LINES, CONSENT_TEXT, CONSENT_VERSION, consentText } from "../../app/shared/forms/consent";
-import { NEWSLETTER_TEXT, SUCCESS_TEXT } from "../../app/features/leads/forms/success";
+import { NEWSLETTER_TEXT, SUCCESS_TEXT } from "../../app/shared/forms/success";
 
 /**
  * Lead capture end to end in Chromium: every kind of form filled and sent, the thank-you

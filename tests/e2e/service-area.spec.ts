@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import Database from "better-sqlite3";
 import type { Page } from "@playwright/test";
 import { CONSENT_LINES, consentText } from "../../app/shared/forms/consent";
-import { WAITLIST_NEXT, WAITLIST_TEXT } from "../../app/features/leads/forms/success";
+import { WAITLIST_NEXT, WAITLIST_TEXT } from "../../app/shared/forms/success";
 import { expect, hydrated, test } from "./fixtures";
 
 /**

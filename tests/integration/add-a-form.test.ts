@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
 import { labelledFields, payloadFields, typeLabel, whoOf } from "~/features/leads/desk/labels.server";
 import { contactOf, type FormType, formForBody, notifyVariables, registerForm } from "~/features/leads/forms/registry";
-import { SUCCESS_TEXT } from "~/features/leads/forms/success";
+import { SUCCESS_TEXT } from "~/shared/forms/success";
 import { createApi } from "~/platform/api/router.server";
 import { apiRoutes } from "~/server/compose.server";
 import type { Db } from "~/platform/db/db.server";

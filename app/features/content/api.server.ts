@@ -5,7 +5,7 @@ import { readJsonObject } from "~/platform/api/json-body";
 import { asWireKind, readWire } from "~/features/leads/forms/wire";
 import { type ApiRequest, type ApiResponse, json } from "~/platform/api/types";
 import { AWAITING_REVIEW } from "~/features/content/comment-spec";
-import { honeypotFilled } from "~/features/leads/honeypot";
+import { honeypotFilled } from "~/shared/forms/honeypot";
 import { limitPost } from "~/platform/rate-limit.server";
 import type { Services } from "~/platform/services.server";
 import { addComment, listPosts, postExists } from "./posts.server";

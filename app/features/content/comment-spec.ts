@@ -4,7 +4,7 @@ import type { FormSpec, Values } from "~/shared/forms/form-spec";
 export const COMMENT_MAX = 2000;
 
 /** What a visitor is told when their comment waits for review (COMMENT_MODERATION): a success text. */
-export { AWAITING_REVIEW } from "~/features/leads/forms/success";
+export { AWAITING_REVIEW } from "~/shared/forms/success";
 /** The query parameter the no-JavaScript path returns to the post with, after a held comment. */
 export const HELD_PARAM = "comment";
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getLead } from "~/features/leads/desk/query.server";
-import { submissionReference } from "~/features/leads/forms/success";
+import { submissionReference } from "~/shared/forms/success";
 import { storeLead } from "~/features/leads/store.server";
 import type { StaffUser } from "~/features/staff/auth.server";
 import { messages } from "~/server/messages.server";

@@ -1,5 +1,5 @@
 import type { Db } from "~/platform/db/db.server";
-import { type StaffName, staffLabel } from "~/features/leads/desk/staff.server";
+import { type StaffName, staffLabel } from "~/features/staff/people.server";
 import type { AttachmentNote } from "./parse.server";
 import { splitQuoted } from "./quoted";
 import { type DeliveryState, messagesOf } from "./store.server";

@@ -4,9 +4,9 @@ import { errorsFromZod, type FieldErrors, type FormSpec, resolveSchema } from "~
 import { formForBody, takesTypeOf } from "~/features/leads/forms/registry";
 import { UNKNOWN_TYPE } from "~/features/leads/forms/schemas";
 import { readWire, wireTypeCode } from "~/features/leads/forms/wire";
-import { successText } from "~/features/leads/forms/success";
+import { successText } from "~/shared/forms/success";
 import type { Services } from "~/platform/services.server";
-import { HONEYPOT_FIELD, honeypotFilled } from "./honeypot";
+import { HONEYPOT_FIELD, honeypotFilled } from "~/shared/forms/honeypot";
 import { takeAttribution } from "./attribution.server";
 import { takeConsent } from "./consent.server";
 import { hashIp } from "~/platform/ip-hash.server";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { quoteBusinessPayload } from "~/features/leads/forms/kinds/quote-business";
-import { successText } from "~/features/leads/forms/success";
+import { successText } from "~/shared/forms/success";
 import { type Api, createApi as createApiOf } from "~/platform/api/router.server";
 import { apiRoutes } from "~/server/compose.server";
 import type { ApiRequest, ApiResponse } from "~/platform/api/types";

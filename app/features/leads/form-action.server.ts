@@ -1,21 +1,20 @@
-import { type ActionFunctionArgs, data } from "react-router";
+import type { ActionFunctionArgs } from "react-router";
 import { canonicalPath } from "~/copy/nav";
-import { ATTRIBUTION_INPUT } from "~/features/leads/first-touch";
+import { ATTRIBUTION_INPUT } from "~/shared/forms/first-touch";
 import { formByKind } from "~/features/leads/forms/registry";
 import { zipIndex } from "~/features/service-area/zip-data.server";
-import { MAX_BODY_BYTES, RETRY_AFTER_BUSY_SECONDS } from "~/platform/api/types";
+import { MAX_BODY_BYTES } from "~/platform/api/types";
 import { isDatabaseBusy } from "~/platform/db/sqlite-driver.server";
 import { type FormBody, readFormBody } from "~/platform/http/body.server";
-import { type LoadContext, requestOf } from "~/platform/http/request-context.server";
-import { postKey, rateLimiterFor } from "~/platform/rate-limit.server";
-import type { Services } from "~/platform/services.server";
+import { busyAnswer, formAnswer as answer, formIdOf, limitPagePost, unreadableForm } from "~/platform/http/page-post.server";
+import { requestOf } from "~/platform/http/request-context.server";
 import { CONSENT_FIELD } from "~/shared/forms/consent";
 import { type FieldErrors, nulFields, pickValues, type Values } from "~/shared/forms/form-spec";
-import { FORM_ID_FIELD, FORM_KIND_FIELD, type FormActionData, messages } from "~/shared/forms/protocol";
+import { FORM_KIND_FIELD, messages } from "~/shared/forms/protocol";
 import { acceptSubmission } from "./accept.server";
 import { postedAttribution } from "./attribution.server";
-import { HONEYPOT_FIELD } from "./honeypot";
-import { plainPostId, windowOf } from "./plain-post-id.server";
+import { HONEYPOT_FIELD } from "~/shared/forms/honeypot";
+import { plainPostId, windowOf } from "~/platform/http/plain-post-id.server";
 import { findBySubmissionId } from "./store.server";
 
 /**
@@ -39,60 +38,6 @@ async function fillAddressFromZip(values: Values): Promise<Values> {
     lat: fill("lat", String(place.lat)),
     long: fill("long", String(place.long)),
   };
-}
-
-type Answer = FormActionData;
-const answer = (body: Answer, status: number, headers?: Record<string, string>) => data(body, { status, headers });
-
-/**
- * The answer to a form post the body of which could not be read: 415, 413 or 400, with
- * the form kit's message for it.
- */
-export function unreadableForm(status: 400 | 413 | 415, formId = "") {
-  const message =
-    status === 413 ? messages.tooLarge : status === 415 ? messages.rejected(415) : "We couldn't read this form. Please reload the page and fill it in again.";
-  return answer({ formId, ok: false, message }, status);
-}
-
-/**
- * Headers of a page response set by its action (Retry-After on a 429 or 503): React
- * Router keeps an action's headers only for routes that export `headers`, so the server
- * hands every document request a Headers object to fill (http/app.server.ts).
- */
-export function setResponseHeader(context: LoadContext, name: string, value: string) {
-  requestOf(context).responseHeaders?.set(name, value);
-}
-
-/**
- * The submission could not be stored (the database stayed locked past the write
- * deadline, the disk is full, any other fault): 503 with Retry-After, the page's form
- * again with every value kept and a message to press Submit again.
- */
-export function busyAnswer(context: LoadContext, formId: string, values: Answer["values"]) {
-  setResponseHeader(context, "Retry-After", String(RETRY_AFTER_BUSY_SECONDS));
-  return answer({ formId, ok: false, values, message: messages.server }, 503, { "Retry-After": String(RETRY_AFTER_BUSY_SECONDS) });
-}
-
-type PageContext = ActionFunctionArgs["context"];
-
-/** The id a form post names in `_formId`, or "" when it names none fit to echo back. */
-export function formIdOf(form: URLSearchParams): string {
-  const raw = form.get(FORM_ID_FIELD) ?? "";
-  return /^[\w-]{1,80}$/.test(raw) ? raw : "";
-}
-
-/**
- * The rate-limit step of every page post (forms and comments): the post counts against
- * the client's one budget, shared with the API (rate-limit.server.ts); over it, the 429
- * answer with Retry-After and the values kept.
- */
-export async function limitPagePost(services: Services, context: PageContext, formId: string, values: Answer["values"]) {
-  const limit = await rateLimiterFor(services).hit(postKey(services.env, requestOf(context).clientIp ?? "unknown"));
-  if (limit.ok) return undefined;
-  setResponseHeader(context, "Retry-After", String(limit.retryAfterSeconds));
-  return answer({ formId, ok: false, values, message: messages.rateLimited(limit.retryAfterSeconds) }, 429, {
-    "Retry-After": String(limit.retryAfterSeconds),
-  });
 }
 
 /**

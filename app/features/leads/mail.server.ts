@@ -4,7 +4,7 @@ import type { LeadRow } from "~/platform/outbox/messages.server";
 import { escapeHtml, fieldsHtml, fieldsText, htmlShell, type MailContent, oneLine } from "~/platform/outbox/templates.server";
 import { ATTRIBUTION_FIELDS, attributionFromRow } from "./attribution.server";
 import { formatWhen, kindLabel, parsePayload, phoneOf, typeLabel, whoOf } from "./desk/labels.server";
-import { submissionReference, WAITLIST_NEXT } from "./forms/success";
+import { submissionReference, WAITLIST_NEXT } from "~/shared/forms/success";
 import { receiptFieldNames, salesFields } from "./mail-fields.server";
 
 /** A stored lead as the messages about it need it. */

@@ -1,5 +1,5 @@
 import type { Db } from "~/platform/db/db.server";
-import { submissionReference } from "./forms/success";
+import { submissionReference } from "~/shared/forms/success";
 
 /**
  * How staff name a lead: its reference ("#3F9A2C1B", what the visitor's receipt and the

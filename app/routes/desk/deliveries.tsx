@@ -7,8 +7,7 @@ import { DESK_HEADERS, deskServices } from "~/features/staff/auth.server";
 import { signedIn } from "~/features/staff/desk-guard.server";
 import { audit } from "~/features/staff/audit.server";
 import { messages } from "~/features/leads/desk/forms.server";
-import { messages as declaredMessages } from "~/server/messages.server";
-import { type DeliveryState, deliveryCounts, deliveryStates, listDeliveries, stateLabels } from "~/platform/outbox/desk.server";
+import { type DeliveryState, declaredMessages, deliveryCounts, deliveryStates, listDeliveries, stateLabels } from "~/platform/outbox/desk.server";
 import { retryNow } from "~/platform/outbox/store.server";
 import type { Route } from "./+types/deliveries";
 
@@ -25,7 +24,8 @@ const querySchema = z.object({
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db } = deskServices(context);
+  const services = deskServices(context);
+  const { db } = services;
   const url = new URL(request.url);
   const raw = { state: url.searchParams.get("state") || undefined, after: url.searchParams.get("after") || undefined };
   const counts = await deliveryCounts(db);
@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       { status: 400, headers: DESK_HEADERS },
     );
   }
-  const page = await listDeliveries(db, declaredMessages, parsed.data.state, parsed.data.after);
+  const page = await listDeliveries(db, declaredMessages(services), parsed.data.state, parsed.data.after);
   return data(
     {
       state: parsed.data.state,

@@ -16,7 +16,7 @@ const shellScreens: DeskScreen[] = [
     readOnly: true,
     nav: { label: "At a glance", order: 0, end: true, roles: ["admin", "sales"] },
   },
-  { path: "system", file: "routes/desk/system.tsx", access: ["admin"], readOnly: true, nav: { label: "System", order: 100 } },
+  { path: "system", file: "routes/desk/system.tsx", access: ["admin"], nav: { label: "System", order: 100 } },
   { path: "deliveries", file: "routes/desk/deliveries.tsx", access: ["admin"], nav: { label: "Deliveries", order: 70 } },
 ];
 

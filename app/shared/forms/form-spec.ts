@@ -1,5 +1,4 @@
 import type { $ZodIssue, $ZodType } from "zod/v4/core";
-import type { FormVariant } from "~/features/leads/forms/form-types";
 
 /** What the visitor typed, by input name: every input of a form is a string. */
 export type Values = Record<string, string>;
@@ -35,8 +34,8 @@ export interface FormSpec {
   fieldOf?: (wireField: string) => string;
   /** The type codes (spec section 3) this form is sent with, and what each means to sales. */
   types?: Readonly<Record<number, string>>;
-  /** Which contact form those type codes show (contact-form.tsx). */
-  variant?: FormVariant;
+  /** Which layout of its feature's form those type codes show (a feature narrows it: the leads' `LeadFormSpec`). */
+  variant?: string;
   /**
    * Whether a JSON body sent to `endpoint` is this form, where several forms share the
    * endpoint; by default, a body whose type code is one of `types`.

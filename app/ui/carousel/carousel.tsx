@@ -1,7 +1,7 @@
 import type { EmblaCarouselType, EmblaOptionsType } from "embla-carousel";
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
 import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from "react";
-import { usePrefersReducedMotion } from "~/ui/ui/use-reduced-motion";
+import { usePrefersReducedMotion } from "~/ui/widgets/use-reduced-motion";
 
 export type PerView = "images" | "logos" | "single";
 

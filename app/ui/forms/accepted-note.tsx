@@ -1,7 +1,7 @@
 import { CircleCheck } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { brand } from "~/copy/brand";
-import { REPLY_PROMISE, type SentItem, WAITLIST_NEXT } from "~/features/leads/forms/success";
+import { REPLY_PROMISE, type SentItem, WAITLIST_NEXT } from "~/shared/forms/success";
 
 /** The note's heading and first words for a form of this kind: what happens next. */
 function nextStep(kind: string): { heading: string; body: string } {

@@ -1,6 +1,6 @@
 import { CircleCheck } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
-import { SUCCESS_DIALOG_MS, SUCCESS_TEXT, SUCCESS_TITLE, successText } from "~/features/leads/forms/success";
+import { SUCCESS_DIALOG_MS, SUCCESS_TEXT, SUCCESS_TITLE, successText } from "~/shared/forms/success";
 
 export { SUCCESS_DIALOG_MS, SUCCESS_TEXT, SUCCESS_TITLE, successText };
 

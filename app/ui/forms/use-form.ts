@@ -1,12 +1,12 @@
 import { type ChangeEvent, type FocusEvent, type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useActionData, useFormAction } from "react-router";
-import { firstTouch } from "~/features/leads/first-touch";
+import { firstTouch } from "~/shared/forms/first-touch";
 import { canonicalPath } from "~/copy/nav";
-import { apiUrl, newSubmissionId } from "~/features/leads/forms/api";
+import { apiUrl, newSubmissionId } from "~/shared/forms/api";
 import type { $ZodType } from "zod/v4/core";
 import { type FieldErrors, type FormSpec, HONEYPOT_FIELD, resolveSchema, schemaIfLoaded, type Values, validateWith } from "~/shared/forms/form-spec";
 import { isFormActionData, messages } from "~/shared/forms/protocol";
-import { type SentItem, sentSummary, submissionReference } from "~/features/leads/forms/success";
+import { type SentItem, sentSummary, submissionReference } from "~/shared/forms/success";
 import { emitFormEvent } from "./form-events";
 
 export interface FieldControl {

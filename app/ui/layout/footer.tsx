@@ -1,8 +1,8 @@
 import { Mail, Phone } from "lucide-react";
 import { useSyncExternalStore } from "react";
 import { Link } from "react-router";
-import { StoreBadges } from "~/ui/ui/store-badges";
-import { SocialIcon } from "~/ui/ui/social-icon";
+import { StoreBadges } from "~/ui/widgets/store-badges";
+import { SocialIcon } from "~/ui/widgets/social-icon";
 import { brand } from "~/copy/brand";
 import { footerLinks, navGroups } from "~/copy/nav";
 import { staticPart } from "~/ui/static-parts";

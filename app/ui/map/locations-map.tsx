@@ -1,6 +1,6 @@
 import { MapPin } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { usePrefersReducedMotion } from "~/ui/ui/use-reduced-motion";
+import { usePrefersReducedMotion } from "~/ui/widgets/use-reduced-motion";
 import { brand } from "~/copy/brand";
 import { filterLocations, type LocationFilter, locationFilters, locations, statusLabel } from "~/copy/locations";
 import type { MapHandle } from "./leaflet-map.client";

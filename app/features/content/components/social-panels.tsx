@@ -1,5 +1,5 @@
 import { ExternalLink } from "lucide-react";
-import { SocialIcon } from "~/ui/ui/social-icon";
+import { SocialIcon } from "~/ui/widgets/social-icon";
 import { brand } from "~/copy/brand";
 import { socialPanels, socialUrl } from "~/copy/news";
 

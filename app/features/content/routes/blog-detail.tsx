@@ -12,7 +12,7 @@ import { loadBlogDetail } from "~/features/content/pages.server";
 import { itemDate, itemKind, REPLY_PARAM } from "~/features/content/types";
 import { requestOf } from "~/platform/http/request-context.server";
 import { seo } from "~/shared/seo";
-import { Comments, ContactForm } from "~/ui/deferred-parts";
+import { Comments, ContactForm } from "~/site/deferred-parts";
 import { useNonce } from "~/ui/nonce";
 import type { Route } from "./+types/blog-detail";
 

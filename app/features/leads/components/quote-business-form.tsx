@@ -19,7 +19,7 @@ import { ConsentLine } from "~/ui/forms/consent-line";
 /**
  * The detailed quote of /getafleet. It sits far below the first screen, so its code (the
  * option lists, delivery windows, county look-up) loads as the visitor nears it
- * (components/deferred-parts.tsx), not with the page.
+ * (app/site/deferred-parts.tsx), not with the page.
  */
 
 const fixed = { type: String(QUOTE_FORM_TYPE) };

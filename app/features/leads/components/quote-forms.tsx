@@ -1,5 +1,5 @@
 import { ClipboardList, PhoneCall } from "lucide-react";
-import { QuoteBusinessForm } from "~/ui/deferred-parts";
+import { QuoteBusinessForm } from "~/site/deferred-parts";
 import { Section } from "~/ui/layout/section";
 import { QUOTE_FORM_TYPE, quoteShortSpec } from "~/features/leads/forms/kinds/quote-short";
 import { useForm } from "~/ui/forms/use-form";

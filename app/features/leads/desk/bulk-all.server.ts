@@ -7,7 +7,7 @@ import { parseLeadFilters, viewFilters, withView } from "./filters.server";
 import { assigneeChoice, messages, resolveAssignee, statusChoice } from "./forms.server";
 import { statusLabels } from "./labels.server";
 import { changeMatching, countMatching } from "./query.server";
-import { staffDirectory, staffLabel } from "./staff.server";
+import { staffDirectory, staffLabel } from "~/features/staff/people.server";
 
 /**
  * "Select all N matching" in the inbox: a status and/or assignee set on every lead the

@@ -1,17 +1,17 @@
 import { data, redirect } from "react-router";
 import { composeFor, sendLeadMail } from "~/features/conversations/compose.server";
 import { leadConversation } from "~/features/conversations/thread.server";
-import { submissionReference } from "~/features/leads/forms/success";
+import { submissionReference } from "~/shared/forms/success";
 import { DESK_HEADERS, deskServices } from "~/features/staff/auth.server";
 import { type DeskArgs, signedIn } from "~/features/staff/desk-guard.server";
 import { shownZone } from "~/features/staff/time-zone.server";
 import type { Db } from "~/platform/db/db.server";
 import { requestOf } from "~/platform/http/request-context.server";
-import { messages as declaredMessages } from "~/server/messages.server";
 import { formatInZone } from "~/shared/zoned-time";
 import { kindLabel, type LeadStatus, parsePayload, phoneOf, statusLabels, typeLabel, whoOf } from "./labels.server";
 import { getLead } from "./query.server";
-import { staffDirectory, staffLabel } from "./staff.server";
+import { staffDirectory, staffLabel } from "~/features/staff/people.server";
+import { declaredMessages } from "~/platform/outbox/desk.server";
 
 /** A contact's screen (routes/desk/contact.tsx): every lead of one person, their notes and e-mails, newest first. */
 
@@ -85,6 +85,7 @@ function contactId(param: string | undefined): number {
 
 export async function loadContact({ request, context, params }: DeskArgs) {
   const { db } = deskServices(context);
+  const declared = declaredMessages(deskServices(context));
   // Times in the member's zone, named.
   const zone = shownZone(request, signedIn(context)) ?? "UTC";
   const formatWhen = (iso: string) => formatInZone(iso, zone);
@@ -139,7 +140,7 @@ export async function loadContact({ request, context, params }: DeskArgs) {
       when: formatWhen(m.created_at),
       what: "email" as const,
       leadId: Number(m.lead_id),
-      title: `E-mail: ${declaredMessages.get(m.template)?.label ?? m.template} (${declaredMessages.get(m.template)?.to ?? "by address"})`,
+      title: `E-mail: ${declared.get(m.template)?.label ?? m.template} (${declared.get(m.template)?.to ?? "by address"})`,
       detail: `About ${nameOf.get(Number(m.lead_id))} · ${m.state === "sent" && m.sent_at ? `sent ${formatWhen(m.sent_at)}` : m.state}`,
     })),
   ].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : b.key.localeCompare(a.key)));

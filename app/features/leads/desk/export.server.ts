@@ -6,8 +6,8 @@ import { eachLeadBatch, exportColumn as at, leadKindsIn } from "./query.server";
 import { type FactColumn, factColumns, type LeadWork, localTimes, workOf } from "./export-values.server";
 import { NOT_RECORDED } from "../consent.server";
 import { ATTRIBUTION_FIELDS } from "../attribution.server";
-import type { StaffName } from "./staff.server";
-import { submissionReference } from "~/features/leads/forms/success";
+import type { StaffName } from "~/features/staff/people.server";
+import { submissionReference } from "~/shared/forms/success";
 
 const BOM = "\uFEFF";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { pageFormType } from "~/features/leads/forms/form-types";
 import { leadKinds, kindLabel, leadStatuses, statusLabels, typeOptions } from "./labels.server";
-import { assignable, type StaffName, staffLabel } from "./staff.server";
+import { assignable, type StaffName, staffLabel } from "~/features/staff/people.server";
 
 /** Choices of the inbox's filter row and bulk form, sent once with the page. */
 export function leadChoices(staff: Map<number, StaffName>) {

@@ -9,8 +9,8 @@ import { leadChoices, leadWorkSchema, messages, resolveAssignee } from "~/featur
 import { type LeadStatus, labelledFields, statusLabels } from "~/features/leads/desk/labels.server";
 import { getLead, leadEvents, leadNeighbours, saveLeadWork } from "~/features/leads/desk/query.server";
 import { phoneDigits } from "~/features/leads/desk/search-columns.server";
-import { personName, staffDirectory, staffLabel } from "~/features/leads/desk/staff.server";
-import { submissionReference } from "~/features/leads/forms/success";
+import { personName, staffDirectory, staffLabel } from "~/features/staff/people.server";
+import { submissionReference } from "~/shared/forms/success";
 import { logCallAction, workChoices } from "~/features/leads/routing/lead-work.server";
 import { routedEvent } from "~/features/leads/routing/rules.server";
 import { ownersOf, tellNewOwner, workEventText } from "~/features/leads/routing/work.server";
@@ -22,8 +22,7 @@ import { shownZone } from "~/features/staff/time-zone.server";
 import { RETRY_AFTER_BUSY_SECONDS } from "~/platform/api/types";
 import { isPassingDbFault } from "~/platform/db/faults.server";
 import { requestOf } from "~/platform/http/request-context.server";
-import { leadDeliveries } from "~/platform/outbox/desk.server";
-import { messages as declaredMessages } from "~/server/messages.server";
+import { declaredMessages, leadDeliveries } from "~/platform/outbox/desk.server";
 
 /** A phone number as a link a phone dials: "(214) 555-0100" → "tel:+12145550100". */
 function telHref(phone: string): string | null {
@@ -57,7 +56,7 @@ export async function loadLead({ request, context, params }: DeskArgs) {
   const [events, staff, deliveries, cameFrom, around, contact, compose, conversation] = await Promise.all([
     leadEvents(db, id),
     directory,
-    leadDeliveries(db, declaredMessages, id),
+    leadDeliveries(db, declaredMessages(deskServices(context)), id),
     leadAttribution(db, id),
     leadNeighbours(db, filters, { id, createdAt: lead.createdAt }),
     contactSummary(db, lead),

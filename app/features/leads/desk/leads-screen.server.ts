@@ -9,7 +9,7 @@ import { changeLeads, countMatching, listLeads } from "~/features/leads/desk/que
 import { attributionValues } from "~/features/leads/desk/attribution-values.server";
 import { bulkChangeAll } from "~/features/leads/desk/bulk-all.server";
 import { ageOf } from "~/shared/zoned-time";
-import { staffDirectory, staffLabel } from "~/features/leads/desk/staff.server";
+import { staffDirectory, staffLabel } from "~/features/staff/people.server";
 import type { DeskArgs } from "~/features/staff/desk-guard.server";
 import { ownersOf, tellNewOwner } from "~/features/leads/routing/work.server";
 import { overdueCutoff } from "~/features/leads/routing/overdue.server";

@@ -1,4 +1,5 @@
 import type { FormSpec } from "~/shared/forms/form-spec";
+import type { FormVariant } from "./form-types";
 
 /**
  * Which stored fields say who a lead is from: the desk's "Who" column, its search, the
@@ -20,7 +21,12 @@ export interface ContactFields {
  * who sent it. Each form module exports one, and `registry.ts` lists it. Pages import the
  * module's `spec` only, so none of this reaches the browser.
  */
-export interface FormKind<S extends FormSpec = FormSpec> {
+/** A lead form's spec: the form kit's, with the contact form's layouts (contact-form.tsx) named. */
+export interface LeadFormSpec extends FormSpec {
+  variant?: FormVariant;
+}
+
+export interface FormKind<S extends LeadFormSpec = LeadFormSpec> {
   spec: S;
   /**
    * Labels of the fields this form stores, where they are not one of the fields every

@@ -1,4 +1,4 @@
-import { apiUrl } from "./api";
+import { apiUrl } from "~/shared/forms/api";
 
 /** One answer of GET /web/getData2?flag=3 (section 3's location suggestion, plus address parts). */
 export interface LocationSuggestion {

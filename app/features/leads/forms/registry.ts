@@ -1,6 +1,6 @@
 import type { FormSpec } from "~/shared/forms/form-spec";
 import type { FormVariant } from "./form-types";
-import { type ContactFields, commonFieldLabels, type FormKind } from "./kind";
+import { type ContactFields, commonFieldLabels, type FormKind, type LeadFormSpec } from "./kind";
 import { fleetSignup } from "./kinds/fleet";
 import { businessLead } from "./kinds/lead-business";
 import { personalLead } from "./kinds/lead-personal";
@@ -30,7 +30,7 @@ export type FormType = CodesOf<(typeof builtIn)[number]>;
 
 const kinds: FormKind[] = [...builtIn];
 /** The forms' specs, in registry order. */
-export const forms: FormSpec[] = kinds.map((k) => k.spec);
+export const forms: LeadFormSpec[] = kinds.map((k) => k.spec);
 
 interface FormTypeInfo {
   label: string;

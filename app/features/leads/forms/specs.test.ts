@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toNumber } from "~/shared/forms/define";
+import { toNumber } from "~/features/leads/forms/define";
 import { quoteBusinessPayload } from "./kinds/quote-business";
 
 describe("number fields read numbers as people write them", () => {

@@ -9,7 +9,7 @@ import type { Services } from "~/platform/services.server";
 import { openTestDb } from "../../../../tests/helpers/test-db";
 import { type Received, type SmtpSink, startSmtpSink } from "../../../../tests/helpers/test-smtp";
 import { changeLeads } from "../desk/query.server";
-import { submissionReference } from "../forms/success";
+import { submissionReference } from "~/shared/forms/success";
 import { storeLead } from "../store.server";
 import { ownersOf, tellNewOwner, tellOwnerOfMany } from "./work.server";
 

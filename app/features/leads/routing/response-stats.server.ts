@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Db } from "~/platform/db/db.server";
 import { firstMailsSince } from "~/features/conversations/store.server";
-import { staffDirectory, staffLabel } from "../desk/staff.server";
+import { staffDirectory, staffLabel } from "~/features/staff/people.server";
 
 /** The Monday (UTC) of the week an instant falls in, as YYYY-MM-DD. */
 export function weekOf(iso: string): string {

@@ -10,7 +10,7 @@ import { writeQueueFor } from "~/platform/db/write-queue.server";
 import { stateCodes, stateName, stateOptions } from "~/shared/forms/us-states";
 import { messages } from "../desk/forms.server";
 import { kindLabel, leadKinds } from "../desk/labels.server";
-import { assignable, personName, type StaffName, staffDirectory, staffLabel } from "../desk/staff.server";
+import { assignable, personName, type StaffName, staffDirectory, staffLabel } from "~/features/staff/people.server";
 import { forgetRules, isDefaultRule, matchRule, placeOfZip, type RoutingRule, readRules, ruleName } from "./rules.server";
 
 /**

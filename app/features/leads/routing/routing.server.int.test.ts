@@ -21,7 +21,7 @@ import { leadOverdue } from "./messages.server";
 import { tellOverdue } from "./overdue.server";
 import { chooseOwner, forgetRules, matchRule, routedEvent, type RoutingRule, stateOfZip } from "./rules.server";
 import { checkZip } from "./routing-screen.server";
-import { staffDirectory } from "../desk/staff.server";
+import { staffDirectory } from "~/features/staff/people.server";
 import { addFollowUp, logCall, ownersOf, tellNewOwner } from "./work.server";
 
 /**

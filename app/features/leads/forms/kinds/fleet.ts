@@ -1,6 +1,5 @@
-import { empty, fromRules, fromWireRules, options, typeCodes, withType } from "~/shared/forms/define";
-import type { FormSpec } from "~/shared/forms/form-spec";
-import type { FormKind } from "../kind";
+import { empty, fromRules, fromWireRules, options, typeCodes, withType } from "~/features/leads/forms/define";
+import type { LeadFormSpec, FormKind } from "../kind";
 import type * as Rules from "../schemas";
 
 /**
@@ -68,7 +67,7 @@ export const fleetSignupSpec = {
   schema: fromRules(fleetSignupRules),
   wireSchema: fromWireRules(fleetSignupWireRules),
   toPayload: (v) => withType(v, fields),
-} satisfies FormSpec;
+} satisfies LeadFormSpec;
 
 /** What the server keeps of this form: labels of its fields and who sent it (kind.ts). */
 export const fleetSignup = {

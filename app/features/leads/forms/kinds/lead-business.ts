@@ -1,6 +1,5 @@
-import { empty, fromRules, fromWireRules, options, typeCodes, withType } from "~/shared/forms/define";
-import type { FormSpec } from "~/shared/forms/form-spec";
-import type { FormKind } from "../kind";
+import { empty, fromRules, fromWireRules, options, typeCodes, withType } from "~/features/leads/forms/define";
+import type { LeadFormSpec, FormKind } from "../kind";
 import type * as Rules from "../schemas";
 
 /**
@@ -55,7 +54,7 @@ export const businessLeadSpec = {
   // Spec 5 does not require a phone number on the business form; our page does.
   wireSchema: fromWireRules((r) => r.zod.extend(businessLeadRules(r), { phone: r.optionalDigits(r.LIMITS.phone) })),
   toPayload: (v) => withType(v, fields),
-} satisfies FormSpec;
+} satisfies LeadFormSpec;
 
 /** What the server keeps of this form: labels of its fields and who sent it (kind.ts). */
 export const businessLead = {

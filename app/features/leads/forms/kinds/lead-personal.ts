@@ -1,6 +1,5 @@
-import { empty, fromRules, fromWireRules, typeCodes, withType } from "~/shared/forms/define";
-import type { FormSpec } from "~/shared/forms/form-spec";
-import type { FormKind } from "../kind";
+import { empty, fromRules, fromWireRules, typeCodes, withType } from "~/features/leads/forms/define";
+import type { LeadFormSpec, FormKind } from "../kind";
 import type * as Rules from "../schemas";
 
 /** The contact form of most pages (POST /web/form, spec 3 and 5): names, contact details, city, ZIP, message. */
@@ -46,7 +45,7 @@ export const personalLeadSpec = {
   schema: fromRules(personalLeadRules),
   wireSchema: fromWireRules(personalLeadRules),
   toPayload: (v) => withType(v, fields),
-} satisfies FormSpec;
+} satisfies LeadFormSpec;
 
 /** What the server keeps of this form: labels of its fields and who sent it (kind.ts). */
 export const personalLead = {

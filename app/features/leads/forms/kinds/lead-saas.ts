@@ -1,6 +1,5 @@
-import { empty, fromRules, fromWireRules, typeCodes, withType } from "~/shared/forms/define";
-import type { FormSpec } from "~/shared/forms/form-spec";
-import type { FormKind } from "../kind";
+import { empty, fromRules, fromWireRules, typeCodes, withType } from "~/features/leads/forms/define";
+import type { LeadFormSpec, FormKind } from "../kind";
 import type * as Rules from "../schemas";
 
 /** The SaaS pages' enquiry (POST /web/form; docs/deviations.md: they submit, as type 18): city and message optional. */
@@ -31,7 +30,7 @@ export const saasLeadSpec = {
   schema: fromRules(saasLeadRules),
   wireSchema: fromWireRules(saasLeadRules),
   toPayload: (v) => withType(v, fields),
-} satisfies FormSpec;
+} satisfies LeadFormSpec;
 
 /** What the server keeps of this form: labels of its fields and who sent it (kind.ts). */
 export const saasLead = {

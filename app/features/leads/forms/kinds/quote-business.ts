@@ -1,6 +1,6 @@
-import { empty, fromRules, fromWireRules, options, plain, toNumber } from "~/shared/forms/define";
-import { compact, type FormSpec, type Values } from "~/shared/forms/form-spec";
-import type { FormKind } from "../kind";
+import { empty, fromRules, fromWireRules, options, plain, toNumber } from "~/features/leads/forms/define";
+import { compact, type Values } from "~/shared/forms/form-spec";
+import type { LeadFormSpec, FormKind } from "../kind";
 import type * as Rules from "../schemas";
 import { quoteTypes } from "./quote-short";
 
@@ -145,7 +145,7 @@ export const quoteBusinessSpec = {
   toPayload: (v) => quoteBusinessPayload(v),
   fieldOf: (f) => quoteBusinessFieldOf[f] ?? f,
   addressFromZip: true,
-} satisfies FormSpec;
+} satisfies LeadFormSpec;
 
 /** What the server keeps of this form: labels of its fields and who sent it (kind.ts). */
 export const quoteBusiness = {

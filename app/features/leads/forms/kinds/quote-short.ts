@@ -1,6 +1,5 @@
-import { empty, fromRules, fromWireRules, withType } from "~/shared/forms/define";
-import type { FormSpec } from "~/shared/forms/form-spec";
-import type { FormKind } from "../kind";
+import { empty, fromRules, fromWireRules, withType } from "~/features/leads/forms/define";
+import type { LeadFormSpec, FormKind } from "../kind";
 import type * as Rules from "../schemas";
 
 /**
@@ -49,7 +48,7 @@ export const quoteShortSpec = {
     }),
   ),
   toPayload: (v) => withType(v, fields),
-} satisfies FormSpec;
+} satisfies LeadFormSpec;
 
 /** What the server keeps of this form: labels of its fields and who sent it (kind.ts). */
 export const quoteShort = {

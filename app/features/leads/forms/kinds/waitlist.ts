@@ -1,6 +1,5 @@
-import { empty, fromRules, withType } from "~/shared/forms/define";
-import type { FormSpec } from "~/shared/forms/form-spec";
-import type { FormKind } from "../kind";
+import { empty, fromRules, withType } from "~/features/leads/forms/define";
+import type { LeadFormSpec, FormKind } from "../kind";
 import type * as Rules from "../schemas";
 
 /**
@@ -27,7 +26,7 @@ export const waitlistSpec = {
   initial: empty(fields),
   schema: fromRules(waitlistRules),
   toPayload: (v) => withType(v, fields),
-} satisfies FormSpec;
+} satisfies LeadFormSpec;
 
 /** What the server keeps of this form: labels of its fields and who sent it (kind.ts). */
 export const waitlist = {

@@ -4,7 +4,7 @@ import { signedIn } from "~/features/staff/desk-guard.server";
 import { audit } from "~/features/staff/audit.server";
 import { badFiltersResponse, csvResponse, csvStream } from "~/features/leads/desk/export.server";
 import { parseLeadFilters } from "~/features/leads/desk/filters.server";
-import { staffDirectory } from "~/features/leads/desk/staff.server";
+import { staffDirectory } from "~/features/staff/people.server";
 import type { Route } from "./+types/leads-export";
 
 /** GET /desk/leads/export.csv?<the inbox's filters>: every matching lead, streamed. */

@@ -4,8 +4,8 @@ import { PageHero } from "~/ui/layout/page-hero";
 import { Section } from "~/ui/layout/section";
 import { ZipCheck } from "~/features/service-area/components/zip-check";
 import { formTypeFor } from "~/features/leads/forms/form-types";
-import { StoreBadges } from "~/ui/ui/store-badges";
-import { VideoLoop } from "~/ui/ui/video-loop";
+import { StoreBadges } from "~/ui/widgets/store-badges";
+import { VideoLoop } from "~/ui/widgets/video-loop";
 import { home } from "~/copy/home";
 import { page } from "~/copy/page-info/home";
 

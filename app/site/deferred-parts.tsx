@@ -1,4 +1,4 @@
-import { deferred } from "~/ui/ui/deferred";
+import { deferred } from "~/ui/widgets/deferred";
 import type { ComponentProps } from "react";
 import type { Comments as CommentsPart } from "~/features/content/components/comments";
 import type { ZipCheckProps } from "~/features/service-area/components/zip-check";
@@ -18,7 +18,7 @@ export const QuoteBusinessForm = deferred<{ id?: string; labelledBy?: string }>(
 );
 /** A post's comments and comment form, below the post. */
 export const Comments = deferred<ComponentProps<typeof CommentsPart>>(() => import("~/features/content/components/comments").then((m) => m.Comments));
-export const Testimonials = deferred(() => import("./carousel/testimonials").then((m) => m.Testimonials));
+export const Testimonials = deferred(() => import("~/ui/carousel/testimonials").then((m) => m.Testimonials));
 const loadZipCheck = () => import("~/features/service-area/components/zip-check").then((m) => m.ZipCheck);
 /** The ZIP check where it is not on the first screen (the FAQ). */
 export const DeferredZipCheck = deferred<ZipCheckProps>(loadZipCheck);

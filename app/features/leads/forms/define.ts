@@ -1,5 +1,5 @@
 import type { $ZodType } from "zod/v4/core";
-import { compact, type FormSpec, type Values } from "./form-spec";
+import { compact, type FormSpec, type Values } from "~/shared/forms/form-spec";
 import type * as Rules from "~/features/leads/forms/schemas";
 
 /**

@@ -1,5 +1,5 @@
 import type { LinkCard } from "~/copy/pages/types";
-import { FeatureGrid } from "~/ui/ui/feature-grid";
+import { FeatureGrid } from "~/ui/widgets/feature-grid";
 
 /** Cards that each lead to another page (fuel types, offerings). */
 export function LinkCards({ items }: { items: LinkCard[] }) {

@@ -1,14 +1,14 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
-import { ContactForm } from "~/ui/deferred-parts";
+import { ContactForm } from "~/site/deferred-parts";
 import { PageHero } from "~/ui/layout/page-hero";
 import { Section } from "~/ui/layout/section";
-import { FeatureGrid } from "~/ui/ui/feature-grid";
+import { FeatureGrid } from "~/ui/widgets/feature-grid";
 import { type SaasProduct, saasHome, saasProducts } from "~/copy/pages/saas";
 import type { PageInfo } from "~/copy/pages";
-import { CheckList } from "./check-list";
-import { LinkCards } from "./link-cards";
-import { Steps } from "./steps";
+import { CheckList } from "~/ui/blocks/check-list";
+import { LinkCards } from "~/ui/blocks/link-cards";
+import { Steps } from "~/ui/blocks/steps";
 
 /** A product's panel on /saas/home: what it does, and Know More to its page. */
 export function SaasTab({ product }: { product: SaasProduct }) {

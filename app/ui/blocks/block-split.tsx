@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { MediaSplit } from "~/ui/ui/media-split";
+import { MediaSplit } from "~/ui/widgets/media-split";
 import type { Block } from "~/copy/pages/types";
 import { CheckList } from "./check-list";
 import { Paragraphs } from "./paragraphs";

@@ -1,7 +1,7 @@
 import { CalendarClock, Pause, Play, Smartphone, Sofa } from "lucide-react";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
-import { StoreBadges } from "~/ui/ui/store-badges";
-import { usePrefersReducedMotion } from "~/ui/ui/use-reduced-motion";
+import { StoreBadges } from "~/ui/widgets/store-badges";
+import { usePrefersReducedMotion } from "~/ui/widgets/use-reduced-motion";
 import { home } from "~/copy/home";
 import "./home.css";
 

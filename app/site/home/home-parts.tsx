@@ -1,4 +1,4 @@
-import { deferred } from "~/ui/ui/deferred";
+import { deferred } from "~/ui/widgets/deferred";
 
 /**
  * The home page's parts below its hero, hydrated as the visitor nears them (decision
@@ -13,6 +13,6 @@ export const HomeVideo = deferred(() => import("./home-sections").then((m) => m.
 export const HomeMore = deferred(() => import("./home-sections").then((m) => m.HomeMore));
 export const Stepper = deferred(() => import("./stepper").then((m) => m.Stepper));
 export const EvSection = deferred(() => import("./ev-section").then((m) => m.EvSection));
-export const PartnerLogos = deferred(() => import("~/ui/ui/logo-wall").then((m) => m.PartnerLogos));
-export const TrustedByCarousel = deferred(() => import("~/ui/ui/logo-wall").then((m) => m.TrustedByCarousel));
+export const PartnerLogos = deferred(() => import("~/ui/widgets/logo-wall").then((m) => m.PartnerLogos));
+export const TrustedByCarousel = deferred(() => import("~/ui/widgets/logo-wall").then((m) => m.TrustedByCarousel));
 export const LocationsMap = deferred(() => import("~/ui/map/locations-map").then((m) => m.LocationsMap));

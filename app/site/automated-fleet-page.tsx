@@ -1,14 +1,14 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { SavingsCalculator } from "~/ui/calculators/savings-calculator";
-import { ContactForm, Testimonials } from "~/ui/deferred-parts";
+import { ContactForm, Testimonials } from "~/site/deferred-parts";
 import { PageHero } from "~/ui/layout/page-hero";
 import { Section } from "~/ui/layout/section";
-import { FeatureGrid } from "~/ui/ui/feature-grid";
+import { FeatureGrid } from "~/ui/widgets/feature-grid";
 import { automatedFleet as c } from "~/copy/pages/automated-fleet";
 import type { PageInfo } from "~/copy/pages";
-import { Figures } from "./figures";
-import { Steps } from "./steps";
+import { Figures } from "~/ui/blocks/figures";
+import { Steps } from "~/ui/blocks/steps";
 
 /**
  * The automated-fleet page in its two variants (spec 2.4, docs/deviations.md). Variant 1

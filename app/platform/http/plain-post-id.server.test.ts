@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { UUID_PATTERN } from "./forms/schemas";
+import { UUID_PATTERN } from "~/features/leads/forms/schemas";
 import { plainPostId, windowOf } from "./plain-post-id.server";
 
 const secret = "a-salt-of-sixteen-characters";
