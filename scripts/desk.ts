@@ -18,6 +18,7 @@ import { EnvError, loadEnv } from "../app/platform/env.server";
 import { toolFiles } from "../app/platform/files.server";
 import { dataDirOf } from "../app/platform/ops/backup.server";
 import { withIpHashSalt } from "../app/platform/settings.server";
+import { sealTotpSecrets } from "../app/features/staff/totp-secrets.server";
 import { AccountError, createAccount, findAccount, listAccounts, resetAccount, setDisabled } from "../app/features/staff/accounts.server";
 import { isRole, ROLES } from "../app/features/staff/auth.server";
 import { audit } from "../app/features/staff/audit.server";
@@ -48,6 +49,8 @@ async function main(argv: string[]): Promise<number> {
   toolFiles(dataDirOf(settings));
   const db = await openDb(settings.DATABASE_URL);
   const env = await withIpHashSalt(settings, db);
+  // As the server does at start: plain two-factor secrets sealed, another key refused.
+  await sealTotpSecrets(env, db);
   try {
     const via = { via: "command line" };
     switch (command) {

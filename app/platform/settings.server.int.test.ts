@@ -7,6 +7,7 @@ import { openTestDb } from "../../tests/helpers/test-db";
 import { openTotpSecret } from "./totp-key.server";
 import { loadEnv } from "./env.server";
 import { keyFilePath, withIpHashSalt } from "./settings.server";
+import { sealTotpSecrets } from "~/features/staff/totp-secrets.server";
 
 /** A key file of its own for each test, so the PostgreSQL leg (one database) is covered too. */
 const keyFile = () => join(mkdtempSync(join(tmpdir(), "fillway-key-")), "fillway.key");
@@ -130,12 +131,14 @@ describe("the installation's secrets", () => {
       .executeTakeFirstOrThrow();
     const id = Number(inserted.id);
     const env = await withIpHashSalt(loadEnv({ KEY_FILE: file }), db);
+    await sealTotpSecrets(env, db);
     const row = await db.kysely.selectFrom("staff").select("totp_secret").where("id", "=", id).executeTakeFirstOrThrow();
     expect(row.totp_secret).toMatch(/^v1:/);
     expect(openTotpSecret(env, id, row.totp_secret ?? "")).toBe("JBSWY3DPEHPK3PXP");
     // Bound to its account: under another staff id it does not open.
     expect(() => openTotpSecret(env, id + 1, row.totp_secret ?? "")).toThrow();
-    await expect(withIpHashSalt(loadEnv({ KEY_FILE: file, TOTP_KEY: "cd".repeat(32) }), db)).rejects.toThrow(/two-factor secrets were encrypted with/);
+    const otherKey = await withIpHashSalt(loadEnv({ KEY_FILE: file, TOTP_KEY: "cd".repeat(32) }), db);
+    await expect(sealTotpSecrets(otherKey, db)).rejects.toThrow(/two-factor secrets were encrypted with/);
     await db.kysely.deleteFrom("staff").where("id", "=", id).execute();
   });
 });

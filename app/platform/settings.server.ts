@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import { chmodSync, linkSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { Db } from "./db/db.server";
-import { isSealed, newTotpKey, openTotpSecret, parseTotpKey, sealTotpSecret, TotpKeyError } from "./totp-key.server";
+import { newTotpKey, parseTotpKey } from "./totp-key.server";
 import type { Env, EnvSettings } from "./env.server";
 
 /** Where an installation from before the key file kept its IP hash salt. */
@@ -126,7 +126,7 @@ function readOrCreateKeyFile(path: string, initial: () => KeyFile): KeyFile {
  * two-factor secrets (TOTP_KEY, else the key file's). The key file is made on first start
  * with random secrets; an installation from before it moves its salt from the `settings`
  * table into the new file (so its stored hashes still match) and deletes it from the
- * table. Two-factor secrets still stored in plain text are encrypted.
+ * table. The staff feature then seals the two-factor secrets with the key (`sealTotpSecrets`).
  */
 export async function withIpHashSalt(settings: EnvSettings, db: Db): Promise<Env> {
   const legacy = await db.kysely.selectFrom("settings").select("value").where("key", "=", LEGACY_IP_HASH_SALT_KEY).executeTakeFirst();
@@ -149,37 +149,5 @@ export async function withIpHashSalt(settings: EnvSettings, db: Db): Promise<Env
       "IP_HASH_SALT (or the key file's salt) is not the one this database's address hashes were made with; give every instance the same IP_HASH_SALT and TOTP_KEY, or the same key file.",
     );
   }
-  const env: Env = { ...settings, IP_HASH_SALT: ipHashSalt, TOTP_KEY: totpKey };
-  await sealTotpSecrets(env, db);
-  return env;
-}
-
-/**
- * Encrypts the two-factor secrets still stored in plain text, and checks that the key
- * opens those already encrypted: a changed TOTP_KEY stops the start with a message,
- * rather than refusing every code later.
- */
-async function sealTotpSecrets(env: Env, db: Db): Promise<void> {
-  const rows = await db.kysely.selectFrom("staff").select(["id", "totp_secret"]).where("totp_secret", "is not", null).execute();
-  for (const row of rows) {
-    const stored = row.totp_secret ?? "";
-    const staffId = Number(row.id);
-    if (isSealed(stored)) {
-      try {
-        openTotpSecret(env, staffId, stored);
-      } catch (error) {
-        if (error instanceof TotpKeyError) {
-          throw new Error("TOTP_KEY (or the key file) is not the key the two-factor secrets were encrypted with; give the server the key it had before.");
-        }
-        throw error;
-      }
-      continue;
-    }
-    await db.kysely
-      .updateTable("staff")
-      .set({ totp_secret: sealTotpSecret(env, staffId, stored) })
-      .where("id", "=", staffId)
-      .where("totp_secret", "=", stored)
-      .execute();
-  }
+  return { ...settings, IP_HASH_SALT: ipHashSalt, TOTP_KEY: totpKey };
 }

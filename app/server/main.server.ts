@@ -37,6 +37,8 @@ import { mailboxGauges, startMailboxReader } from "~/features/conversations/read
 import type { Services } from "~/platform/services.server";
 import { withIpHashSalt } from "~/platform/settings.server";
 import { createSiteApp } from "./compose.server";
+import { activeStaff } from "~/features/staff/people.server";
+import { sealTotpSecrets } from "~/features/staff/totp-secrets.server";
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => Promise<void> | void;
 
@@ -110,6 +112,8 @@ export async function startServer({ server, root, buildDir, dev }: StartOptions)
   const db = await openDb(env.DATABASE_URL);
   // The installation's secrets (IP hash salt, two-factor key): from the environment, else its key file.
   const fullEnv = await withIpHashSalt(env, db);
+  // Two-factor secrets still in plain text are sealed; another key than theirs stops the start.
+  await sealTotpSecrets(fullEnv, db);
   // Delivers what leads and the desk write to the outbox (e-mail, the CRM webhook).
   const outbox = startOutbox({ db, env: fullEnv, log, messages });
   const services: Services = { env: fullEnv, db, log, outbox };
@@ -120,7 +124,15 @@ export async function startServer({ server, root, buildDir, dev }: StartOptions)
   // SQLite: a checked online backup every BACKUP_EVERY_HOURS into BACKUP_DIR.
   const backups = startBackupSchedule({ env: fullEnv, log });
   // The system's checks (outbox, backups, disk), every minute: an e-mail to admins and a banner in the desk.
-  const alerts = startAlerts({ env: fullEnv, db, log, lastBackup: backups.last, backupFailure: backups.failure, dataDir: dataDirOf(fullEnv) });
+  const alerts = startAlerts({
+    env: fullEnv,
+    db,
+    log,
+    lastBackup: backups.last,
+    backupFailure: backups.failure,
+    dataDir: dataDirOf(fullEnv),
+    admins: (k) => activeStaff(k, ["admin"]),
+  });
   services.ops = { alerts, lastBackup: backups.last };
   // Every minute: leads not answered within LEAD_RESPONSE_MINUTES, and the mornings' follow-ups.
   const leadSchedule = startLeadSchedule({ db, env: fullEnv, log, outbox });

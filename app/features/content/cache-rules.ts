@@ -1,5 +1,6 @@
 import type { PageCacheRules } from "~/platform/http/page-cache.server";
 import { HELD_PARAM } from "./comment-spec";
+import { contentVersion } from "./publish-clock.server";
 import { COMMENTS_PAGE_PARAM } from "./types";
 
 /**
@@ -17,5 +18,5 @@ export const contentCacheRules: PageCacheRules = {
     { path: /^\/(sitemap|rss)\.xml$|^\/sitemap\/\d+\.xml$/ },
   ],
   // A post, a comment or a moderation decision moves the content version (and a scheduled post's time passing).
-  version: (services) => services.db.contentVersion(),
+  version: (services) => contentVersion(services.db),
 };

@@ -2,6 +2,7 @@ import type { Services } from "~/platform/services.server";
 import { writeQueueFor } from "~/platform/db/write-queue.server";
 import { insertOutbox } from "~/platform/outbox/store.server";
 import { purgeTrash } from "./comment-trash.server";
+import { activeStaff } from "~/features/staff/people.server";
 
 /**
  * The comments' chores, every few minutes: a digest e-mail to editors when comments wait
@@ -28,10 +29,9 @@ export async function sendCommentDigest(services: Pick<Services, "db" | "outbox"
   const fresh = Number((await count(lastAt ? held().where("created_on", ">", lastAt) : held())).n);
   if (fresh === 0) return 0;
   const waiting = Number((await count(held())).n);
-  let editors = await k.selectFrom("staff").select(["id", "email"]).where("role", "=", "editor").where("disabled_at", "is", null).execute();
+  let editors = await activeStaff(k, ["editor"]);
   // No editor: the administrators, who can moderate too.
-  if (editors.length === 0)
-    editors = await k.selectFrom("staff").select(["id", "email"]).where("role", "=", "admin").where("disabled_at", "is", null).execute();
+  if (editors.length === 0) editors = await activeStaff(k, ["admin"]);
   if (editors.length === 0) return 0;
   const rows = outbox.rows(
     editors.map((e) => ({

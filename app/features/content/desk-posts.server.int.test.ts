@@ -21,6 +21,7 @@ import { rssXml, sitemapXml } from "./feeds.server";
 import { parsePostFile, postToFile, sameContent } from "./post-file.server";
 import { getPost, listPosts, postIndex } from "./posts.server";
 import { get, postFolder, postImageDb } from "../../../tests/helpers/content";
+import { contentVersion } from "./publish-clock.server";
 
 /** The desk's side of posts, against a real database (SQLite, or PostgreSQL in CI). */
 
@@ -97,12 +98,12 @@ describe("posts written in the desk", () => {
     const publishAt = at.toISOString().slice(0, 23);
     const saved = await savePost(db, null, form({ id: "scheduled-one", intent: "schedule", publishAt: publishAt.slice(0, 19) }), { publicDir });
     expect(saved).toMatchObject({ ok: true, status: "scheduled" });
-    const before = await db.contentVersion();
+    const before = await contentVersion(db);
     expect((await visibleEverywhere("scheduled-one")).page).toBe(false);
     expect((await listDeskPosts(db, { status: "scheduled" })).map((r) => r.id)).toContain("scheduled-one");
     await new Promise((r) => setTimeout(r, Math.max(0, at.getTime() - Date.now()) + 1100));
     expect(await visibleEverywhere("scheduled-one")).toMatchObject({ list: true, page: true, api: true, sitemap: true, rss: true });
-    expect(await db.contentVersion()).not.toBe(before);
+    expect(await contentVersion(db)).not.toBe(before);
   });
 
   it("another instance on the same database sees a change made in the desk within about a second", async () => {

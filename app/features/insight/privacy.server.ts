@@ -3,6 +3,7 @@ import type { Db } from "~/platform/db/db.server";
 import { INSIGHT_TOUCH_AT } from "~/platform/db/migrations/035-insight-touch-at";
 import type { Database } from "~/platform/db/schema";
 import { writeQueueFor } from "~/platform/db/write-queue.server";
+import { containing, spellings } from "~/shared/address-text";
 import { looksPersonal } from "./guard.server";
 
 /**
@@ -20,10 +21,6 @@ type Executor = Kysely<Database>;
 const TOUCH = ["utm_source", "utm_medium", "utm_campaign", "referrer_host"] as const;
 /** The rollup dimensions whose keys come from a visitor's request. */
 const KEYED = ["page", "source", "referrer", "campaign"];
-
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-/** The forms an address takes in stored text: as typed, and URL-encoded. */
-const spellings = (e: string) => [...new Set([e, encodeURIComponent(e).toLowerCase()])];
 
 /** The column contains a spelling of the address; the raw events' values are stored lower-case, so they are compared as they are (half the cost of a scan). */
 const naming = (e: string, column: string, stored: "lower-case" | "any case" = "any case") =>

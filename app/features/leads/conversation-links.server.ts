@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "~/platform/db/schema";
 import { normaliseText } from "./desk/search-columns.server";
+import { activeMembers } from "~/features/staff/people.server";
 
 /**
  * What the conversations feature asks of the leads when a reply arrives: which leads exist
@@ -9,14 +10,18 @@ import { normaliseText } from "./desk/search-columns.server";
 export async function leadsWithOwners(trx: Kysely<Database>, ids: number[]): Promise<Map<number, { ownerId: number | null; ownerEmail: string | null }>> {
   const wanted = [...new Set(ids.filter((id) => Number.isSafeInteger(id) && id > 0))];
   if (!wanted.length) return new Map();
-  const rows = await trx
-    .selectFrom("leads")
-    .leftJoin("staff", (j) => j.onRef("staff.id", "=", "leads.assignee_id").on("staff.disabled_at", "is", null))
-    .select(["leads.id", "leads.assignee_id", "staff.email as owner_email"])
-    .where("leads.id", "in", wanted)
-    .where("leads.kind", "<>", "newsletter")
-    .execute();
-  return new Map(rows.map((r) => [Number(r.id), { ownerId: r.owner_email ? Number(r.assignee_id) : null, ownerEmail: r.owner_email ?? null }]));
+  const rows = await trx.selectFrom("leads").select(["id", "assignee_id"]).where("id", "in", wanted).where("kind", "<>", "newsletter").execute();
+  // The owner, while their account is active (the staff feature's).
+  const owners = await activeMembers(
+    trx,
+    rows.flatMap((r) => (r.assignee_id === null ? [] : [Number(r.assignee_id)])),
+  );
+  return new Map(
+    rows.map((r) => {
+      const owner = r.assignee_id === null ? undefined : owners.get(Number(r.assignee_id));
+      return [Number(r.id), { ownerId: owner ? owner.id : null, ownerEmail: owner?.email ?? null }];
+    }),
+  );
 }
 
 /** The most recent lead (not a newsletter sign-up) sent from `address`, or null. */

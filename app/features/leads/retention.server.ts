@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { audit } from "~/features/staff/audit.server";
 import type { Services } from "~/platform/services.server";
 import { deleteByEmail, type PersonalData, purgeAfterDeletions } from "./desk/privacy.server";
+import { commentedBy } from "~/features/content/privacy.server";
 
 /**
  * The retention job: what a visitor without an account sent the website is deleted once
@@ -69,9 +70,8 @@ export async function expiredAddresses(services: Pick<Services, "db">, periods: 
         ),
       ),
     )
-    .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom("comments as c").select(sql`1`.as("one")).where(sql`lower(c.email)`, "=", sql.ref("l.email_norm")))),
-    )
+    // Someone who wrote a comment is kept while it is (the content's).
+    .where(({ not }) => not(commentedBy(sql.ref("l.email_norm"))))
     .groupBy("l.email_norm")
     .orderBy(sql`min(l.created_at)`)
     .limit(limit)

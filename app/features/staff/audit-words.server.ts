@@ -1,3 +1,4 @@
+import { commentAuthors, postTitles } from "~/features/content/names.server";
 import { leadReferences } from "~/features/leads/references.server";
 import type { Db } from "~/platform/db/db.server";
 
@@ -349,24 +350,12 @@ export async function namesFor(db: Db, rows: Entry[]) {
           .execute()
       : [],
     leadReferences(db, [...leads]),
-    posts.size
-      ? k
-          .selectFrom("posts")
-          .select(["id", "title"])
-          .where("id", "in", [...posts])
-          .execute()
-      : [],
-    comments.size
-      ? k
-          .selectFrom("comments")
-          .select(["id", "comment_by", "post_id"])
-          .where("id", "in", [...comments])
-          .execute()
-      : [],
+    postTitles(db, [...posts]),
+    commentAuthors(db, [...comments]),
   ]);
   const nameOf = new Map(people.map((p) => [p.email, p.name]));
-  const titleOf = new Map(titles.map((p) => [p.id, p.title]));
-  const commentOf = new Map(said.map((c) => [c.id, c.comment_by]));
+  const titleOf = titles;
+  const commentOf = said;
   const person = (email: string) => nameOf.get(email) || email;
   const staffById = new Map(byId.map((p) => [Number(p.id), p.name || p.email]));
   /** A person in the details, by name; an account since deleted by its number. */

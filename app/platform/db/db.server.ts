@@ -6,7 +6,6 @@ import pg from "pg";
 import { preparedName } from "./compiled.server";
 import { migrationsBeside, recordMigrationKinds } from "./migration-compat.server";
 import { CONTRACT_MIGRATIONS, type Dialect, migrations } from "./migrations/index";
-import { publishClock } from "./publish-clock.server";
 import type { Database } from "./schema";
 import { withMigrationLock } from "./server-lock.server";
 import { DEFAULT_BUSY_DEADLINE_MS, readArrays, SplitSqliteDialect } from "./sqlite-driver.server";
@@ -27,8 +26,9 @@ export interface Db {
    * per value). SQLite: the read connection's data_version, which moves with every commit
    * by any connection or process. PostgreSQL: the row-change counters of posts and
    * comments, read at most once a second, so every instance sees a change within seconds.
-   * Both add the latest scheduled publish time that has passed (publish-clock.server.ts),
-   * so a post scheduled for later appears right after its time without any write.
+   * The content feature adds the latest scheduled publish time that has passed
+   * (features/content/publish-clock.server.ts), so a post scheduled for later appears
+   * right after its time without any write.
    */
   contentVersion(): Promise<string>;
   /**
@@ -93,9 +93,7 @@ export async function openDb(url: string | undefined, opts: { busyDeadlineMs?: n
   const db = sqliteFile === null ? openPostgres(url ?? "") : openSqlite(sqliteFile, opts.busyDeadlineMs ?? DEFAULT_BUSY_DEADLINE_MS);
   // PostgreSQL: the migrator holds an advisory lock. SQLite: a lock file beside the database.
   await (sqliteFile === null || sqliteFile === ":memory:" ? migrate(db) : withMigrationLock(sqliteFile, () => migrate(db)));
-  const clock = publishClock(db.kysely);
-  const storeVersion = db.contentVersion;
-  return { ...db, contentVersion: async () => clock(await storeVersion()) };
+  return db;
 }
 
 function openSqlite(file: string, busyDeadlineMs: number): Db {

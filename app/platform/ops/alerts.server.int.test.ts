@@ -6,6 +6,7 @@ import type { Logger } from "~/platform/logger.server";
 import { mailDomain, outboxRows } from "~/platform/outbox/store.server";
 import { type AlertOptions, alertMessage, alertWebhook, startAlerts } from "./alerts.server";
 import type { BackupFile } from "./backup.server";
+import { activeStaff } from "~/features/staff/people.server";
 
 /** The system's checks on a real database, with a controlled clock, disk and backup list. */
 
@@ -25,7 +26,19 @@ const log = {
 } as unknown as Logger;
 
 const alertsAt = (extra: Partial<AlertOptions> = {}) =>
-  startAlerts({ env, db, log, lastBackup: () => backup, dataDir: "/tmp", now: () => clock, startedAt: T0, diskFree: async () => free, everyMs: 0, ...extra });
+  startAlerts({
+    env,
+    db,
+    log,
+    lastBackup: () => backup,
+    dataDir: "/tmp",
+    now: () => clock,
+    startedAt: T0,
+    diskFree: async () => free,
+    everyMs: 0,
+    admins: (k) => activeStaff(k, ["admin"]),
+    ...extra,
+  });
 
 const alertMails = () =>
   db.kysely.selectFrom("outbox").select(["recipient", "payload", "idempotency_key"]).where("template", "=", "ops-alert").orderBy("id").execute();

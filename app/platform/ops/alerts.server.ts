@@ -80,6 +80,11 @@ export interface AlertOptions {
   backupFailure?: () => BackupFailure | undefined;
   /** The folder whose disk is watched (the SQLite file's, media and mail live there too). */
   dataDir: string;
+  /**
+   * Who is e-mailed when a check turns bad: the active admins. The staff feature knows
+   * them; the composition root hands its answer in, as the platform reads no feature's table.
+   */
+  admins: (k: Db["kysely"]) => Promise<{ id: number; email: string }[]>;
   now?: () => number;
   /** When this process started (a missing backup counts from then). */
   startedAt?: number;
@@ -164,7 +169,7 @@ export function startAlerts(opts: AlertOptions): Alerts {
       if (mailDown) log.error({ alert: c.id, detail: c.detail }, `alert: ${c.title}`);
       else log.warn({ alert: c.id, detail: c.detail }, `alert: ${c.title}`);
     }
-    const admins = await db.kysely.selectFrom("staff").select(["id", "email"]).where("role", "=", "admin").where("disabled_at", "is", null).execute();
+    const admins = await opts.admins(db.kysely);
     const drafts: { key: string; draft: OutboxDraft }[] = turned.flatMap((c) =>
       admins
         .filter((a) => isPlainAddress(a.email))

@@ -1,6 +1,6 @@
 import { readdir, readFile, unlink } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import type { Db } from "~/platform/db/db.server";
 import type { Database } from "~/platform/db/schema";
 import type { Env } from "~/platform/env.server";
@@ -8,7 +8,9 @@ import type { Logger } from "~/platform/logger.server";
 import { backupsHoldingDeleted, type HeldBackup } from "~/platform/ops/backup.server";
 import { insertOutbox, mailDomain, outboxRows } from "~/platform/outbox/store.server";
 import type { Outbox } from "~/platform/outbox/worker.server";
-import { recipientKey } from "~/platform/outbox/visitor-mail.server";
+import { forgetInOutbox, outboxNaming } from "~/platform/outbox/privacy.server";
+import { commentsNaming, forgetComments } from "~/features/content/privacy.server";
+import { auditNaming, forgetInAudit } from "~/features/staff/privacy.server";
 import { forgetInInsight, insightNaming } from "~/features/insight/privacy.server";
 import { conversationsNaming, forgetConversations } from "~/features/conversations/privacy.server";
 import { normaliseText } from "./search-columns.server";
@@ -65,74 +67,12 @@ const ERASED_TABLES = [
   "audit_log",
 ] as const;
 
-const REDACTED_TEXT = "This comment was removed at its author's request.";
-/** What an audit entry says where it named the deleted address. */
-export const REDACTED_ADDRESS = "(deleted address)";
-
-/** `text` as a LIKE pattern that matches it anywhere, its wildcards taken literally (ESCAPE '\'). */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** The forms an address takes in stored text: as typed, and URL-encoded (a filter in a query string). */
-const spellings = (e: string) => [...new Set([e, encodeURIComponent(e).toLowerCase()])];
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-/** `text` with every spelling of the address, in any letter case, replaced. */
-function redact(text: string, e: string): string {
-  return text.replace(new RegExp(spellings(e).map(escapeRegExp).join("|"), "gi"), REDACTED_ADDRESS);
-}
-
 type Executor = Kysely<Database>;
 
 /** The ids (and submission ids) of the address's leads, newsletter sign-ups apart. */
 async function leadsOf(k: Executor, e: string) {
   const rows = await k.selectFrom("leads").select(["id", "kind", "submission_id"]).where("email_norm", "=", e).execute();
   return rows.map((r) => ({ id: Number(r.id), newsletter: r.kind === "newsletter", submissionId: r.submission_id }));
-}
-
-/**
- * The outbox messages of the address: those of its leads, those addressed to it (receipts,
- * confirmations, anything with it as recipient), and undelivered ones whose last error
- * names it (a bounce quotes the address). Sent messages keep no error.
- */
-async function outboxOf(k: Executor, e: string, leadIds: number[]) {
-  const rows = await k
-    .selectFrom("outbox")
-    .select(["id", "state", "message_id"])
-    .where((eb) =>
-      eb.or([
-        ...(leadIds.length ? [eb("lead_id", "in", leadIds)] : []),
-        eb("recipient", "=", recipientKey(e)),
-        eb.and([eb("state", "in", ["pending", "sending", "failed"]), eb(sql`lower(last_error)`, "like", sql`${containing(e)} ESCAPE '\\'`)]),
-      ]),
-    )
-    .execute();
-  return rows.map((r) => ({ id: Number(r.id), sent: r.state === "sent", messageId: r.message_id }));
-}
-
-/** Audit entries whose subject or detail names the address, as typed or URL-encoded. */
-async function auditOf(k: Executor, e: string) {
-  return k
-    .selectFrom("audit_log")
-    .select(["id", "subject", "detail"])
-    .where((eb) =>
-      eb.or(
-        spellings(e).flatMap((s) => [
-          eb(sql`lower(subject)`, "like", sql`${containing(s)} ESCAPE '\\'`),
-          eb(sql`lower(detail)`, "like", sql`${containing(s)} ESCAPE '\\'`),
-        ]),
-      ),
-    )
-    .execute();
-}
-
-async function commentsOf(k: Executor, e: string) {
-  const row = await k
-    .selectFrom("comments")
-    .select((eb) => eb.fn.countAll<string | number>().as("n"))
-    .where(sql`lower(email)`, "=", e)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
 }
 
 /** Quoted-printable soft line breaks and escapes undone, so an address split or encoded by it is found. */
@@ -184,7 +124,7 @@ export async function findByEmail(services: PrivacyServices, email: string): Pro
   const { db, env } = services;
   const e = normaliseText(email);
   const leads = await leadsOf(db.kysely, e);
-  const messages = await outboxOf(
+  const messages = await outboxNaming(
     db.kysely,
     e,
     leads.map((l) => l.id),
@@ -192,7 +132,7 @@ export async function findByEmail(services: PrivacyServices, email: string): Pro
   return {
     leads: leads.filter((l) => !l.newsletter).length,
     subscriptions: leads.filter((l) => l.newsletter).length,
-    comments: await commentsOf(db.kysely, e),
+    comments: await commentsNaming(db.kysely, e),
     outbox: messages.length,
     mailFiles: (
       await mailFilesOf(
@@ -201,7 +141,7 @@ export async function findByEmail(services: PrivacyServices, email: string): Pro
         messages.map((m) => m.messageId),
       )
     ).length,
-    audit: (await auditOf(db.kysely, e)).length,
+    audit: await auditNaming(db.kysely, e),
     insight: await insightNaming(
       db.kysely,
       e,
@@ -236,36 +176,15 @@ export async function deleteByEmail(services: PrivacyServices, email: string, no
   const found = await db.kysely.transaction().execute(async (trx) => {
     const leads = await leadsOf(trx, e);
     const leadIds = leads.map((l) => l.id);
-    const messages = await outboxOf(trx, e, leadIds);
-    const entries = await auditOf(trx, e);
-    const comments = await commentsOf(trx, e);
+    const messages = await outboxNaming(trx, e, leadIds);
     const insight = await forgetInInsight(
       trx,
       e,
       leads.map((l) => l.submissionId),
     );
 
-    const unsent = messages.filter((m) => !m.sent).map((m) => m.id);
-    const sent = messages.filter((m) => m.sent).map((m) => m.id);
-    for (let i = 0; i < unsent.length; i += 500)
-      await trx
-        .deleteFrom("outbox")
-        .where("id", "in", unsent.slice(i, i + 500))
-        .execute();
-    for (let i = 0; i < sent.length; i += 500) {
-      await trx
-        .updateTable("outbox")
-        .set({ recipient: null, lead_id: null, payload: "{}", last_error: null })
-        .where("id", "in", sent.slice(i, i + 500))
-        .execute();
-    }
-    for (const entry of entries) {
-      await trx
-        .updateTable("audit_log")
-        .set({ subject: entry.subject === null ? null : redact(entry.subject, e), detail: entry.detail === null ? null : redact(entry.detail, e) })
-        .where("id", "=", entry.id)
-        .execute();
-    }
+    await forgetInOutbox(trx, messages);
+    const audited = await forgetInAudit(trx, e);
 
     // Its conversations (sent, received, unmatched) and its bounce mark, before the leads they belong to; the mailbox itself is the operator's.
     const conversations = await forgetConversations(trx, e, leadIds);
@@ -281,25 +200,7 @@ export async function deleteByEmail(services: PrivacyServices, email: string, no
         .execute();
     }
     await trx.deleteFrom("leads").where("email_norm", "=", e).execute();
-    const mine = trx.selectFrom("comments").select("id").where(sql`lower(email)`, "=", e);
-    const answered = await trx
-      .selectFrom("comments as reply")
-      .select("reply.parent_id")
-      .where("reply.parent_id", "in", mine)
-      .where(sql`lower(reply.email)`, "<>", e)
-      .distinct()
-      .execute();
-    const keep = answered.map((r) => r.parent_id).filter((id): id is string => id !== null);
-    if (keep.length) {
-      await trx
-        .updateTable("comments")
-        .set({ comment_by: "Deleted", email: "", company_name: "", text: REDACTED_TEXT, ip_hash: null })
-        .where("id", "in", keep)
-        .execute();
-    }
-    await trx.deleteFrom("comments").where(sql`lower(email)`, "=", e).execute();
-    // A spam block keeps the address itself: it goes too (the address hash block stays).
-    await trx.deleteFrom("comment_blocks").where("kind", "=", "email").where("value", "=", e).execute();
+    const comments = await forgetComments(trx, e);
 
     // The CRM was sent every lead but the newsletter sign-ups: it is told which ones went.
     const told = leads.filter((l) => !l.newsletter);
@@ -318,7 +219,7 @@ export async function deleteByEmail(services: PrivacyServices, email: string, no
       comments,
       outbox: messages.length,
       messageIds: messages.map((m) => m.messageId),
-      audit: entries.length,
+      audit: audited,
       insight,
       conversations,
     };

@@ -3,9 +3,10 @@ import type { Db } from "~/platform/db/db.server";
 import { writeQueueFor } from "~/platform/db/write-queue.server";
 import type { Outbox } from "~/platform/outbox/worker.server";
 import { kindLabel } from "../desk/labels.server";
-import { submissionReference } from "../forms/success";
+import { submissionReference } from "~/shared/forms/success";
 import type { DueFollowUp } from "../mail.server";
 import { insertOnce } from "./overdue.server";
+import { activeStaff } from "~/features/staff/people.server";
 
 /** The local hour from which a member of staff gets the day's follow-ups. */
 export const MORNING_HOUR = 7;
@@ -76,10 +77,10 @@ export async function sendMorningFollowUps(services: { db: Db; outbox: Pick<Outb
   const { db, outbox } = services;
   const seen = checked.get(db) ?? new Set<string>();
   checked.set(db, seen);
-  const staff = await db.kysely.selectFrom("staff").selectAll().where("disabled_at", "is", null).where("role", "in", ["sales", "admin"]).execute();
+  const staff = await activeStaff(db.kysely, ["sales", "admin"]);
   let written = 0;
   for (const s of staff) {
-    const { day, hour, endsAt } = localDay(now, staffTimeZone({ ...(s as { time_zone?: string | null }), id: Number(s.id) }));
+    const { day, hour, endsAt } = localDay(now, staffTimeZone({ id: s.id, time_zone: s.timeZone }));
     const key = `follow-ups-due:${s.id}:${day}`;
     if (hour < MORNING_HOUR || seen.has(key)) continue;
     const items = await dueFollowUps(db, Number(s.id), endsAt);

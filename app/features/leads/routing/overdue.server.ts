@@ -5,6 +5,8 @@ import type { Env } from "~/platform/env.server";
 import { writeQueueFor } from "~/platform/db/write-queue.server";
 import type { OutboxDraft } from "~/platform/outbox/store.server";
 import type { Outbox } from "~/platform/outbox/worker.server";
+import { activeStaff } from "~/features/staff/people.server";
+import { ROLES } from "~/features/staff/roles";
 
 /** How many late leads one check claims; the next minute takes the rest. */
 const BATCH = 200;
@@ -68,7 +70,7 @@ export async function tellOverdue(services: { db: Db; env: Env; outbox: Pick<Out
       ) AND first_touch_at IS NULL AND overdue_told_at IS NULL
       RETURNING id, assignee_id`.execute(trx);
     if (!rows.length) return 0;
-    const staff = await trx.selectFrom("staff").select(["id", "email", "role"]).where("disabled_at", "is", null).execute();
+    const staff = await activeStaff(trx, ROLES);
     const admins = staff.filter((s) => s.role === "admin");
     const byId = new Map(staff.map((s) => [Number(s.id), s]));
     const perPerson = new Map<number, { email: string; leadIds: number[] }>();

@@ -8,6 +8,7 @@ import { zipPlaces } from "~/features/service-area/zip-data.server";
 import { stateOfZipPrefix } from "~/features/service-area/zip-prefix-states";
 import { stateName } from "~/shared/forms/us-states";
 import { kindLabel } from "../desk/labels.server";
+import { activeStaff } from "~/features/staff/people.server";
 
 /**
  * Who gets a new lead: the desk's routing rules (/desk/routing), kept in memory and read
@@ -116,10 +117,7 @@ export function parseIds(text: string): number[] {
 }
 
 async function load(db: Db): Promise<Loaded> {
-  const [rules, staff] = await Promise.all([
-    readRules(db.kysely),
-    db.kysely.selectFrom("staff").select(["id", "email"]).where("disabled_at", "is", null).where("role", "in", ["sales", "admin"]).execute(),
-  ]);
+  const [rules, staff] = await Promise.all([readRules(db.kysely), activeStaff(db.kysely, ["sales", "admin"])]);
   return { rules, active: new Map(staff.map((s) => [Number(s.id), { id: Number(s.id), email: s.email }])), at: Date.now() };
 }
 

@@ -7,7 +7,8 @@ import type { Database } from "~/platform/db/schema";
 import type { Services } from "~/platform/services.server";
 import { tellAssigned } from "./assignment-mail.server";
 import { kindLabel, whoOf, parsePayload } from "../desk/labels.server";
-import { submissionReference } from "../forms/success";
+import { submissionReference } from "~/shared/forms/success";
+import { staffMember } from "~/features/staff/people.server";
 
 /** What a logged call came to. */
 export const callOutcomes = [
@@ -153,7 +154,7 @@ export async function ownersOf(db: Db, ids: number[]): Promise<Map<number, numbe
 
 /** Who gave leads, as an assignment e-mail names them: their name, else their address. */
 async function giver(db: Db, me: number): Promise<string> {
-  const row = await db.kysely.selectFrom("staff").select(["name", "email"]).where("id", "=", me).executeTakeFirst();
+  const row = await staffMember(db.kysely, me);
   return row?.name?.trim() || row?.email || "A colleague";
 }
 
@@ -171,9 +172,9 @@ export async function tellNewOwner(
   if (ownerId === null || ownerId === undefined || ownerId === me) return;
   const ids = [...before].filter(([, was]) => was !== ownerId).map(([id]) => id);
   if (!ids.length) return;
-  const owner = await services.db.kysely.selectFrom("staff").select(["id", "email"]).where("id", "=", ownerId).executeTakeFirst();
+  const owner = await staffMember(services.db.kysely, ownerId);
   if (!owner) return;
-  await tellAssigned(services, { id: Number(owner.id), email: owner.email }, { leadIds: ids, by: await giver(services.db, me) });
+  await tellAssigned(services, { id: owner.id, email: owner.email }, { leadIds: ids, by: await giver(services.db, me) });
 }
 
 /**
@@ -183,7 +184,7 @@ export async function tellNewOwner(
  */
 export async function tellOwnerOfMany(services: Pick<Services, "db" | "env" | "outbox">, ownerId: number | null | undefined, count: number, me: number) {
   if (ownerId === null || ownerId === undefined || ownerId === me || count === 0) return;
-  const owner = await services.db.kysely.selectFrom("staff").select(["id", "email"]).where("id", "=", ownerId).executeTakeFirst();
+  const owner = await staffMember(services.db.kysely, ownerId);
   if (!owner) return;
-  await tellAssigned(services, { id: Number(owner.id), email: owner.email }, { leadIds: [], count, by: await giver(services.db, me) });
+  await tellAssigned(services, { id: owner.id, email: owner.email }, { leadIds: [], count, by: await giver(services.db, me) });
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
-import type { Database } from "./schema";
+import type { Db } from "~/platform/db/db.server";
+import type { Database } from "~/platform/db/schema";
 
 /**
  * The part of the content version that moves when a scheduled post's time passes, with
@@ -42,4 +43,20 @@ export function publishClock(kysely: Kysely<Database>, now: () => Date = () => n
     }
     return `${base}/${mark}`;
   };
+}
+
+const clocks = new WeakMap<Db, (base: string) => Promise<string>>();
+
+/**
+ * The content's version: the store's own (any commit, on any instance) and the last
+ * publish time already passed, so a scheduled post's time moves it with no write. The
+ * page cache renders the content's pages again when it moves (cache-rules.ts).
+ */
+export async function contentVersion(db: Db): Promise<string> {
+  let clock = clocks.get(db);
+  if (!clock) {
+    clock = publishClock(db.kysely);
+    clocks.set(db, clock);
+  }
+  return clock(await db.contentVersion());
 }
