@@ -84,15 +84,18 @@ const range = {
   before: cursor("previous"),
 };
 
+/** The forms' codes, as the registry has them (1 to 20 by spec section 3; a form added later adds its own). */
+const typeCodeMessage = `Type code must be a number from ${Math.min(...formTypeCodes)} to ${Math.max(...formTypeCodes)}`;
+
 const leadFilterSchema = z
   .object({
     kind: opt(z.enum(leadKinds as [LeadKind, ...LeadKind[]], "Form is not one of the desk's forms")),
     type: opt(
       z
         .string()
-        .regex(/^\d{1,2}$/, "Type code must be a number from 1 to 20")
+        .regex(/^\d{1,3}$/, typeCodeMessage)
         .transform(Number)
-        .refine((n) => formTypeCodes.includes(n), "Type code must be a number from 1 to 20"),
+        .refine((n) => formTypeCodes.includes(n), typeCodeMessage),
     ),
     page: opt(z.string().trim().max(300, "Page is at most 300 characters").regex(/^\//, "Page must be a path starting with /")),
     status: opt(z.enum(leadStatuses, "Status is not one of new, contacted, qualified, won, lost, spam")),

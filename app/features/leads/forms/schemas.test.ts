@@ -399,8 +399,11 @@ describe("unknown fields", () => {
 });
 
 describe("form type table", () => {
-  it("covers the twenty codes with a variant each", () => {
-    expect(formTypeCodes).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+  it("covers the twenty codes of spec section 3 with a variant each, and every code a form declares", () => {
+    const declared = [...new Set(forms.flatMap((f) => (f.variant ? Object.keys(f.types ?? {}).map(Number) : [])))].sort((a, b) => a - b);
+    expect(formTypeCodes).toEqual(declared);
+    expect(formTypeCodes).toEqual(expect.arrayContaining(Array.from({ length: 20 }, (_, i) => i + 1)));
+    for (const code of formTypeCodes) expect(formTypes[code]?.variant).toBeTruthy();
   });
   it("gives each page of spec 2.4 its code", () => {
     expect(pageFormType).toMatchObject({
@@ -443,7 +446,8 @@ describe("form registry", () => {
     for (const t of [5, 13, 14, 20]) expect(onWebForm(t)).toBe("lead-business");
     expect(onWebForm(17)).toBe("fleet");
     expect(onWebForm(18)).toBe("lead-saas");
-    for (const t of [19, 21, 0, "9", undefined]) expect(onWebForm(t)).toBeUndefined();
+    // 19 is the detailed quote's, on its own endpoint; the next free code is no form's.
+    for (const t of [19, Math.max(...formTypeCodes) + 1, 0, "9", undefined]) expect(onWebForm(t)).toBeUndefined();
   });
   it("tells the two quote forms apart and gives other endpoints their one form", () => {
     expect(formForBody("/campaign/createCampaign", { businessName: "Acme" })).toBe(quoteBusinessSpec);
