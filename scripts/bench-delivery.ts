@@ -18,7 +18,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { leadOutboxRows } from "../app/features/leads/messages.server";
-import { messages } from "../app/server/messages.server";
+import { outboxMessages } from "../app/server/messages.server";
 import { openDb } from "../app/platform/db/db.server";
 import { loadEnv } from "../app/platform/env.server";
 import { storeLead } from "../app/features/leads/store.server";
@@ -53,7 +53,7 @@ async function main() {
     }),
     db,
   );
-  const outbox = startOutbox({ db, env, log: createLogger("warn"), messages });
+  const outbox = startOutbox({ db, env, log: createLogger("warn"), messages: outboxMessages });
 
   const started = Date.now();
   const cpuStart = process.cpuUsage();

@@ -22,7 +22,7 @@ import { createPageCache } from "~/platform/http/page-cache.server";
 import { contentCacheRules } from "~/features/content/cache-rules";
 import { createLogger } from "~/platform/logger.server";
 import { duplicatedModules } from "~/platform/module-copies.server";
-import { messages } from "~/server/messages.server";
+import { outboxMessages } from "~/server/messages.server";
 import { startAlerts } from "~/platform/ops/alerts.server";
 import { startBackupSchedule } from "~/platform/ops/backup-schedule.server";
 import { startCommentChores } from "~/features/content/comment-digest.server";
@@ -115,7 +115,7 @@ export async function startServer({ server, root, buildDir, dev }: StartOptions)
   // Two-factor secrets still in plain text are sealed; another key than theirs stops the start.
   await sealTotpSecrets(fullEnv, db);
   // Delivers what leads and the desk write to the outbox (e-mail, the CRM webhook).
-  const outbox = startOutbox({ db, env: fullEnv, log, messages });
+  const outbox = startOutbox({ db, env: fullEnv, log, messages: outboxMessages });
   const services: Services = { env: fullEnv, db, log, outbox };
   // Hands newsletter issues to the outbox, one message per confirmed address, at NEWSLETTER_RATE_PER_MINUTE.
   const newsletters = startNewsletterSender({ db, outbox, log, ratePerMinute: fullEnv.NEWSLETTER_RATE_PER_MINUTE });

@@ -12,7 +12,7 @@ import { messageRegistry } from "~/platform/outbox/messages.server";
  */
 const declared = [...leadMessages, ...conversationMessages, ...contentMessages, ...newsletterMessages, ...staffMessages, alertMessage, alertWebhook] as const;
 
-export const messages = messageRegistry(declared);
+export const outboxMessages = messageRegistry(declared);
 
 /** The name of a declared message: a draft naming any other does not compile. */
 export type DeclaredMessageName = (typeof declared)[number]["name"];

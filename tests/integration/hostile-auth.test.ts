@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { messages } from "~/server/messages.server";
+import { outboxMessages } from "~/server/messages.server";
 import { existsSync } from "node:fs";
 import http from "node:http";
 import type net from "node:net";
@@ -63,7 +63,7 @@ async function envWith(overrides: Record<string, string> = {}): Promise<Env> {
 async function startApp(overrides: Record<string, string>): Promise<{ base: string; services: Services }> {
   const env = await envWith(overrides);
   const log = createLogger("silent");
-  const services: Services = { env, db, log, outbox: startOutbox({ db, env, log, messages, paused: true }) };
+  const services: Services = { env, db, log, outbox: startOutbox({ db, env, log, messages: outboxMessages, paused: true }) };
   const s = http.createServer(createSiteApp({ services, build, clientDir: join(buildDir, "client") }));
   await new Promise<void>((r) => s.listen(0, "127.0.0.1", r));
   servers.push({ close: () => new Promise<void>((r) => s.close(() => r())) });
@@ -296,7 +296,7 @@ describe("sign-in guessing", () => {
   it("tells the owner by e-mail through the outbox once per run of failures, not per failure", { timeout: 120_000 }, async () => {
     const env = await envWith();
     const log = createLogger("silent");
-    const services: Services = { db, env, log, outbox: startOutbox({ db, env, log, messages, paused: true }) };
+    const services: Services = { db, env, log, outbox: startOutbox({ db, env, log, messages: outboxMessages, paused: true }) };
     const account = await staffWithPassword("noticed@staff.test");
     // From several addresses, so no pair is blocked: the account itself is never locked.
     for (let i = 0; i < NOTICE_AT + 3; i++) {

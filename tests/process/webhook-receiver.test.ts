@@ -11,7 +11,7 @@ import { loadEnv } from "~/platform/env.server";
 import { createLogger } from "~/platform/logger.server";
 import { type Outbox, startOutbox } from "~/platform/outbox/worker.server";
 import type { Services } from "~/platform/services.server";
-import { messages } from "~/server/messages.server";
+import { outboxMessages } from "~/server/messages.server";
 import { openTestDb } from "../helpers/test-db";
 import { freePort } from "../helpers/test-smtp";
 
@@ -43,7 +43,7 @@ function services(env: Record<string, string>): Services & { outbox: Outbox } {
   });
   const e = { ...settings, IP_HASH_SALT: settings.IP_HASH_SALT ?? "outbox-test-salt-0123456" };
   const log = createLogger("silent");
-  const outbox = startOutbox({ db, env: e, log, messages, pollMs: 50 });
+  const outbox = startOutbox({ db, env: e, log, messages: outboxMessages, pollMs: 50 });
   running.push(outbox);
   return { env: e, db, log, outbox };
 }

@@ -12,7 +12,7 @@ import { readFormBody } from "~/platform/http/body.server";
 import { requestOf } from "~/platform/http/request-context.server";
 import { hashIp } from "~/platform/ip-hash.server";
 import { errorsFromZod, type FieldErrors, nulFields, pickValues } from "~/shared/forms/form-spec";
-import { FORM_KIND_FIELD, type FormActionData, messages } from "~/shared/forms/protocol";
+import { FORM_KIND_FIELD, type FormActionData, replyWords } from "~/shared/forms/protocol";
 import { addComment, threadPage } from "./posts.server";
 
 /**
@@ -35,7 +35,7 @@ export async function blogDetailAction(args: ActionFunctionArgs) {
   const limited = await limitPagePost(services, context, formId, values);
   if (limited) return limited;
   const nul = nulFields(values);
-  if (nul) return reply({ formId, ok: false, values: nul.values, errors: nul.errors, message: messages.invalid }, 422);
+  if (nul) return reply({ formId, ok: false, values: nul.values, errors: nul.errors, message: replyWords.invalid }, 422);
   const ip = requestOf(context).clientIp ?? "unknown";
   const blogId = params.id ?? "";
   const commentId = form.get("commentId") || undefined;
@@ -45,7 +45,7 @@ export async function blogDetailAction(args: ActionFunctionArgs) {
   const parsed = commentPayloadSchema.safeParse(commentSpec.toPayload({ ...values, blogId, ...(commentId ? { commentId } : {}) }));
   if (!parsed.success) {
     const errors: FieldErrors = errorsFromZod(parsed.error);
-    return reply({ formId, ok: false, values, errors, message: messages.invalid }, 422);
+    return reply({ formId, ok: false, values, errors, message: replyWords.invalid }, 422);
   }
   const p = parsed.data;
   let result: Awaited<ReturnType<typeof addComment>>;

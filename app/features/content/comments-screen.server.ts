@@ -8,8 +8,9 @@ import { audit } from "~/features/staff/audit.server";
 import { bulkActions, bulkLabels, commentFilters, moderationActions, pastTense, TEAM_NAME, TRASH_DAYS } from "~/features/content/comment-moderation";
 import { countMatching, moderateMany } from "~/features/content/comment-bulk.server";
 import { COMMENT_ID, commentCounts, type DeskComment, listComments, moderate, teamReply } from "~/features/content/desk-comments.server";
-import { messages } from "~/features/leads/desk/forms.server";
+
 import type { DeskArgs } from "~/features/staff/desk-guard.server";
+import { issueMessages } from "~/shared/forms/issues";
 
 /** The comments screen (routes/desk/comments.tsx): the moderation queue, decisions and replies. */
 
@@ -30,7 +31,7 @@ export async function loadComments({ request, context }: DeskArgs) {
   const base = { counts, moderation: env.COMMENT_MODERATION };
   if (!parsed.success) {
     return data(
-      { ...base, state: "all" as const, page: 1, rows: [] as DeskComment[], total: 0, errors: messages(parsed.error) },
+      { ...base, state: "all" as const, page: 1, rows: [] as DeskComment[], total: 0, errors: issueMessages(parsed.error) },
       { status: 400, headers: DESK_HEADERS },
     );
   }
@@ -82,7 +83,7 @@ async function bulkAction(args: DeskArgs, form: FormData) {
     ids: form.getAll("id").map(String),
     confirmed: form.get("confirmed") || undefined,
   });
-  if (!parsed.success) return answer({ errors: messages(parsed.error), done: null }, 422);
+  if (!parsed.success) return answer({ errors: issueMessages(parsed.error), done: null }, 422);
   const { action, scope, state, ids, confirmed } = parsed.data;
   if (scope === "selected" && ids.length === 0) return answer({ errors: ["Tick the comments to change first."], done: null }, 422);
   if (scope === "all") {
@@ -111,14 +112,14 @@ export async function commentsAction({ request, context }: DeskArgs) {
   const raw = Object.fromEntries([...form.entries()].map(([k, v]) => [k, typeof v === "string" ? v : ""]));
   if (raw.intent === "reply") {
     const parsed = replySchema.safeParse(raw);
-    if (!parsed.success) return answer({ errors: messages(parsed.error), done: null }, 422);
+    if (!parsed.success) return answer({ errors: issueMessages(parsed.error), done: null }, 422);
     const result = await teamReply(db, parsed.data.id, parsed.data.text, me);
     if (!result.ok) return answer({ errors: [result.message], done: null }, result.status);
     await audit(db, { staffId: me.id, action: "comment.reply", subject: result.id, detail: { post: result.postId, to: parsed.data.id } });
     return answer({ errors: null, done: `Your reply is on the post as ${TEAM_NAME}.` });
   }
   const parsed = decisionSchema.safeParse(raw);
-  if (!parsed.success) return answer({ errors: messages(parsed.error), done: null }, 422);
+  if (!parsed.success) return answer({ errors: issueMessages(parsed.error), done: null }, 422);
   const { id, intent } = parsed.data;
   const result = await moderate(db, id, intent, me.id);
   if (!result.ok) return answer({ errors: [result.message], done: null }, result.status);

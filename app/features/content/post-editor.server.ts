@@ -7,7 +7,7 @@ import { kindOf } from "~/features/content/post-file.server";
 import { audit } from "~/features/staff/audit.server";
 import { DESK_HEADERS, deskServices } from "~/features/staff/auth.server";
 import { signedIn } from "~/features/staff/desk-guard.server";
-import { problems } from "~/features/staff/forms.server";
+
 import { shownZone } from "~/features/staff/time-zone.server";
 import { RETRY_AFTER_BUSY_SECONDS } from "~/platform/api/types";
 import { isPassingDbFault } from "~/platform/db/faults.server";
@@ -18,6 +18,7 @@ import { clearAutosave, loadAutosave } from "./autosave.server";
 import { BUSY_RETRY_SECONDS, staffOwner } from "./markdown-pool.server";
 import { TEAM_BYLINE } from "./post-desk";
 import { previewSecret, signPreview } from "./preview-link.server";
+import { issueMessages } from "~/shared/forms/issues";
 
 /** The desk's post editor (routes/desk/post-edit.tsx): what its loader and action do. */
 interface DeskArgs {
@@ -187,7 +188,7 @@ export async function postEditorAction({ request, context, params }: DeskArgs, r
     return data({ errors: shown.previewError ? [shown.previewError] : null, values, pastTime: null, ...shown, at: Date.now() }, { status, headers });
   }
   const parsed = postFormSchema.safeParse(values);
-  if (!parsed.success) return refused(renderPreview, me.id, 422, problems(parsed.error), values);
+  if (!parsed.success) return refused(renderPreview, me.id, 422, issueMessages(parsed.error), values);
   let result: Awaited<ReturnType<typeof savePost>>;
   try {
     result = await savePost(db, isNew ? null : params.id, parsed.data, { author: me.name?.trim() || TEAM_BYLINE, owner: staffOwner(me.id) });

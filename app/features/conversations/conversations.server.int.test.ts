@@ -4,7 +4,7 @@ import { getLead } from "~/features/leads/desk/query.server";
 import { submissionReference } from "~/shared/forms/success";
 import { storeLead } from "~/features/leads/store.server";
 import type { StaffUser } from "~/features/staff/auth.server";
-import { messages } from "~/server/messages.server";
+import { outboxMessages } from "~/server/messages.server";
 import type { Db } from "~/platform/db/db.server";
 import { type Env, loadEnv } from "~/platform/env.server";
 import { createLogger } from "~/platform/logger.server";
@@ -47,7 +47,7 @@ const envWith = (extra: Record<string, string>): Env =>
 
 function start(env: Env) {
   const log = createLogger("silent");
-  outbox = startOutbox({ db, env, log, messages, pollMs: 50 });
+  outbox = startOutbox({ db, env, log, messages: outboxMessages, pollMs: 50 });
   services = { env, db, log, outbox };
 }
 

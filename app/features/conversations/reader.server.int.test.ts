@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { messages } from "~/server/messages.server";
+import { outboxMessages } from "~/server/messages.server";
 import type { Db } from "~/platform/db/db.server";
 import { loadEnv } from "~/platform/env.server";
 import { createLogger } from "~/platform/logger.server";
@@ -57,7 +57,7 @@ beforeAll(async () => {
     ...loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", SITE_URL: "https://www.fillway.example", MAIL_REPLY_TO: "replies@fillway.example" }),
     IP_HASH_SALT: "conversations-salt-0123456",
   };
-  outbox = startOutbox({ db, env, log, messages, paused: true });
+  outbox = startOutbox({ db, env, log, messages: outboxMessages, paused: true });
   const now = new Date().toISOString();
   const staff = async (role: "sales" | "admin") => {
     const email = `${role}-${randomUUID().slice(0, 6)}@fillway.example`;

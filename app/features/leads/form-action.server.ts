@@ -10,7 +10,7 @@ import { busyAnswer, formAnswer as answer, formIdOf, limitPagePost, unreadableFo
 import { requestOf } from "~/platform/http/request-context.server";
 import { CONSENT_FIELD } from "~/shared/forms/consent";
 import { type FieldErrors, nulFields, pickValues, type Values } from "~/shared/forms/form-spec";
-import { FORM_KIND_FIELD, messages } from "~/shared/forms/protocol";
+import { FORM_KIND_FIELD, replyWords } from "~/shared/forms/protocol";
 import { acceptSubmission } from "./accept.server";
 import { postedAttribution } from "./attribution.server";
 import { HONEYPOT_FIELD } from "~/shared/forms/honeypot";
@@ -64,7 +64,7 @@ export async function formAction({ request, context }: ActionFunctionArgs, alrea
   const limited = await limitPagePost(services, context, formId, values);
   if (limited) return limited;
   const nul = nulFields(values);
-  if (nul) return answer({ formId, ok: false, values: nul.values, errors: nul.errors, message: messages.invalid }, 422);
+  if (nul) return answer({ formId, ok: false, values: nul.values, errors: nul.errors, message: replyWords.invalid }, 422);
   const ip = requestOf(context).clientIp ?? "unknown";
 
   if (spec.addressFromZip) values = await fillAddressFromZip(values);
@@ -110,7 +110,7 @@ export async function formAction({ request, context }: ActionFunctionArgs, alrea
       const known = Object.hasOwn(errors, field) ? (errors[field] as string[]) : [];
       errors[field] = [...known, ...list.filter((m) => !known.includes(m))];
     }
-    return answer({ formId, ok: false, values, errors, message: messages.invalid }, 422);
+    return answer({ formId, ok: false, values, errors, message: replyWords.invalid }, 422);
   }
   return answer({ formId, ok: true }, 200);
 }

@@ -12,7 +12,7 @@ import { loadEnv } from "~/platform/env.server";
 import { createLogger } from "~/platform/logger.server";
 import { type Outbox, startOutbox } from "~/platform/outbox/worker.server";
 import type { Services } from "~/platform/services.server";
-import { messages } from "~/server/messages.server";
+import { outboxMessages } from "~/server/messages.server";
 import { openTestDb } from "../../../tests/helpers/test-db";
 import { acceptSubmission } from "./accept.server";
 
@@ -34,7 +34,7 @@ beforeAll(async () => {
   const settings = loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", MAIL_DIR: mailDir, SITE_URL: "https://www.fillway.example" });
   const env = { ...settings, IP_HASH_SALT: "receipt-words-salt-0123" };
   const log = createLogger("silent");
-  outbox = startOutbox({ db, env, log, messages, pollMs: 50 });
+  outbox = startOutbox({ db, env, log, messages: outboxMessages, pollMs: 50 });
   services = { env, db, log, outbox };
 });
 afterAll(async () => {

@@ -12,7 +12,7 @@ import { EnvError, type Env, loadEnv } from "~/platform/env.server";
 import { createLogger } from "~/platform/logger.server";
 import { type Outbox, startOutbox } from "~/platform/outbox/worker.server";
 import type { Services } from "~/platform/services.server";
-import { messages } from "~/server/messages.server";
+import { outboxMessages } from "~/server/messages.server";
 import { daysInWords, LEAD_RETENTION_DAYS_DEFAULT, WAITLIST_RETENTION_DAYS_DEFAULT } from "~/shared/retention";
 import { openTestDb } from "../../../tests/helpers/test-db";
 import { acceptSubmission } from "./accept.server";
@@ -36,7 +36,7 @@ beforeAll(async () => {
   const settings = loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", MAIL_DIR: mkdtempSync(join(tmpdir(), "fillway-mail-")) });
   env = { ...settings, IP_HASH_SALT: "retention-test-salt-0123" };
   const log = createLogger("silent");
-  outbox = startOutbox({ db, env, log, messages, paused: true });
+  outbox = startOutbox({ db, env, log, messages: outboxMessages, paused: true });
   services = { env, db, log, outbox };
 });
 afterAll(async () => {

@@ -11,7 +11,7 @@ import { loadEnv } from "~/platform/env.server";
 import { createLogger } from "~/platform/logger.server";
 import { type Outbox, startOutbox } from "~/platform/outbox/worker.server";
 import type { Services } from "~/platform/services.server";
-import { messages } from "~/server/messages.server";
+import { outboxMessages } from "~/server/messages.server";
 import { openTestDb } from "../../../tests/helpers/test-db";
 import { type SmtpSink, startSmtpSink } from "../../../tests/helpers/test-smtp";
 import { confirmPage, unsubscribePage } from "./pages.server";
@@ -42,7 +42,7 @@ beforeAll(async () => {
   });
   const env = { ...settings, IP_HASH_SALT: "newsletter-test-salt-0123" };
   const log = createLogger("silent");
-  outbox = startOutbox({ db, env, log, messages, pollMs: 50 });
+  outbox = startOutbox({ db, env, log, messages: outboxMessages, pollMs: 50 });
   services = { env, db, log, outbox };
 });
 afterEach(() => {

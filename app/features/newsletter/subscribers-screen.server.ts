@@ -1,11 +1,12 @@
 import { data, type RouterContextProvider } from "react-router";
 import { z } from "zod";
-import { messages } from "~/features/leads/desk/forms.server";
+
 import { unsubscribeRow } from "~/features/leads/desk/query.server";
 import { audit } from "~/features/staff/audit.server";
 import { DESK_HEADERS, deskServices } from "~/features/staff/auth.server";
 import { signedIn } from "~/features/staff/desk-guard.server";
 import { resendConfirmation } from "./resend.server";
+import { issueMessages } from "~/shared/forms/issues";
 
 const id = z
   .string()
@@ -34,7 +35,7 @@ export async function subscribersAction({ request, context }: { request: Request
     id: String(form.get("id") ?? ""),
     status: String(form.get("status") ?? ""),
   });
-  if (!parsed.success) return answer(422, messages(parsed.error), null);
+  if (!parsed.success) return answer(422, issueMessages(parsed.error), null);
   if (parsed.data.intent === "resend") {
     if (!outbox) return answer(503, ["E-mail cannot be sent from this process"], null);
     const sent = await resendConfirmation(db, outbox, parsed.data.id, env.VISITOR_MAIL_PER_DAY);

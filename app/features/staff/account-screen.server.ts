@@ -14,7 +14,7 @@ import {
 import { currentStaff, DESK_HEADERS, deskServices } from "~/features/staff/auth.server";
 import { signedIn } from "~/features/staff/desk-guard.server";
 import { audit } from "~/features/staff/audit.server";
-import { formFields, newPasswordSchema, problems } from "~/features/staff/forms.server";
+import { formFields, newPasswordSchema } from "~/features/staff/forms.server";
 import { passwordProblem } from "~/features/staff/password-policy.server";
 import { MAX_PASSWORD_LENGTH } from "~/features/staff/password.server";
 import { deleteSessionsOf, listSessions, serializeCookie } from "~/features/staff/session.server";
@@ -22,6 +22,7 @@ import { checkCurrentPassword } from "~/features/staff/current-password.server";
 import type { DeskArgs } from "~/features/staff/desk-guard.server";
 import { setStaffTimeZone } from "~/features/staff/time-zone.server";
 import { staffTimeZone, timeZoneNames } from "~/features/staff/time-zone";
+import { issueMessages } from "~/shared/forms/issues";
 
 /** Your account (routes/desk/account.tsx): name, password, two-factor sign-in and sessions. */
 
@@ -81,7 +82,7 @@ export async function accountAction({ request, context }: DeskArgs) {
   const form = fields.intent ?? "";
   const reply = (r: Partial<Result>, status = 200) => data<Result>({ errors: null, notice: null, codes: null, form, ...r }, { status, headers: DESK_HEADERS });
   const parsed = actionSchema.safeParse(fields);
-  if (!parsed.success) return reply({ errors: problems(parsed.error) }, 400);
+  if (!parsed.success) return reply({ errors: issueMessages(parsed.error) }, 400);
   const input = parsed.data;
   // The current password guards the changes a stolen session must not make: wrong guesses
   // are slowed, written to the audit log and, at the limit, refused for a while.
@@ -104,7 +105,7 @@ export async function accountAction({ request, context }: DeskArgs) {
   switch (input.intent) {
     case "password": {
       const pw = newPasswordSchema.safeParse(input);
-      if (!pw.success) return reply({ errors: problems(pw.error) }, 400);
+      if (!pw.success) return reply({ errors: issueMessages(pw.error) }, 400);
       const problem = passwordProblem(input.password, me.email);
       if (problem) return reply({ errors: [problem] }, 400);
       const refused = await checkCurrent(input.current);

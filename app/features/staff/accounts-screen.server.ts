@@ -14,9 +14,10 @@ import {
 import { DESK_HEADERS, deskServices, ROLES } from "~/features/staff/auth.server";
 import { signedIn } from "~/features/staff/desk-guard.server";
 import { audit } from "~/features/staff/audit.server";
-import { formFields, problems } from "~/features/staff/forms.server";
+import { formFields } from "~/features/staff/forms.server";
 import { sendInvitation } from "~/features/staff/invitations.server";
 import type { DeskArgs } from "~/features/staff/desk-guard.server";
+import { issueMessages } from "~/shared/forms/issues";
 
 /**
  * The accounts screen (routes/desk/accounts.tsx): list, add (the invitation goes by e-mail),
@@ -59,7 +60,7 @@ export async function accountsAction({ request, context }: DeskArgs) {
   const inviter = { id: me.id, name: me.name ?? me.email };
   const services = deskServices(context);
   const parsed = actionSchema.safeParse(fields);
-  if (!parsed.success) return reply({ errors: problems(parsed.error) }, 400);
+  if (!parsed.success) return reply({ errors: issueMessages(parsed.error) }, 400);
   const input = parsed.data;
   if (input.intent === "add") {
     try {

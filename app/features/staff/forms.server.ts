@@ -19,11 +19,6 @@ export const newPasswordSchema = z
   })
   .refine((v) => v.password === v.confirm, { message: "The two passwords are not the same.", path: ["confirm"] });
 
-/** The messages of a failed parse, one per problem. */
-export function problems(error: z.ZodError): string[] {
-  return [...new Set(error.issues.map((i) => i.message))];
-}
-
 /** Only a path inside the desk is a place to go after signing in. */
 export function safeNext(next: string | null | undefined, fallback = "/desk"): string {
   if (!next || !/^\/desk(\/|\?|$)/.test(next) || next.startsWith("//") || /[\\\s]/.test(next)) return fallback;

@@ -3,12 +3,13 @@ import { consumeToken, createTwoFactorStep, findAccount, TWO_FACTOR_STEP_TTL_MS,
 import { currentStaff, DESK_HEADERS, deskServices, FIRST_ACCOUNT_COMMAND, hasAnyStaff } from "~/features/staff/auth.server";
 import { crossSiteReason } from "~/features/staff/csrf.server";
 import type { DeskArgs } from "~/features/staff/desk-guard.server";
-import { codeSchema, formFields, problems, safeNext, signInSchema } from "~/features/staff/forms.server";
+import { codeSchema, formFields, safeNext, signInSchema } from "~/features/staff/forms.server";
 import { cookieName, readCookie, serializeCookie } from "~/features/staff/session.server";
 import { CODE_FAILED, finishSignIn, SIGN_IN_FAILED, type SignInResult, signInWithCode, signInWithPassword } from "~/features/staff/sign-in.server";
 import { RETRY_AFTER_BUSY_SECONDS } from "~/platform/api/types";
 import { isPassingDbFault } from "~/platform/db/faults.server";
 import { requestOf } from "~/platform/http/request-context.server";
+import { issueMessages } from "~/shared/forms/issues";
 
 /** The sign-in screen's loader and action (routes/desk/sign-in.tsx): the password step, the two-factor step and where a member lands. */
 
@@ -91,7 +92,7 @@ export async function signInAction({ request, context }: DeskArgs) {
         return reply(["That sign-in took too long. Enter your e-mail and password again."], 400, "password");
       }
       const parsed = codeSchema.safeParse(fields);
-      if (!parsed.success) return reply(problems(parsed.error), 400, "code");
+      if (!parsed.success) return reply(issueMessages(parsed.error), 400, "code");
       const result = await signInWithCode(services, account.id, parsed.data.code, client);
       if (result.kind === "throttled") return throttled(result, "code");
       if (result.kind !== "ok") return reply([CODE_FAILED], 401, "code");
@@ -100,7 +101,7 @@ export async function signInAction({ request, context }: DeskArgs) {
     }
 
     const parsed = signInSchema.safeParse(fields);
-    if (!parsed.success) return reply(problems(parsed.error), 400, "password");
+    if (!parsed.success) return reply(issueMessages(parsed.error), 400, "password");
     const result = await signInWithPassword(services, parsed.data, client);
     if (result.kind === "throttled") return throttled(result, "password");
     if (result.kind === "failed") return reply([SIGN_IN_FAILED], 401, "password");

@@ -3,7 +3,7 @@ import { RETRY_AFTER_BUSY_SECONDS } from "~/platform/api/types";
 import { type LoadContext, requestOf } from "~/platform/http/request-context.server";
 import { postKey, rateLimiterFor } from "~/platform/rate-limit.server";
 import type { Services } from "~/platform/services.server";
-import { FORM_ID_FIELD, type FormActionData, messages } from "~/shared/forms/protocol";
+import { FORM_ID_FIELD, type FormActionData, replyWords } from "~/shared/forms/protocol";
 
 /**
  * The steps every page post shares, whichever feature's form it is (a lead form, a
@@ -21,7 +21,11 @@ export const formAnswer = (body: Answer, status: number, headers?: Record<string
  */
 export function unreadableForm(status: 400 | 413 | 415, formId = "") {
   const message =
-    status === 413 ? messages.tooLarge : status === 415 ? messages.rejected(415) : "We couldn't read this form. Please reload the page and fill it in again.";
+    status === 413
+      ? replyWords.tooLarge
+      : status === 415
+        ? replyWords.rejected(415)
+        : "We couldn't read this form. Please reload the page and fill it in again.";
   return formAnswer({ formId, ok: false, message }, status);
 }
 
@@ -41,7 +45,7 @@ export function setResponseHeader(context: LoadContext, name: string, value: str
  */
 export function busyAnswer(context: LoadContext, formId: string, values: Answer["values"]) {
   setResponseHeader(context, "Retry-After", String(RETRY_AFTER_BUSY_SECONDS));
-  return formAnswer({ formId, ok: false, values, message: messages.server }, 503, { "Retry-After": String(RETRY_AFTER_BUSY_SECONDS) });
+  return formAnswer({ formId, ok: false, values, message: replyWords.server }, 503, { "Retry-After": String(RETRY_AFTER_BUSY_SECONDS) });
 }
 
 type PageContext = ActionFunctionArgs["context"];
@@ -61,7 +65,7 @@ export async function limitPagePost(services: Services, context: PageContext, fo
   const limit = await rateLimiterFor(services).hit(postKey(services.env, requestOf(context).clientIp ?? "unknown"));
   if (limit.ok) return undefined;
   setResponseHeader(context, "Retry-After", String(limit.retryAfterSeconds));
-  return formAnswer({ formId, ok: false, values, message: messages.rateLimited(limit.retryAfterSeconds) }, 429, {
+  return formAnswer({ formId, ok: false, values, message: replyWords.rateLimited(limit.retryAfterSeconds) }, 429, {
     "Retry-After": String(limit.retryAfterSeconds),
   });
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
-import { messages } from "~/server/messages.server";
+import { outboxMessages } from "~/server/messages.server";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -34,7 +34,7 @@ beforeAll(async () => {
   const settings = loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", MAIL_DIR: mkdtempSync(join(tmpdir(), "fillway-mail-")), VISITOR_MAIL_PER_DAY: "3" });
   const env = { ...settings, IP_HASH_SALT: "visitor-mail-test-salt-01" };
   const log = createLogger("silent");
-  outbox = startOutbox({ db, env, log, messages, paused: true });
+  outbox = startOutbox({ db, env, log, messages: outboxMessages, paused: true });
   services = { env, db, log, outbox };
 });
 afterEach(async () => {
@@ -127,7 +127,7 @@ describe("mail to the address typed into a form", () => {
     await db.kysely.transaction().execute(async (trx) => {
       // One connection throughout: its prepared statements are its own.
       for (const email of ["one@example.com", "two@example.com"]) {
-        expect(await visitorMailSoFar(trx, messages, email, new Date())).toEqual({ sent: 0, pendingConfirmation: false });
+        expect(await visitorMailSoFar(trx, outboxMessages, email, new Date())).toEqual({ sent: 0, pendingConfirmation: false });
       }
       const { rows } = await sql<{
         n: string;

@@ -1,5 +1,5 @@
 import { leadOutboxRows } from "~/features/leads/messages.server";
-import { messages } from "~/server/messages.server";
+import { outboxMessages } from "~/server/messages.server";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
@@ -63,7 +63,7 @@ function services(env: Record<string, string>): Services & { outbox: Outbox } {
     ...env,
   });
   const log = createLogger("silent");
-  const outbox = startOutbox({ db, env: e, log, messages, pollMs: 50 });
+  const outbox = startOutbox({ db, env: e, log, messages: outboxMessages, pollMs: 50 });
   running.push({ outbox });
   return { env: e, db, log, outbox };
 }
@@ -255,7 +255,7 @@ describe("SMTP refusals", () => {
     expect(["pending", "sending"]).toContain(waiting.state);
     expect(waiting.last_error).toContain("451");
 
-    const shown = (await listDeliveries(db, messages, "failed")).rows;
+    const shown = (await listDeliveries(db, outboxMessages, "failed")).rows;
     expect(shown.map((d) => d.id)).toEqual([Number(failed.id)]);
     expect(shown[0]?.lastError).toContain("550 5.1.1 no such user");
 

@@ -6,10 +6,11 @@ import { deskSecondary, ErrorList, Notice, PageTitle } from "~/ui/desk/ui";
 import { DESK_HEADERS, deskServices } from "~/features/staff/auth.server";
 import { signedIn } from "~/features/staff/desk-guard.server";
 import { audit } from "~/features/staff/audit.server";
-import { messages } from "~/features/leads/desk/forms.server";
+
 import { type DeliveryState, declaredMessages, deliveryCounts, deliveryStates, listDeliveries, stateLabels } from "~/platform/outbox/desk.server";
 import { retryNow } from "~/platform/outbox/store.server";
 import type { Route } from "./+types/deliveries";
+import { issueMessages } from "~/shared/forms/issues";
 
 export const meta = () => [{ title: "Deliveries · Fillway desk" }];
 export const headers = () => DESK_HEADERS;
@@ -33,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = querySchema.safeParse(raw);
   if (!parsed.success) {
     return data(
-      { state: "failed" as DeliveryState, stateLabel: stateLabels.failed, choices, counts, rows: [], next: null, errors: messages(parsed.error) },
+      { state: "failed" as DeliveryState, stateLabel: stateLabels.failed, choices, counts, rows: [], next: null, errors: issueMessages(parsed.error) },
       { status: 400, headers: DESK_HEADERS },
     );
   }
@@ -64,7 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = deskServices(context);
   const form = await request.formData();
   const parsed = retrySchema.safeParse({ id: String(form.get("id") ?? "") });
-  if (!parsed.success) return data({ errors: messages(parsed.error), done: null }, { status: 422, headers: DESK_HEADERS });
+  if (!parsed.success) return data({ errors: issueMessages(parsed.error), done: null }, { status: 422, headers: DESK_HEADERS });
   const timing = services.outbox?.timing ?? {
     retryBaseMs: services.env.OUTBOX_RETRY_BASE_SECONDS * 1000,
     giveUpMs: services.env.OUTBOX_GIVE_UP_HOURS * 3_600_000,

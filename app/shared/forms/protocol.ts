@@ -25,7 +25,7 @@ export function isFormActionData(x: unknown): x is FormActionData {
   return typeof x === "object" && x !== null && typeof (x as FormActionData).formId === "string";
 }
 
-export const messages = {
+export const replyWords = {
   network:
     "We couldn't reach our server, so your details were not sent. Check your internet connection and press Submit again: everything you typed is still here.",
   server: `Something went wrong on our side and your details were not sent. Please press Submit again in a moment, or call us at ${brand.phone}.`,

@@ -4,7 +4,7 @@ import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { compact, type FormSpec } from "~/shared/forms/form-spec";
-import { type FormActionData, messages } from "~/shared/forms/protocol";
+import { type FormActionData, replyWords } from "~/shared/forms/protocol";
 import { useForm } from "./use-form";
 
 /** A form of two fields whose schema, like the site's, arrives with the first focus. */
@@ -161,7 +161,7 @@ describe("useForm", () => {
     fireEvent.change(email, { target: { value: "sam@example.com" } });
     fireEvent.change(name, { target: { value: "Sam" } });
     submit();
-    expect((await screen.findByRole("alert")).textContent).toBe(messages.network);
+    expect((await screen.findByRole("alert")).textContent).toBe(replyWords.network);
     expect([email.value, name.value]).toEqual(["sam@example.com", "Sam"]);
     submit();
     await screen.findByRole("dialog", { name: "Thank you" });
@@ -180,7 +180,7 @@ describe("useForm", () => {
     fireEvent.change(email, { target: { value: "sam@example.com" } });
     fireEvent.change(name, { target: { value: "Sam" } });
     submit();
-    expect((await screen.findByRole("alert")).textContent).toBe(messages.invalid);
+    expect((await screen.findByRole("alert")).textContent).toBe(replyWords.invalid);
     expect(screen.getByText("Letters and spaces only").id).toBe("t-name-error");
     expect(document.activeElement).toBe(name);
     // Editing the field takes the server's message away.
@@ -189,10 +189,10 @@ describe("useForm", () => {
   });
 
   it.each([
-    [429, { "Retry-After": "30" }, messages.rateLimited(30)],
-    [413, {}, messages.tooLarge],
-    [503, {}, messages.server],
-    [403, {}, messages.rejected(403)],
+    [429, { "Retry-After": "30" }, replyWords.rateLimited(30)],
+    [413, {}, replyWords.tooLarge],
+    [503, {}, replyWords.server],
+    [403, {}, replyWords.rejected(403)],
   ])("says what a %i answer means and keeps the values", async (status, headers, message) => {
     fetchMock.mockResolvedValueOnce(json(status, { message: "no" }, headers));
     const { email, name, submit } = renderForm();
@@ -209,11 +209,11 @@ describe("useForm", () => {
       ok: false,
       values: { email: "sam@", name: "Sam" },
       errors: { email: ["Please enter a valid email address"] },
-      message: messages.invalid,
+      message: replyWords.invalid,
     });
     expect([email.value, name.value]).toEqual(["sam@", "Sam"]);
     expect(screen.getByText("Please enter a valid email address").id).toBe("t-email-error");
-    expect(screen.getByRole("alert").textContent).toBe(messages.invalid);
+    expect(screen.getByRole("alert").textContent).toBe(replyWords.invalid);
   });
 
   it("sends the honeypot only when something filled it in", async () => {

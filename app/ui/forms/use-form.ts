@@ -5,7 +5,7 @@ import { canonicalPath } from "~/copy/nav";
 import { apiUrl, newSubmissionId } from "~/shared/forms/api";
 import type { $ZodType } from "zod/v4/core";
 import { type FieldErrors, type FormSpec, HONEYPOT_FIELD, resolveSchema, schemaIfLoaded, type Values, validateWith } from "~/shared/forms/form-spec";
-import { isFormActionData, messages } from "~/shared/forms/protocol";
+import { isFormActionData, replyWords } from "~/shared/forms/protocol";
 import { type SentItem, sentSummary, submissionReference } from "~/shared/forms/success";
 import { emitFormEvent } from "./form-events";
 
@@ -99,7 +99,7 @@ export function useForm({ id, spec, fixed = {}, onSuccess, sendMeta = true }: Us
   const [submitted, setSubmitted] = useState(Boolean(failedAction));
   const [serverErrors, setServerErrors] = useState<FieldErrors>(failedAction?.errors ?? {});
   const [status, setStatus] = useState<FormController["status"]>(failedAction ? "error" : "idle");
-  const [message, setMessage] = useState<string | null>(failedAction ? (failedAction.message ?? messages.invalid) : null);
+  const [message, setMessage] = useState<string | null>(failedAction ? (failedAction.message ?? replyWords.invalid) : null);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [accepted, setAccepted] = useState<FormController["accepted"]>(null);
   // The page action's answer stays until the visitor sends again.
@@ -219,7 +219,7 @@ export function useForm({ id, spec, fixed = {}, onSuccess, sendMeta = true }: Us
       ready = schema ?? (await loadSchema());
     } catch {
       setStatus("error");
-      setMessage(messages.network);
+      setMessage(replyWords.network);
       return;
     }
     const result = validateWith(ready, spec, values);
@@ -255,7 +255,7 @@ export function useForm({ id, spec, fixed = {}, onSuccess, sendMeta = true }: Us
       });
     } catch {
       setStatus("error");
-      setMessage(messages.network);
+      setMessage(replyWords.network);
       return;
     }
     const answer = (await res.json().catch(() => null)) as { errors?: FieldErrors; data?: { submissionId?: unknown; held?: unknown } } | null;
@@ -285,16 +285,16 @@ export function useForm({ id, spec, fixed = {}, onSuccess, sendMeta = true }: Us
       const mapped: FieldErrors = Object.create(null);
       for (const [wire, list] of Object.entries(answer.errors)) if (Array.isArray(list)) mapped[spec.fieldOf?.(wire) ?? wire] = list;
       setServerErrors(mapped);
-      setMessage(messages.invalid);
+      setMessage(replyWords.invalid);
       focusFirst(mapped);
     } else if (res.status === 429) {
-      setMessage(messages.rateLimited(Number(res.headers.get("Retry-After")) || 60));
+      setMessage(replyWords.rateLimited(Number(res.headers.get("Retry-After")) || 60));
     } else if (res.status === 413) {
-      setMessage(messages.tooLarge);
+      setMessage(replyWords.tooLarge);
     } else if (res.status >= 500) {
-      setMessage(messages.server);
+      setMessage(replyWords.server);
     } else {
-      setMessage(messages.rejected(res.status));
+      setMessage(replyWords.rejected(res.status));
     }
   };
 
@@ -315,7 +315,7 @@ export function useForm({ id, spec, fixed = {}, onSuccess, sendMeta = true }: Us
     accepted,
     sendAnother: () => setAccepted(null),
     acceptedWithoutScript: pageAnswered && Boolean(mine?.ok),
-    pageAnswer: pageAnswered && failedAction ? { message: failedAction.message ?? messages.invalid, errors: failedAction.errors ?? {} } : null,
+    pageAnswer: pageAnswered && failedAction ? { message: failedAction.message ?? replyWords.invalid, errors: failedAction.errors ?? {} } : null,
     answerId: answerIdOf(id),
     honeypotRef,
     extra,

@@ -4,10 +4,11 @@ import { audit } from "~/features/staff/audit.server";
 import { overdueCutoff } from "../routing/overdue.server";
 import { tellOwnerOfMany } from "../routing/work.server";
 import { parseLeadFilters, viewFilters, withView } from "./filters.server";
-import { assigneeChoice, messages, resolveAssignee, statusChoice } from "./forms.server";
+import { assigneeChoice, resolveAssignee, statusChoice } from "./work-schemas.server";
 import { statusLabels } from "./labels.server";
 import { changeMatching, countMatching } from "./query.server";
 import { staffDirectory, staffLabel } from "~/features/staff/people.server";
+import { issueMessages } from "~/shared/forms/issues";
 
 /**
  * "Select all N matching" in the inbox: a status and/or assignee set on every lead the
@@ -57,7 +58,7 @@ export async function bulkChangeAll(
   const values = { filter: String(form.get("filter") ?? ""), status: String(form.get("status") ?? ""), assignee: String(form.get("assignee") ?? "") };
   const invalid = (errors: string[]): BulkAllResult => ({ kind: "invalid", errors, values });
   const parsed = schema.safeParse({ ...values, confirm: String(form.get("confirm") ?? ""), upTo: String(form.get("upTo") ?? "") });
-  if (!parsed.success) return invalid(messages(parsed.error));
+  if (!parsed.success) return invalid(issueMessages(parsed.error));
   const params = new URLSearchParams(parsed.data.filter.replace(/^\?/, ""));
   params.delete("after");
   params.delete("before");

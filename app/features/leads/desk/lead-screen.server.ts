@@ -5,7 +5,7 @@ import { leadAttribution } from "~/features/leads/attribution.server";
 import { contactSummary } from "~/features/leads/desk/contact-screen.server";
 import { consentLine } from "~/features/leads/desk/export-values.server";
 import { parseLeadFilters, rawFilters } from "~/features/leads/desk/filters.server";
-import { leadChoices, leadWorkSchema, messages, resolveAssignee } from "~/features/leads/desk/forms.server";
+import { leadChoices, leadWorkSchema, resolveAssignee } from "~/features/leads/desk/work-schemas.server";
 import { type LeadStatus, labelledFields, statusLabels } from "~/features/leads/desk/labels.server";
 import { getLead, leadEvents, leadNeighbours, saveLeadWork } from "~/features/leads/desk/query.server";
 import { phoneDigits } from "~/features/leads/desk/search-columns.server";
@@ -23,6 +23,7 @@ import { RETRY_AFTER_BUSY_SECONDS } from "~/platform/api/types";
 import { isPassingDbFault } from "~/platform/db/faults.server";
 import { requestOf } from "~/platform/http/request-context.server";
 import { declaredMessages, leadDeliveries } from "~/platform/outbox/desk.server";
+import { issueMessages } from "~/shared/forms/issues";
 
 /** A phone number as a link a phone dials: "(214) 555-0100" → "tel:+12145550100". */
 function telHref(phone: string): string | null {
@@ -132,7 +133,7 @@ export async function leadAction({ request, context, params }: DeskArgs) {
   const values = { status: String(form.get("status") ?? ""), assignee: String(form.get("assignee") ?? ""), note: String(form.get("note") ?? "") };
   const refuse = (errors: string[]) => data({ errors, values, call: null, done: null }, { status: 422, headers: DESK_HEADERS });
   const parsed = leadWorkSchema.safeParse(values);
-  if (!parsed.success) return refuse(messages(parsed.error));
+  if (!parsed.success) return refuse(issueMessages(parsed.error));
   const staff = await staffDirectory(db);
   const assignee = resolveAssignee(staff, parsed.data.assignee);
   if (!assignee.ok) return refuse([assignee.error]);

@@ -3,7 +3,7 @@ import { DESK_HEADERS, deskServices } from "~/features/staff/auth.server";
 import { signedIn } from "~/features/staff/desk-guard.server";
 import { audit } from "~/features/staff/audit.server";
 import { parseLeadFilters, rawFilters, viewFilters, withView } from "~/features/leads/desk/filters.server";
-import { bulkSchema, leadChoices, messages, resolveAssignee } from "~/features/leads/desk/forms.server";
+import { bulkSchema, leadChoices, resolveAssignee } from "~/features/leads/desk/work-schemas.server";
 import { statusLabels, type LeadStatus } from "~/features/leads/desk/labels.server";
 import { changeLeads, countMatching, listLeads } from "~/features/leads/desk/query.server";
 import { attributionValues } from "~/features/leads/desk/attribution-values.server";
@@ -15,6 +15,7 @@ import { ownersOf, tellNewOwner } from "~/features/leads/routing/work.server";
 import { overdueCutoff } from "~/features/leads/routing/overdue.server";
 import { markAllSeen } from "~/features/leads/desk/last-visit.server";
 import { repliedAmong } from "~/features/conversations/desk.server";
+import { issueMessages } from "~/shared/forms/issues";
 
 /** The leads inbox (routes/desk/leads.tsx): the filtered list and the bulk changes. */
 
@@ -70,7 +71,8 @@ export async function leadsAction({ request, context }: DeskArgs) {
   }
   const values = { ids: form.getAll("id").map(String), status: String(form.get("status") ?? ""), assignee: String(form.get("assignee") ?? "") };
   const parsed = bulkSchema.safeParse(values);
-  if (!parsed.success) return data({ errors: messages(parsed.error), values, done: null, confirm: null, all: null }, { status: 422, headers: DESK_HEADERS });
+  if (!parsed.success)
+    return data({ errors: issueMessages(parsed.error), values, done: null, confirm: null, all: null }, { status: 422, headers: DESK_HEADERS });
   const staff = await staffDirectory(db);
   const assignee = resolveAssignee(staff, parsed.data.assignee);
   if (!assignee.ok) return data({ errors: [assignee.error], values, done: null, confirm: null, all: null }, { status: 422, headers: DESK_HEADERS });

@@ -12,7 +12,7 @@ import { type Env, loadEnv } from "~/platform/env.server";
 import { backupTarget, takeBackup } from "~/platform/ops/backup.server";
 import { startOutbox } from "~/platform/outbox/worker.server";
 import type { Services } from "~/platform/services.server";
-import { messages } from "~/server/messages.server";
+import { outboxMessages } from "~/server/messages.server";
 import { openTestDb } from "../../../../tests/helpers/test-db";
 import { acceptSubmission } from "../accept.server";
 import { deleteByEmail } from "./privacy.server";
@@ -66,7 +66,7 @@ describe.skipIf(onPostgres)("a privacy deletion in the SQLite files", () => {
     const callNote = `Spoke to Quillon Vantreese ${tag} about the gate`;
     const followNote = `Ring Vantreese back ${tag} after the harvest`;
     const log = pino({ level: "silent" });
-    const services: Services = { db, env, log, outbox: startOutbox({ db, env, log, messages, paused: true }) };
+    const services: Services = { db, env, log, outbox: startOutbox({ db, env, log, messages: outboxMessages, paused: true }) };
 
     const accept = async (body: Record<string, unknown>) => {
       const spec = formForBody("/web/form", body);

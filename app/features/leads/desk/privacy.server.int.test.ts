@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { messages } from "~/server/messages.server";
+import { outboxMessages } from "~/server/messages.server";
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
@@ -71,7 +71,7 @@ afterAll(async () => {
 });
 
 function services(paused: boolean): Services & { outbox: Outbox } {
-  const outbox = startOutbox({ db, env, log, messages, pollMs: 50, paused });
+  const outbox = startOutbox({ db, env, log, messages: outboxMessages, pollMs: 50, paused });
   running.push(outbox);
   return { db, env, log, outbox };
 }

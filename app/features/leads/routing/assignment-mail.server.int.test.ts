@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { messages } from "~/server/messages.server";
+import { outboxMessages } from "~/server/messages.server";
 import type { Db } from "~/platform/db/db.server";
 import { loadEnv } from "~/platform/env.server";
 import { createLogger } from "~/platform/logger.server";
@@ -35,7 +35,7 @@ beforeAll(async () => {
     IP_HASH_SALT: "assignment-mail-salt-0123456",
   };
   const log = createLogger("silent");
-  outbox = startOutbox({ db, env, log, messages, pollMs: 50 });
+  outbox = startOutbox({ db, env, log, messages: outboxMessages, pollMs: 50 });
   services = { env, db, log, outbox };
   const now = new Date().toISOString();
   for (const name of ["sal", "cole", "dee", "eve"]) {

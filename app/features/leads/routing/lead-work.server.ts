@@ -4,7 +4,7 @@ import { DESK_HEADERS } from "~/features/staff/auth.server";
 import { audit } from "~/features/staff/audit.server";
 import type { Db } from "~/platform/db/db.server";
 import type { Services } from "~/platform/services.server";
-import { messages } from "../desk/forms.server";
+import { issueMessages } from "~/shared/forms/issues";
 import { type CallOutcome, callOutcomes, callSchema, followUpSchema, touch } from "./work.server";
 
 /** The choices of the lead page's "Log the call" form. */
@@ -29,12 +29,12 @@ export interface CallValues {
 /** Reads "Log the call": the errors, each for one field, or what to save. */
 export function readLoggedCall(v: CallValues, zone = "UTC"): { ok: true; call: LoggedCall } | { ok: false; errors: string[] } {
   const call = callSchema.safeParse({ outcome: v.outcome, note: v.callNote });
-  const errors = call.success ? [] : messages(call.error);
+  const errors = call.success ? [] : issueMessages(call.error);
   let followUp: LoggedCall["followUp"] = null;
   if (v.due.trim()) {
     const f = followUpSchema(zone).safeParse({ due: v.due.trim(), note: v.followNote });
     if (f.success) followUp = f.data;
-    else errors.push(...messages(f.error));
+    else errors.push(...issueMessages(f.error));
   } else if (v.followNote.trim()) {
     errors.push("Give the follow-up's date and time, or leave what to do then empty");
   }

@@ -8,7 +8,7 @@ import { type DeskArgs, signedIn } from "~/features/staff/desk-guard.server";
 import type { Db } from "~/platform/db/db.server";
 import { writeQueueFor } from "~/platform/db/write-queue.server";
 import { stateCodes, stateName, stateOptions } from "~/shared/forms/us-states";
-import { messages } from "../desk/forms.server";
+import { issueMessages } from "~/shared/forms/issues";
 import { kindLabel, leadKinds } from "../desk/labels.server";
 import { assignable, personName, type StaffName, staffDirectory, staffLabel } from "~/features/staff/people.server";
 import { forgetRules, isDefaultRule, matchRule, placeOfZip, type RoutingRule, readRules, ruleName } from "./rules.server";
@@ -50,9 +50,9 @@ export interface ZipCheck {
 export async function checkZip(rules: RoutingRule[], staff: Map<number, StaffName>, zipText: string, formText: string): Promise<ZipCheck> {
   const refused = (error: string): ZipCheck => ({ zip: zipText, form: formText, answer: error, rule: null, people: [], error });
   const zip = zipSchema.safeParse(zipText);
-  if (!zip.success) return refused(messages(zip.error)[0] as string);
+  if (!zip.success) return refused(issueMessages(zip.error)[0] as string);
   const form = checkFormSchema.safeParse(formText);
-  if (!form.success) return refused(messages(form.error)[0] as string);
+  if (!form.success) return refused(issueMessages(form.error)[0] as string);
   const kind = form.data || null;
   const place = await placeOfZip(zip.data);
   const city = (await zipPlaces())?.zip(zip.data);
@@ -241,7 +241,7 @@ export async function routingAction({ request, context }: DeskArgs) {
       kind: String(form.get("kind") ?? ""),
       staff: form.getAll("staff").map(String),
     });
-    if (!parsed.success) return answer(null, messages(parsed.error));
+    if (!parsed.success) return answer(null, issueMessages(parsed.error));
     const staff = await staffDirectory(db);
     const allowed = new Set(assignable(staff).map((s) => s.id));
     if (parsed.data.staff.some((id) => !allowed.has(id))) return answer(null, ["Each person must be an active sales or admin account"]);
@@ -264,7 +264,7 @@ export async function routingAction({ request, context }: DeskArgs) {
     return answer(isDefaultRule(rule) ? "Default saved." : "Rule saved.");
   }
   const id = idSchema.safeParse(String(form.get("id") ?? ""));
-  if (!id.success) return answer(null, messages(id.error));
+  if (!id.success) return answer(null, issueMessages(id.error));
   if (intent === "up" || intent === "down") {
     const moved = await moveRule(db, id.data, intent);
     if (moved === null) return answer(null, ["This rule cannot move further that way"]);

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { acceptSubmission } from "~/features/leads/accept.server";
 import { formForBody } from "~/features/leads/forms/registry";
-import { messages } from "~/server/messages.server";
+import { outboxMessages } from "~/server/messages.server";
 import type { Db } from "~/platform/db/db.server";
 import { loadEnv } from "~/platform/env.server";
 import { createLogger } from "~/platform/logger.server";
@@ -41,7 +41,7 @@ beforeAll(async () => {
   const settings = loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", MAIL_DIR: mkdtempSync(join(tmpdir(), "fillway-mail-")), LEAD_RESPONSE_MINUTES: "60" });
   const env = { ...settings, IP_HASH_SALT: "routing-test-salt-0123456" };
   const log = createLogger("silent");
-  outbox = startOutbox({ db, env, log, messages, paused: true });
+  outbox = startOutbox({ db, env, log, messages: outboxMessages, paused: true });
   services = { env, db, log, outbox };
   await db.kysely.deleteFrom("routing_rules").execute();
   await db.kysely.deleteFrom("lead_followups").execute();

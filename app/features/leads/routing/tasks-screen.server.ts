@@ -5,7 +5,7 @@ import { audit } from "~/features/staff/audit.server";
 import { type DeskArgs, signedIn } from "~/features/staff/desk-guard.server";
 import { shownZone } from "~/features/staff/time-zone.server";
 import { formatInZone } from "~/shared/zoned-time";
-import { messages } from "../desk/forms.server";
+import { issueMessages } from "~/shared/forms/issues";
 import { myTasks, settleFollowUp, type Task } from "./work.server";
 
 /** "My tasks" (routes/desk/tasks.tsx): the signed-in member's follow-ups, late first; done and snooze. */
@@ -33,7 +33,7 @@ export async function tasksAction({ request, context }: DeskArgs) {
   const { db } = deskServices(context);
   const form = await request.formData();
   const parsed = settleSchema.safeParse({ id: String(form.get("id") ?? ""), intent: String(form.get("intent") ?? "") });
-  if (!parsed.success) return data({ done: null, errors: messages(parsed.error) }, { status: 422, headers: DESK_HEADERS });
+  if (!parsed.success) return data({ done: null, errors: issueMessages(parsed.error) }, { status: 422, headers: DESK_HEADERS });
   const ok = await settleFollowUp(db, parsed.data.id, me.id, parsed.data.intent);
   if (!ok) return data({ done: null, errors: ["This follow-up is not yours or is done already"] }, { status: 404, headers: DESK_HEADERS });
   await audit(db, { staffId: me.id, action: `follow-up.${parsed.data.intent}`, subject: String(parsed.data.id) });

@@ -8,7 +8,7 @@ import { loadEnv } from "~/platform/env.server";
 import { createLogger } from "~/platform/logger.server";
 import { enqueue } from "~/platform/outbox/store.server";
 import { type Outbox, startOutbox } from "~/platform/outbox/worker.server";
-import { messages } from "~/server/messages.server";
+import { outboxMessages } from "~/server/messages.server";
 import { openTestDb } from "../../../../tests/helpers/test-db";
 import { type SmtpSink, startSmtpSink } from "../../../../tests/helpers/test-smtp";
 import { unsubscribePage } from "../pages.server";
@@ -38,7 +38,7 @@ beforeAll(async () => {
   db = await openTestDb();
   sink = await startSmtpSink();
   // Writes rows only; a second outbox delivers them when a test says so.
-  writer = startOutbox({ db, env, log, messages, paused: true });
+  writer = startOutbox({ db, env, log, messages: outboxMessages, paused: true });
 });
 afterAll(async () => {
   await writer.stop();
@@ -126,7 +126,7 @@ describe("sending an issue", () => {
     expect(written).toHaveLength(39);
     expect(new Set(written.map((r) => r.lead_id)).size).toBe(39);
 
-    const deliverer = startOutbox({ db, env: { ...env, SMTP_URL: sink.url }, log, messages, pollMs: 50 });
+    const deliverer = startOutbox({ db, env: { ...env, SMTP_URL: sink.url }, log, messages: outboxMessages, pollMs: 50 });
     try {
       await sink.waitFor(38, 20_000);
       await expect.poll(async () => (await issueCounts(db, issue)).queued, { timeout: 10_000 }).toBe(0);
@@ -188,7 +188,7 @@ describe("sending an issue", () => {
       giveUpMs: 60_000,
     });
     const before = sink.received.length;
-    const deliverer = startOutbox({ db, env: { ...env, SMTP_URL: sink.url }, log, messages, pollMs: 50 });
+    const deliverer = startOutbox({ db, env: { ...env, SMTP_URL: sink.url }, log, messages: outboxMessages, pollMs: 50 });
     try {
       await sink.waitFor(before + 2, 20_000);
     } finally {

@@ -4,10 +4,11 @@ import { deskInput, deskLabel, deskLink, deskSecondary, ErrorList, Notice, PageT
 import { When } from "~/ui/desk/time";
 import { DESK_HEADERS, deskServices } from "~/features/staff/auth.server";
 import { signedIn } from "~/features/staff/desk-guard.server";
-import { messages } from "~/features/leads/desk/forms.server";
+
 import { assignUnmatched, listUnmatched } from "~/features/conversations/desk.server";
 import { mailboxStatus } from "~/features/conversations/reader.server";
 import type { Route } from "./+types/unmatched";
+import { issueMessages } from "~/shared/forms/issues";
 
 export const meta = () => [{ title: "Unmatched replies · Fillway desk" }];
 export const headers = () => DESK_HEADERS;
@@ -39,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = deskServices(context);
   const form = await request.formData();
   const parsed = assignSchema.safeParse({ message: String(form.get("message") ?? ""), lead: String(form.get("lead") ?? "") });
-  if (!parsed.success) return data({ errors: messages(parsed.error), done: null }, { status: 422, headers: DESK_HEADERS });
+  if (!parsed.success) return data({ errors: issueMessages(parsed.error), done: null }, { status: 422, headers: DESK_HEADERS });
   const outbox = services.outbox ?? { rows: () => [], nudge: () => undefined };
   const result = await assignUnmatched({ db: services.db, outbox }, { messageId: parsed.data.message, leadId: parsed.data.lead, staffId: me.id });
   if (result === "no-lead") return data({ errors: [`There is no lead ${parsed.data.lead}.`], done: null }, { status: 422, headers: DESK_HEADERS });

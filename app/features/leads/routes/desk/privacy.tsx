@@ -3,11 +3,12 @@ import { data, Form, useNavigation } from "react-router";
 import { DESK_HEADERS, deskServices } from "~/features/staff/auth.server";
 import { signedIn } from "~/features/staff/desk-guard.server";
 import { audit } from "~/features/staff/audit.server";
-import { messages } from "~/features/leads/desk/forms.server";
+
 import { deleteByEmail, type Erasure, findByEmail, type PersonalData } from "~/features/leads/desk/privacy.server";
 import { HeldBackups, items, summary } from "~/features/leads/components/desk/privacy-parts";
 import { deskDanger, deskInput, deskPrimary, ErrorList, Field, Notice, PageTitle } from "~/ui/desk/ui";
 import type { Route } from "./+types/privacy";
+import { issueMessages } from "~/shared/forms/issues";
 
 export const meta = () => [{ title: "Privacy requests · Fillway desk" }];
 export const headers = () => DESK_HEADERS;
@@ -45,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const typed = String(form.get("email") ?? "").slice(0, 300);
   if (intent === "find") {
     const parsed = findSchema.safeParse({ email: typed });
-    if (!parsed.success) return data<ActionResult>({ step: "find", errors: messages(parsed.error), email: typed }, { status: 422, headers: DESK_HEADERS });
+    if (!parsed.success) return data<ActionResult>({ step: "find", errors: issueMessages(parsed.error), email: typed }, { status: 422, headers: DESK_HEADERS });
     const found = await findByEmail(services, parsed.data.email);
     return data<ActionResult>({ step: "confirm", errors: null, email: parsed.data.email, found }, { headers: DESK_HEADERS });
   }
@@ -55,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!parsed.success) {
       const found = findSchema.safeParse({ email: typed }).success ? await findByEmail(services, typed) : undefined;
       return data<ActionResult>(
-        { step: found ? "confirm" : "find", errors: messages(parsed.error), email: typed, confirm, found },
+        { step: found ? "confirm" : "find", errors: issueMessages(parsed.error), email: typed, confirm, found },
         { status: 422, headers: DESK_HEADERS },
       );
     }

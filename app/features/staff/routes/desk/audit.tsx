@@ -9,8 +9,9 @@ import { auditKinds } from "~/features/staff/audit-words.server";
 import { DESK_HEADERS, deskServices } from "~/features/staff/auth.server";
 import { signedIn } from "~/features/staff/desk-guard.server";
 import { shownZone } from "~/features/staff/time-zone.server";
-import { problems } from "~/features/staff/forms.server";
+
 import type { Route } from "./+types/audit";
+import { issueMessages } from "~/shared/forms/issues";
 
 export const meta = () => [{ title: "Audit log · Fillway desk" }];
 export const headers = () => DESK_HEADERS;
@@ -45,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     .sort((a, b) => a.label.localeCompare(b.label));
   const parsed = filterSchema.safeParse(raw);
   if (!parsed.success)
-    return data({ raw, zone, people, actions, rows: [], next: null, errors: problems(parsed.error) }, { status: 400, headers: DESK_HEADERS });
+    return data({ raw, zone, people, actions, rows: [], next: null, errors: issueMessages(parsed.error) }, { status: 400, headers: DESK_HEADERS });
   if (parsed.data.from && parsed.data.to && parsed.data.from > parsed.data.to)
     return data(
       { raw, zone, people, actions, rows: [], next: null, errors: ["The start date is after the end date."] },

@@ -5,9 +5,10 @@ import { deskLink, deskPrimary } from "~/ui/desk/ui";
 import { DESK_HEADERS, deskServices } from "~/features/staff/auth.server";
 import { audit } from "~/features/staff/audit.server";
 import { crossSiteReason } from "~/features/staff/csrf.server";
-import { formFields, problems } from "~/features/staff/forms.server";
+import { formFields } from "~/features/staff/forms.server";
 import { requestPasswordReset } from "~/features/staff/password-reset.server";
 import type { Route } from "./+types/forgot-password";
+import { issueMessages } from "~/shared/forms/issues";
 
 export const meta = () => [{ title: "Forgot your password? · Fillway desk" }];
 export const headers = () => DESK_HEADERS;
@@ -24,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (crossSiteReason(request)) throw new Response("Cross-site requests to the desk are refused.", { status: 403, headers: DESK_HEADERS });
   const fields = await formFields(request);
   const parsed = schema.safeParse({ email: fields.email ?? "" });
-  if (!parsed.success) return data({ errors: problems(parsed.error), sent: null, email: fields.email ?? "" }, { status: 400, headers: DESK_HEADERS });
+  if (!parsed.success) return data({ errors: issueMessages(parsed.error), sent: null, email: fields.email ?? "" }, { status: 400, headers: DESK_HEADERS });
   const sent = await requestPasswordReset(services, parsed.data.email);
   if (sent) await audit(services.db, { staffId: null, action: "account.reset-requested", subject: parsed.data.email.toLowerCase() });
   return data({ errors: null as string[] | null, sent: SENT, email: "" }, { headers: DESK_HEADERS });

@@ -6,10 +6,11 @@ import { DESK_HEADERS, deskServices } from "~/features/staff/auth.server";
 import { audit } from "~/features/staff/audit.server";
 import { signInAfterPasswordSet } from "~/features/staff/sign-in-screen.server";
 import { crossSiteReason } from "~/features/staff/csrf.server";
-import { formFields, newPasswordSchema, problems } from "~/features/staff/forms.server";
+import { formFields, newPasswordSchema } from "~/features/staff/forms.server";
 import { passwordProblem } from "~/features/staff/password-policy.server";
 import { MIN_PASSWORD_LENGTH } from "~/features/staff/password.server";
 import type { Route } from "./+types/set-password";
+import { issueMessages } from "~/shared/forms/issues";
 
 export const meta = () => [{ title: "Choose your password · Fillway desk" }];
 /**
@@ -36,7 +37,7 @@ export async function action(args: Route.ActionArgs) {
   const account = await tokenAccount(db, params.token, "set-password");
   if (!account) return data({ errors: [EXPIRED] }, { status: 410, headers: DESK_HEADERS });
   const parsed = newPasswordSchema.safeParse(await formFields(request));
-  if (!parsed.success) return data({ errors: problems(parsed.error) }, { status: 400, headers: DESK_HEADERS });
+  if (!parsed.success) return data({ errors: issueMessages(parsed.error) }, { status: 400, headers: DESK_HEADERS });
   const problem = passwordProblem(parsed.data.password, account.email);
   if (problem) return data({ errors: [problem] }, { status: 400, headers: DESK_HEADERS });
   if (!(await consumeToken(db, params.token))) return data({ errors: [EXPIRED] }, { status: 410, headers: DESK_HEADERS });

@@ -73,5 +73,3 @@ export function resolveAssignee(
   if (!s || !assignable(staff).includes(s)) return { ok: false, error: "The assignee must be an active sales or admin account" };
   return { ok: true, id: choice };
 }
-
-export const messages = (error: z.ZodError) => [...new Set(error.issues.map((i) => i.message))];
