@@ -334,7 +334,7 @@ export async function namesFor(db: Db, rows: Entry[]) {
     if (k === "leads") for (const id of r.subject.split(",")) leads.add(id.trim());
   }
   const k = db.kysely;
-  const [people, byId, references, titles, said] = await Promise.all([
+  const [people, byId, references, titleOf, commentOf] = await Promise.all([
     emails.size
       ? k
           .selectFrom("staff")
@@ -354,8 +354,6 @@ export async function namesFor(db: Db, rows: Entry[]) {
     commentAuthors(db, [...comments]),
   ]);
   const nameOf = new Map(people.map((p) => [p.email, p.name]));
-  const titleOf = titles;
-  const commentOf = said;
   const person = (email: string) => nameOf.get(email) || email;
   const staffById = new Map(byId.map((p) => [Number(p.id), p.name || p.email]));
   /** A person in the details, by name; an account since deleted by its number. */

@@ -32,7 +32,7 @@ export function personName(s: StaffName | undefined, id: number): string {
   return s.name || s.email;
 }
 
-/** An active account, as the features that write to staff need it (an e-mail, a zone). */
+/** An account, as the features that e-mail a member of staff need it (the address, the zone). */
 export interface Member {
   id: number;
   email: string;

@@ -84,8 +84,9 @@ function contactId(param: string | undefined): number {
 }
 
 export async function loadContact({ request, context, params }: DeskArgs) {
-  const { db } = deskServices(context);
-  const declared = declaredMessages(deskServices(context));
+  const services = deskServices(context);
+  const { db } = services;
+  const declared = declaredMessages(services);
   // Times in the member's zone, named.
   const zone = shownZone(request, signedIn(context)) ?? "UTC";
   const formatWhen = (iso: string) => formatInZone(iso, zone);
@@ -148,7 +149,7 @@ export async function loadContact({ request, context, params }: DeskArgs) {
   const payload = newest ? parsePayload(newest.payload) : {};
   // The e-mail form writes to the newest lead's address, in that lead's conversation.
   const target = newest ? await getLead(db, Number(newest.id)) : null;
-  const compose = target ? await composeFor(deskServices(context), signedIn(context), target, new URL(request.url).searchParams, Promise.resolve(staff)) : null;
+  const compose = target ? await composeFor(services, signedIn(context), target, new URL(request.url).searchParams, Promise.resolve(staff)) : null;
   return data(
     {
       contact: {
