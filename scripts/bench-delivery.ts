@@ -17,7 +17,7 @@
  * either, the figures go to bench/delivery-<options>.json and .md.
  */
 import { randomUUID } from "node:crypto";
-import { leadOutboxRows } from "../app/features/leads/messages.server";
+import { sendLeadMessages } from "../app/features/leads/messages.server";
 import { outboxMessages } from "../app/server/messages.server";
 import { openDb } from "../app/platform/db/db.server";
 import { loadEnv } from "../app/platform/env.server";
@@ -69,7 +69,7 @@ async function main() {
         payload,
         submissionId,
         pagePath: "/gasoline",
-        messages: (id, trx) => leadOutboxRows({ env, outbox }, "lead-personal", body.email, id, trx),
+        messages: (id, trx) => sendLeadMessages({ env, outbox }, "lead-personal", body.email, id, trx),
       }).then((r) => {
         outbox.nudge();
         return r;

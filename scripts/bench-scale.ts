@@ -37,6 +37,8 @@ import { loadEnv } from "../app/platform/env.server";
 import { createSiteApp } from "../app/server/compose.server";
 import { createLogger } from "../app/platform/logger.server";
 import type { Services } from "../app/platform/services.server";
+import { startOutbox } from "../app/platform/outbox/worker.server";
+import { outboxMessages } from "../app/server/messages.server";
 import { withIpHashSalt } from "../app/platform/settings.server";
 import {
   benchArgs,
@@ -209,7 +211,9 @@ const quantile = (list: number[], q: number) => {
 async function firstRenderings(db: Db, paths: string[]): Promise<{ timings: Timing[]; afterChange: AfterChange[] }> {
   const build = (await import(pathToFileURL(join(buildDir, "server/index.js")).href)) as ServerBuild;
   const env = await withIpHashSalt(loadEnv({ NODE_ENV: "production", LOG_LEVEL: "silent", LOG_REQUESTS: "false" }), db);
-  const server = http.createServer(createSiteApp({ services: { env, db, log: createLogger("silent") }, build, clientDir: join(buildDir, "client") }));
+  const log = createLogger("silent");
+  const outbox = startOutbox({ db, env, log, messages: outboxMessages, paused: true });
+  const server = http.createServer(createSiteApp({ services: { env, db, log, outbox }, build, clientDir: join(buildDir, "client") }));
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const base = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
   const get = async (path: string) => {

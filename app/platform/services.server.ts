@@ -16,8 +16,8 @@ export interface Services {
   log: Logger;
   /** The per-client limit on public POSTs; created on first use (rate-limit.server.ts). */
   rateLimiter?: RateLimiter;
-  /** The outbox worker of this process (e-mail, webhooks); absent while pre-rendering. */
-  outbox?: Outbox;
+  /** The outbox of this process (e-mail, webhooks): paused where nothing may be delivered. */
+  outbox: Outbox;
   /** The system's checks and backups, for /desk/system and its banner (ops/); absent while pre-rendering. */
   ops?: { alerts: Alerts; lastBackup: () => BackupFile | undefined };
 }

@@ -128,6 +128,7 @@ export async function startServer({ server, root, buildDir, dev }: StartOptions)
     env: fullEnv,
     db,
     log,
+    outbox,
     lastBackup: backups.last,
     backupFailure: backups.failure,
     dataDir: dataDirOf(fullEnv),

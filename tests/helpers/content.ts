@@ -8,12 +8,13 @@ import { createLogger } from "~/platform/logger.server";
 import type { Services } from "~/platform/services.server";
 import { syncPosts } from "~/features/content/content.server";
 import { openTestDb } from "./test-db";
+import { testServices as withPausedOutbox } from "./services";
 
 /** Test support for the blog: services over a test database, requests, and post folders. */
 
-export function testServices(db: Db, env: Record<string, string> = {}): Pick<Services, "db" | "env" | "log"> {
+export function testServices(db: Db, env: Record<string, string> = {}): Services {
   const settings = loadEnv({ RATE_LIMIT_MAX: "10000", ...env });
-  return { db, env: { ...settings, IP_HASH_SALT: settings.IP_HASH_SALT ?? "blog-test-salt-0123456789" }, log: createLogger("silent") };
+  return withPausedOutbox({ db, env: { ...settings, IP_HASH_SALT: settings.IP_HASH_SALT ?? "blog-test-salt-0123456789" }, log: createLogger("silent") });
 }
 
 let ipCounter = 0;

@@ -13,6 +13,8 @@ import type { Db } from "../../app/platform/db/db.server";
 import { loadEnv } from "../../app/platform/env.server";
 import { apiRoutes, createSiteApp } from "../../app/server/compose.server";
 import type { Services } from "../../app/platform/services.server";
+import { startOutbox } from "../../app/platform/outbox/worker.server";
+import { outboxMessages } from "../../app/server/messages.server";
 import { withIpHashSalt } from "../../app/platform/settings.server";
 import { buildDir, validLead } from "../../scripts/bench-lib";
 import { openTestDb } from "./test-db";
@@ -176,7 +178,8 @@ export function startHostileServer(): void {
     build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
     db = await openTestDb();
     const env = await withIpHashSalt(loadEnv({ NODE_ENV: "production", LOG_LEVEL: "info", LOG_REQUESTS: "false", RATE_LIMIT_MAX: "100000000" }), db);
-    const services: Services = { env, db, log: captureLog() };
+    const log = captureLog();
+    const services: Services = { env, db, log, outbox: startOutbox({ db, env, log, messages: outboxMessages, paused: true }) };
     routes = apiRoutes(services);
     const now = new Date().toISOString();
     await db.kysely
@@ -212,7 +215,9 @@ export async function startApp(overrides: Record<string, string>): Promise<{ bas
     loadEnv({ NODE_ENV: "production", LOG_LEVEL: "info", LOG_REQUESTS: "false", RATE_LIMIT_MAX: "100000000", ...overrides }),
     db,
   );
-  const s = http.createServer(createSiteApp({ services: { env, db, log: captureLog() }, build, clientDir: join(buildDir, "client") }));
+  const log = captureLog();
+  const outbox = startOutbox({ db, env, log, messages: outboxMessages, paused: true });
+  const s = http.createServer(createSiteApp({ services: { env, db, log, outbox }, build, clientDir: join(buildDir, "client") }));
   await new Promise<void>((r) => s.listen(0, "127.0.0.1", r));
   return {
     base: `http://127.0.0.1:${(s.address() as net.AddressInfo).port}`,

@@ -12,6 +12,7 @@ import { loadEnv } from "~/platform/env.server";
 import { createLogger } from "~/platform/logger.server";
 import { notifyFor } from "~/features/leads/messages.server";
 import { callback, callbackSpec } from "./fixtures/callback-form";
+import { testServices } from "../helpers/services";
 
 /**
  * docs/forms.md's "Adding a form", done: the callback module (fixtures/callback-form.ts,
@@ -30,7 +31,7 @@ afterAll(() => db.close());
 describe("adding a form: one module and one registry line", () => {
   it("is stored through the JSON API with its labels and its contact projection", async () => {
     const settings = loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", RATE_LIMIT_MAX: "10000", IP_HASH_SALT: "add-a-form-salt-0123456789" });
-    const services = { env: { ...settings, IP_HASH_SALT: "add-a-form-salt-0123456789" }, db, log: createLogger("silent") };
+    const services = testServices({ env: { ...settings, IP_HASH_SALT: "add-a-form-salt-0123456789" }, db, log: createLogger("silent") });
     const api = createApi(services, apiRoutes(services));
     const submissionId = randomUUID();
     const sent = { firstName: "Rosa", email: "rosa@example.com", phone: "2145550100", bestTime: "after 5pm", message: "Two vans", type: 21 };

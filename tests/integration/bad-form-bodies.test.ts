@@ -16,6 +16,7 @@ import { withIpHashSalt } from "~/platform/settings.server";
 import { createSiteApp } from "~/server/compose.server";
 import { buildDir } from "../../scripts/bench-lib";
 import { openTestDb } from "../helpers/test-db";
+import { testServices } from "../helpers/services";
 
 /**
  * A form post whose body no action could read gets a 4xx with a message at every page
@@ -38,7 +39,7 @@ beforeAll(async () => {
   build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
   db = await openTestDb();
   const env = await withIpHashSalt(loadEnv({ NODE_ENV: "production", LOG_LEVEL: "info", LOG_REQUESTS: "false", RATE_LIMIT_MAX: "100000" }), db);
-  const services: Services = { env, db, log: createLogger("info", { destination: { write: (line: string) => void logLines.push(line) } }) };
+  const services: Services = testServices({ env, db, log: createLogger("info", { destination: { write: (line: string) => void logLines.push(line) } }) });
   const { account } = await createAccount(db, env, { email: "bodies-admin@staff.test", role: "admin" });
   const { token } = await createSession(db, account.id, {});
   cookie = `${cookieName(env, "desk")}=${token}`;

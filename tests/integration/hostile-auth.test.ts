@@ -26,6 +26,7 @@ import { startOutbox } from "~/platform/outbox/worker.server";
 import type { Services } from "~/platform/services.server";
 import { withIpHashSalt } from "~/platform/settings.server";
 import { buildDir, validLead } from "../../scripts/bench-lib";
+import { testServices } from "../helpers/services";
 
 /**
  * The attacks of the issue "Hardening the staff side and the outbox" on client addresses
@@ -250,7 +251,7 @@ describe("the client address behind a proxy", () => {
 describe("sign-in guessing", () => {
   it("slows and blocks one address guessing one account, never the account for its owner elsewhere", { timeout: 120_000 }, async () => {
     const env = await envWith();
-    const services: Services = { db, env, log: createLogger("silent") };
+    const services: Services = testServices({ db, env, log: createLogger("silent") });
     const account = await staffWithPassword("owner@staff.test");
     const attacker = { ip: "198.51.100.66", userAgent: null };
     const kinds: string[] = [];
@@ -265,7 +266,7 @@ describe("sign-in guessing", () => {
 
   it("keeps counting across midnight UTC, when the address's key of the day changes", { timeout: 120_000 }, async () => {
     const env = await envWith();
-    const services: Services = { db, env, log: createLogger("silent") };
+    const services: Services = testServices({ db, env, log: createLogger("silent") });
     const account = await staffWithPassword("midnight@staff.test");
     const attacker = { ip: "198.51.100.77", userAgent: null };
     const kinds: string[] = [];
@@ -280,7 +281,7 @@ describe("sign-in guessing", () => {
 
   it("caps one address across accounts, so it cannot spray many", { timeout: 60_000 }, async () => {
     const env = await envWith();
-    const services: Services = { db, env, log: createLogger("silent") };
+    const services: Services = testServices({ db, env, log: createLogger("silent") });
     const sprayer = { ip: "198.51.100.99", userAgent: null };
     // 29 failures against other accounts already counted for this address today.
     const key = clientKey(throttleIpHash(env, sprayer.ip));
@@ -356,7 +357,7 @@ describe("the second factor", () => {
 
   it("accepts a code from the authenticator app once: the same code sent again is refused", async () => {
     const env = await envWith();
-    const services: Services = { db, env, log: createLogger("silent") };
+    const services: Services = testServices({ db, env, log: createLogger("silent") });
     const account = await staffWithPassword("replay@staff.test");
     const totp = await withTwoFactor(env, account.id, account.email);
     const now = new Date("2026-11-25T19:00:10Z");

@@ -20,6 +20,7 @@ import { createLogger } from "~/platform/logger.server";
 import type { Services } from "~/platform/services.server";
 import { withIpHashSalt } from "~/platform/settings.server";
 import { buildDir, validLead } from "../../scripts/bench-lib";
+import { testServices } from "../helpers/services";
 
 /**
  * What a hostile or unlucky client does to the HTTP layer, through the real request
@@ -75,7 +76,7 @@ beforeAll(async () => {
   build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
   db = await openTestDb();
   const env = await withIpHashSalt(loadEnv({ NODE_ENV: "production", LOG_LEVEL: "info", LOG_REQUESTS: "true", RATE_LIMIT_MAX: "100000" }), db);
-  services = { env, db, log: createLogger("info", { destination: { write: (line: string) => void logLines.push(line) } }) };
+  services = testServices({ env, db, log: createLogger("info", { destination: { write: (line: string) => void logLines.push(line) } }) });
   const { account } = await createAccount(db, env, { email: "editor@staff.test", role: "admin" });
   const { token } = await createSession(db, account.id, {});
   staffCookie = `__Host-fillway-desk=${token}`;

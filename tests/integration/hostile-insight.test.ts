@@ -10,6 +10,8 @@ import { deleteByEmail, findByEmail } from "../../app/features/leads/desk/privac
 import { loadEnv } from "../../app/platform/env.server";
 import { validLead } from "../../scripts/bench-lib";
 import { db, send, startApp, startHostileServer } from "../helpers/hostile";
+import { testServices } from "../helpers/services";
+import { createLogger } from "../../app/platform/logger.server";
 
 /**
  * The insight endpoint against a hostile visitor, over HTTP on the real request listener:
@@ -222,7 +224,7 @@ describe("insight and a person", () => {
     const keyed = await db.kysely.selectFrom("insight_rollup").select(["dim", "key"]).where("key", "=", email).execute();
     expect(keyed).toEqual([{ dim: "source", key: email }]);
 
-    const services = { db, env: env() };
+    const services = testServices({ db, env: env(), log: createLogger("silent") });
     // Two raw values, the stored form event, the source's rollup row.
     expect((await findByEmail(services, email.toUpperCase())).insight).toBe(4);
     expect((await deleteByEmail(services, email)).insight).toBe(4);

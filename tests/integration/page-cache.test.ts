@@ -20,6 +20,7 @@ import { createLogger } from "~/platform/logger.server";
 import { inlineScriptHashes } from "~/platform/http/security-headers.server";
 import type { Services } from "~/platform/services.server";
 import { buildDir } from "../../scripts/bench-lib";
+import { testServices } from "../helpers/services";
 
 /**
  * Pages rendered once per content version (app/platform/http/page-cache.server.ts), through
@@ -61,7 +62,7 @@ beforeAll(async () => {
   const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
   db = await openTestDb();
   const env = await withIpHashSalt(loadEnv({ NODE_ENV: "production", LOG_LEVEL: "silent", LOG_REQUESTS: "false", RATE_LIMIT_MAX: "100000" }), db);
-  const services: Services = { env, db, log: createLogger("silent") };
+  const services: Services = testServices({ env, db, log: createLogger("silent") });
   const now = new Date().toISOString();
   await db.kysely
     .insertInto("posts")

@@ -19,6 +19,7 @@ import { withIpHashSalt } from "~/platform/settings.server";
 import { createSiteApp } from "~/server/compose.server";
 import { buildDir } from "../../scripts/bench-lib";
 import { openTestDb } from "../helpers/test-db";
+import { testServices } from "../helpers/services";
 
 /**
  * No token reaches the log: the real request listener, logging every request, is sent each
@@ -39,7 +40,7 @@ beforeAll(async () => {
   const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
   db = await openTestDb();
   const env = await withIpHashSalt(loadEnv({ NODE_ENV: "production", LOG_LEVEL: "info", LOG_REQUESTS: "true", RATE_LIMIT_MAX: "100000" }), db);
-  const services: Services = { env, db, log: createLogger("info", { destination: { write: (line: string) => void logLines.push(line) } }) };
+  const services: Services = testServices({ env, db, log: createLogger("info", { destination: { write: (line: string) => void logLines.push(line) } }) });
   server = http.createServer(createSiteApp({ services, build, clientDir: join(buildDir, "client") }));
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   base = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
@@ -90,7 +91,7 @@ describe("tokens in the request log", () => {
     const preview = signPreview(await previewSecret(db), postId).token;
     const { link: setPassword } = await createAccount(db, env, { email: `new-${randomUUID().slice(0, 8)}@staff.test`, role: "editor" });
     const email = `reader-${randomUUID().slice(0, 8)}@log.test`;
-    const services = { db, env, log: createLogger("silent") };
+    const services = testServices({ db, env, log: createLogger("silent") });
     expect(
       (await acceptSubmission(services, newsletterSpec, { email, type: 4, submissionId: randomUUID() }, { ip: "127.0.0.1", wire: true, pagePath: "/" })).status,
     ).toBe("stored");

@@ -14,6 +14,7 @@ import type { Services } from "../../app/platform/services.server";
 import { apiRoutes } from "../../app/server/compose.server";
 import { resolveSchema } from "../../app/shared/forms/form-spec";
 import { openTestDb } from "../helpers/test-db";
+import { testServices } from "../helpers/services";
 
 /**
  * The wire contract (the decisions page): every number the specification sends may come as
@@ -31,7 +32,7 @@ const POST_ID = "wire-variants-post";
 beforeAll(async () => {
   db = await openTestDb();
   const env = loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", RATE_LIMIT_MAX: "100000", IP_HASH_SALT: "wire-variants-salt-0123" });
-  const services: Services = { env: { ...env, IP_HASH_SALT: env.IP_HASH_SALT ?? "wire-variants-salt-0123" }, db, log: createLogger("silent") };
+  const services: Services = testServices({ env: { ...env, IP_HASH_SALT: env.IP_HASH_SALT ?? "wire-variants-salt-0123" }, db, log: createLogger("silent") });
   api = createApi(services, apiRoutes(services));
   const now = new Date().toISOString();
   await db.kysely

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/platform/db/db.server";
-import { outboxRows } from "~/platform/outbox/store.server";
-import type { Outbox } from "~/platform/outbox/worker.server";
+import { loadEnv } from "~/platform/env.server";
+import { createLogger } from "~/platform/logger.server";
+import { type Outbox, startOutbox } from "~/platform/outbox/worker.server";
+import { outboxMessages } from "~/server/messages.server";
 import { openTestDb } from "../../../tests/helpers/test-db";
 import { sendCommentDigest } from "./comment-digest.server";
 import { syncPosts } from "./content.server";
@@ -10,11 +12,18 @@ import { postFolder } from "../../../tests/helpers/content";
 /** Editors hear of comments waiting for review, at most once an hour. */
 
 let db: Db;
-const outbox = { rows: (drafts, _lead, now) => outboxRows(drafts, null, { domain: "fillway.test", giveUpMs: 3_600_000, now }), nudge: () => {} } as Outbox;
+let outbox: Outbox;
 const post = "d-post";
 
 beforeAll(async () => {
   db = await openTestDb();
+  outbox = startOutbox({
+    db,
+    env: { ...loadEnv({ LOG_LEVEL: "silent" }), IP_HASH_SALT: "digest-test-salt-0123" },
+    log: createLogger("silent"),
+    messages: outboxMessages,
+    paused: true,
+  });
   const { dir, publicDir } = postFolder([{ id: post, kind: "blog", date: "2026-03-01" }]);
   expect((await syncPosts(db, { dir, publicDir })).errors).toEqual([]);
   const at = new Date().toISOString();

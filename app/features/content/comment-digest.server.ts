@@ -1,6 +1,4 @@
 import type { Services } from "~/platform/services.server";
-import { writeQueueFor } from "~/platform/db/write-queue.server";
-import { insertOutbox } from "~/platform/outbox/store.server";
 import { purgeTrash } from "./comment-trash.server";
 import { activeStaff } from "~/features/staff/people.server";
 
@@ -15,14 +13,9 @@ export const DIGEST_EVERY_MS = 3_600_000;
 /** Writes the digest to the outbox when it is due; returns how many e-mails were written. */
 export async function sendCommentDigest(services: Pick<Services, "db" | "outbox">, now = new Date()): Promise<number> {
   const { db, outbox } = services;
-  if (!outbox) return 0;
   const k = db.kysely;
-  const last = await k
-    .selectFrom("outbox")
-    .select((eb) => eb.fn.max("created_at").as("at"))
-    .where("template", "=", "comment-digest")
-    .executeTakeFirst();
-  const lastAt = last?.at ? String(last.at) : null;
+  const [last] = await outbox.find(k, { templates: ["comment-digest"], newest: 1 });
+  const lastAt = last?.created_at ?? null;
   if (lastAt && Date.parse(lastAt) > now.getTime() - DIGEST_EVERY_MS) return 0;
   const count = (q: ReturnType<typeof held>) => q.select((eb) => eb.fn.countAll<string | number>().as("n")).executeTakeFirstOrThrow();
   const held = () => k.selectFrom("comments").where("state", "=", "held");
@@ -33,20 +26,11 @@ export async function sendCommentDigest(services: Pick<Services, "db" | "outbox"
   // No editor: the administrators, who can moderate too.
   if (editors.length === 0) editors = await activeStaff(k, ["admin"]);
   if (editors.length === 0) return 0;
-  const rows = outbox.rows(
-    editors.map((e) => ({
-      channel: "email" as const,
-      template: "comment-digest" as const,
-      recipient: e.email,
-      staffId: Number(e.id),
-      payload: { waiting, fresh },
-    })),
-    null,
-    now,
+  await outbox.sendNow(
+    editors.map((e) => ({ template: "comment-digest" as const, recipient: e.email, staffId: Number(e.id), payload: { waiting, fresh } })),
+    { now },
   );
-  await writeQueueFor(db).run((trx) => insertOutbox(db.kysely, trx, rows));
-  outbox.nudge();
-  return rows.length;
+  return editors.length;
 }
 
 /** Starts the chores (main.server.ts); the returned function stops them. */

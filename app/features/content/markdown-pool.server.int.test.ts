@@ -14,6 +14,7 @@ import { withIpHashSalt } from "~/platform/settings.server";
 import { createSiteApp } from "~/server/compose.server";
 import { buildDir } from "../../../scripts/bench-lib";
 import { openTestDb } from "../../../tests/helpers/test-db";
+import { testServices } from "../../../tests/helpers/services";
 
 /**
  * The editor's live preview, through the real request listener and build: one editor's
@@ -33,7 +34,7 @@ beforeAll(async () => {
   const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
   db = await openTestDb();
   const env = await withIpHashSalt(loadEnv({ NODE_ENV: "production", LOG_LEVEL: "silent" }), db);
-  const services = { env, db, log: createLogger("silent") };
+  const services = testServices({ env, db, log: createLogger("silent") });
   for (const who of ["ada", "bo"]) {
     const { account } = await createAccount(db, env, { email: `${who}-${Date.now()}@staff.test`, role: "editor" });
     const { token } = await createSession(db, account.id, {});

@@ -151,7 +151,7 @@ export async function sendLeadMail(services: Services, me: StaffUser, lead: Lead
   const messageId = leadMessageId(env, lead.id);
   let saved: { id: number };
   try {
-    saved = await storeOutgoing(db, env, {
+    saved = await storeOutgoing(services, {
       leadId: lead.id,
       staffId: me.id,
       fromName: nameOf(me),
@@ -169,7 +169,7 @@ export async function sendLeadMail(services: Services, me: StaffUser, lead: Lead
     const message = `Not sent: the database is busy or out of space. Your e-mail is still here; press Send again in ${RETRY_AFTER_BUSY_SECONDS} seconds.`;
     return refusal(503, [message], values, { "Retry-After": String(RETRY_AFTER_BUSY_SECONDS) });
   }
-  services.outbox?.nudge();
+  services.outbox.nudge();
   await audit(db, {
     staffId: me.id,
     action: "lead.mail",

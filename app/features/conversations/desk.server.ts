@@ -74,7 +74,7 @@ export type AssignResult = "assigned" | "no-message" | "no-lead";
  * in one transaction; the audit log keeps who did it.
  */
 export async function assignUnmatched(
-  services: { db: Db; outbox: Pick<Outbox, "rows" | "nudge"> },
+  services: { db: Db; outbox: Outbox },
   input: { messageId: number; leadId: number; staffId: number; ipHash?: string | null },
   now = new Date(),
 ): Promise<AssignResult> {

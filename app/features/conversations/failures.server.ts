@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Db } from "~/platform/db/db.server";
 import type { Database } from "~/platform/db/schema";
 import { writeQueueFor } from "~/platform/db/write-queue.server";
+import { findMessages } from "~/platform/outbox/store.server";
 import { oneLine } from "~/platform/outbox/templates.server";
 
 /**
@@ -44,15 +45,7 @@ export async function markAddressFailing(db: Db | Kysely<Database>, address: str
 export async function addressFailure(db: Db, address: string): Promise<AddressFailure | null> {
   const row = await db.kysely.selectFrom("mail_address_failures").selectAll().where("address", "=", key(address)).executeTakeFirst();
   if (!row) return null;
-  const since = await db.kysely
-    .selectFrom("lead_messages as m")
-    .innerJoin("outbox as o", "o.id", "m.outbox_id")
-    .select("m.id")
-    .where("m.direction", "=", "out")
-    .where("o.recipient", "=", key(address))
-    .where("o.state", "=", "sent")
-    .where("o.sent_at", ">", row.failed_at)
-    .limit(1)
-    .executeTakeFirst();
+  // The desk's e-mails are the conversation's "lead-mail" messages (store.server.ts).
+  const [since] = await findMessages(db, { templates: ["lead-mail"], recipient: key(address), states: ["sent"], sentAfter: row.failed_at, newest: 1 });
   return since ? null : { address: row.address, reason: row.reason, at: row.failed_at };
 }

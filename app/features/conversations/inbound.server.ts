@@ -3,7 +3,6 @@ import type { Database } from "~/platform/db/schema";
 import type { Env } from "~/platform/env.server";
 import type { Outbox } from "~/platform/outbox/worker.server";
 import { latestLeadOf, leadsWithOwners } from "~/features/leads/conversation-links.server";
-import { insertOnce } from "~/features/leads/routing/overdue.server";
 import { leadOfMessageId, leadOfReplyAddress } from "./addresses.server";
 import { markAddressFailing } from "./failures.server";
 import type { Parsed, Received } from "./parse.server";
@@ -86,7 +85,7 @@ const columns = (m: Received) => ({
  */
 export async function storeReply(
   trx: Kysely<Database>,
-  outbox: Pick<Outbox, "rows">,
+  outbox: Outbox,
   leadId: number,
   m: Received,
   now: Date,
@@ -102,12 +101,7 @@ export async function storeReply(
   const id = Number(row.id);
   const owner = (await leadsWithOwners(trx, [leadId])).get(leadId);
   if (!owner?.ownerEmail || owner.ownerId === null) return { id, told: false };
-  await insertOnce(
-    trx,
-    outbox,
-    [{ key: `lead-replied:${id}`, leadId, draft: { channel: "email", template: "lead-replied", recipient: owner.ownerEmail, staffId: owner.ownerId } }],
-    now,
-  );
+  await outbox.send(trx, [{ key: `lead-replied:${id}`, template: "lead-replied", recipient: owner.ownerEmail, staffId: owner.ownerId }], { leadId, now });
   return { id, told: true };
 }
 
@@ -116,13 +110,7 @@ export async function storeReply(
  * moves the mailbox's watermark): replies on their leads, the rest in the unmatched list,
  * each once by Message-ID; a delivery report marks its failed recipients and is not kept.
  */
-export async function storeReceived(
-  trx: Kysely<Database>,
-  outbox: Pick<Outbox, "rows">,
-  env: Pick<Env, "MAIL_REPLY_TO">,
-  items: Parsed[],
-  now = new Date(),
-): Promise<Taken> {
+export async function storeReceived(trx: Kysely<Database>, outbox: Outbox, env: Pick<Env, "MAIL_REPLY_TO">, items: Parsed[], now = new Date()): Promise<Taken> {
   const taken: Taken = { replies: 0, unmatched: 0, reports: 0, skipped: 0, seen: 0, notices: 0 };
   for (const item of items) {
     if (item.kind === "skip") {

@@ -3,6 +3,7 @@ import { escapeHtml, htmlShell, isPlainAddress } from "~/platform/outbox/templat
 import { leadReplyTo } from "./addresses.server";
 import { markAddressFailing } from "./failures.server";
 import { messageOfDelivery } from "./store.server";
+import { loadLeadRows } from "~/features/leads/mail.server";
 
 /**
  * An e-mail a salesperson wrote to a lead on the desk. Its words, Message-ID and thread
@@ -47,6 +48,7 @@ export const leadMail = defineMessage({
  */
 export const leadReplied = defineMessage({
   name: "lead-replied",
+  load: loadLeadRows,
   label: "A lead replied",
   render: (ctx) => {
     const lead = ctx.lead;

@@ -31,7 +31,7 @@ export interface ReaderOptions {
   /** MAIL_REPLY_TO: the plus-addresses that name a lead (addresses.server.ts). */
   env: Pick<Env, "IMAP_URL" | "IMAP_FOLDER" | "IMAP_POLL_SECONDS" | "MAIL_REPLY_TO">;
   log: Logger;
-  outbox: Pick<Outbox, "rows" | "nudge">;
+  outbox: Outbox;
   /** Poll on a timer every IMAP_POLL_SECONDS (false: only `poll()`). */
   schedule?: boolean;
   /** How long a lease holds before another instance may read (ms); renewed by every batch. */

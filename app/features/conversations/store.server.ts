@@ -2,8 +2,8 @@ import type { Kysely, Selectable } from "kysely";
 import type { Db } from "~/platform/db/db.server";
 import type { Database, LeadMessagesTable } from "~/platform/db/schema";
 import { writeQueueFor } from "~/platform/db/write-queue.server";
-import type { Env } from "~/platform/env.server";
-import { mailDomain, outboxRows } from "~/platform/outbox/store.server";
+import { findMessages } from "~/platform/outbox/store.server";
+import type { Outbox } from "~/platform/outbox/worker.server";
 import { recipientKey } from "~/platform/outbox/visitor-mail.server";
 import { touch } from "~/features/leads/routing/work.server";
 import { referencesAfter } from "./addresses.server";
@@ -42,9 +42,7 @@ export async function messagesOf(db: Db, leadIds: number[]): Promise<ShownMessag
   if (!leadIds.length) return [];
   const rows = await db.kysely.selectFrom("lead_messages").selectAll().where("lead_id", "in", leadIds).orderBy("id", "desc").limit(MOST).execute();
   const outboxIds = rows.flatMap((r) => (r.outbox_id === null ? [] : [Number(r.outbox_id)]));
-  const deliveries = outboxIds.length
-    ? await db.kysely.selectFrom("outbox").select(["id", "state", "last_error", "sent_at"]).where("id", "in", outboxIds).execute()
-    : [];
+  const deliveries = outboxIds.length ? await findMessages(db, { ids: outboxIds }) : [];
   const byId = new Map(deliveries.map((d) => [Number(d.id), d]));
   return rows.reverse().map((r) => {
     const d = r.outbox_id === null ? undefined : byId.get(Number(r.outbox_id));
@@ -92,21 +90,17 @@ export interface OutgoingDraft {
  * is in the lead's timeline as it is queued. It answers the lead's latest message (its
  * In-Reply-To and References), and it is the lead's first response if none came before.
  */
-export async function storeOutgoing(db: Db, env: Env, draft: OutgoingDraft, now = new Date()): Promise<{ id: number; outboxId: number }> {
+export async function storeOutgoing(services: { db: Db; outbox: Outbox }, draft: OutgoingDraft, now = new Date()): Promise<{ id: number; outboxId: number }> {
+  const { db, outbox } = services;
   const at = now.toISOString();
-  const [row] = outboxRows(
-    [{ channel: "email", template: "lead-mail", staffId: draft.staffId, recipient: recipientKey(draft.to), payload: {} }],
-    draft.leadId,
-    { domain: mailDomain(env.MAIL_FROM), giveUpMs: env.OUTBOX_GIVE_UP_HOURS * 3_600_000, now },
-  );
-  if (!row) throw new Error("no outbox row was made");
   return writeQueueFor(db).run(async (trx) => {
     const previous = await lastMessage(trx, draft.leadId);
-    const outbox = await trx
-      .insertInto("outbox")
-      .values({ ...row, message_id: draft.messageId })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const outboxId = await outbox.sendOne(
+      trx,
+      { template: "lead-mail", staffId: draft.staffId, recipient: recipientKey(draft.to), messageId: draft.messageId },
+      { leadId: draft.leadId, now },
+    );
+    if (outboxId === null) throw new Error("the desk e-mail's outbox row was not written");
     const saved = await trx
       .insertInto("lead_messages")
       .values({
@@ -122,14 +116,14 @@ export async function storeOutgoing(db: Db, env: Env, draft: OutgoingDraft, now 
         body_text: draft.text,
         body_html: draft.html,
         staff_id: draft.staffId,
-        outbox_id: Number(outbox.id),
+        outbox_id: outboxId,
         attachments: null,
         created_at: at,
       })
       .returning("id")
       .executeTakeFirstOrThrow();
     await touch(trx, draft.leadId, at);
-    return { id: Number(saved.id), outboxId: Number(outbox.id) };
+    return { id: Number(saved.id), outboxId };
   });
 }
 

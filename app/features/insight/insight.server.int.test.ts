@@ -11,6 +11,7 @@ import { cookieName, createSession } from "~/features/staff/session.server";
 import { EVENTS_PER_MINUTE, flushEvents } from "./ingest.server";
 import { dropOldEvents, rollUp } from "./rollup.server";
 import { loadInsight } from "./queries.server";
+import { testServices } from "../../../tests/helpers/services";
 
 /** POST /api/events through the API router against a real database, then the rollups the desk reads. */
 let db: Db;
@@ -24,7 +25,7 @@ beforeAll(async () => {
   for (const t of ["insight_events", "insight_rollup", "insight_form_rollup", "insight_vitals_rollup", "insight_form_exits", "insight_state"] as const)
     await db.kysely.deleteFrom(t).execute();
   const env = loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", IP_HASH_SALT: "insight-test-salt-0123" });
-  services = { env: { ...env, IP_HASH_SALT: "insight-test-salt-0123" }, db, log: createLogger("silent") };
+  services = testServices({ env: { ...env, IP_HASH_SALT: "insight-test-salt-0123" }, db, log: createLogger("silent") });
   api = createApi(services, apiRoutes(services));
 });
 afterAll(() => db.close());

@@ -1,5 +1,5 @@
 import { type $ZodObject, type $ZodType, safeParse } from "zod/v4/core";
-import { leadOutboxRows } from "./messages.server";
+import { sendLeadMessages } from "./messages.server";
 import { errorsFromZod, type FieldErrors, type FormSpec, resolveSchema } from "~/shared/forms/form-spec";
 import { formForBody, takesTypeOf } from "~/features/leads/forms/registry";
 import { UNKNOWN_TYPE } from "~/features/leads/forms/schemas";
@@ -143,12 +143,9 @@ async function decide(
     // A sign-up is nobody's to work; every other lead is routed as it is stored.
     assign: spec.kind === "newsletter" ? undefined : (lead, trx) => chooseOwner(services.db, trx, lead, new Date().toISOString()),
     consent,
-    messages: services.outbox
-      ? (id, trx, owner) =>
-          services.outbox ? leadOutboxRows({ env: services.env, outbox: services.outbox }, spec.kind, String(payload.email), id, trx, new Date(), owner) : []
-      : undefined,
+    messages: (id, trx, owner) => sendLeadMessages(services, spec.kind, String(payload.email), id, trx, new Date(), owner),
   });
-  if (!stored.replay) services.outbox?.nudge();
+  if (!stored.replay) services.outbox.nudge();
   services.log.debug({ kind: spec.kind, type: payload.type, id: stored.id, replay: stored.replay }, "lead stored");
   return { status: "stored", replay: stored.replay, submissionId: stored.submissionId };
 }

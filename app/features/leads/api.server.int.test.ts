@@ -10,6 +10,7 @@ import { openTestDb } from "../../../tests/helpers/test-db";
 import { loadEnv } from "~/platform/env.server";
 import { createLogger } from "~/platform/logger.server";
 import type { Services } from "~/platform/services.server";
+import { testServices } from "../../../tests/helpers/services";
 
 const createApi = (services: Services) => createApiOf(services, apiRoutes(services));
 
@@ -27,7 +28,7 @@ const SALT = "integration-test-salt-0123";
 
 function makeServices(overrides: Record<string, string> = {}): Services {
   const settings = loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", RATE_LIMIT_MAX: "10000", IP_HASH_SALT: SALT, ...overrides });
-  return { env: { ...settings, IP_HASH_SALT: settings.IP_HASH_SALT ?? SALT }, db, log: createLogger("silent") };
+  return testServices({ env: { ...settings, IP_HASH_SALT: settings.IP_HASH_SALT ?? SALT }, db, log: createLogger("silent") });
 }
 
 beforeAll(async () => {

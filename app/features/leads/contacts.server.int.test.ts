@@ -18,6 +18,7 @@ import { leadKindsIn, saveLeadWork } from "./desk/query.server";
 import { storeLead } from "./store.server";
 import { leadForMail } from "./mail.server";
 import { leadWebhookBody } from "./messages.server";
+import { testServices } from "../../../tests/helpers/services";
 
 /**
  * Contacts (leads of one person by e-mail or phone, in any format), the consent stored
@@ -31,7 +32,7 @@ let api: Api;
 beforeAll(async () => {
   db = await openTestDb();
   const settings = loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", RATE_LIMIT_MAX: "10000", IP_HASH_SALT: "contacts-test-salt-0123" });
-  const services: Services = { env: { ...settings, IP_HASH_SALT: "contacts-test-salt-0123" }, db, log: createLogger("silent") };
+  const services: Services = testServices({ env: { ...settings, IP_HASH_SALT: "contacts-test-salt-0123" }, db, log: createLogger("silent") });
   api = createApiOf(services, apiRoutes(services));
 });
 afterAll(() => db.close());

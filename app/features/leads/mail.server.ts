@@ -1,11 +1,48 @@
 import { brand } from "~/copy/brand";
 import { pages } from "~/copy/pages";
-import type { LeadRow } from "~/platform/outbox/messages.server";
+import type { Selectable } from "kysely";
+import type { Db } from "~/platform/db/db.server";
+import type { LeadsTable } from "~/platform/db/schema";
 import { escapeHtml, fieldsHtml, fieldsText, htmlShell, type MailContent, oneLine } from "~/platform/outbox/templates.server";
 import { ATTRIBUTION_FIELDS, attributionFromRow } from "./attribution.server";
 import { formatWhen, kindLabel, parsePayload, phoneOf, typeLabel, whoOf } from "./desk/labels.server";
 import { submissionReference, WAITLIST_NEXT } from "~/shared/forms/success";
 import { receiptFieldNames, salesFields } from "./mail-fields.server";
+
+/** The lead a message is about, as stored: what `loadLeadRows` reads for the outbox. */
+export type LeadRow = Pick<
+  Selectable<LeadsTable>,
+  | "id"
+  | "submission_id"
+  | "kind"
+  | "type"
+  | "email"
+  | "payload"
+  | "page_path"
+  | "created_at"
+  | "landing_page"
+  | "referrer_host"
+  | "utm_source"
+  | "utm_medium"
+  | "utm_campaign"
+  | "utm_term"
+  | "utm_content"
+  | "consent_version"
+  | "consent_shown_at"
+  | "contact_id"
+>;
+
+/** The leads of a batch of outbox rows, by id: each message about a lead declares this as its `load`. */
+export async function loadLeadRows(db: Db, ids: number[]): Promise<Map<number, LeadRow>> {
+  const rows = await db.kysely
+    .selectFrom("leads")
+    .select(["id", "submission_id", "kind", "type", "email", "payload", "page_path", "created_at"])
+    .select(["landing_page", "referrer_host", "utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"])
+    .select(["consent_version", "consent_shown_at", "contact_id"])
+    .where("id", "in", ids)
+    .execute();
+  return new Map(rows.map((l) => [Number(l.id), l]));
+}
 
 /** A stored lead as the messages about it need it. */
 export interface LeadForMail {

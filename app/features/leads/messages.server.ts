@@ -3,12 +3,11 @@ import { brand } from "~/copy/brand";
 import type { Database } from "~/platform/db/schema";
 import type { Env } from "~/platform/env.server";
 import { defineMessage, type MessageContext, Undeliverable } from "~/platform/outbox/messages.server";
-import type { OutboxDraft } from "~/platform/outbox/store.server";
 import { isPlainAddress, oneLine } from "~/platform/outbox/templates.server";
 import { recipientKey, visitorMailSoFar } from "~/platform/outbox/visitor-mail.server";
-import type { Outbox } from "~/platform/outbox/worker.server";
+import type { MessageDraft, Outbox } from "~/platform/outbox/worker.server";
 import { kindLabel, typeLabel, whoOf } from "./desk/labels.server";
-import { assignedMail, type LeadForMail, leadForMail, salesNotification, visitorReceipt } from "./mail.server";
+import { assignedMail, type LeadForMail, type LeadRow, leadForMail, loadLeadRows, salesNotification, visitorReceipt } from "./mail.server";
 import { followUpMessages } from "./routing/messages.server";
 
 /** Sales recipients for a form: its LEADS_NOTIFY_TO_<FORM> override, else LEADS_NOTIFY_TO. */
@@ -64,13 +63,14 @@ export function leadDeletedWebhookBody(idempotencyKey: string, payload: Record<s
   });
 }
 
-const needLead = (ctx: MessageContext): LeadForMail => {
+const needLead = (ctx: MessageContext<LeadRow>): LeadForMail => {
   if (!ctx.lead) throw new Undeliverable("the lead no longer exists");
   return leadForMail(ctx.lead);
 };
 
 export const leadSales = defineMessage({
   name: "lead-sales",
+  load: loadLeadRows,
   label: "E-mail to sales",
   to: "Sales (by form)",
   render: (ctx) => {
@@ -85,6 +85,7 @@ export const leadSales = defineMessage({
 
 export const leadReceipt = defineMessage({
   name: "lead-receipt",
+  load: loadLeadRows,
   label: "Receipt to the visitor",
   to: "The visitor",
   forget: { visitorAddress: true },
@@ -106,6 +107,7 @@ export const leadReceipt = defineMessage({
 
 export const leadWebhook = defineMessage({
   name: "lead-webhook",
+  load: loadLeadRows,
   channel: "webhook",
   label: "CRM webhook",
   to: "CRM",
@@ -124,6 +126,7 @@ export const leadDeleted = defineMessage({
 /** To the member of staff a lead was given, by a routing rule or by hand (routing/notify.server.ts). */
 export const leadAssigned = defineMessage({
   name: "lead-assigned",
+  load: loadLeadRows,
   label: "Lead assigned to you",
   render: (ctx) => {
     const lead = needLead(ctx);
@@ -134,14 +137,19 @@ export const leadAssigned = defineMessage({
 });
 
 /** The draft of the e-mail telling `owner` a lead is theirs. */
-export const assignedDraft = (owner: { id: number; email: string }): OutboxDraft => ({
-  channel: "email",
+export const assignedDraft = (owner: { id: number; email: string }): MessageDraft => ({
   template: "lead-assigned",
   recipient: owner.email,
   staffId: owner.id,
 });
 
 export const leadMessages = [leadSales, leadReceipt, leadWebhook, leadDeleted, leadAssigned, ...followUpMessages] as const;
+
+/** Whether any of these leads is still pending (a sign-up waiting for its confirmation link). */
+export async function anyLeadPending(trx: Kysely<Database>, ids: number[]): Promise<boolean> {
+  const row = await trx.selectFrom("leads").select("id").where("id", "in", ids).where("status", "=", "pending").limit(1).executeTakeFirst();
+  return row !== undefined;
+}
 
 /**
  * The messages a newly stored lead (or sign-up) of `kind` from `email` causes. The ones to
@@ -154,24 +162,24 @@ export async function leadDrafts(
   outbox: Pick<Outbox, "messages">,
   lead: { kind: string; email: string },
   opts: { perDay: number; webhook: boolean; now: Date },
-): Promise<OutboxDraft[]> {
-  const toVisitor = async (template: "lead-receipt" | "newsletter-confirm"): Promise<OutboxDraft[]> => {
+): Promise<MessageDraft[]> {
+  const toVisitor = async (template: "lead-receipt" | "newsletter-confirm"): Promise<MessageDraft[]> => {
     if (!isPlainAddress(lead.email)) return [];
-    const so = await visitorMailSoFar(trx, outbox.messages, lead.email, opts.now);
+    const so = await visitorMailSoFar(trx, outbox.messages, lead.email, opts.now, anyLeadPending);
     if (so.sent >= opts.perDay) return [];
     if (outbox.messages.get(template)?.onePendingPerAddress && so.pendingConfirmation) return [];
-    return [{ channel: "email", template, recipient: recipientKey(lead.email) }];
+    return [{ template, recipient: recipientKey(lead.email) }];
   };
   // Double opt-in: the sign-up's one message is the link that confirms it.
   if (lead.kind === "newsletter") return toVisitor("newsletter-confirm");
-  const drafts: OutboxDraft[] = [{ channel: "email", template: "lead-sales" }, ...(await toVisitor("lead-receipt"))];
-  if (opts.webhook) drafts.push({ channel: "webhook", template: "lead-webhook" });
+  const drafts: MessageDraft[] = [{ template: "lead-sales" }, ...(await toVisitor("lead-receipt"))];
+  if (opts.webhook) drafts.push({ template: "lead-webhook" });
   return drafts;
 }
 
-/** The outbox rows a newly stored lead writes in its own transaction (`trx`, which also counts what its address was sent today). */
-export async function leadOutboxRows(
-  services: { env: Env; outbox: Pick<Outbox, "messages" | "rows"> },
+/** Writes the messages a newly stored lead causes in its own transaction (`trx`, which also counts what its address was sent today). */
+export async function sendLeadMessages(
+  services: { env: Env; outbox: Pick<Outbox, "messages" | "send"> },
   kind: string,
   email: string,
   leadId: number,
@@ -182,5 +190,5 @@ export async function leadOutboxRows(
   const { env, outbox } = services;
   const drafts = await leadDrafts(trx, outbox, { kind, email }, { perDay: env.VISITOR_MAIL_PER_DAY, webhook: !!env.LEAD_WEBHOOK_URL, now });
   if (owner) drafts.push(assignedDraft(owner));
-  return outbox.rows(drafts, leadId, now);
+  await outbox.send(trx, drafts, { leadId, now });
 }

@@ -5,7 +5,6 @@ import type { Database, LeadsTable } from "~/platform/db/schema";
 import { searchColumns } from "./desk/search-columns.server";
 import { zipPlaces } from "~/features/service-area/zip-data.server";
 import { writeQueueFor } from "~/platform/db/write-queue.server";
-import { insertOutbox, type outboxRows } from "~/platform/outbox/store.server";
 import type { Assignment, Owner } from "./routing/rules.server";
 import { ATTRIBUTION_FIELDS, type Attribution, attributionColumns } from "./attribution.server";
 import type { Consent } from "./consent.server";
@@ -28,7 +27,7 @@ export interface NewLead {
   /** The consent line's version and when it was shown; null when the client sent none (the API). */
   consent?: Consent | null;
   /** The messages the lead causes (outbox rows), written in the same transaction (`trx`) as the lead. */
-  messages?: (leadId: number, trx: Kysely<Database>, owner: Owner | null) => ReturnType<typeof outboxRows> | Promise<ReturnType<typeof outboxRows>>;
+  messages?: (leadId: number, trx: Kysely<Database>, owner: Owner | null) => Promise<void>;
 }
 
 export interface StoredLead {
@@ -134,7 +133,7 @@ export async function storeLead(db: Db, lead: NewLead): Promise<StoredLead> {
       return { id: Number(same.id), replay: true };
     }
     await assignment?.record(Number(row.id));
-    if (lead.messages) await insertOutbox(db.kysely, trx, await lead.messages(Number(row.id), trx, assignment?.owner ?? null));
+    if (lead.messages) await lead.messages(Number(row.id), trx, assignment?.owner ?? null);
     return { id: Number(row.id), replay: false };
   });
   return { ...stored, submissionId };

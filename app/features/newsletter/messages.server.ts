@@ -2,10 +2,12 @@ import { defineMessage, Undeliverable } from "~/platform/outbox/messages.server"
 import { confirmationMail, newsletterMessage } from "./mail.server";
 import { newsletterLinks } from "./subscriptions.server";
 import { issueMessages } from "./issues/messages.server";
+import { loadLeadRows } from "~/features/leads/mail.server";
 
 /** The link that confirms a sign-up (double opt-in), written with each sign-up. */
 export const newsletterConfirm = defineMessage({
   name: "newsletter-confirm",
+  load: loadLeadRows,
   label: "Newsletter confirmation",
   forget: { visitorAddress: true },
   // A second sign-up while the first one's link is on its way gets none: one link confirms both.

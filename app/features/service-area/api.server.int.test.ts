@@ -8,6 +8,7 @@ import { createLogger } from "~/platform/logger.server";
 import { withIpHashSalt } from "~/platform/settings.server";
 import { type Api, createApi as createApiOf } from "~/platform/api/router.server";
 import { apiRoutes } from "~/server/compose.server";
+import { testServices } from "../../../tests/helpers/services";
 
 const createApi = (services: Services) => createApiOf(services, apiRoutes(services));
 
@@ -18,11 +19,13 @@ let api: Api;
 
 beforeAll(async () => {
   db = await openTestDb();
-  api = createApi({
-    env: await withIpHashSalt(loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", RATE_LIMIT_MAX: "10000" }), db),
-    db,
-    log: createLogger("silent"),
-  });
+  api = createApi(
+    testServices({
+      env: await withIpHashSalt(loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", RATE_LIMIT_MAX: "10000" }), db),
+      db,
+      log: createLogger("silent"),
+    }),
+  );
 });
 afterAll(() => db.close());
 

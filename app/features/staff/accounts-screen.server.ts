@@ -65,12 +65,10 @@ export async function accountsAction({ request, context }: DeskArgs) {
   if (input.intent === "add") {
     try {
       const { account } = await createAccount(db, env, { email: input.email, role: input.role, name: input.name });
-      const sent = await sendInvitation(services, account, inviter);
-      await audit(db, { staffId: me.id, action: "account.add", subject: account.email, detail: { role: account.role, invited: sent } });
+      await sendInvitation(services, account, inviter);
+      await audit(db, { staffId: me.id, action: "account.add", subject: account.email, detail: { role: account.role, invited: true } });
       return reply({
-        notice: sent
-          ? `Added ${account.email} (${account.role}). The invitation e-mail is on its way: its link sets the password, works once and expires in 24 hours.`
-          : `Added ${account.email} (${account.role}), but no e-mail can be sent now: send the invitation again later.`,
+        notice: `Added ${account.email} (${account.role}). The invitation e-mail is on its way: its link sets the password, works once and expires in 24 hours.`,
         typed: {},
       });
     } catch (error) {
@@ -113,8 +111,7 @@ export async function accountsAction({ request, context }: DeskArgs) {
   switch (input.intent) {
     case "invite": {
       if (account.disabled) return reply({ errors: [`${account.email} is disabled: enable the account first.`] }, 409);
-      const sent = await sendInvitation(services, account, inviter);
-      if (!sent) return reply({ errors: ["No e-mail can be sent now; try again later."] }, 503);
+      await sendInvitation(services, account, inviter);
       await audit(db, { staffId: me.id, action: "account.invite", subject: account.email });
       return reply({ notice: `The invitation went to ${account.email} again; the link sent before no longer works.` });
     }
@@ -130,10 +127,10 @@ export async function accountsAction({ request, context }: DeskArgs) {
     default: {
       const twoFactor = input.intent === "reset-2fa";
       await resetAccount(db, env, account.id, { twoFactor });
-      const sent = await sendInvitation(services, account, inviter, { reset: true });
+      await sendInvitation(services, account, inviter, { reset: true });
       await audit(db, { staffId: me.id, action: "account.reset", subject: account.email, detail: { twoFactor } });
       return reply({
-        notice: `Reset ${account.email}: the old password no longer works${twoFactor ? ", two-factor sign-in is off" : ""} and every session has ended. ${sent ? "An e-mail with a link to choose a new password is on its way (24 hours)." : "No e-mail can be sent now: send the invitation again later."}`,
+        notice: `Reset ${account.email}: the old password no longer works${twoFactor ? ", two-factor sign-in is off" : ""} and every session has ended. An e-mail with a link to choose a new password is on its way (24 hours).`,
       });
     }
   }

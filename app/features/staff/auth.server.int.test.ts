@@ -12,6 +12,7 @@ import { passwordProblem } from "./password-policy.server";
 import { createSession } from "./session.server";
 import { signInWithPassword } from "./sign-in.server";
 import { PAIR_RULE } from "./throttle.server";
+import { testServices } from "../../../tests/helpers/services";
 
 let db: Db;
 beforeAll(async () => {
@@ -20,11 +21,11 @@ beforeAll(async () => {
 afterAll(() => db.close());
 
 function services(env: Record<string, string> = {}): Services {
-  return {
+  return testServices({
     db,
     env: { ...loadEnv({ LOG_LEVEL: "silent", SITE_URL: "https://desk.test", ...env }), IP_HASH_SALT: "desk-test-salt-0123456789" },
     log: createLogger("silent"),
-  };
+  });
 }
 
 function request(path: string, init: RequestInit & { cookie?: string } = {}) {

@@ -1,6 +1,5 @@
 import type { Services } from "~/platform/services.server";
 import { writeQueueFor } from "~/platform/db/write-queue.server";
-import { insertOutbox } from "~/platform/outbox/store.server";
 import { type Account, replaceSetPasswordToken, SET_PASSWORD_TTL_MS } from "./accounts.server";
 import { newToken } from "./session.server";
 
@@ -8,33 +7,27 @@ import { newToken } from "./session.server";
  * The invitation e-mail of a desk account: a new one-time set-password link (24 hours;
  * earlier unused links stop working) written to the outbox in the same transaction, with
  * who sent it and the role. The link is never shown in the desk. Also sent after an
- * administrator resets an account (`reset`). Returns false when no e-mail can be sent
- * (no outbox while pages are pre-rendered).
+ * administrator resets an account (`reset`).
  */
 export async function sendInvitation(
   services: Pick<Services, "db" | "env" | "outbox">,
   account: Pick<Account, "id" | "email" | "role">,
   invitedBy: { id: number; name: string },
   opts: { reset?: boolean; now?: Date } = {},
-): Promise<boolean> {
+): Promise<void> {
   const { db, env, outbox } = services;
-  if (!outbox) return false;
   const now = opts.now ?? new Date();
   const token = newToken();
   const link = `${env.SITE_URL}/desk/set-password/${token}`;
-  const rows = outbox.rows([
-    {
-      channel: "email",
-      template: "staff-invitation",
-      recipient: account.email,
-      staffId: account.id,
-      payload: { link, invitedBy: invitedBy.name, role: account.role, reset: opts.reset === true },
-    },
-  ]);
+  const invitation = {
+    template: "staff-invitation" as const,
+    recipient: account.email,
+    staffId: account.id,
+    payload: { link, invitedBy: invitedBy.name, role: account.role, reset: opts.reset === true },
+  };
   await writeQueueFor(db).run(async (trx) => {
     await replaceSetPasswordToken(trx, account.id, token, SET_PASSWORD_TTL_MS, now);
-    await insertOutbox(db.kysely, trx, rows);
+    await outbox.send(trx, [invitation], { now });
   });
   outbox.nudge();
-  return true;
 }

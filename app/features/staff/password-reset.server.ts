@@ -1,6 +1,5 @@
 import type { Services } from "~/platform/services.server";
 import { writeQueueFor } from "~/platform/db/write-queue.server";
-import { insertOutbox } from "~/platform/outbox/store.server";
 import { replaceSetPasswordToken } from "./accounts.server";
 import { newToken } from "./session.server";
 
@@ -18,7 +17,6 @@ export const RESET_INTERVAL_MS = 5 * 60 * 1000;
  */
 export async function requestPasswordReset(services: Pick<Services, "db" | "env" | "outbox">, email: string, now = new Date()): Promise<boolean> {
   const { db, env, outbox } = services;
-  if (!outbox) return false;
   const account = await db.kysely.selectFrom("staff").select(["id", "email", "disabled_at"]).where("email", "=", email.trim().toLowerCase()).executeTakeFirst();
   if (!account || account.disabled_at) return false;
   const staffId = Number(account.id);
@@ -32,10 +30,9 @@ export async function requestPasswordReset(services: Pick<Services, "db" | "env"
   if (recent) return false;
   const token = newToken();
   const link = `${env.SITE_URL}/desk/set-password/${token}`;
-  const rows = outbox.rows([{ channel: "email", template: "password-reset", recipient: account.email, staffId, payload: { link } }]);
   await writeQueueFor(db).run(async (trx) => {
     await replaceSetPasswordToken(trx, staffId, token, RESET_TTL_MS, now);
-    await insertOutbox(db.kysely, trx, rows);
+    await outbox.send(trx, [{ template: "password-reset", recipient: account.email, staffId, payload: { link } }], { now });
   });
   outbox.nudge();
   return true;

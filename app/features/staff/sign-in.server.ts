@@ -1,7 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { writeQueueFor } from "~/platform/db/write-queue.server";
 import { hashIp, throttleIpHash } from "~/platform/ip-hash.server";
-import { insertOutbox } from "~/platform/outbox/store.server";
 import type { Services } from "~/platform/services.server";
 import { acceptTotp, normalizeEmail, redeemRecoveryCode } from "./accounts.server";
 import { audit } from "./audit.server";
@@ -83,18 +81,9 @@ async function fail(
  */
 async function noticeOwner(services: Services, staffId: number, email: string, step: "password" | "code", failures: number): Promise<void> {
   const { db, outbox, log } = services;
-  if (!outbox) return;
-  const rows = outbox.rows([
-    {
-      channel: "email",
-      template: "sign-in-failures",
-      recipient: email,
-      staffId,
-      payload: { step, failures, windowMinutes: ACCOUNT_RULE.windowMs / 60_000 },
-    },
+  await outbox.sendNow([
+    { template: "sign-in-failures", recipient: email, staffId, payload: { step, failures, windowMinutes: ACCOUNT_RULE.windowMs / 60_000 } },
   ]);
-  await writeQueueFor(db).run((trx) => insertOutbox(db.kysely, trx, rows));
-  outbox.nudge();
   log.warn({ email, failures }, "desk: owner told of failed sign-ins");
   await audit(db, { staffId, action: "sign-in.owner-notified", subject: email, detail: { step, failures } });
 }

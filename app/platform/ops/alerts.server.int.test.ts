@@ -4,6 +4,8 @@ import { openTestDb } from "../../../tests/helpers/test-db";
 import { loadEnv } from "~/platform/env.server";
 import type { Logger } from "~/platform/logger.server";
 import { mailDomain, outboxRows } from "~/platform/outbox/store.server";
+import { startOutbox } from "~/platform/outbox/worker.server";
+import { outboxMessages } from "~/server/messages.server";
 import { type AlertOptions, alertMessage, alertWebhook, startAlerts } from "./alerts.server";
 import type { BackupFile } from "./backup.server";
 import { activeStaff } from "~/features/staff/people.server";
@@ -30,6 +32,7 @@ const alertsAt = (extra: Partial<AlertOptions> = {}) =>
     env,
     db,
     log,
+    outbox: startOutbox({ db, env, log, messages: outboxMessages, paused: true }),
     lastBackup: () => backup,
     dataDir: "/tmp",
     now: () => clock,

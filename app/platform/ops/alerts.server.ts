@@ -7,7 +7,7 @@ import type { Db } from "~/platform/db/db.server";
 import type { Env } from "~/platform/env.server";
 import type { Logger } from "~/platform/logger.server";
 import { escapeHtml, htmlShell, isPlainAddress } from "~/platform/outbox/templates.server";
-import { mailDomain, type OutboxDraft, outboxRows } from "~/platform/outbox/store.server";
+import type { MessageDraft, Outbox } from "~/platform/outbox/worker.server";
 import { defineMessage, Undeliverable } from "~/platform/outbox/messages.server";
 import type { BackupFile } from "./backup.server";
 import type { BackupFailure } from "./backup-schedule.server";
@@ -75,6 +75,8 @@ export interface AlertOptions {
   env: Env;
   db: Db;
   log: Logger;
+  /** Where the alert e-mails and webhook are written. */
+  outbox: Outbox;
   lastBackup: () => BackupFile | undefined;
   /** The server's last failed backup attempt, while none has succeeded since. */
   backupFailure?: () => BackupFailure | undefined;
@@ -170,39 +172,23 @@ export function startAlerts(opts: AlertOptions): Alerts {
       else log.warn({ alert: c.id, detail: c.detail }, `alert: ${c.title}`);
     }
     const admins = await opts.admins(db.kysely);
-    const drafts: { key: string; draft: OutboxDraft }[] = turned.flatMap((c) =>
+    // One e-mail per episode and admin across every instance: the key is the episode's.
+    const drafts: MessageDraft[] = turned.flatMap((c) =>
       admins
         .filter((a) => isPlainAddress(a.email))
         .map((a) => ({
-          key: `alert:${c.id}:${c.episode ?? ""}:${a.id}`.slice(0, 250),
-          draft: {
-            channel: "email" as const,
-            template: alertMessage.name,
-            recipient: a.email,
-            staffId: Number(a.id),
-            payload: { id: c.id, title: c.title, detail: c.detail },
-          },
+          key: `alert:${c.id}:${c.episode ?? ""}:${a.id}`,
+          template: alertMessage.name,
+          recipient: a.email,
+          staffId: Number(a.id),
+          payload: { id: c.id, title: c.title, detail: c.detail },
         })),
     );
     // The second channel: a chat tool's webhook, which an outage of e-mail does not hold up.
     if (env.ALERT_WEBHOOK_URL)
       for (const c of turned)
-        drafts.push({
-          key: `alert:${c.id}:${c.episode ?? ""}:webhook`.slice(0, 250),
-          draft: { channel: "webhook", template: alertWebhook.name, payload: { id: c.id, title: c.title, detail: c.detail } },
-        });
-    if (!drafts.length) return;
-    const rows = outboxRows(
-      drafts.map((d) => d.draft),
-      null,
-      { domain: mailDomain(env.MAIL_FROM), giveUpMs: env.OUTBOX_GIVE_UP_HOURS * 3_600_000, now: new Date(now()) },
-    ).map((row, i) => ({ ...row, idempotency_key: drafts[i]!.key }));
-    // One e-mail per episode and admin across every instance: the key is the episode's.
-    await db.kysely
-      .insertInto("outbox")
-      .values(rows)
-      .onConflict((oc) => oc.column("idempotency_key").doNothing())
-      .execute();
+        drafts.push({ key: `alert:${c.id}:${c.episode ?? ""}:webhook`, template: alertWebhook.name, payload: { id: c.id, title: c.title, detail: c.detail } });
+    await opts.outbox.sendNow(drafts, { now: new Date(now()) });
   }
 
   async function run(): Promise<AlertState> {
@@ -271,6 +257,7 @@ export const alertMessage = defineMessage({
  */
 export const alertWebhook = defineMessage({
   name: "ops-alert-webhook",
+  channel: "webhook",
   label: "System alert to the alert webhook",
   render: (ctx) => {
     const { ALERT_WEBHOOK_URL: url, ALERT_WEBHOOK_SECRET: secret } = ctx.env;

@@ -68,8 +68,8 @@ export async function systemReport(
       waiting,
       failed,
       oldestWaitingSeconds: Math.round(oldest),
-      sentByThisProcess: services.outbox?.stats.sent ?? 0,
-      failedByThisProcess: services.outbox?.stats.failed ?? 0,
+      sentByThisProcess: services.outbox.stats.sent,
+      failedByThisProcess: services.outbox.stats.failed,
     },
     alerts: ops.alerts?.() ?? null,
   };

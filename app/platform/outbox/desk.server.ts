@@ -1,11 +1,9 @@
 import type { Db } from "~/platform/db/db.server";
-import { type MessageRegistry, messageRegistry } from "./messages.server";
+import type { MessageRegistry } from "./messages.server";
 import type { Services } from "~/platform/services.server";
 
-const none = messageRegistry([]);
-
-/** The messages this process's outbox delivers (none while pages are pre-rendered), for the screens that name them. */
-export const declaredMessages = (services: Pick<Services, "outbox">): MessageRegistry => services.outbox?.messages ?? none;
+/** The messages this process's outbox delivers, for the screens that name them. */
+export const declaredMessages = (services: Pick<Services, "outbox">): MessageRegistry => services.outbox.messages;
 
 export const deliveryStates = ["failed", "pending", "sending", "sent"] as const;
 export type DeliveryState = (typeof deliveryStates)[number];

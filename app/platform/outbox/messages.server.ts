@@ -1,6 +1,4 @@
-import type { Selectable } from "kysely";
 import type { Db } from "~/platform/db/db.server";
-import type { LeadsTable } from "~/platform/db/schema";
 import type { Env } from "~/platform/env.server";
 import type { OutgoingMail } from "./mailer.server";
 import type { Channel, OutboxRow } from "./store.server";
@@ -14,43 +12,24 @@ import type { Channel, OutboxRow } from "./store.server";
 export interface Register {}
 export type MessageName = Register extends { messages: infer N extends string } ? N : string;
 
-/** The lead a message is about, as stored (the feature that declares the message reads it). */
-export type LeadRow = Pick<
-  Selectable<LeadsTable>,
-  | "id"
-  | "submission_id"
-  | "kind"
-  | "type"
-  | "email"
-  | "payload"
-  | "page_path"
-  | "created_at"
-  | "landing_page"
-  | "referrer_host"
-  | "utm_source"
-  | "utm_medium"
-  | "utm_campaign"
-  | "utm_term"
-  | "utm_content"
-  | "consent_version"
-  | "consent_shown_at"
-  | "contact_id"
->;
-
-export interface MessageContext {
+export interface MessageContext<L = unknown> {
   db: Db;
   env: Env;
   row: OutboxRow;
-  /** The lead the row belongs to, when it has one and it still exists. */
-  lead: LeadRow | undefined;
+  /** The row's lead as the message's `load` read it, when the row has one and it still exists. */
+  lead: L | undefined;
   payload: Record<string, unknown>;
 }
+
+/**
+ * Reads the leads of a batch of rows (their lead_id), keyed by id: declared by the message,
+ * so the feature that owns the leads reads them, never the outbox. One call per batch.
+ */
+export type LoadLeads<L> = (db: Db, ids: number[]) => Promise<Map<number, L>>;
 
 /** What a message turns a row into: an e-mail or a webhook body. */
 /** An e-mail, or a signed JSON body: to the CRM's LEAD_WEBHOOK_URL unless `to` names another endpoint. */
 export type Delivery = { mail: OutgoingMail } | { webhook: string; to?: { url: string; secret: string } };
-
-export type Render = (ctx: MessageContext) => Delivery | Promise<Delivery>;
 
 /** A permanent problem with a message (its lead is gone, its address is not one): no retry helps. */
 export class Undeliverable extends Error {}
@@ -66,7 +45,7 @@ export interface Forget {
   payloadOnceSent?: boolean;
 }
 
-export interface MessageDef<N extends string = string> {
+export interface MessageDef<N extends string = string, L = unknown> {
   name: N;
   /** How it is delivered; e-mail unless said. */
   channel: Channel;
@@ -86,7 +65,9 @@ export interface MessageDef<N extends string = string> {
    * CPU and its own e-mails go out first; the bulk messages follow once the burst is over.
    */
   bulk?: boolean;
-  render: Render;
+  /** How the rows' leads are read for `render`; without it `ctx.lead` is undefined. */
+  load?: LoadLeads<L>;
+  render(ctx: MessageContext<L>): Delivery | Promise<Delivery>;
   /**
    * Told once the message is given up for good (refused with an SMTP 5xx, or still failing
    * at its give-up time), after that is recorded: the feature marks what it must (an
@@ -96,10 +77,10 @@ export interface MessageDef<N extends string = string> {
 }
 
 /** A message as its feature declares it: e-mail and nothing to forget unless said. */
-export type MessageInput<N extends string> = Omit<MessageDef<N>, "channel" | "forget"> & { channel?: Channel; forget?: Forget };
+export type MessageInput<N extends string, L> = Omit<MessageDef<N, L>, "channel" | "forget"> & { channel?: Channel; forget?: Forget };
 
 /** Declares one message; the name stays a literal type, so the registry can derive the names. */
-export function defineMessage<const N extends string>(def: MessageInput<N>): MessageDef<N> {
+export function defineMessage<const N extends string, L = unknown>(def: MessageInput<N, L>): MessageDef<N, L> {
   return { ...def, channel: def.channel ?? "email", forget: def.forget ?? {} };
 }
 

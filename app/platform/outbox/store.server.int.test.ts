@@ -2,7 +2,12 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Db, openDb } from "~/platform/db/db.server";
 import { openTestDb } from "../../../tests/helpers/test-db";
-import { claimDue, dueIds, enqueue, outboxRows, recordResults, renewClaims, timeOrderedUuid } from "./store.server";
+import { writeQueueFor } from "~/platform/db/write-queue.server";
+import { claimDue, dueIds, insertOutbox, type OutboxDraft, outboxRows, recordResults, renewClaims, timeOrderedUuid } from "./store.server";
+
+/** Writes rows as the outbox's `send` does, without the message registry (the store alone is under test). */
+const enqueue = (db: Db, drafts: OutboxDraft[], opts: { domain: string; giveUpMs: number }) =>
+  writeQueueFor(db).run((trx) => insertOutbox(db.kysely, trx, outboxRows(drafts, null, opts)));
 
 /**
  * Claims: each due message goes to one worker, also when several instances claim at once

@@ -113,10 +113,67 @@ export async function insertOutbox(db: Kysely<Database>, trx: Kysely<Database>, 
   );
 }
 
-/** Writes messages on their own (not caused by a lead insert), through the write queue. */
-export async function enqueue(db: Db, drafts: OutboxDraft[], opts: { domain: string; giveUpMs: number; leadId?: number | null }): Promise<void> {
-  const rows = outboxRows(drafts, opts.leadId ?? null, opts);
-  await writeQueueFor(db).run((trx) => insertOutbox(db.kysely, trx, rows));
+/** What a feature may ask of the messages it wrote (outbox.find): every condition given must hold. */
+export interface OutboxQuery {
+  ids?: readonly number[];
+  leadIds?: readonly number[];
+  /** Idempotency keys (a message written under its caller's key: `send(…, { key })`). */
+  keys?: readonly string[];
+  templates?: readonly MessageName[];
+  notTemplates?: readonly MessageName[];
+  channel?: Channel;
+  /** The stored recipient (a visitor's address lower-cased; a member of staff's as stored). */
+  recipient?: string;
+  states?: readonly string[];
+  notStates?: readonly string[];
+  writtenAfter?: string;
+  sentAfter?: string;
+  /** Newest first, at most this many (else oldest first, every one). */
+  newest?: number;
+  /** On PostgreSQL, lock the rows found until the transaction ends (SKIP LOCKED is not used). */
+  lock?: boolean;
+}
+
+export type FoundMessage = Pick<
+  OutboxRow,
+  "id" | "lead_id" | "template" | "recipient" | "state" | "payload" | "idempotency_key" | "created_at" | "next_attempt_at" | "sent_at" | "last_error"
+>;
+
+/**
+ * The messages matching `query` (what a feature asks of the messages it wrote; the
+ * outbox's `find` reads the same inside a transaction), with `db`'s handle or a transaction of it.
+ */
+export async function findMessages(db: Pick<Db, "kysely" | "dialect">, query: OutboxQuery): Promise<FoundMessage[]> {
+  for (const list of [query.ids, query.leadIds, query.keys, query.templates, query.states]) if (list && !list.length) return [];
+  let q = db.kysely
+    .selectFrom("outbox")
+    .select(["id", "lead_id", "template", "recipient", "state", "payload", "idempotency_key", "created_at", "next_attempt_at", "sent_at", "last_error"]);
+  if (query.ids) q = q.where("id", "in", [...query.ids]);
+  if (query.leadIds) q = q.where("lead_id", "in", [...query.leadIds]);
+  if (query.keys) q = q.where("idempotency_key", "in", [...query.keys]);
+  if (query.templates) q = q.where("template", "in", [...query.templates]);
+  if (query.notTemplates?.length) q = q.where("template", "not in", [...query.notTemplates]);
+  if (query.channel) q = q.where("channel", "=", query.channel);
+  if (query.recipient !== undefined) q = q.where("recipient", "=", query.recipient);
+  if (query.states) q = q.where("state", "in", [...query.states]);
+  if (query.notStates?.length) q = q.where("state", "not in", [...query.notStates]);
+  if (query.writtenAfter) q = q.where("created_at", ">", query.writtenAfter);
+  if (query.sentAfter) q = q.where("sent_at", ">", query.sentAfter);
+  q = query.newest ? q.orderBy("created_at", "desc").orderBy("id", "desc").limit(query.newest) : q.orderBy("created_at").orderBy("id");
+  if (query.lock && db.dialect === "postgres") q = q.forUpdate();
+  const rows = await q.execute();
+  return rows.map((r) => ({ ...r, id: Number(r.id), lead_id: r.lead_id === null ? null : Number(r.lead_id) }));
+}
+
+/** Replaces the payload of a message still waiting to be sent (a digest taking more leads); false when it went meanwhile. */
+export async function amendPayload(trx: Kysely<Database>, id: number, payload: Record<string, unknown>): Promise<boolean> {
+  const r = await trx
+    .updateTable("outbox")
+    .set({ payload: JSON.stringify(payload) })
+    .where("id", "=", id)
+    .where("state", "=", "pending")
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
 }
 
 /** The ids `claimDue` takes: up to `limit` due messages, oldest first (a subquery of its UPDATE). */

@@ -16,6 +16,7 @@ import { confirmSubscription } from "~/features/newsletter/subscriptions.server"
 import type { Services } from "~/platform/services.server";
 import { type Outbox, startOutbox } from "./worker.server";
 import { visitorMailSoFar } from "./visitor-mail.server";
+import { anyLeadPending } from "~/features/leads/messages.server";
 
 /**
  * The messages a form sends to the address typed into it, against a real database through
@@ -127,7 +128,7 @@ describe("mail to the address typed into a form", () => {
     await db.kysely.transaction().execute(async (trx) => {
       // One connection throughout: its prepared statements are its own.
       for (const email of ["one@example.com", "two@example.com"]) {
-        expect(await visitorMailSoFar(trx, outboxMessages, email, new Date())).toEqual({ sent: 0, pendingConfirmation: false });
+        expect(await visitorMailSoFar(trx, outboxMessages, email, new Date(), anyLeadPending)).toEqual({ sent: 0, pendingConfirmation: false });
       }
       const { rows } = await sql<{
         n: string;

@@ -30,21 +30,29 @@ export interface VisitorMailSoFar {
   pendingConfirmation: boolean;
 }
 
-/** What the address was sent within the day before `now` (inside the caller's transaction, so earlier leads of the same batch count). */
-export async function visitorMailSoFar(trx: Kysely<Database>, messages: MessageRegistry, email: string, now: Date): Promise<VisitorMailSoFar> {
+/**
+ * What the address was sent within the day before `now` (inside the caller's transaction, so
+ * earlier leads of the same batch count). Whether a lead is still pending is its feature's
+ * to say (`pendingLeads`, asked only when a one-pending-per-address message is found).
+ */
+export async function visitorMailSoFar(
+  trx: Kysely<Database>,
+  messages: MessageRegistry,
+  email: string,
+  now: Date,
+  pendingLeads: (trx: Kysely<Database>, ids: number[]) => Promise<boolean>,
+): Promise<VisitorMailSoFar> {
   const visitor = messages.names((m) => m.forget.visitorAddress);
   if (!visitor.length) return { sent: 0, pendingConfirmation: false };
-  const onePending = messages.names((m) => m.forget.visitorAddress && m.onePendingPerAddress);
+  const onePending = new Set(messages.names((m) => m.forget.visitorAddress && m.onePendingPerAddress));
   const since = new Date(now.getTime() - DAY_MS).toISOString();
-  const pendingWhen = onePending.length ? sql`o.template IN (${sql.join(onePending)})` : sql`1 = 0`;
-  // One text per message registry: prepared on PostgreSQL, so it is not planned again for every lead.
-  const query = sql<{ sent: number | string; pending: number | string | null }>`
-    SELECT count(*) AS sent,
-      sum(CASE WHEN ${pendingWhen} AND o.state <> 'failed' AND l.status = 'pending' THEN 1 ELSE 0 END) AS pending
-    FROM outbox o LEFT JOIN leads l ON l.id = o.lead_id
-    WHERE o.recipient = ${recipientKey(email)} AND o.created_at >= ${since}
-      AND o.template IN (${sql.join(visitor)})`.compile(trx);
+  // One text per message registry: prepared on PostgreSQL, so it is not planned again for
+  // every lead. At most a day's messages to one address (VISITOR_MAIL_PER_DAY and a few).
+  const query = sql<{ template: string; state: string; lead_id: number | string | null }>`
+    SELECT template, state, lead_id FROM outbox
+    WHERE recipient = ${recipientKey(email)} AND created_at >= ${since}
+      AND template IN (${sql.join(visitor)})`.compile(trx);
   const { rows } = await trx.executeQuery(prepared(query));
-  const row = rows[0];
-  return { sent: Number(row?.sent ?? 0), pendingConfirmation: Number(row?.pending ?? 0) > 0 };
+  const waiting = rows.filter((r) => onePending.has(r.template) && r.state !== "failed" && r.lead_id !== null).map((r) => Number(r.lead_id));
+  return { sent: rows.length, pendingConfirmation: waiting.length > 0 && (await pendingLeads(trx, waiting)) };
 }

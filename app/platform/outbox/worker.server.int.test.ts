@@ -1,4 +1,4 @@
-import { leadOutboxRows } from "~/features/leads/messages.server";
+import { sendLeadMessages } from "~/features/leads/messages.server";
 import { outboxMessages } from "~/server/messages.server";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
@@ -210,7 +210,7 @@ describe("outbox over SMTP", () => {
       email: "eve@example.com\r\nBcc: victim@example.com",
       payload: { firstName: "Eve\r\nBcc: victim@example.com\r\nX-Evil: 1", lastName: "X\nSubject: spoofed", email: "eve@example.com" },
       pagePath: "/faq\r\nX-Page: 1",
-      messages: (id, trx) => leadOutboxRows(s, "lead-personal", "eve@example.com\r\nBcc: victim@example.com", id, trx),
+      messages: (id, trx) => sendLeadMessages(s, "lead-personal", "eve@example.com\r\nBcc: victim@example.com", id, trx),
     });
     s.outbox.nudge();
     const [m] = await sink.waitFor(1);

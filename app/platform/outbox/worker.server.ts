@@ -4,10 +4,18 @@ import type { Env } from "~/platform/env.server";
 import type { Logger } from "~/platform/logger.server";
 import { withoutAddresses } from "~/platform/log-safe.server";
 import { createMailer, type Mailer } from "./mailer.server";
+import type { Kysely } from "kysely";
+import type { Database } from "~/platform/db/schema";
+import { writeQueueFor } from "~/platform/db/write-queue.server";
 import {
+  amendPayload,
   type Channel,
   claimDue,
+  type FoundMessage,
+  findMessages,
+  insertOutbox,
   type OutboxDraft,
+  type OutboxQuery,
   type OutboxRow,
   type OutboxTiming,
   outboxRows,
@@ -16,16 +24,55 @@ import {
   releaseClaims,
   renewClaims,
   type Result,
+  retryNow,
 } from "./store.server";
-import { type LeadRow, type MessageDef, type MessageRegistry, messageRegistry, Undeliverable } from "./messages.server";
+import { type MessageDef, type MessageRegistry, messageRegistry, Undeliverable } from "./messages.server";
 import { postWebhook } from "./webhook.server";
 
+/**
+ * A message a feature writes: its channel comes from its declaration. With `key` (the
+ * caller's idempotency key, at most 250 characters) a message already written under that
+ * key, by this or another instance or before a restart, makes this one write nothing.
+ * `messageId` fixes the e-mail's Message-ID (a desk e-mail threads by it); `leadId`, the
+ * lead of this message where one call writes messages of several (a newsletter issue).
+ */
+export type MessageDraft = Omit<OutboxDraft, "channel"> & { key?: string; messageId?: string; leadId?: number | null };
+
+export interface SendOptions {
+  /** The lead the messages belong to: its page lists them, and their templates read it. */
+  leadId?: number | null;
+  /** When they are written (default now): their give-up time counts from it. */
+  now?: Date;
+  /** Not sent before this time (a digest due at the end of its interval). */
+  dueAt?: Date;
+}
+
+/**
+ * The one way features reach the outbox: write messages (`send` in the caller's
+ * transaction, or `sendNow` on their own), ask what they wrote (`find`), add to a message
+ * still waiting (`amend`), and retry one (`retry`). The channel, the Message-ID's domain
+ * and the give-up time are worked out here. A paused outbox (tests that only write, tools)
+ * writes the same rows and delivers nothing.
+ */
 export interface Outbox {
   timing: OutboxTiming;
   /** The messages it delivers (the composition root's list). */
   readonly messages: MessageRegistry;
-  /** The rows to insert for messages (a lead's, a confirmation, a reset link), keys and Message-IDs set. */
-  rows(drafts: OutboxDraft[], leadId?: number | null, now?: Date): ReturnType<typeof outboxRows>;
+  /**
+   * Writes `drafts` inside the caller's transaction `trx` (a lead's insert, a desk change), so
+   * they exist exactly when what caused them does. Nudge after the commit.
+   */
+  send(trx: Kysely<Database>, drafts: readonly MessageDraft[], opts?: SendOptions): Promise<void>;
+  /** Writes one message in `trx` and gives its id; null when its `key` was written before. */
+  sendOne(trx: Kysely<Database>, draft: MessageDraft, opts?: SendOptions): Promise<number | null>;
+  /** Writes `drafts` in a transaction of their own (through the write queue), then nudges. */
+  sendNow(drafts: readonly MessageDraft[], opts?: SendOptions): Promise<void>;
+  /** The messages matching `query`, read with `k` (the database's handle or the caller's transaction). */
+  find(k: Kysely<Database>, query: OutboxQuery): Promise<FoundMessage[]>;
+  /** Replaces the payload of a message still waiting; false when it was taken meanwhile. */
+  amend(trx: Kysely<Database>, id: number, payload: Record<string, unknown>): Promise<boolean>;
+  /** A failed or waiting message is tried again now with a fresh give-up window; false when it is neither. */
+  retry(id: number): Promise<boolean>;
   /**
    * Something was written: look for due messages now rather than at the next poll. A nudge
    * also tells the worker that leads are arriving (it claims less, and no bulk message, for
@@ -199,27 +246,46 @@ export function startOutbox(opts: OutboxOptions): Outbox {
     );
   }
 
-  async function loadLeads(rows: OutboxRow[]): Promise<Map<number, LeadRow>> {
-    const ids = [
-      ...new Set(
-        rows
-          .map((r) => r.lead_id)
-          .filter((id): id is number => id !== null)
-          .map(Number),
-      ),
-    ];
-    if (!ids.length) return new Map();
-    const leads = await db.kysely
-      .selectFrom("leads")
-      .select(["id", "submission_id", "kind", "type", "email", "payload", "page_path", "created_at"])
-      .select(["landing_page", "referrer_host", "utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"])
-      .select(["consent_version", "consent_shown_at", "contact_id"])
-      .where("id", "in", ids)
-      .execute();
-    return new Map(leads.map((l) => [Number(l.id), l]));
+  /** The rows for `drafts`: channel by declaration, keys and Message-IDs, give-up time from `now`. */
+  function rowsFor(drafts: readonly MessageDraft[], opts: SendOptions = {}) {
+    const now = opts.now ?? new Date();
+    const channelled = drafts.map((d) => {
+      const declared = messages.get(d.template);
+      if (!declared) throw new Error(`no message "${d.template}" is declared`);
+      return { channel: declared.channel, template: d.template, recipient: d.recipient, staffId: d.staffId, payload: d.payload };
+    });
+    const due = opts.dueAt?.toISOString();
+    return outboxRows(channelled, opts.leadId ?? null, { domain, giveUpMs: timing.giveUpMs, now }).map((row, i) => {
+      const d = drafts[i] as MessageDraft;
+      return {
+        ...row,
+        ...(d.key ? { idempotency_key: d.key.slice(0, 250) } : {}),
+        ...(d.leadId !== undefined ? { lead_id: d.leadId } : {}),
+        ...(d.messageId ? { message_id: d.messageId } : {}),
+        ...(due ? { next_attempt_at: due } : {}),
+      };
+    });
   }
 
-  async function deliver(row: OutboxRow, lead: LeadRow | undefined): Promise<Result> {
+  /** The rows' leads, read by each message's own `load` (one call per message kind in the batch). */
+  async function loadLeads(rows: OutboxRow[]): Promise<(row: OutboxRow) => unknown> {
+    const wanted = new Map<NonNullable<MessageDef["load"]>, Set<number>>();
+    for (const r of rows) {
+      const load = messages.get(r.template)?.load;
+      if (!load || r.lead_id === null) continue;
+      const ids = wanted.get(load) ?? new Set<number>();
+      ids.add(Number(r.lead_id));
+      wanted.set(load, ids);
+    }
+    const read = new Map<NonNullable<MessageDef["load"]>, Map<number, unknown>>();
+    await Promise.all([...wanted].map(async ([load, ids]) => read.set(load, await load(db, [...ids]))));
+    return (row) => {
+      const load = messages.get(row.template)?.load;
+      return load && row.lead_id !== null ? read.get(load)?.get(Number(row.lead_id)) : undefined;
+    };
+  }
+
+  async function deliver(row: OutboxRow, lead: unknown): Promise<Result> {
     try {
       const message = messages.get(row.template);
       if (!message) throw new Undeliverable(`no message "${row.template}" is declared`);
@@ -328,8 +394,8 @@ export function startOutbox(opts: OutboxOptions): Outbox {
       const one = (async () => {
         let result: Result;
         try {
-          const byId = await leads;
-          result = await deliver(row, row.lead_id === null ? undefined : byId.get(Number(row.lead_id)));
+          const leadOf = await leads;
+          result = await deliver(row, leadOf(row));
         } catch (error) {
           result = { id: row.id, ok: false, error: `could not read the lead: ${(error as Error).message}` };
         }
@@ -409,12 +475,45 @@ export function startOutbox(opts: OutboxOptions): Outbox {
       );
     }
   }
-  return {
+  const outbox: Outbox = {
     timing,
     mailer,
     stats,
     messages,
-    rows: (drafts, leadId = null, now = new Date()) => outboxRows(drafts, leadId, { domain, giveUpMs: timing.giveUpMs, now }),
+    send: async (trx, drafts, opts) => {
+      const rows = rowsFor(drafts, opts);
+      if (drafts.some((d) => d.key)) {
+        for (let i = 0; i < rows.length; i += 100)
+          await trx
+            .insertInto("outbox")
+            .values(rows.slice(i, i + 100))
+            .onConflict((oc) => oc.column("idempotency_key").doNothing())
+            .execute();
+      } else await insertOutbox(db.kysely, trx, rows);
+    },
+    sendOne: async (trx, draft, opts) => {
+      const [row] = rowsFor([draft], opts);
+      if (!row) return null;
+      const inserted = await trx
+        .insertInto("outbox")
+        .values(row)
+        .onConflict((oc) => oc.column("idempotency_key").doNothing())
+        .returning("id")
+        .executeTakeFirst();
+      return inserted ? Number(inserted.id) : null;
+    },
+    async sendNow(drafts, opts) {
+      if (!drafts.length) return;
+      await writeQueueFor(db).run((trx) => outbox.send(trx, drafts, opts));
+      outbox.nudge({ bulk: drafts.every((d) => messages.get(d.template)?.bulk) });
+    },
+    find: (k, query) => findMessages({ kysely: k, dialect: db.dialect }, query),
+    amend: (trx, id, payload) => amendPayload(trx, id, payload),
+    retry: async (id) => {
+      const done = await retryNow(db, id, timing);
+      if (done) outbox.nudge();
+      return done;
+    },
     nudge(opts) {
       if (stopped) return;
       if (!opts?.bulk) lastNudge = Date.now();
@@ -436,4 +535,5 @@ export function startOutbox(opts: OutboxOptions): Outbox {
       mailer.close();
     },
   };
+  return outbox;
 }

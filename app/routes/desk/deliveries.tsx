@@ -8,7 +8,6 @@ import { signedIn } from "~/features/staff/desk-guard.server";
 import { audit } from "~/features/staff/audit.server";
 
 import { type DeliveryState, declaredMessages, deliveryCounts, deliveryStates, listDeliveries, stateLabels } from "~/platform/outbox/desk.server";
-import { retryNow } from "~/platform/outbox/store.server";
 import type { Route } from "./+types/deliveries";
 import { issueMessages } from "~/shared/forms/issues";
 
@@ -66,17 +65,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const parsed = retrySchema.safeParse({ id: String(form.get("id") ?? "") });
   if (!parsed.success) return data({ errors: issueMessages(parsed.error), done: null }, { status: 422, headers: DESK_HEADERS });
-  const timing = services.outbox?.timing ?? {
-    retryBaseMs: services.env.OUTBOX_RETRY_BASE_SECONDS * 1000,
-    giveUpMs: services.env.OUTBOX_GIVE_UP_HOURS * 3_600_000,
-  };
-  const done = await retryNow(services.db, parsed.data.id, timing);
-  if (!done)
+  if (!(await services.outbox.retry(parsed.data.id)))
     return data(
       { errors: [`Message ${parsed.data.id} is not waiting or failed (it may have been sent meanwhile).`], done: null },
       { status: 409, headers: DESK_HEADERS },
     );
-  services.outbox?.nudge();
   await audit(services.db, { staffId: me.id, action: "outbox.retry", subject: String(parsed.data.id) });
   return data({ errors: null as string[] | null, done: `Message ${parsed.data.id} will be sent again now.` }, { headers: DESK_HEADERS });
 }

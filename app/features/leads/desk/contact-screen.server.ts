@@ -12,6 +12,7 @@ import { kindLabel, type LeadStatus, parsePayload, phoneOf, statusLabels, typeLa
 import { getLead } from "./query.server";
 import { staffDirectory, staffLabel } from "~/features/staff/people.server";
 import { declaredMessages } from "~/platform/outbox/desk.server";
+import { findMessages } from "~/platform/outbox/store.server";
 
 /** A contact's screen (routes/desk/contact.tsx): every lead of one person, their notes and e-mails, newest first. */
 
@@ -104,14 +105,8 @@ export async function loadContact({ request, context, params }: DeskArgs) {
       .where("lead_id", "in", ids)
       .where("action", "=", "note")
       .execute(),
-    db.kysely
-      .selectFrom("outbox")
-      .select(["id", "lead_id", "template", "state", "created_at", "sent_at"])
-      .where("lead_id", "in", ids)
-      .where("channel", "=", "email")
-      // The desk's own e-mails are in the conversation, with their words (lead_messages).
-      .where("template", "<>", "lead-mail")
-      .execute(),
+    // The desk's own e-mails are in the conversation, with their words (lead_messages).
+    findMessages(db, { leadIds: ids, channel: "email", notTemplates: ["lead-mail"] }),
     staffDirectory(db),
   ]);
   const conversation = await leadConversation(db, ids, staff);

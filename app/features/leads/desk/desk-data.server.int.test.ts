@@ -18,6 +18,8 @@ import { kindLabel, labelledFields, typeLabel, whoOf } from "./labels.server";
 import { deleteByEmail, findByEmail } from "./privacy.server";
 import { loadEnv } from "~/platform/env.server";
 import { countsBy, leadsPerDay } from "./stats.server";
+import { testServices } from "../../../../tests/helpers/services";
+import { createLogger } from "~/platform/logger.server";
 
 describe("CSV cells", () => {
   it("neutralises formulas and quotes what needs quoting", () => {
@@ -207,10 +209,11 @@ describe("desk data on the database", () => {
       .insertInto("comments")
       .values([comment("c1", "For", email), comment("c2", "Other", "other@example.com", "c1"), comment("c3", "For", email)])
       .execute();
-    const services = {
+    const services = testServices({
       db,
       env: { ...loadEnv({ NODE_ENV: "test", MAIL_DIR: mkdtempSync(join(tmpdir(), "fillway-mail-")) }), IP_HASH_SALT: "desk-data-salt-012345" },
-    };
+      log: createLogger("silent"),
+    });
     const none = { outbox: 0, mailFiles: 0, audit: 0, insight: 0, conversations: 0 };
     expect(await findByEmail(services, "forget.me@EXAMPLE.com")).toEqual({ leads: 1, subscriptions: 1, comments: 2, ...none });
     expect(await deleteByEmail(services, email)).toMatchObject({ leads: 1, subscriptions: 1, comments: 2, ...none });

@@ -6,7 +6,6 @@ import type { Database } from "~/platform/db/schema";
 import type { Env } from "~/platform/env.server";
 import type { Logger } from "~/platform/logger.server";
 import { backupsHoldingDeleted, type HeldBackup } from "~/platform/ops/backup.server";
-import { insertOutbox, mailDomain, outboxRows } from "~/platform/outbox/store.server";
 import type { Outbox } from "~/platform/outbox/worker.server";
 import { forgetInOutbox, outboxNaming } from "~/platform/outbox/privacy.server";
 import { commentsNaming, forgetComments } from "~/features/content/privacy.server";
@@ -35,7 +34,7 @@ export interface PersonalData {
 export interface PrivacyServices {
   db: Db;
   env: Env;
-  outbox?: Outbox;
+  outbox: Outbox;
   /** Where a background clean-up that failed is reported (PostgreSQL's VACUUM). */
   log?: Logger;
 }
@@ -112,7 +111,7 @@ async function mailFilesOf(env: Env, e: string, messageIds: (string | null)[]): 
  * rewritten whole each time, a cost that grows with the leads). Resolves with whether the
  * write-ahead log was emptied at once.
  */
-export async function purgeAfterDeletions(services: PrivacyServices): Promise<boolean> {
+export async function purgeAfterDeletions(services: Pick<PrivacyServices, "db" | "log">): Promise<boolean> {
   const { logEmptied, vacuumed } = await services.db.purgeDeleted(ERASED_TABLES);
   if (!logEmptied) services.log?.warn("privacy deletion: the write-ahead log was busy; the next checkpoint empties it");
   vacuumed?.catch((error) => services.log?.error({ err: error }, "privacy deletion: VACUUM after it failed"));
@@ -120,7 +119,7 @@ export async function purgeAfterDeletions(services: PrivacyServices): Promise<bo
 }
 
 /** What the desk holds about an e-mail address: leads, subscriptions, comments, messages, mail files, audit entries. */
-export async function findByEmail(services: PrivacyServices, email: string): Promise<PersonalData> {
+export async function findByEmail(services: Pick<PrivacyServices, "db" | "env">, email: string): Promise<PersonalData> {
   const { db, env } = services;
   const e = normaliseText(email);
   const leads = await leadsOf(db.kysely, e);
@@ -206,12 +205,7 @@ export async function deleteByEmail(services: PrivacyServices, email: string, no
     const told = leads.filter((l) => !l.newsletter);
     if (env.LEAD_WEBHOOK_URL && told.length) {
       const payload = { deletedAt: now.toISOString(), leads: told.map((l) => ({ id: l.id, submissionId: l.submissionId })) };
-      const rows = outboxRows([{ channel: "webhook", template: "lead-deleted", payload }], null, {
-        domain: mailDomain(env.MAIL_FROM),
-        giveUpMs: env.OUTBOX_GIVE_UP_HOURS * 3_600_000,
-        now,
-      });
-      await insertOutbox(db.kysely, trx, rows);
+      await services.outbox.send(trx, [{ template: "lead-deleted", payload }], { now });
     }
     return {
       leads: told.length,
@@ -224,7 +218,7 @@ export async function deleteByEmail(services: PrivacyServices, email: string, no
       conversations,
     };
   });
-  services.outbox?.nudge();
+  services.outbox.nudge();
   const files = await mailFilesOf(env, e, found.messageIds);
   await Promise.all(files.map((f) => unlink(f).catch((error: NodeJS.ErrnoException) => (error.code === "ENOENT" ? undefined : Promise.reject(error)))));
   const logEmptied = purge ? await purgeAfterDeletions(services) : false;

@@ -12,6 +12,7 @@ import { parseLeadFilters } from "./filters.server";
 import { listLeads } from "./query.server";
 import { searchColumns } from "./search-columns.server";
 import { catchUpSearch } from "./search.server";
+import { testServices } from "../../../../tests/helpers/services";
 
 /**
  * Search by place: a lead's city comes from the city typed, else from its address, else
@@ -26,7 +27,7 @@ let post: (path: string, body: Record<string, unknown>) => Promise<number>;
 beforeAll(async () => {
   db = await openTestDb();
   const env = loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", RATE_LIMIT_MAX: "100000", IP_HASH_SALT: "search-place-salt-0123" });
-  const services: Services = { env: { ...env, IP_HASH_SALT: env.IP_HASH_SALT ?? "search-place-salt-0123" }, db, log: createLogger("silent") };
+  const services: Services = testServices({ env: { ...env, IP_HASH_SALT: env.IP_HASH_SALT ?? "search-place-salt-0123" }, db, log: createLogger("silent") });
   const api = createApi(services, apiRoutes(services));
   post = async (path, body) =>
     (

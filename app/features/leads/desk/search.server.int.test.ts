@@ -13,6 +13,8 @@ import { COUNT_CAP, countMatching, listLeads } from "./query.server";
 import { searchColumns } from "./search-columns.server";
 import { leadSearchFoldMigration } from "~/platform/db/migrations/036-lead-search-fold";
 import { catchUpSearch, FEW_MATCHES, RECENT_IDS, searchCondition, searchWords, wordsQuery } from "./search.server";
+import { testServices } from "../../../../tests/helpers/services";
+import { createLogger } from "~/platform/logger.server";
 
 /**
  * The inbox's search box and attribution filters as sales uses them: any word of a lead
@@ -351,7 +353,7 @@ describe("the desk's search box and attribution filters", () => {
       ...loadEnv({ NODE_ENV: "test", LOG_LEVEL: "error", SITE_URL: "https://www.fillway.example", MAIL_DIR: mailDir }),
       IP_HASH_SALT: "search-test-salt-0123456",
     };
-    await deleteByEmail({ db, env }, email);
+    await deleteByEmail(testServices({ db, env, log: createLogger("silent") }), email);
     for (const q of ["gwendolyn", "vanish", "chicago", "3125550777", "forget"]) expect(await search(q), q).toEqual([]);
     // A new lead takes the words again; the deleted one stays out of the index.
     const again = await insert("lead-personal", "new.person@forget.test", { firstName: "Gwendolyn", lastName: "Returns" });

@@ -1,8 +1,6 @@
-import type { Kysely } from "kysely";
 import type { Db } from "~/platform/db/db.server";
-import type { Database } from "~/platform/db/schema";
 import { writeQueueFor } from "~/platform/db/write-queue.server";
-import { insertOutbox, mailDomain, type OutboxDraft, outboxRows } from "~/platform/outbox/store.server";
+import type { MessageDraft } from "~/platform/outbox/worker.server";
 import type { Services } from "~/platform/services.server";
 import { type CallBack, callBackOf } from "../mail.server";
 import { parsePayload } from "../desk/labels.server";
@@ -53,74 +51,47 @@ export async function tellAssigned(
   const leadIds = [...new Set(change.leadIds)];
   const count = change.count ?? 0;
   if (!leadIds.length && !count) return null;
-  const { db, env } = services;
-  const domain = mailDomain(env.MAIL_FROM);
-  const giveUpMs = env.OUTBOX_GIVE_UP_HOURS * HOUR_MS;
+  const { db, env, outbox } = services;
   const outcome = await writeQueueFor(db).run(async (trx): Promise<AssignmentOutcome> => {
-    const digest = await pendingDigest(trx, owner.email, now);
+    const hourAgo = new Date(now.getTime() - HOUR_MS).toISOString();
+    // The person's digest still to be sent, if any (written within the last hour, for its time).
+    const [digest] = await outbox.find(trx, {
+      recipient: owner.email,
+      writtenAfter: hourAgo,
+      templates: ["leads-assigned-digest"],
+      states: ["pending"],
+      newest: 1,
+    });
     if (digest) {
       const payload = parsePayload(digest.payload);
       const listed = listedIds(payload);
       const more = (Number(payload.more) || 0) + count;
-      await trx
-        .updateTable("outbox")
-        .set({ payload: JSON.stringify({ leadIds: [...new Set([...listed, ...leadIds])], more }) })
-        .where("id", "=", digest.id)
-        .where("state", "=", "pending")
-        .execute();
+      await outbox.amend(trx, digest.id, { leadIds: [...new Set([...listed, ...leadIds])], more });
       return { kind: "digest", dueAt: digest.next_attempt_at };
     }
-    const sent = await sentWithinHour(trx, owner.email, now);
+    // When each assignment e-mail of the last hour was written (a digest: when it is due), oldest first; failed ones did not arrive.
+    const sent = (await outbox.find(trx, { recipient: owner.email, writtenAfter: hourAgo, templates: [...ASSIGNMENT_TEMPLATES], notStates: ["failed"] })).map(
+      (r) => r.created_at,
+    );
     const limit = env.ASSIGNMENT_MAIL_PER_HOUR;
     if (sent.length < limit) {
-      const draft: OutboxDraft = leadIds.length
-        ? { channel: "email", template: "leads-assigned", recipient: owner.email, staffId: owner.id, payload: { leadIds, by: change.by } }
-        : { channel: "email", template: "leads-assigned-many", recipient: owner.email, staffId: owner.id, payload: { count, by: change.by } };
+      const draft: MessageDraft = leadIds.length
+        ? { template: "leads-assigned", recipient: owner.email, staffId: owner.id, payload: { leadIds, by: change.by } }
+        : { template: "leads-assigned-many", recipient: owner.email, staffId: owner.id, payload: { count, by: change.by } };
       // A change of one lead belongs to that lead: its page lists the e-mail.
-      const rows = outboxRows([draft], leadIds.length === 1 ? (leadIds[0] ?? null) : null, { domain, giveUpMs, now });
-      await insertOutbox(db.kysely, trx, rows);
+      await outbox.send(trx, [draft], { leadId: leadIds.length === 1 ? (leadIds[0] ?? null) : null, now });
       return { kind: "mail", template: draft.template as "leads-assigned" | "leads-assigned-many" };
     }
     // The hour is full: the digest goes when the oldest e-mail that fills it is an hour old.
     const oldest = sent[sent.length - limit] ?? sent[0] ?? now.toISOString();
     const dueAt = new Date(Math.max(Date.parse(oldest) + HOUR_MS, now.getTime()));
-    const rows = outboxRows(
-      [{ channel: "email", template: "leads-assigned-digest", recipient: owner.email, staffId: owner.id, payload: { leadIds, more: count } }],
-      null,
-      { domain, giveUpMs, now: dueAt },
-    );
-    await insertOutbox(db.kysely, trx, rows);
+    await outbox.send(trx, [{ template: "leads-assigned-digest", recipient: owner.email, staffId: owner.id, payload: { leadIds, more: count } }], {
+      now: dueAt,
+    });
     return { kind: "digest", dueAt: dueAt.toISOString() };
   });
-  if (outcome.kind === "mail") services.outbox?.nudge();
+  if (outcome.kind === "mail") outbox.nudge();
   return outcome;
-}
-
-/** The person's digest still to be sent, if any (written within the last hour, for its time). */
-async function pendingDigest(trx: Kysely<Database>, recipient: string, now: Date) {
-  return trx
-    .selectFrom("outbox")
-    .select(["id", "payload", "next_attempt_at"])
-    .where("recipient", "=", recipient)
-    .where("created_at", ">", new Date(now.getTime() - HOUR_MS).toISOString())
-    .where("template", "=", "leads-assigned-digest")
-    .where("state", "=", "pending")
-    .orderBy("created_at", "desc")
-    .executeTakeFirst();
-}
-
-/** When each assignment e-mail of the last hour was written (a digest: when it is due), oldest first; failed ones did not arrive. */
-async function sentWithinHour(trx: Kysely<Database>, recipient: string, now: Date): Promise<string[]> {
-  const rows = await trx
-    .selectFrom("outbox")
-    .select("created_at")
-    .where("recipient", "=", recipient)
-    .where("created_at", ">", new Date(now.getTime() - HOUR_MS).toISOString())
-    .where("template", "in", [...ASSIGNMENT_TEMPLATES])
-    .where("state", "<>", "failed")
-    .orderBy("created_at")
-    .execute();
-  return rows.map((r) => r.created_at);
 }
 
 /** The leads an assignment e-mail lists, in the order given, as they are now (a deleted one is left out). */

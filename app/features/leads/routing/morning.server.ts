@@ -1,11 +1,9 @@
-import { sql } from "kysely";
 import type { Db } from "~/platform/db/db.server";
 import { writeQueueFor } from "~/platform/db/write-queue.server";
 import type { Outbox } from "~/platform/outbox/worker.server";
 import { kindLabel } from "../desk/labels.server";
 import { submissionReference } from "~/shared/forms/success";
 import type { DueFollowUp } from "../mail.server";
-import { insertOnce } from "./overdue.server";
 import { activeStaff } from "~/features/staff/people.server";
 
 /** The local hour from which a member of staff gets the day's follow-ups. */
@@ -73,7 +71,7 @@ const checked = new WeakMap<Db, Set<string>>();
  * follow-ups due that day or late (none when nothing is due). Keyed by person and local
  * day in the outbox, so a restart or a second instance sends no second one. How many were written.
  */
-export async function sendMorningFollowUps(services: { db: Db; outbox: Pick<Outbox, "rows"> }, now = new Date()): Promise<number> {
+export async function sendMorningFollowUps(services: { db: Db; outbox: Outbox }, now = new Date()): Promise<number> {
   const { db, outbox } = services;
   const seen = checked.get(db) ?? new Set<string>();
   checked.set(db, seen);
@@ -86,10 +84,9 @@ export async function sendMorningFollowUps(services: { db: Db; outbox: Pick<Outb
     const items = await dueFollowUps(db, Number(s.id), endsAt);
     seen.add(key);
     if (!items.length) continue;
-    const draft = { channel: "email" as const, template: "follow-ups-due" as const, recipient: s.email, staffId: Number(s.id), payload: { items } };
-    const before = await sql<{ n: number }>`SELECT count(*) AS n FROM outbox WHERE idempotency_key = ${key}`.execute(db.kysely);
-    if (Number(before.rows[0]?.n ?? 0) > 0) continue;
-    await writeQueueFor(db).run((trx) => insertOnce(trx, outbox, [{ key, draft, leadId: null }], now));
+    if ((await outbox.find(db.kysely, { keys: [key] })).length) continue;
+    const draft = { key, template: "follow-ups-due" as const, recipient: s.email, staffId: Number(s.id), payload: { items } };
+    await writeQueueFor(db).run((trx) => outbox.send(trx, [draft], { now }));
     written++;
   }
   return written;

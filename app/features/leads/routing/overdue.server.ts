@@ -3,7 +3,6 @@ import type { Db } from "~/platform/db/db.server";
 import type { Database } from "~/platform/db/schema";
 import type { Env } from "~/platform/env.server";
 import { writeQueueFor } from "~/platform/db/write-queue.server";
-import type { OutboxDraft } from "~/platform/outbox/store.server";
 import type { Outbox } from "~/platform/outbox/worker.server";
 import { activeStaff } from "~/features/staff/people.server";
 import { ROLES } from "~/features/staff/roles";
@@ -14,30 +13,6 @@ const BATCH = 200;
 /** The time before which an unanswered lead is late. */
 export const overdueCutoff = (env: Pick<Env, "LEAD_RESPONSE_MINUTES">, now = new Date()) =>
   new Date(now.getTime() - env.LEAD_RESPONSE_MINUTES * 60_000).toISOString();
-
-/**
- * Inserts messages keyed by `key`: a key written before (by this or another instance, or
- * before a restart) writes nothing.
- */
-export async function insertOnce(
-  trx: Kysely<Database>,
-  outbox: Pick<Outbox, "rows">,
-  items: { key: string; draft: OutboxDraft; leadId: number | null }[],
-  now: Date,
-) {
-  if (!items.length) return;
-  const rows = items.map((i) => ({
-    ...(outbox.rows([i.draft], i.leadId, now)[0] as ReturnType<Outbox["rows"]>[number]),
-    idempotency_key: i.key.slice(0, 250),
-  }));
-  for (let i = 0; i < rows.length; i += 100) {
-    await trx
-      .insertInto("outbox")
-      .values(rows.slice(i, i + 100))
-      .onConflict((oc) => oc.column("idempotency_key").doNothing())
-      .execute();
-  }
-}
 
 /**
  * Tells the owner and every admin about each lead not answered within
@@ -53,7 +28,7 @@ export async function insertOnce(
  * went wait in a second one (`…:rest`) due at the interval's end. A flood of late leads is
  * then one e-mail an interval, and a lone late lead is told at once.
  */
-export async function tellOverdue(services: { db: Db; env: Env; outbox: Pick<Outbox, "rows"> }, now = new Date()): Promise<number> {
+export async function tellOverdue(services: { db: Db; env: Env; outbox: Outbox }, now = new Date()): Promise<number> {
   const { db, env, outbox } = services;
   const at = now.toISOString();
   const cutoff = overdueCutoff(env, now);
@@ -82,7 +57,7 @@ export async function tellOverdue(services: { db: Db; env: Env; outbox: Pick<Out
         perPerson.set(Number(s.id), entry);
       }
     }
-    for (const [staffId, { email, leadIds }] of perPerson) await tellPerson(trx, db.dialect, outbox, env, { staffId, email, leadIds }, now);
+    for (const [staffId, { email, leadIds }] of perPerson) await tellPerson(trx, outbox, env, { staffId, email, leadIds }, now);
     return rows.length;
   });
 }
@@ -93,50 +68,32 @@ type Person = { staffId: number; email: string; leadIds: number[] };
  * Adds a person's newly late leads to their waiting e-mail of this interval, or writes one.
  * Asked again when another instance wrote the e-mail, or the outbox took it, in between.
  */
-async function tellPerson(trx: Kysely<Database>, dialect: Db["dialect"], outbox: Pick<Outbox, "rows">, env: Env, p: Person, now: Date) {
+async function tellPerson(trx: Kysely<Database>, outbox: Outbox, env: Env, p: Person, now: Date) {
   const span = env.OVERDUE_MAIL_MINUTES * 60_000;
   const interval = Math.floor(now.getTime() / span);
-  const end = new Date((interval + 1) * span).toISOString();
+  const end = new Date((interval + 1) * span);
   const key = (n: number, rest = false) => `lead-overdue:${p.staffId}:${n}${rest ? ":rest" : ""}`;
   for (let attempt = 0; attempt < 3; attempt++) {
-    let read = trx
-      .selectFrom("outbox")
-      .select(["id", "idempotency_key", "state", "payload"])
-      .where("idempotency_key", "in", [key(interval), key(interval, true), key(interval - 1), key(interval - 1, true)]);
-    if (dialect === "postgres") read = read.forUpdate();
-    const written = await read.execute();
+    const written = await outbox.find(trx, { keys: [key(interval), key(interval, true), key(interval - 1), key(interval - 1, true)], lock: true });
     const find = (k: string) => written.find((w) => w.idempotency_key === k);
     // A waiting e-mail of this interval takes the leads (they are read when it is sent).
     const waiting = [find(key(interval)), find(key(interval, true))].find((row) => row?.state === "pending");
     if (waiting) {
       const payload = JSON.parse(waiting.payload) as { leadIds?: number[] };
       const leadIds = [...new Set([...(payload.leadIds ?? []), ...p.leadIds])];
-      const r = await trx
-        .updateTable("outbox")
-        .set({ payload: JSON.stringify({ ...payload, leadIds }) })
-        .where("id", "=", waiting.id)
-        .where("state", "=", "pending")
-        .executeTakeFirst();
-      if (Number(r.numUpdatedRows) === 1) return;
+      if (await outbox.amend(trx, waiting.id, { ...payload, leadIds })) return;
       continue;
     }
     const first = !find(key(interval));
     if (!first && find(key(interval, true))) return; // both of this interval went: these leads are in the desk's late list (cannot happen before the interval ends)
     const quietBefore = !find(key(interval - 1)) && !find(key(interval - 1, true));
     const draft = {
-      channel: "email" as const,
+      key: key(interval, !first),
       template: "lead-overdue" as const,
       recipient: p.email,
       staffId: p.staffId,
       payload: { minutes: env.LEAD_RESPONSE_MINUTES, leadIds: p.leadIds },
     };
-    const row = outbox.rows([draft], null, now)[0] as ReturnType<Outbox["rows"]>[number];
-    const inserted = await trx
-      .insertInto("outbox")
-      .values({ ...row, idempotency_key: key(interval, !first), next_attempt_at: first && quietBefore ? row.next_attempt_at : end })
-      .onConflict((oc) => oc.column("idempotency_key").doNothing())
-      .returning("id")
-      .executeTakeFirst();
-    if (inserted) return;
+    if ((await outbox.sendOne(trx, draft, { now, dueAt: first && quietBefore ? now : end })) !== null) return;
   }
 }

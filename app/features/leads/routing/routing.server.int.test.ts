@@ -13,7 +13,7 @@ import { type Outbox, startOutbox } from "~/platform/outbox/worker.server";
 import type { Services } from "~/platform/services.server";
 import { openTestDb } from "../../../../tests/helpers/test-db";
 import { storeLead } from "../store.server";
-import { leadOutboxRows } from "../messages.server";
+import { sendLeadMessages } from "../messages.server";
 import { changeLeads, saveLeadWork } from "../desk/query.server";
 import { bulkChangeAll } from "../desk/bulk-all.server";
 import { sendMorningFollowUps, localDay } from "./morning.server";
@@ -97,7 +97,7 @@ async function store(kind: string, zip: string | null, at?: string, submissionId
     payload: { firstName: "Dana", zipCode: zip ?? undefined },
     submissionId,
     assign: (lead, trx) => chooseOwner(db, trx, lead, new Date().toISOString()),
-    messages: (id, trx, owner) => leadOutboxRows({ env: services.env, outbox }, kind, "v@example.com", id, trx, new Date(), owner),
+    messages: (id, trx, owner) => sendLeadMessages({ env: services.env, outbox }, kind, "v@example.com", id, trx, new Date(), owner),
   });
   if (at) await db.kysely.updateTable("leads").set({ created_at: at }).where("id", "=", stored.id).execute();
   const row = await db.kysely.selectFrom("leads").select(["assignee_id"]).where("id", "=", stored.id).executeTakeFirstOrThrow();

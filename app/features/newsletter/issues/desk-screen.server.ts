@@ -8,7 +8,6 @@ import { shownZone } from "~/features/staff/time-zone.server";
 import { localInputToUtc } from "~/shared/zoned-input";
 import { formatInZone, isTimeZone } from "~/shared/zoned-time";
 import type { RouterContextProvider } from "react-router";
-import { enqueue, mailDomain } from "~/platform/outbox/store.server";
 import { issueMail, SAMPLE_SUBSCRIBER } from "./issue-mail.server";
 import {
   confirmedAddresses,
@@ -135,7 +134,7 @@ function sendTime(raw: string, now: Date, zone: string): { ok: true; at: Date | 
 
 export async function issueAction({ request, context, params }: Args) {
   const me = signedIn(context);
-  const { db, env, outbox } = deskServices(context);
+  const { db, outbox } = deskServices(context);
   const id = issueId(params);
   if (id === null) throw notFound();
   const form = await request.formData();
@@ -175,12 +174,7 @@ export async function issueAction({ request, context, params }: Args) {
   const issue = await getIssue(db, id);
   if (!issue) throw notFound();
   if (intent === "test") {
-    if (!outbox) return fail(503, ["E-mail cannot be sent from this process"]);
-    await enqueue(db, [{ channel: "email", template: "newsletter-test", recipient: me.email.toLowerCase(), staffId: me.id, payload: { issue: id } }], {
-      domain: mailDomain(env.MAIL_FROM),
-      giveUpMs: outbox.timing.giveUpMs,
-    });
-    outbox.nudge();
+    await outbox.sendNow([{ template: "newsletter-test", recipient: me.email.toLowerCase(), staffId: me.id, payload: { issue: id } }]);
     await audit(db, { staffId: me.id, action: "newsletter.test", subject: String(id), detail: { to: me.email } });
     return data({ errors: null, notice: `A test is on its way to ${me.email}.`, ask: null }, { headers: DESK_HEADERS });
   }

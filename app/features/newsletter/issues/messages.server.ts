@@ -3,6 +3,7 @@ import { isPlainAddress } from "~/platform/outbox/templates.server";
 import { issueMail, SAMPLE_SUBSCRIBER, TEST_PREFIX } from "./issue-mail.server";
 import { getIssue, type Issue, UNSUBSCRIBED_ERROR } from "./issues.server";
 import { NEWSLETTER_TEMPLATE } from "./sender.server";
+import { loadLeadRows } from "~/features/leads/mail.server";
 
 /** Issues being sent, by id: read once per process, not once per subscriber (a started issue no longer changes). */
 const sending = new Map<number, Promise<Issue | null>>();
@@ -24,6 +25,7 @@ function issueOf(db: Parameters<typeof getIssue>[0], id: number): Promise<Issue 
  */
 export const newsletterIssue = defineMessage({
   name: NEWSLETTER_TEMPLATE,
+  load: loadLeadRows,
   label: "Newsletter issue",
   to: "The subscriber",
   // Every subscriber's copy: it waits while leads arrive, whose e-mails go first.

@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/platform/db/db.server";
 import { loadEnv } from "~/platform/env.server";
 import { createLogger } from "~/platform/logger.server";
-import { enqueue } from "~/platform/outbox/store.server";
 import { type Outbox, startOutbox } from "~/platform/outbox/worker.server";
 import { outboxMessages } from "~/server/messages.server";
 import { openTestDb } from "../../../../tests/helpers/test-db";
@@ -183,10 +182,7 @@ describe("sending an issue", () => {
     const t0 = new Date("2026-05-01T10:00:00Z");
     await scheduleIssue(db, issue, null, t0);
     await sendRound({ db, outbox: writer, log, ratePerMinute: 10, tickMs: 60_000 }, t0);
-    await enqueue(db, [{ channel: "email", template: "newsletter-test", recipient: "editor@fillway.example", staffId: 1, payload: { issue } }], {
-      domain: "fillway.example",
-      giveUpMs: 60_000,
-    });
+    await writer.sendNow([{ template: "newsletter-test", recipient: "editor@fillway.example", staffId: 1, payload: { issue } }]);
     const before = sink.received.length;
     const deliverer = startOutbox({ db, env: { ...env, SMTP_URL: sink.url }, log, messages: outboxMessages, pollMs: 50 });
     try {

@@ -2,7 +2,6 @@ import { sql } from "kysely";
 import type { Db } from "~/platform/db/db.server";
 import { writeQueueFor } from "~/platform/db/write-queue.server";
 import type { Logger } from "~/platform/logger.server";
-import { insertOutbox } from "~/platform/outbox/store.server";
 import type { Outbox } from "~/platform/outbox/worker.server";
 
 /**
@@ -97,7 +96,7 @@ export async function releaseAllowance(db: Db, ratePerMinute: number, tickMs: nu
  * Releases up to `limit` queued deliveries of sending issues into the outbox, oldest issue
  * first. Returns how many messages were written (skipped addresses not counted).
  */
-export async function releaseDeliveries(db: Db, outbox: Pick<Outbox, "rows">, limit: number, now = new Date()): Promise<number> {
+export async function releaseDeliveries(db: Db, outbox: Outbox, limit: number, now = new Date()): Promise<number> {
   if (limit <= 0) return 0;
   const at = now.toISOString();
   return writeQueueFor(db).run(async (trx) => {
@@ -114,12 +113,16 @@ export async function releaseDeliveries(db: Db, outbox: Pick<Outbox, "rows">, li
       .execute();
     const go = due.filter((d) => d.status === "subscribed");
     const skip = due.filter((d) => d.status !== "subscribed").map((d) => Number(d.id));
-    const rows = go.flatMap((d) =>
-      outbox
-        .rows([{ channel: "email", template: NEWSLETTER_TEMPLATE, payload: { issue: Number(d.issue_id) } }], Number(d.lead_id), now)
-        .map((r) => ({ ...r, idempotency_key: deliveryKey(Number(d.issue_id), Number(d.lead_id)) })),
+    await outbox.send(
+      trx,
+      go.map((d) => ({
+        key: deliveryKey(Number(d.issue_id), Number(d.lead_id)),
+        leadId: Number(d.lead_id),
+        template: NEWSLETTER_TEMPLATE,
+        payload: { issue: Number(d.issue_id) },
+      })),
+      { now },
     );
-    for (let i = 0; i < rows.length; i += INSERT_CHUNK) await insertOutbox(db.kysely, trx, rows.slice(i, i + INSERT_CHUNK));
     const ids = go.map((d) => Number(d.id));
     for (let i = 0; i < ids.length; i += INSERT_CHUNK) {
       await trx
@@ -137,7 +140,7 @@ export async function releaseDeliveries(db: Db, outbox: Pick<Outbox, "rows">, li
         .where("state", "=", "queued")
         .execute();
     }
-    return rows.length;
+    return go.length;
   });
 }
 
@@ -164,7 +167,7 @@ export async function finishIssues(db: Db, now = new Date()): Promise<number> {
 
 export interface SenderOptions {
   db: Db;
-  outbox: Pick<Outbox, "rows" | "nudge">;
+  outbox: Outbox;
   log: Logger;
   ratePerMinute: number;
   tickMs?: number;

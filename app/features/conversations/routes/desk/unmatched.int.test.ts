@@ -6,9 +6,9 @@ import type { Db } from "~/platform/db/db.server";
 import { loadEnv } from "~/platform/env.server";
 import { requestContextWith } from "~/platform/http/request-context.server";
 import { createLogger } from "~/platform/logger.server";
-import type { Services } from "~/platform/services.server";
 import { openTestDb } from "../../../../../tests/helpers/test-db";
 import { action, loader } from "./unmatched";
+import { testServices } from "../../../../../tests/helpers/services";
 
 /**
  * The Unmatched replies screen's own checks, whatever the menu shows: sales reads the list
@@ -55,7 +55,7 @@ afterAll(() => db.close());
 
 function context(staff: StaffUser) {
   const env = { ...loadEnv({ LOG_LEVEL: "silent", SITE_URL: "https://desk.test" }), IP_HASH_SALT: "unmatched-test-salt-012345" };
-  const ctx = requestContextWith({ services: { db, env, log: createLogger("silent") } as unknown as Services });
+  const ctx = requestContextWith({ services: testServices({ db, env, log: createLogger("silent") }) });
   ctx.set(staffContext, staff);
   return ctx;
 }

@@ -41,8 +41,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const parsed = assignSchema.safeParse({ message: String(form.get("message") ?? ""), lead: String(form.get("lead") ?? "") });
   if (!parsed.success) return data({ errors: issueMessages(parsed.error), done: null }, { status: 422, headers: DESK_HEADERS });
-  const outbox = services.outbox ?? { rows: () => [], nudge: () => undefined };
-  const result = await assignUnmatched({ db: services.db, outbox }, { messageId: parsed.data.message, leadId: parsed.data.lead, staffId: me.id });
+  const result = await assignUnmatched(
+    { db: services.db, outbox: services.outbox },
+    { messageId: parsed.data.message, leadId: parsed.data.lead, staffId: me.id },
+  );
   if (result === "no-lead") return data({ errors: [`There is no lead ${parsed.data.lead}.`], done: null }, { status: 422, headers: DESK_HEADERS });
   if (result === "no-message") return data({ errors: ["This reply was filed already (or is gone)."], done: null }, { status: 409, headers: DESK_HEADERS });
   return data({ errors: null as string[] | null, done: { lead: parsed.data.lead } }, { headers: DESK_HEADERS });
