@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 
 /**
@@ -12,9 +12,15 @@ import { describe, expect, it } from "vitest";
  *
  * A worked example that creates a file names it after the words "new file" on the same line
  * or in the sentence before (docs/forms.md's form module): those paths are not looked up.
+ *
+ * A decision record is superseded rather than grown (docs/decisions/README.md): one over
+ * 120 lines must say `Status: superseded by NNN`.
  */
 
-const files = execFileSync("git", ["ls-files"], { encoding: "utf8" }).split("\n").filter(Boolean);
+// The working tree's files: those committed and those added but not yet committed (not the ignored ones).
+const files = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard"], { encoding: "utf8" })
+  .split("\n")
+  .filter((f) => f && existsSync(f));
 const folders = new Set(
   files.flatMap((f) =>
     f
@@ -24,6 +30,8 @@ const folders = new Set(
   ),
 );
 const exists = (path: string) => files.includes(path) || folders.has(path) || files.some((f) => f.startsWith(`${path}.`) || f.startsWith(`${path}-`));
+
+const MAX_RECORD_LINES = 120;
 
 const NAMED = /(?<![\w./~$-])((?:app|tests|scripts|docs|deploy|bench)\/[\w./@+-]*\w)/g;
 
@@ -60,5 +68,17 @@ function brokenPaths(): string[] {
 describe("paths named in the docs and in code comments", () => {
   it("all exist", () => {
     expect(brokenPaths()).toEqual([]);
+  });
+});
+
+describe("decision records", () => {
+  it("are at most 120 lines, unless superseded", () => {
+    const long = files
+      .filter((f) => /^docs\/decisions\/\d+-.*\.md$/.test(f))
+      .map((f) => ({ f, text: readFileSync(f, "utf8") }))
+      .map(({ f, text }) => ({ f, lines: text.split("\n").length - (text.endsWith("\n") ? 1 : 0), status: /^Date: .*Status: (.*)$/m.exec(text)?.[1] ?? "" }))
+      .filter(({ lines, status }) => lines > MAX_RECORD_LINES && !/^superseded by \d+/.test(status))
+      .map(({ f, lines }) => `${f}: ${lines} lines; supersede it with a new record instead of growing it`);
+    expect(long).toEqual([]);
   });
 });

@@ -44,7 +44,7 @@ describe("composeEml", () => {
 
 /**
  * composeEml stands on three pieces of nodemailer below its public transports (decision
- * records 011 and 026: MailComposer's streams were most of the worker's time, 0.64 against
+ * records 048 and 026: MailComposer's streams were most of the worker's time, 0.64 against
  * 0.12 ms of CPU a message). These tests name the behaviour relied on, so an upgrade that
  * changes it fails here, and hold the result against nodemailer's public composer.
  */

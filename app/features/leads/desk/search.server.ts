@@ -7,7 +7,7 @@ import { writeQueueFor } from "~/platform/db/write-queue.server";
 import { foldText, normaliseText, phoneDigits } from "./search-columns.server";
 
 /**
- * The search box's words, matched through the search index (migration 018 on SQLite, 033 on PostgreSQL; decision record 027):
+ * The search box's words, matched through the search index (migration 018 on SQLite, 033 on PostgreSQL; decision record 049):
  * every word must match (AND), each as the start of a word of the lead's name, business,
  * city, e-mail address, phone digits (whole, or without the area code) or ZIP code. A
  * word with "@" is the start of the e-mail address ("lone@"). A search that is a phone

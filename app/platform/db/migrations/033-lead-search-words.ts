@@ -20,7 +20,7 @@ const SEARCH_WORDS =
 /**
  * Migration 033 (PostgreSQL only): the search box reads the words of a lead's search
  * document as a tsvector (`search_words`) with a GIN index, in place of 018's trigram
- * index on `search_doc` (decision record 027, update of 2026-11-27).
+ * index on `search_doc` (decision record 049; first in 027).
  *
  * One lexeme per word of the document (018's text: lower case, punctuation as spaces),
  * exactly as written there, with no parser and no stemming; a search word is a prefix
