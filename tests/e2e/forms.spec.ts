@@ -398,7 +398,7 @@ test.describe("contact forms on the pages", () => {
     expect(await storedRow(address)).toMatchObject({ kind: "newsletter", type: 4, page_path: "/", consent_version: CONSENT_LINES.newsletter.version });
   });
 
-  test("business fleets: the business variant sends bussinessName and no names, as type 13", async ({ page }) => {
+  test("business fleets: the business layout sends bussinessName and no names, as type 13", async ({ page }) => {
     const form = await openForm(page, "/business-fleets-trucking-and-construction-companies", "#contact-form");
     await expect(form.getByLabel("First name")).toHaveCount(0);
     const address = email("biz");

@@ -66,19 +66,19 @@ async function fillZip(form: Locator, zip = "75201") {
   await expect(form.getByRole("combobox", { name: "ZIP code" })).toHaveValue(zip);
 }
 
-type Variant = "personal" | "business" | "saas";
+type Layout = "personal" | "business" | "saas";
 
-async function fillLead(form: Locator, variant: Variant, email: string) {
-  if (variant === "business") {
+async function fillLead(form: Locator, layout: Layout, email: string) {
+  if (layout === "business") {
     await form.getByLabel("Business name").fill("Trinity Ridge Builders");
   } else {
     await form.getByLabel("First name").fill("Jordan");
     await form.getByLabel("Last name").fill("Reyes");
   }
   await form.getByLabel("Email").fill(email);
-  if (variant !== "saas") await form.getByLabel("Phone").fill("2145550147");
+  if (layout !== "saas") await form.getByLabel("Phone").fill("2145550147");
   await fillZip(form);
-  if (variant === "business") {
+  if (layout === "business") {
     await form.getByLabel("Company size").selectOption("10-50");
     await form.getByLabel("Fleet size").selectOption("20");
     await form.getByLabel("Fuel type").selectOption("Diesel/DEF other");
@@ -87,46 +87,46 @@ async function fillLead(form: Locator, variant: Variant, email: string) {
 }
 
 /** Fills and sends the form, waits for the thank-you dialog and returns the stored row. */
-async function submitLead(page: Page, selector: string, variant: Variant) {
+async function submitLead(page: Page, selector: string, layout: Layout) {
   const form = await readyForm(page, selector);
-  const email = unique(variant);
-  await fillLead(form, variant, email);
+  const email = unique(layout);
+  await fillLead(form, layout, email);
   await form.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByRole("dialog", { name: "Thank you!!" })).toBeVisible();
   return storedLead(email);
 }
 
 /** Every page's closing form: its type code (spec 3) and whether it asks for business fields. */
-const forms: { path: PagePath; type: number; variant: Variant }[] = [
-  { path: "/our-process", type: 2, variant: "personal" },
-  { path: "/leaderShip-team", type: 3, variant: "personal" },
-  { path: "/fueling-the-future", type: 4, variant: "personal" },
-  { path: "/fuel-management-software", type: 5, variant: "business" },
-  { path: "/gui-fleet", type: 6, variant: "personal" },
-  { path: "/geofencing", type: 7, variant: "personal" },
-  { path: "/diesel-on-demand", type: 8, variant: "personal" },
-  { path: "/gasoline", type: 9, variant: "personal" },
-  { path: "/autonomous-fleet-equipment", type: 10, variant: "personal" },
-  { path: "/our-fuel-techs-and-sefaty", type: 11, variant: "personal" },
-  { path: "/environmental-impact", type: 12, variant: "personal" },
-  { path: "/business-fleets-trucking-and-construction-companies", type: 13, variant: "business" },
-  { path: "/corporate-and-college-campuses-stadiums-and-arenas", type: 13, variant: "business" },
-  { path: "/automated-fleet", type: 14, variant: "business" },
-  { path: "/retail-and-rurface-parking-lots", type: 15, variant: "personal" },
-  { path: "/chargeitup", type: 16, variant: "personal" },
-  { path: "/investors", type: 16, variant: "personal" },
-  { path: "/careers", type: 1, variant: "personal" },
-  { path: "/faq", type: 1, variant: "personal" },
-  { path: "/saas/home", type: 18, variant: "saas" },
-  { path: "/saas/geofence", type: 18, variant: "saas" },
-  { path: "/saas/fuelmanagement", type: 18, variant: "saas" },
-  { path: "/saas/fleetmanagement", type: 18, variant: "saas" },
-  { path: "/edm-pa", type: 20, variant: "business" },
+const forms: { path: PagePath; type: number; layout: Layout }[] = [
+  { path: "/our-process", type: 2, layout: "personal" },
+  { path: "/leaderShip-team", type: 3, layout: "personal" },
+  { path: "/fueling-the-future", type: 4, layout: "personal" },
+  { path: "/fuel-management-software", type: 5, layout: "business" },
+  { path: "/gui-fleet", type: 6, layout: "personal" },
+  { path: "/geofencing", type: 7, layout: "personal" },
+  { path: "/diesel-on-demand", type: 8, layout: "personal" },
+  { path: "/gasoline", type: 9, layout: "personal" },
+  { path: "/autonomous-fleet-equipment", type: 10, layout: "personal" },
+  { path: "/our-fuel-techs-and-sefaty", type: 11, layout: "personal" },
+  { path: "/environmental-impact", type: 12, layout: "personal" },
+  { path: "/business-fleets-trucking-and-construction-companies", type: 13, layout: "business" },
+  { path: "/corporate-and-college-campuses-stadiums-and-arenas", type: 13, layout: "business" },
+  { path: "/automated-fleet", type: 14, layout: "business" },
+  { path: "/retail-and-rurface-parking-lots", type: 15, layout: "personal" },
+  { path: "/chargeitup", type: 16, layout: "personal" },
+  { path: "/investors", type: 16, layout: "personal" },
+  { path: "/careers", type: 1, layout: "personal" },
+  { path: "/faq", type: 1, layout: "personal" },
+  { path: "/saas/home", type: 18, layout: "saas" },
+  { path: "/saas/geofence", type: 18, layout: "saas" },
+  { path: "/saas/fuelmanagement", type: 18, layout: "saas" },
+  { path: "/saas/fleetmanagement", type: 18, layout: "saas" },
+  { path: "/edm-pa", type: 20, layout: "business" },
 ];
 
 test.describe("each page ends in its form, which stores the page's type code", () => {
-  for (const { path, type, variant } of forms) {
-    test(`${path}: form type ${type} (${variant})`, async ({ page }) => {
+  for (const { path, type, layout } of forms) {
+    test(`${path}: form type ${type} (${layout})`, async ({ page }) => {
       await open(page, path);
       // The form is the last section of the page's content (a part that loads its code
       // when near sits in a wrapper of its own).
@@ -134,10 +134,10 @@ test.describe("each page ends in its form, which stores the page's type code", (
       await expect(lastSection).toHaveAttribute("id", "contact");
       const form = page.locator("#contact-form");
       // Business variants ask for the business instead of the person (spec 3).
-      await expect(form.getByLabel("Business name")).toHaveCount(variant === "business" ? 1 : 0);
-      await expect(form.getByLabel("First name")).toHaveCount(variant === "business" ? 0 : 1);
-      const row = await submitLead(page, "#contact-form", variant);
-      expect(row).toMatchObject({ type, page_path: path, kind: `lead-${variant}` });
+      await expect(form.getByLabel("Business name")).toHaveCount(layout === "business" ? 1 : 0);
+      await expect(form.getByLabel("First name")).toHaveCount(layout === "business" ? 0 : 1);
+      const row = await submitLead(page, "#contact-form", layout);
+      expect(row).toMatchObject({ type, page_path: path, kind: `lead-${layout}` });
       expect(JSON.parse(row.payload)).toMatchObject({ type });
     });
   }

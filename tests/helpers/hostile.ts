@@ -84,7 +84,7 @@ export async function expectSafe(answer: Answer, rowsBefore: number, what: strin
 export const POST_ID = "hostile-input-post";
 
 /**
- * Valid bodies of each write endpoint (every form variant it takes), for the "invalid by
+ * Valid bodies of each write endpoint (every form layout it takes), for the "invalid by
  * construction" mutations. Fresh ids each call, so a valid one is never a replay.
  */
 export function validBodies(route: ApiRoute): Record<string, unknown>[] {

@@ -268,7 +268,7 @@ describe.each(endpoints)("%s (POST %s)", (_name, path, make, kind, type) => {
 });
 
 describe("/web/form type codes", () => {
-  it("routes each code to its variant's schema and refuses codes without a contact form", async () => {
+  it("routes each code to its layout's schema and refuses codes without a contact form", async () => {
     const before = await count();
     // A business payload under a personal code fails on the personal schema's fields.
     const wrongVariant = await post("/web/form", { body: { ...bodies.business(), type: 1 } });
@@ -281,7 +281,7 @@ describe("/web/form type codes", () => {
     }
     expect(await count()).toBe(before);
   });
-  it("stores every personal-variant code with its code", async () => {
+  it("stores every personal-layout code with its code", async () => {
     for (const t of [1, 2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 15, 16]) {
       const submissionId = randomUUID();
       expect((await post("/web/form", { body: { ...bodies.personal(), type: t, submissionId } })).status).toBe(201);

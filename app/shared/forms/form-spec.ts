@@ -35,7 +35,7 @@ export interface FormSpec {
   /** The type codes (spec section 3) this form is sent with, and what each means to sales. */
   types?: Readonly<Record<number, string>>;
   /** Which layout of its feature's form those type codes show (a feature narrows it: the leads' `LeadFormSpec`). */
-  variant?: string;
+  layout?: string;
   /**
    * Whether a JSON body sent to `endpoint` is this form, where several forms share the
    * endpoint; by default, a body whose type code is one of `types`.
@@ -56,9 +56,6 @@ export interface FormSpec {
  * uses, and marked autocomplete="off" so a browser's autofill leaves it empty.
  */
 export const HONEYPOT_FIELD = "website";
-
-/** Fields the API accepts on every public form besides the form's own. */
-export const META_FIELDS = ["submissionId", "pagePath", HONEYPOT_FIELD] as const;
 
 /** A ZodError, or any object with zod issues (what a schema's "~standard" validate returns). */
 export interface IssueList {

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { Section } from "~/ui/layout/section";
-import { type FormPage, type FormType, type FormVariant, formTypeFor } from "~/features/leads/forms/form-types";
+import { type FormPage, type FormType, type FormLayout, formTypeFor } from "~/features/leads/forms/form-types";
 import { fleetSignupSpec } from "~/features/leads/forms/kinds/fleet";
 import { businessLeadSpec, companySizeOptions, leadFleetSizeOptions, leadFuelTypeOptions } from "~/features/leads/forms/kinds/lead-business";
 import { personalLeadSpec } from "~/features/leads/forms/kinds/lead-personal";
@@ -37,7 +37,7 @@ function MessageField({ form }: { form: ReturnType<typeof useForm> }) {
   );
 }
 
-/** Personal variant (spec 3): names, contact details, city and ZIP, message. */
+/** Personal layout (spec 3): names, contact details, city and ZIP, message. */
 export function PersonalLeadForm({ type, id, labelledBy, label = "Contact form" }: LeadFormProps) {
   const form = useForm({ id, spec: personalLeadSpec, fixed: { type: String(type) } });
   return (
@@ -51,7 +51,7 @@ export function PersonalLeadForm({ type, id, labelledBy, label = "Contact form" 
   );
 }
 
-/** Business variant (spec 3): company fields instead of names; wire field `bussinessName`. */
+/** Business layout (spec 3): company fields instead of names; wire field `bussinessName`. */
 export function BusinessLeadForm({ type, id, labelledBy, label = "Business contact form" }: LeadFormProps) {
   const form = useForm({ id, spec: businessLeadSpec, fixed: { type: String(type) } });
   return (
@@ -108,15 +108,15 @@ function QuoteLink() {
 }
 
 /** Which contact form a type code shows: the form whose module takes that code. */
-function variantOf(type: FormType): FormVariant {
+function layoutOf(type: FormType): FormLayout {
   if (type === QUOTE_FORM_TYPE) return "quote";
   const form = [businessLeadSpec, saasLeadSpec, fleetSignupSpec].find((f) => f.types && Object.hasOwn(f.types, type));
-  return form?.variant ?? "personal";
+  return form?.layout ?? "personal";
 }
 
 /** The right form for a type code, without a section around it (e.g. inside an FAQ answer). */
 export function LeadForm(props: LeadFormProps) {
-  switch (variantOf(props.type)) {
+  switch (layoutOf(props.type)) {
     case "business":
       return <BusinessLeadForm {...props} />;
     case "saas":
@@ -139,7 +139,7 @@ export function CardLeadForm({ className, page, ...props }: Omit<LeadFormProps, 
   );
 }
 
-const defaults: Record<Exclude<FormVariant, "quote">, { eyebrow: string; title: string; intro: string; aside: ReactNode }> = {
+const defaults: Record<Exclude<FormLayout, "quote">, { eyebrow: string; title: string; intro: string; aside: ReactNode }> = {
   personal: {
     eyebrow: "Contact us",
     title: "Talk to a fueling specialist",
@@ -168,15 +168,15 @@ const defaults: Record<Exclude<FormVariant, "quote">, { eyebrow: string; title: 
 
 /**
  * The contact or lead form at the bottom of a page, in its own section: the page's type
- * code (`pageFormType`) picks the personal or business variant (the form modules'
+ * code (`pageFormType`) picks the personal or business layout (the form modules'
  * `types`), the SaaS enquiry for 18, the fleet sign-up for 17, and for 19 a link to the
  * quote forms of /getafleet. A page names itself (`page="/gasoline"`), never a code.
  */
 export function ContactForm({ page, title, intro, id = "contact" }: { page: FormPage; title?: string; intro?: string; id?: string }) {
   const type: FormType = formTypeFor(page);
-  const variant = variantOf(type);
+  const layout = layoutOf(type);
   const location = useLocation();
-  if (variant === "quote") {
+  if (layout === "quote") {
     return (
       <Section id={id} eyebrow="Fleet quote" title={title ?? "Get a fleet quote"} intro={intro} tone="muted">
         <div className="text-center">
@@ -185,7 +185,7 @@ export function ContactForm({ page, title, intro, id = "contact" }: { page: Form
       </Section>
     );
   }
-  const d = defaults[variant];
+  const d = defaults[layout];
   const form = (
     <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)] lg:items-start">
       <ContactAside>{d.aside}</ContactAside>

@@ -13,7 +13,7 @@ export type { FormType };
  * business: company fields instead of names. fleet: the scheduled-fueling sign-up. saas:
  * software-licensing enquiry. quote: the /getafleet quote forms.
  */
-export type FormVariant = "personal" | "business" | "fleet" | "saas" | "quote";
+export type FormLayout = "personal" | "business" | "fleet" | "saas" | "quote";
 
 /**
  * Whether a value can be a type code: a whole number from 1. Which codes there are is the

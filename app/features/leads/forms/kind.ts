@@ -1,5 +1,5 @@
 import type { FormSpec } from "~/shared/forms/form-spec";
-import type { FormVariant } from "./form-types";
+import type { FormLayout } from "./form-types";
 
 /**
  * Which stored fields say who a lead is from: the desk's "Who" column, its search, the
@@ -23,7 +23,7 @@ export interface ContactFields {
  */
 /** A lead form's spec: the form kit's, with the contact form's layouts (contact-form.tsx) named. */
 export interface LeadFormSpec extends FormSpec {
-  variant?: FormVariant;
+  layout?: FormLayout;
 }
 
 export interface FormKind<S extends LeadFormSpec = LeadFormSpec> {

@@ -1,5 +1,5 @@
 import type { FormSpec } from "~/shared/forms/form-spec";
-import type { FormVariant } from "./form-types";
+import type { FormLayout } from "./form-types";
 import { type ContactFields, commonFieldLabels, type FormKind, type LeadFormSpec } from "./kind";
 import { fleetSignup } from "./kinds/fleet";
 import { businessLead } from "./kinds/lead-business";
@@ -34,7 +34,7 @@ export const forms: LeadFormSpec[] = kinds.map((k) => k.spec);
 
 interface FormTypeInfo {
   label: string;
-  variant: FormVariant;
+  layout: FormLayout;
 }
 
 /** The form type codes (spec section 3), from the forms that take them. */
@@ -49,8 +49,8 @@ function add(kind: FormKind) {
   const f = kind.spec;
   for (const [code, label] of Object.entries(f.types ?? {})) {
     const n = Number(code);
-    if (f.variant && !formTypes[n]) {
-      formTypes[n] = { label, variant: f.variant };
+    if (f.layout && !formTypes[n]) {
+      formTypes[n] = { label, layout: f.layout };
       formTypeCodes.push(n);
     }
   }

@@ -92,7 +92,7 @@ describe("personal lead form (spec 5)", () => {
     expect(messageFor(personalLeadSpec, person, "message", "x".repeat(10_000))).toBe("Must be at most 2000 characters");
     expect(messageFor(personalLeadSpec, person, "firstName", "D".repeat(10_000))).toBe("Must be at most 60 characters");
   });
-  it("takes only personal-variant type codes", () => {
+  it("takes only personal-layout type codes", () => {
     expect(messageFor(personalLeadSpec, person, "type", "5")).toBe("Unknown form type");
     expect(messageFor(personalLeadSpec, person, "type", "16")).toBeUndefined();
   });
@@ -399,11 +399,11 @@ describe("unknown fields", () => {
 });
 
 describe("form type table", () => {
-  it("covers the twenty codes of spec section 3 with a variant each, and every code a form declares", () => {
-    const declared = [...new Set(forms.flatMap((f) => (f.variant ? Object.keys(f.types ?? {}).map(Number) : [])))].sort((a, b) => a - b);
+  it("covers the twenty codes of spec section 3 with a layout each, and every code a form declares", () => {
+    const declared = [...new Set(forms.flatMap((f) => (f.layout ? Object.keys(f.types ?? {}).map(Number) : [])))].sort((a, b) => a - b);
     expect(formTypeCodes).toEqual(declared);
     expect(formTypeCodes).toEqual(expect.arrayContaining(Array.from({ length: 20 }, (_, i) => i + 1)));
-    for (const code of formTypeCodes) expect(formTypes[code]?.variant).toBeTruthy();
+    for (const code of formTypeCodes) expect(formTypes[code]?.layout).toBeTruthy();
   });
   it("gives each page of spec 2.4 its code", () => {
     expect(pageFormType).toMatchObject({
@@ -434,7 +434,7 @@ describe("form type table", () => {
     });
   });
   it("shows business fields exactly where spec 2.4 says", () => {
-    const business = formTypeCodes.filter((t) => formTypes[t]?.variant === "business");
+    const business = formTypeCodes.filter((t) => formTypes[t]?.layout === "business");
     expect(business).toEqual([5, 13, 14, 20]);
   });
 });

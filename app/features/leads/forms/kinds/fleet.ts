@@ -62,7 +62,7 @@ export const fleetSignupSpec = {
   label: "Fleet sign-up",
   endpoint: "/web/form",
   types,
-  variant: "fleet",
+  layout: "fleet",
   initial: empty(fields),
   schema: fromRules(fleetSignupRules),
   wireSchema: fromWireRules(fleetSignupWireRules),

@@ -48,7 +48,7 @@ export const businessLeadSpec = {
   label: "Business contact form",
   endpoint: "/web/form",
   types,
-  variant: "business",
+  layout: "business",
   initial: empty(fields),
   schema: fromRules(businessLeadRules),
   // Spec 5 does not require a phone number on the business form; our page does.

@@ -40,7 +40,7 @@ export const personalLeadSpec = {
   label: "Contact form",
   endpoint: "/web/form",
   types,
-  variant: "personal",
+  layout: "personal",
   initial: empty(fields),
   schema: fromRules(personalLeadRules),
   wireSchema: fromWireRules(personalLeadRules),

@@ -25,7 +25,7 @@ export const saasLeadSpec = {
   label: "Software enquiry",
   endpoint: "/web/form",
   types,
-  variant: "saas",
+  layout: "saas",
   initial: empty(fields),
   schema: fromRules(saasLeadRules),
   wireSchema: fromWireRules(saasLeadRules),

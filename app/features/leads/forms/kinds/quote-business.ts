@@ -137,7 +137,7 @@ export const quoteBusinessSpec = {
   label: "Business quote",
   endpoint: "/campaign/createCampaign",
   types: quoteTypes,
-  variant: "quote",
+  layout: "quote",
   takes: (body) => "businessName" in body,
   initial: empty(quoteBusinessFields),
   schema: fromRules(quoteBusinessRules),

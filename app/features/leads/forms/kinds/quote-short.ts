@@ -35,7 +35,7 @@ export const quoteShortSpec = {
   label: "Quote",
   endpoint: "/campaign/createCampaign",
   types: quoteTypes,
-  variant: "quote",
+  layout: "quote",
   // The business quote is the one that names a business; the short form does not.
   takes: (body) => !("businessName" in body),
   initial: empty(fields),
