@@ -43,5 +43,3 @@ export const commentPayloadSchema = z
       when: (p) => (p.value as Record<string, unknown>).isChildComment === true,
     }),
   );
-
-export type CommentPayload = z.infer<typeof commentPayloadSchema>;

@@ -145,7 +145,6 @@ const day = (name: string) =>
 const RESERVED_IDS = ["new", "preview", "image"];
 
 export const INTENTS = ["save", "draft", "publish", "schedule"] as const;
-export type Intent = (typeof INTENTS)[number];
 
 export const postFormSchema = z
   .object({

@@ -76,8 +76,6 @@ export const frontMatterSchema = z
     if (v.kind === "article" && !v.articleUrl) ctx.addIssue({ code: "custom", path: ["articleUrl"], message: "is required for kind: article" });
   });
 
-export type FrontMatter = z.infer<typeof frontMatterSchema>;
-
 /** The row a post file becomes (without the bookkeeping columns). */
 export interface ParsedPost {
   id: string;

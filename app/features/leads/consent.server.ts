@@ -38,8 +38,3 @@ export function takeConsent(
   if (typeof version !== "string" || !CONSENT_VERSIONS.includes(version)) return { errors: { consent: [UNKNOWN_CONSENT] } };
   return { body: rest, consent: { version, shownAt: clampShownAt((raw as Record<string, unknown>).shownAt, receivedAt) } };
 }
-
-/** "consent-2026-11, shown Nov 23, 2026, 1:11 PM UTC" style parts for the desk, or "not recorded". */
-export function consentOf(row: { consent_version: string | null; consent_shown_at: string | null }): Consent | null {
-  return row.consent_version ? { version: row.consent_version, shownAt: row.consent_shown_at ?? "" } : null;
-}

@@ -47,6 +47,3 @@ export async function contactIdFor(db: Db, trx: Kysely<Database>, emailNorm: str
   const found = [row?.by_email, row?.by_phone].filter((c) => c !== null && c !== undefined).map(Number);
   return found.length ? Math.min(...found) : null;
 }
-
-/** The contact a stored lead belongs to: its contact_id, or itself when it is the first. */
-export const contactOfLead = (lead: { id: number; contactId: number | null }) => lead.contactId ?? lead.id;

@@ -30,8 +30,6 @@ export function suggestion(c: City): LocationSuggestion {
   };
 }
 
-export type Suggestion = LocationSuggestion;
-
 const bad = (message: string, errors?: Record<string, string[]>) => json(400, { message, ...(errors ? { errors } : {}) });
 
 /** `GET /web/getData2?flag=3…`: suggestions for the city and ZIP autocomplete. */

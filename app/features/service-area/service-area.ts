@@ -63,9 +63,6 @@ export function serviceAt(lat: number, long: number, among: readonly Market[] = 
   return { status, market: pick.market, distanceMiles: Math.round(pick.d * 10) / 10 };
 }
 
-/** The widest radius of any market: ZIP codes farther than this from every market are not served. */
-export const maxRadiusMiles = Math.max(...markets.map((m) => m.radiusMiles));
-
 // --- What the visitor reads ---
 
 export const ZIP_PATTERN = /^\d{5}$/;

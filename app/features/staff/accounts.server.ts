@@ -1,4 +1,4 @@
-import { randomBytes, randomInt } from "node:crypto";
+import { randomInt } from "node:crypto";
 import { Secret, TOTP } from "otpauth";
 import type { Kysely } from "kysely";
 import type { Db } from "~/platform/db/db.server";
@@ -339,6 +339,3 @@ export async function disableTwoFactor(db: Db, staffId: number): Promise<void> {
   await db.kysely.updateTable("staff").set({ totp_secret: null, totp_enabled_at: null, totp_last_step: null }).where("id", "=", staffId).execute();
   await db.kysely.deleteFrom("staff_recovery_codes").where("staff_id", "=", staffId).execute();
 }
-
-/** A random password nobody knows, for tests and tools that need one. */
-export const randomPassword = () => randomBytes(24).toString("base64url");

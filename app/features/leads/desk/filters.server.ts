@@ -238,6 +238,3 @@ export function viewFilters(view: LeadView | null, filters: LeadFilters, cutoff:
 
 export const parseLeadFilters = (params: URLSearchParams) => parseWith(leadFilterSchema as z.ZodType<LeadFilters>, params);
 export const parseSubscriberFilters = (params: URLSearchParams) => parseWith(subscriberFilterSchema as z.ZodType<SubscriberFilters>, params);
-
-/** The search's shape: an e-mail (or its start), digits (ZIP or phone), or words (names, business). */
-export type SearchTerm = { kind: "email"; text: string } | { kind: "digits"; digits: string } | { kind: "words"; text: string };

@@ -39,17 +39,9 @@ export const assigneeChoice = z.preprocess(
     .optional(),
 );
 
-export const workSchema = z
-  .object({ status: statusChoice, assignee: assigneeChoice })
-  .refine((v) => v.status !== undefined || v.assignee !== undefined, { message: "Choose a new status or assignee", path: ["status"] });
-
 export const bulkSchema = z
   .object({ ids: idList, status: statusChoice, assignee: assigneeChoice })
   .refine((v) => v.status !== undefined || v.assignee !== undefined, { message: "Choose a new status or assignee for the selected leads", path: ["status"] });
-
-export const noteSchema = z.object({
-  note: z.string().trim().min(1, "Write a note first").max(2000, "A note is at most 2,000 characters"),
-});
 
 /** The lead page's one save: a status, an assignee and a note, any of them. */
 export const leadWorkSchema = z.object({
