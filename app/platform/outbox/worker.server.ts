@@ -180,72 +180,17 @@ interface Lane {
 }
 
 /**
- * The outbox worker of this process. Each channel (e-mail, webhook) has its own loop and
- * its own number of messages in flight, so a CRM that does not answer never holds e-mail
- * back, nor a slow SMTP server the webhooks. A loop claims as many due messages as it has
- * free slots (with a lease), delivers them concurrently (SMTP through the mailer's pool,
- * webhooks over HTTP) and records each outcome as soon as it is known, so a crash re-sends
- * at most the messages in flight at that moment. Failures come back after an exponential
- * back-off with jitter until their give-up time, then they are marked failed for the
- * desk; a permanent failure (an SMTP 5xx, a lead that is gone) is marked failed at once.
- * Claims and outcomes go through the write queue, so they share the leads' transactions;
- * while leads are arriving the loops claim less, with pauses (decision records 011, 019).
+ * The outbox's writing half (`send`, `find`, `amend`, `retry`): the same whether the worker
+ * delivers or is paused. `nudge` tells the worker something was written.
  */
-export function startOutbox(opts: OutboxOptions): Outbox {
-  const { db, env, log } = opts;
-  const pollMs = opts.pollMs ?? 1000;
-  const batch = opts.batch ?? 200;
-  const leaseMs = opts.leaseMs ?? 60_000;
+function outboxWriter(
+  db: Db,
+  messages: MessageRegistry,
+  env: Env,
+  nudge: Outbox["nudge"],
+): Pick<Outbox, "timing" | "messages" | "send" | "sendOne" | "sendNow" | "find" | "amend" | "retry"> {
   const timing: OutboxTiming = { retryBaseMs: env.OUTBOX_RETRY_BASE_SECONDS * 1000, giveUpMs: env.OUTBOX_GIVE_UP_HOURS * 3_600_000 };
   const domain = mailDomain(env.MAIL_FROM);
-  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, mailDir: env.MAIL_DIR, log, keepDays: env.MAIL_FILE_KEEP_DAYS });
-  const messages = "list" in opts.messages ? opts.messages : messageRegistry(opts.messages);
-  // Messages whose payload is not kept once sent (a one-time link).
-  const erasedWhenSent = new Set(messages.names((m) => m.forget.payloadOnceSent));
-  // Messages that give way to the others while leads arrive (a newsletter issue).
-  const bulk = messages.names((m) => m.bulk);
-  const stats = { sent: 0, retried: 0, failed: 0 };
-  const instance = `${hostname()}:${process.pid}`;
-
-  const busyBatch = Math.min(opts.busyBatch ?? 20, batch);
-  const busyPauseMs = opts.busyPauseMs ?? 100;
-  const busyWindowMs = opts.busyWindowMs ?? 250;
-  const settleMs = opts.settleMs ?? 20;
-  const outcomeLingerMs = opts.outcomeLingerMs ?? 20;
-  const outcomeBatch = opts.outcomeBatch ?? 100;
-
-  let stopped = !!opts.paused;
-  let started: Promise<void> = Promise.resolve();
-  let lastNudge = 0;
-  const lanes: Lane[] = (["email", "webhook"] as const).map((channel) => ({
-    channel,
-    concurrency: Math.max(1, opts.concurrency?.[channel] ?? (channel === "email" ? 100 : 10)),
-    inFlight: 0,
-    waiting: null,
-    again: false,
-    sleep: sleeper(),
-  }));
-  const loops: Promise<void>[] = [];
-  const deliveries = new Set<Promise<void>>();
-  // The messages claimed and not yet recorded, whose claims this worker keeps renewing.
-  const held = new Set<number>();
-  const renewal = stopped
-    ? null
-    : setInterval(() => {
-        if (!held.size) return;
-        renewClaims(db, [...held], leaseMs).catch((error) => log.error({ err: error }, "outbox: could not renew claims"));
-      }, leaseMs / 3);
-  renewal?.unref();
-  if (!stopped && db.dialect === "sqlite") {
-    // One process delivers on SQLite: what it had claimed before a crash is due again now.
-    started = releaseClaims(db).then(
-      (n) => {
-        if (n) log.info({ messages: n }, "outbox: messages claimed before a restart are due again");
-      },
-      (error) => log.error({ err: error }, "outbox: could not release old claims"),
-    );
-  }
-
   /** The rows for `drafts`: channel by declaration, keys and Message-IDs, give-up time from `now`. */
   function rowsFor(drafts: readonly MessageDraft[], opts: SendOptions = {}) {
     const now = opts.now ?? new Date();
@@ -267,54 +212,116 @@ export function startOutbox(opts: OutboxOptions): Outbox {
     });
   }
 
-  /** The rows' leads, read by each message's own `load` (one call per message kind in the batch). */
-  async function loadLeads(rows: OutboxRow[]): Promise<(row: OutboxRow) => unknown> {
-    const wanted = new Map<NonNullable<MessageDef["load"]>, Set<number>>();
-    for (const r of rows) {
-      const load = messages.get(r.template)?.load;
-      if (!load || r.lead_id === null) continue;
-      const ids = wanted.get(load) ?? new Set<number>();
-      ids.add(Number(r.lead_id));
-      wanted.set(load, ids);
-    }
-    const read = new Map<NonNullable<MessageDef["load"]>, Map<number, unknown>>();
-    await Promise.all([...wanted].map(async ([load, ids]) => read.set(load, await load(db, [...ids]))));
-    return (row) => {
-      const load = messages.get(row.template)?.load;
-      return load && row.lead_id !== null ? read.get(load)?.get(Number(row.lead_id)) : undefined;
-    };
-  }
+  const send: Outbox["send"] = async (trx, drafts, opts) => {
+    const rows = rowsFor(drafts, opts);
+    if (drafts.some((d) => d.key)) {
+      for (let i = 0; i < rows.length; i += 100)
+        await trx
+          .insertInto("outbox")
+          .values(rows.slice(i, i + 100))
+          .onConflict((oc) => oc.column("idempotency_key").doNothing())
+          .execute();
+    } else await insertOutbox(db.kysely, trx, rows);
+  };
+  return {
+    timing,
+    messages,
+    send,
+    sendOne: async (trx, draft, opts) => {
+      const [row] = rowsFor([draft], opts);
+      if (!row) return null;
+      const inserted = await trx
+        .insertInto("outbox")
+        .values(row)
+        .onConflict((oc) => oc.column("idempotency_key").doNothing())
+        .returning("id")
+        .executeTakeFirst();
+      return inserted ? Number(inserted.id) : null;
+    },
+    async sendNow(drafts, opts) {
+      if (!drafts.length) return;
+      await writeQueueFor(db).run((trx) => send(trx, drafts, opts));
+      nudge({ bulk: drafts.every((d) => messages.get(d.template)?.bulk) });
+    },
+    find: (k, query) => findMessages({ kysely: k, dialect: db.dialect }, query),
+    amend: (trx, id, payload) => amendPayload(trx, id, payload),
+    retry: async (id) => {
+      const done = await retryNow(db, id, timing);
+      if (done) nudge();
+      return done;
+    },
+  };
+}
 
-  async function deliver(row: OutboxRow, lead: unknown): Promise<Result> {
+/** The rows' leads, read by each message's own `load` (one call per message kind in the batch). */
+async function loadLeads(db: Db, messages: MessageRegistry, rows: OutboxRow[]): Promise<(row: OutboxRow) => unknown> {
+  const wanted = new Map<NonNullable<MessageDef["load"]>, Set<number>>();
+  for (const r of rows) {
+    const load = messages.get(r.template)?.load;
+    if (!load || r.lead_id === null) continue;
+    const ids = wanted.get(load) ?? new Set<number>();
+    ids.add(Number(r.lead_id));
+    wanted.set(load, ids);
+  }
+  const read = new Map<NonNullable<MessageDef["load"]>, Map<number, unknown>>();
+  await Promise.all([...wanted].map(async ([load, ids]) => read.set(load, await load(db, [...ids]))));
+  return (row) => {
+    const load = messages.get(row.template)?.load;
+    return load && row.lead_id !== null ? read.get(load)?.get(Number(row.lead_id)) : undefined;
+  };
+}
+
+async function deliver(ctx: { db: Db; env: Env; mailer: Mailer; messages: MessageRegistry }, row: OutboxRow, lead: unknown): Promise<Result> {
+  const { db, env, mailer, messages } = ctx;
+  try {
+    const message = messages.get(row.template);
+    if (!message) throw new Undeliverable(`no message "${row.template}" is declared`);
+    let payload: Record<string, unknown> = {};
     try {
-      const message = messages.get(row.template);
-      if (!message) throw new Undeliverable(`no message "${row.template}" is declared`);
-      let payload: Record<string, unknown> = {};
-      try {
-        payload = JSON.parse(row.payload) as Record<string, unknown>;
-      } catch {
-        // An unreadable payload is an empty one; the template says what it misses.
-      }
-      const delivery = await message.render({ db, env, row, lead, payload });
-      if ("mail" in delivery) await mailer.send({ ...delivery.mail, template: row.template });
-      else if (delivery.to) await postWebhook(delivery.to.url, delivery.to.secret, delivery.webhook, row.idempotency_key);
-      else {
-        if (!env.LEAD_WEBHOOK_URL || !env.LEAD_WEBHOOK_SECRET) throw new Undeliverable("LEAD_WEBHOOK_URL is no longer set");
-        await postWebhook(env.LEAD_WEBHOOK_URL, env.LEAD_WEBHOOK_SECRET, delivery.webhook, row.idempotency_key);
-      }
-      return { id: row.id, ok: true };
-    } catch (error) {
-      const e = error as Error & { response?: string };
-      let message = e.message || String(error);
-      // The server's own words ("550 5.1.1 no such user"), for the desk.
-      if (typeof e.response === "string" && e.response && !message.includes(e.response)) message = `${message}: ${e.response}`;
-      return { id: row.id, ok: false, error: message, permanent: error instanceof Undeliverable || isPermanentSmtpError(error) };
+      payload = JSON.parse(row.payload) as Record<string, unknown>;
+    } catch {
+      // An unreadable payload is an empty one; the template says what it misses.
     }
+    const delivery = await message.render({ db, env, row, lead, payload });
+    if ("mail" in delivery) await mailer.send({ ...delivery.mail, template: row.template });
+    else if (delivery.to) await postWebhook(delivery.to.url, delivery.to.secret, delivery.webhook, row.idempotency_key);
+    else {
+      if (!env.LEAD_WEBHOOK_URL || !env.LEAD_WEBHOOK_SECRET) throw new Undeliverable("LEAD_WEBHOOK_URL is no longer set");
+      await postWebhook(env.LEAD_WEBHOOK_URL, env.LEAD_WEBHOOK_SECRET, delivery.webhook, row.idempotency_key);
+    }
+    return { id: row.id, ok: true };
+  } catch (error) {
+    const e = error as Error & { response?: string };
+    let message = e.message || String(error);
+    // The server's own words ("550 5.1.1 no such user"), for the desk.
+    if (typeof e.response === "string" && e.response && !message.includes(e.response)) message = `${message}: ${e.response}`;
+    return { id: row.id, ok: false, error: message, permanent: error instanceof Undeliverable || isPermanentSmtpError(error) };
   }
+}
 
-  // Outcomes are written as they come: within outcomeLingerMs of the first one waiting,
-  // together with those known by then, so a burst of deliveries costs a few commits, not
-  // one each, and a crash loses the outcomes of a few milliseconds at most.
+/**
+ * Writes outcomes as they come: within `lingerMs` of the first one waiting, together with
+ * those known by then, so a burst of deliveries costs a few commits, not one each, and a
+ * crash loses the outcomes of a few milliseconds at most. Each is then reported (counted,
+ * logged, and a message given up tells its feature).
+ */
+function outcomeWriter(o: {
+  db: Db;
+  env: Env;
+  log: Logger;
+  messages: MessageRegistry;
+  timing: OutboxTiming;
+  stats: Outbox["stats"];
+  lingerMs: number;
+  batch: number;
+  stopped: () => boolean;
+}) {
+  const { db, env, log, messages, timing, stats } = o;
+  const outcomeLingerMs = o.lingerMs;
+  const outcomeBatch = o.batch;
+  // Messages whose payload is not kept once sent (a one-time link).
+  const erasedWhenSent = new Set(messages.names((m) => m.forget.payloadOnceSent));
+  const instance = `${hostname()}:${process.pid}`;
   let outcomes: { row: OutboxRow; result: Result; done: () => void }[] = [];
   let writing: Promise<void> | null = null;
 
@@ -332,7 +339,7 @@ export function startOutbox(opts: OutboxOptions): Outbox {
 
   async function writeOutcomes() {
     while (outcomes.length) {
-      if (outcomeLingerMs > 0 && outcomes.length < outcomeBatch && !stopped) {
+      if (outcomeLingerMs > 0 && outcomes.length < outcomeBatch && !o.stopped()) {
         await new Promise<void>((resolve) => {
           const t = setTimeout(done, outcomeLingerMs);
           function done() {
@@ -385,21 +392,112 @@ export function startOutbox(opts: OutboxOptions): Outbox {
     );
   }
 
+  return {
+    record,
+    /** Ends the wait for more outcomes (stopping). */
+    endLinger: () => endLinger?.(),
+    /** The write in progress, if any. */
+    written: () => writing,
+  };
+}
+
+/**
+ * The outbox worker of this process. Each channel (e-mail, webhook) has its own loop and
+ * its own number of messages in flight, so a CRM that does not answer never holds e-mail
+ * back, nor a slow SMTP server the webhooks. A loop claims as many due messages as it has
+ * free slots (with a lease), delivers them concurrently (SMTP through the mailer's pool,
+ * webhooks over HTTP) and records each outcome as soon as it is known, so a crash re-sends
+ * at most the messages in flight at that moment. Failures come back after an exponential
+ * back-off with jitter until their give-up time, then they are marked failed for the
+ * desk; a permanent failure (an SMTP 5xx, a lead that is gone) is marked failed at once.
+ * Claims and outcomes go through the write queue, so they share the leads' transactions;
+ * while leads are arriving the loops claim less, with pauses (decision records 048, 019).
+ */
+export function startOutbox(opts: OutboxOptions): Outbox {
+  const { db, env, log } = opts;
+  const pollMs = opts.pollMs ?? 1000;
+  const batch = opts.batch ?? 200;
+  const leaseMs = opts.leaseMs ?? 60_000;
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, mailDir: env.MAIL_DIR, log, keepDays: env.MAIL_FILE_KEEP_DAYS });
+  const messages = "list" in opts.messages ? opts.messages : messageRegistry(opts.messages);
+  // Messages that give way to the others while leads arrive (a newsletter issue).
+  const bulk = messages.names((m) => m.bulk);
+  const stats = { sent: 0, retried: 0, failed: 0 };
+
+  const busyBatch = Math.min(opts.busyBatch ?? 20, batch);
+  const busyPauseMs = opts.busyPauseMs ?? 100;
+  const busyWindowMs = opts.busyWindowMs ?? 250;
+  const settleMs = opts.settleMs ?? 20;
+
+  let stopped = !!opts.paused;
+  let started: Promise<void> = Promise.resolve();
+  let lastNudge = 0;
+  const nudge: Outbox["nudge"] = (o) => {
+    if (stopped) return;
+    if (!o?.bulk) lastNudge = Date.now();
+    for (const lane of lanes) {
+      // A wait already due sooner stays: nudges arriving back to back must not push a claim away.
+      if (lane.waiting === "idle") lane.sleep.wakeIn(settleMs);
+      else lane.again = true;
+    }
+  };
+  const writer = outboxWriter(db, messages, env, nudge);
+  const { timing } = writer;
+  const outcomes = outcomeWriter({
+    db,
+    env,
+    log,
+    messages,
+    timing,
+    stats,
+    lingerMs: opts.outcomeLingerMs ?? 20,
+    batch: opts.outcomeBatch ?? 100,
+    stopped: () => stopped,
+  });
+  const lanes: Lane[] = (["email", "webhook"] as const).map((channel) => ({
+    channel,
+    concurrency: Math.max(1, opts.concurrency?.[channel] ?? (channel === "email" ? 100 : 10)),
+    inFlight: 0,
+    waiting: null,
+    again: false,
+    sleep: sleeper(),
+  }));
+  const loops: Promise<void>[] = [];
+  const deliveries = new Set<Promise<void>>();
+  // The messages claimed and not yet recorded, whose claims this worker keeps renewing.
+  const held = new Set<number>();
+  const renewal = stopped
+    ? null
+    : setInterval(() => {
+        if (!held.size) return;
+        renewClaims(db, [...held], leaseMs).catch((error) => log.error({ err: error }, "outbox: could not renew claims"));
+      }, leaseMs / 3);
+  renewal?.unref();
+  if (!stopped && db.dialect === "sqlite") {
+    // One process delivers on SQLite: what it had claimed before a crash is due again now.
+    started = releaseClaims(db).then(
+      (n) => {
+        if (n) log.info({ messages: n }, "outbox: messages claimed before a restart are due again");
+      },
+      (error) => log.error({ err: error }, "outbox: could not release old claims"),
+    );
+  }
+
   /** Delivers claimed messages, each recorded as soon as its outcome is known. */
   function dispatch(lane: Lane, claimed: OutboxRow[]) {
     lane.inFlight += claimed.length;
-    const leads = loadLeads(claimed);
+    const leads = loadLeads(db, messages, claimed);
     for (const row of claimed) {
       held.add(row.id);
       const one = (async () => {
         let result: Result;
         try {
           const leadOf = await leads;
-          result = await deliver(row, leadOf(row));
+          result = await deliver({ db, env, mailer, messages }, row, leadOf(row));
         } catch (error) {
           result = { id: row.id, ok: false, error: `could not read the lead: ${(error as Error).message}` };
         }
-        await record(row, result);
+        await outcomes.record(row, result);
       })().finally(() => {
         held.delete(row.id);
         deliveries.delete(one);
@@ -475,65 +573,21 @@ export function startOutbox(opts: OutboxOptions): Outbox {
       );
     }
   }
-  const outbox: Outbox = {
-    timing,
+  return {
+    ...writer,
     mailer,
     stats,
-    messages,
-    send: async (trx, drafts, opts) => {
-      const rows = rowsFor(drafts, opts);
-      if (drafts.some((d) => d.key)) {
-        for (let i = 0; i < rows.length; i += 100)
-          await trx
-            .insertInto("outbox")
-            .values(rows.slice(i, i + 100))
-            .onConflict((oc) => oc.column("idempotency_key").doNothing())
-            .execute();
-      } else await insertOutbox(db.kysely, trx, rows);
-    },
-    sendOne: async (trx, draft, opts) => {
-      const [row] = rowsFor([draft], opts);
-      if (!row) return null;
-      const inserted = await trx
-        .insertInto("outbox")
-        .values(row)
-        .onConflict((oc) => oc.column("idempotency_key").doNothing())
-        .returning("id")
-        .executeTakeFirst();
-      return inserted ? Number(inserted.id) : null;
-    },
-    async sendNow(drafts, opts) {
-      if (!drafts.length) return;
-      await writeQueueFor(db).run((trx) => outbox.send(trx, drafts, opts));
-      outbox.nudge({ bulk: drafts.every((d) => messages.get(d.template)?.bulk) });
-    },
-    find: (k, query) => findMessages({ kysely: k, dialect: db.dialect }, query),
-    amend: (trx, id, payload) => amendPayload(trx, id, payload),
-    retry: async (id) => {
-      const done = await retryNow(db, id, timing);
-      if (done) outbox.nudge();
-      return done;
-    },
-    nudge(opts) {
-      if (stopped) return;
-      if (!opts?.bulk) lastNudge = Date.now();
-      for (const lane of lanes) {
-        // A wait already due sooner stays: nudges arriving back to back must not push a claim away.
-        if (lane.waiting === "idle") lane.sleep.wakeIn(settleMs);
-        else lane.again = true;
-      }
-    },
+    nudge,
     async stop() {
       stopped = true;
       for (const lane of lanes) lane.sleep.wakeIn(0);
-      endLinger?.();
+      outcomes.endLinger();
       await Promise.all(loops);
       // The attempts in flight finish and their outcomes are written.
       while (deliveries.size) await Promise.all([...deliveries]);
-      await writing;
+      await outcomes.written();
       if (renewal) clearInterval(renewal);
       mailer.close();
     },
   };
-  return outbox;
 }
