@@ -4,18 +4,10 @@ import { isPlainAddress } from "~/platform/outbox/templates.server";
 import { recipientKey, visitorMailSoFar } from "~/platform/outbox/visitor-mail.server";
 import type { Outbox } from "~/platform/outbox/worker.server";
 import { anyLeadPending } from "~/features/leads/messages.server";
+import { countSubscribersByStatus, subscriber } from "~/features/leads/subscribers.server";
 
 /** Sign-ups by state, for the subscribers screen. */
-export async function subscriberTotals(db: Db): Promise<{ pending: number; subscribed: number; unsubscribed: number }> {
-  const rows = await db.kysely
-    .selectFrom("leads")
-    .select(["status", (eb) => eb.fn.countAll<number>().as("n")])
-    .where("kind", "=", "newsletter")
-    .groupBy("status")
-    .execute();
-  const by = new Map(rows.map((r) => [r.status, Number(r.n)]));
-  return { pending: by.get("pending") ?? 0, subscribed: by.get("subscribed") ?? 0, unsubscribed: by.get("unsubscribed") ?? 0 };
-}
+export const subscriberTotals = (db: Db): Promise<{ pending: number; subscribed: number; unsubscribed: number }> => countSubscribersByStatus(db.kysely);
 
 export type ResendOutcome = { ok: true; email: string } | { ok: false; status: number; error: string };
 
@@ -26,7 +18,7 @@ export type ResendOutcome = { ok: true; email: string } | { ok: false; status: n
  */
 export async function resendConfirmation(db: Db, outbox: Outbox, leadId: number, perDay: number, now = new Date()): Promise<ResendOutcome> {
   return writeQueueFor(db).run(async (trx): Promise<ResendOutcome> => {
-    const lead = await trx.selectFrom("leads").select(["email", "status"]).where("id", "=", leadId).where("kind", "=", "newsletter").executeTakeFirst();
+    const lead = await subscriber(trx, leadId);
     if (!lead) return { ok: false, status: 404, error: "There is no such subscription" };
     if (lead.status !== "pending") return { ok: false, status: 409, error: `${lead.email} is not waiting for confirmation` };
     if (!isPlainAddress(lead.email)) return { ok: false, status: 422, error: `${lead.email} is not an address we can write to` };

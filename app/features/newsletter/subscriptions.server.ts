@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Db } from "~/platform/db/db.server";
 import { writeQueueFor } from "~/platform/db/write-queue.server";
-import { normaliseText } from "~/features/leads/desk/search-columns.server";
+import { confirmSubscriber, subscriber, unsubscribeSubscriber } from "~/features/leads/subscribers.server";
 import { installationSecret } from "~/platform/settings.server";
 
 /**
@@ -47,17 +47,12 @@ export async function subscriptionForToken(db: Db, token: string | null, purpose
   const m = TOKEN.exec(token ?? "");
   if (!m) return { ok: false, reason: "malformed" };
   const id = Number(m[1]);
-  const row = await db.kysely
-    .selectFrom("leads")
-    .select(["id", "email", "type", "status"])
-    .where("id", "=", id)
-    .where("kind", "=", "newsletter")
-    .executeTakeFirst();
+  const row = await subscriber(db.kysely, id);
   // A row that does not exist and a signature that does not match look the same from outside.
   const expected = signature(await newsletterSecret(db), purpose, id, row?.email ?? "");
   const given = Buffer.from(m[2] as string, "base64url");
   if (!row || given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: "invalid" };
-  return { ok: true, subscription: { id: Number(row.id), email: row.email, type: Number(row.type), status: row.status } };
+  return { ok: true, subscription: row };
 }
 
 /** The links a newsletter message about this subscription carries. */
@@ -81,21 +76,8 @@ export type ConfirmOutcome = "confirmed" | "already" | "unsubscribed";
 export async function confirmSubscription(db: Db, id: number, now = new Date()): Promise<ConfirmOutcome> {
   const at = now.toISOString();
   return writeQueueFor(db).run(async (trx) => {
-    const row = await trx.selectFrom("leads").select(["status", "email_norm"]).where("id", "=", id).where("kind", "=", "newsletter").executeTakeFirst();
-    if (row?.status !== "pending") return row?.status === "subscribed" ? "already" : "unsubscribed";
-    const pending = await trx
-      .selectFrom("leads")
-      .select("id")
-      .where("kind", "=", "newsletter")
-      .where("status", "=", "pending")
-      .where((eb) => (row.email_norm ? eb.or([eb("id", "=", id), eb("email_norm", "=", row.email_norm)]) : eb("id", "=", id)))
-      .execute();
-    const ids = pending.map((r) => Number(r.id));
-    await trx.updateTable("leads").set({ status: "subscribed", confirmed_at: at }).where("id", "in", ids).where("status", "=", "pending").execute();
-    await trx
-      .insertInto("lead_events")
-      .values(ids.map((lead) => ({ lead_id: lead, staff_id: null, action: "status", value: "subscribed", created_at: at })))
-      .execute();
+    const before = await confirmSubscriber(trx, id, at);
+    if (before !== "pending") return before === "subscribed" ? "already" : "unsubscribed";
     return "confirmed";
   });
 }
@@ -107,22 +89,5 @@ export async function confirmSubscription(db: Db, id: number, now = new Date()):
  */
 export async function unsubscribeAddress(db: Db, email: string, opts: { staffId?: number | null; now?: Date } = {}): Promise<number> {
   const at = (opts.now ?? new Date()).toISOString();
-  const norm = normaliseText(email);
-  return writeQueueFor(db).run(async (trx) => {
-    const rows = await trx
-      .selectFrom("leads")
-      .select("id")
-      .where("email_norm", "=", norm)
-      .where("kind", "=", "newsletter")
-      .where("status", "in", ["pending", "subscribed"])
-      .execute();
-    if (!rows.length) return 0;
-    const ids = rows.map((r) => Number(r.id));
-    await trx.updateTable("leads").set({ status: "unsubscribed", unsubscribed_at: at }).where("id", "in", ids).execute();
-    await trx
-      .insertInto("lead_events")
-      .values(ids.map((id) => ({ lead_id: id, staff_id: opts.staffId ?? null, action: "status", value: "unsubscribed", created_at: at })))
-      .execute();
-    return ids.length;
-  });
+  return writeQueueFor(db).run((trx) => unsubscribeSubscriber(trx, email, { at, staffId: opts.staffId }));
 }

@@ -5,6 +5,7 @@ import { htmlToText } from "~/features/content/markdown.server";
 import { renderMarkdownGuarded, staffOwner } from "~/features/content/markdown-pool.server";
 import type { Db } from "~/platform/db/db.server";
 import { writeQueueFor } from "~/platform/db/write-queue.server";
+import { countSubscribed, unsubscribedSince } from "~/features/leads/subscribers.server";
 
 /**
  * Newsletter issues written in the desk (decision record 032): a draft is written and
@@ -121,11 +122,7 @@ export async function draftFromPost(db: Db, postId: string, siteUrl: string): Pr
 }
 
 /** The addresses an issue would go to now: every confirmed subscription, one per address. */
-export async function confirmedAddresses(db: Db): Promise<number> {
-  const { rows } = await sql<{ n: number | string }>`
-    SELECT count(DISTINCT coalesce(email_norm, lower(email))) AS n FROM leads WHERE kind = 'newsletter' AND status = 'subscribed'`.execute(db.kysely);
-  return Number(rows[0]?.n ?? 0);
-}
+export const confirmedAddresses = (db: Db): Promise<number> => countSubscribed(db.kysely);
 
 /**
  * Sends a draft or scheduled issue at `sendAt` (now when null): it becomes scheduled, and
@@ -166,25 +163,38 @@ export interface IssueCounts {
 
 const UNSUBSCRIBED_ERROR = "unsubscribed since";
 
+/**
+ * An issue's counts in two queries: its deliveries with their outbox messages (and when
+ * the issue started), then its deliveries whose sign-up was unsubscribed since it started,
+ * kept by the subquery the leads feature gives for those sign-ups.
+ */
 export async function issueCounts(db: Db, issueId: number): Promise<IssueCounts> {
   const { rows } = await sql<{
     queued: number | string | null;
     sent: number | string | null;
     failed: number | string | null;
-    unsubscribed: number | string | null;
+    started_at: string | null;
   }>`
     SELECT
       sum(CASE WHEN d.state = 'queued' OR o.state IN ('pending', 'sending') THEN 1 ELSE 0 END) AS queued,
       sum(CASE WHEN o.state = 'sent' THEN 1 ELSE 0 END) AS sent,
       sum(CASE WHEN o.state = 'failed' AND (o.last_error IS NULL OR o.last_error <> ${UNSUBSCRIBED_ERROR}) THEN 1 ELSE 0 END) AS failed,
-      sum(CASE WHEN l.status = 'unsubscribed' AND l.unsubscribed_at >= i.started_at THEN 1 ELSE 0 END) AS unsubscribed
+      max(i.started_at) AS started_at
     FROM newsletter_deliveries d
     JOIN newsletter_issues i ON i.id = d.issue_id
     LEFT JOIN outbox o ON o.idempotency_key = d.outbox_key
-    LEFT JOIN leads l ON l.id = d.lead_id
     WHERE d.issue_id = ${issueId}`.execute(db.kysely);
   const r = rows[0];
-  return { queued: Number(r?.queued ?? 0), sent: Number(r?.sent ?? 0), failed: Number(r?.failed ?? 0), unsubscribed: Number(r?.unsubscribed ?? 0) };
+  const startedAt = r?.started_at ?? null;
+  const unsubscribed = startedAt
+    ? await db.kysely
+        .selectFrom("newsletter_deliveries")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("issue_id", "=", issueId)
+        .where("lead_id", "in", unsubscribedSince(db.kysely, startedAt))
+        .executeTakeFirst()
+    : undefined;
+  return { queued: Number(r?.queued ?? 0), sent: Number(r?.sent ?? 0), failed: Number(r?.failed ?? 0), unsubscribed: Number(unsubscribed?.n ?? 0) };
 }
 
 /** The error an issue's message records when its address unsubscribed after it was released (messages.server.ts). */

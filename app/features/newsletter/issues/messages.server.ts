@@ -4,6 +4,7 @@ import { issueMail, SAMPLE_SUBSCRIBER, TEST_PREFIX } from "./issue-mail.server";
 import { getIssue, type Issue, UNSUBSCRIBED_ERROR } from "./issues.server";
 import { NEWSLETTER_TEMPLATE } from "./sender.server";
 import { loadLeadRows } from "~/features/leads/mail.server";
+import { subscriberStatus } from "~/features/leads/subscribers.server";
 
 /** Issues being sent, by id: read once per process, not once per subscriber (a started issue no longer changes). */
 const sending = new Map<number, Promise<Issue | null>>();
@@ -33,8 +34,7 @@ export const newsletterIssue = defineMessage({
   render: async (ctx) => {
     const lead = ctx.lead;
     if (!lead) throw new Undeliverable("the sign-up no longer exists");
-    const now = await ctx.db.kysely.selectFrom("leads").select("status").where("id", "=", Number(lead.id)).executeTakeFirst();
-    if (now?.status !== "subscribed") throw new Undeliverable(UNSUBSCRIBED_ERROR);
+    if ((await subscriberStatus(ctx.db.kysely, Number(lead.id))) !== "subscribed") throw new Undeliverable(UNSUBSCRIBED_ERROR);
     const issue = await issueOf(ctx.db, Number(ctx.payload.issue));
     if (!issue) throw new Undeliverable("the issue no longer exists");
     return { mail: await issueMail(ctx.db, ctx.env.SITE_URL, issue, { id: Number(lead.id), email: lead.email }, ctx.row.message_id ?? "") };

@@ -3,6 +3,7 @@ import type { Db } from "~/platform/db/db.server";
 import { writeQueueFor } from "~/platform/db/write-queue.server";
 import type { Logger } from "~/platform/logger.server";
 import type { Outbox } from "~/platform/outbox/worker.server";
+import { subscribedAddressIds, subscriberStatuses } from "~/features/leads/subscribers.server";
 
 /**
  * Sends newsletter issues (decision record 032). Every tick (a second) it:
@@ -47,10 +48,7 @@ export async function startDueIssues(db: Db, now = new Date()): Promise<number> 
 
 /** Makes the delivery rows of a sending issue not yet filled: one per confirmed address (its first confirmed sign-up). */
 export async function fillIssue(db: Db, issueId: number, now = new Date()): Promise<number> {
-  const { rows } = await sql<{ id: number | string }>`
-    SELECT min(id) AS id FROM leads WHERE kind = 'newsletter' AND status = 'subscribed'
-    GROUP BY coalesce(email_norm, lower(email)) ORDER BY 1`.execute(db.kysely);
-  const ids = rows.map((r) => Number(r.id));
+  const ids = await subscribedAddressIds(db.kysely);
   for (let i = 0; i < ids.length; i += FILL_BATCH) {
     const slice = ids.slice(i, i + FILL_BATCH);
     await writeQueueFor(db).run(async (trx) => {
@@ -103,16 +101,19 @@ export async function releaseDeliveries(db: Db, outbox: Outbox, limit: number, n
     const due = await trx
       .selectFrom("newsletter_deliveries as d")
       .innerJoin("newsletter_issues as i", "i.id", "d.issue_id")
-      .leftJoin("leads as l", "l.id", "d.lead_id")
-      .select(["d.id", "d.issue_id", "d.lead_id", "l.status"])
+      .select(["d.id", "d.issue_id", "d.lead_id"])
       .where("i.state", "=", "sending")
       .where("d.state", "=", "queued")
       .orderBy("d.issue_id")
       .orderBy("d.id")
       .limit(limit)
       .execute();
-    const go = due.filter((d) => d.status === "subscribed");
-    const skip = due.filter((d) => d.status !== "subscribed").map((d) => Number(d.id));
+    const status = await subscriberStatuses(
+      trx,
+      due.map((d) => Number(d.lead_id)),
+    );
+    const go = due.filter((d) => status.get(Number(d.lead_id)) === "subscribed");
+    const skip = due.filter((d) => status.get(Number(d.lead_id)) !== "subscribed").map((d) => Number(d.id));
     await outbox.send(
       trx,
       go.map((d) => ({
