@@ -1,8 +1,5 @@
-import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, relative } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { passes, repositoryCopy, typechecks } from "./doc-example";
 
 /**
  * docs/forms.md's "Adding a form", followed as written in a copy of the repository: the
@@ -12,28 +9,14 @@ import { afterAll, describe, expect, it } from "vitest";
  * step out, fails here.
  */
 
-const root = process.cwd();
-const copy = mkdtempSync(join(tmpdir(), "fillway-add-a-form-"));
-afterAll(() => rmSync(copy, { recursive: true, force: true }));
-
-const SKIP = new Set(["node_modules", ".git", "build", "data", "test-results", ".react-router", "playwright-report"]);
-
-function run(command: string, args: string[]) {
-  const r = spawnSync(command, args, {
-    cwd: copy,
-    encoding: "utf8",
-    env: { ...process.env, NODE_ENV: "test", NO_COLOR: "1", FORCE_COLOR: "0" },
-    timeout: 300_000,
-  });
-  return { status: r.status, output: `${r.stdout}\n${r.stderr}` };
-}
+const repo = repositoryCopy("add-a-form");
+const { run } = repo;
 
 describe("docs/forms.md, Adding a form", () => {
   it("applied to a copy of the repository, typechecks and passes the forms' tests", () => {
-    cpSync(root, copy, { recursive: true, filter: (src) => !SKIP.has(relative(root, src).split("/")[0] ?? "") });
-    symlinkSync(join(root, "node_modules"), join(copy, "node_modules"), "dir");
+    repo.make();
 
-    const doc = readFileSync(join(copy, "docs/forms.md"), "utf8");
+    const doc = repo.read("docs/forms.md");
     // Step 1: "Write the module, a new file `…`", then its code block.
     const step1 = /1\. Write the module, a new file `([^`]+)`[\s\S]*?```ts\n([\s\S]*?)```/.exec(doc);
     expect(step1, "step 1 names a file and shows its module").not.toBeNull();
@@ -42,29 +25,21 @@ describe("docs/forms.md, Adding a form", () => {
       .split("\n")
       .map((l) => l.replace(/^ {3}/, ""))
       .join("\n");
-    expect(existsSync(join(copy, file))).toBe(false);
-    writeFileSync(join(copy, file), module);
+    repo.create(file, module);
 
     // Step 2: "Add `callback` to `builtIn` in `registry.ts` (`import …;`)".
     const step2 = /2\. Add `(\w+)` to `builtIn` in `registry\.ts` \(`(import [^`]+;)`\)/.exec(doc.replace(/\n\s+/g, " "));
     expect(step2, "step 2 names the registry's line and its import").not.toBeNull();
     const [, name = "", importLine = ""] = step2 ?? [];
-    const registryFile = join(copy, "app/features/leads/forms/registry.ts");
-    const registry = readFileSync(registryFile, "utf8");
+    const registryFile = "app/features/leads/forms/registry.ts";
+    const registry = repo.read(registryFile);
     const edited = registry
       .replace(/^(import [^\n]+\n)(?!import )/m, `$1${importLine}\n`)
       .replace(/const builtIn = \[([^\]]*)\] as const;/, (_, list: string) => `const builtIn = [${list}, ${name}] as const;`);
     expect(edited).not.toBe(registry);
-    writeFileSync(registryFile, edited);
+    repo.write(registryFile, edited);
 
-    const typecheck = run("npm", ["run", "-s", "typecheck"]);
-    expect(typecheck.output).not.toMatch(/error TS/);
-    expect(typecheck.status).toBe(0);
-
-    const tests = run("npx", ["vitest", "run", "--project", "unit", "app/features/leads", "tests/unit/import-boundary.test.ts"]);
-    const failed = [...tests.output.matchAll(/(?:×|FAIL)[^\n]*/g)].map((m) => m[0]);
-    expect(failed).toEqual([]);
-    expect(tests.status, tests.output.slice(-3000)).toBe(0);
-    expect(tests.output).toMatch(/Tests\s+\S*\d+ passed/);
+    typechecks(run, "npm run -s typecheck");
+    passes(run, "npx vitest run --project unit app/features/leads tests/unit/import-boundary.test.ts", ["tests/unit/import-boundary.test.ts"]);
   }, 600_000);
 });

@@ -1,8 +1,5 @@
-import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join, relative } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { exampleSteps, passes, repositoryCopy, typechecks } from "./doc-example";
 
 /**
  * docs/architecture.md's "Adding an e-mail", followed as written in a copy of the
@@ -13,61 +10,14 @@ import { afterAll, describe, expect, it } from "vitest";
  * out, or code that no longer fits the outbox, fails here.
  */
 
-const root = process.cwd();
-const copy = mkdtempSync(join(tmpdir(), "fillway-add-an-e-mail-"));
-afterAll(() => rmSync(copy, { recursive: true, force: true }));
-
-const SKIP = new Set(["node_modules", ".git", "build", "data", "test-results", ".react-router", "playwright-report"]);
-
-function run(command: string) {
-  const r = spawnSync("sh", ["-c", command], {
-    cwd: copy,
-    encoding: "utf8",
-    env: { ...process.env, NODE_ENV: "test", NO_COLOR: "1", FORCE_COLOR: "0" },
-    timeout: 300_000,
-  });
-  return { status: r.status, output: `${r.stdout}\n${r.stderr}` };
-}
-
-/** A numbered step of the example: its words, and the code block that follows them. */
-interface Step {
-  words: string;
-  lang: string;
-  code: string;
-}
-
-function steps(doc: string): Step[] {
-  const start = doc.indexOf("### Adding an e-mail");
-  expect(start, "docs/architecture.md has the example").toBeGreaterThan(-1);
-  const rest = doc.slice(start);
-  const end = rest.slice(4).search(/\n#{2,3} /);
-  const section = end === -1 ? rest : rest.slice(0, end + 4);
-  return [...section.matchAll(/^\d+\. ([\s\S]*?)^ {3}```(\w+)\n([\s\S]*?)^ {3}```$/gm)].map((m) => ({
-    words: (m[1] ?? "").replace(/\s+/g, " "),
-    lang: m[2] ?? "",
-    code: (m[3] ?? "")
-      .split("\n")
-      .map((l) => l.replace(/^ {3}/, ""))
-      .join("\n"),
-  }));
-}
-
-/** Runs one vitest command and checks that nothing failed and that each of `files` ran. */
-function passes(command: string, files: string[]) {
-  const tests = run(command);
-  const failed = [...tests.output.matchAll(/(?:×|FAIL)[^\n]*/g)].map((m) => m[0]);
-  expect(failed, command).toEqual([]);
-  expect(tests.status, tests.output.slice(-3000)).toBe(0);
-  for (const file of files) expect(tests.output, `${file} ran`).toContain(file);
-  expect(tests.output).toMatch(/Tests\s+\S*\d+ passed/);
-}
+const repo = repositoryCopy("add-an-e-mail");
+const { run } = repo;
 
 describe("docs/architecture.md, Adding an e-mail", () => {
   it("applied to a copy of the repository, typechecks and passes its test and the import boundaries", () => {
-    cpSync(root, copy, { recursive: true, filter: (src) => !SKIP.has(relative(root, src).split("/")[0] ?? "") });
-    symlinkSync(join(root, "node_modules"), join(copy, "node_modules"), "dir");
+    repo.make();
 
-    const all = steps(readFileSync(join(copy, "docs/architecture.md"), "utf8"));
+    const all = exampleSteps(repo.read("docs/architecture.md"), "### Adding an e-mail");
     const created: string[] = [];
     const commands: string[] = [];
     for (const step of all) {
@@ -75,15 +25,13 @@ describe("docs/architecture.md, Adding an e-mail", () => {
       const addedTo = /`(\w+)` added to `(\w+)` in `([^`]+)`/.exec(step.words);
       if (newFile) {
         // "…, a new file `path`": the block is the whole file.
-        expect(existsSync(join(copy, newFile)), `${newFile} is new`).toBe(false);
-        mkdirSync(dirname(join(copy, newFile)), { recursive: true });
-        writeFileSync(join(copy, newFile), step.code);
+        repo.create(newFile, step.code);
         created.push(newFile);
       } else if (addedTo) {
         // "`name` added to `list` in `path`, with its import": the block's imports go after
         // the module's last import, and the name at the end of the list.
         const [, name = "", list = "", file = ""] = addedTo;
-        const source = readFileSync(join(copy, file), "utf8");
+        const source = repo.read(file);
         const imports = step.code.trim();
         expect(imports, "the block is the import of the name").toMatch(new RegExp(`^import \\{[^}]*\\b${name}\\b[^}]*\\} from "[^"]+";$`));
         const lastImport = [...source.matchAll(/^import [\s\S]*?;\n/gm)].at(-1);
@@ -95,7 +43,7 @@ describe("docs/architecture.md, Adding an e-mail", () => {
           (_, head: string, items: string, tail: string) => `${head}${items}, ${name}${tail.replace(/^,/, "")}]`,
         );
         expect(edited, `${file} has the list ${list}`).not.toBe(withImport);
-        writeFileSync(join(copy, file), edited);
+        repo.write(file, edited);
       } else if (step.lang === "sh") {
         commands.push(...step.code.split("\n").filter((l) => l.trim() !== ""));
       } else {
@@ -115,11 +63,9 @@ describe("docs/architecture.md, Adding an e-mail", () => {
     expect(integration, "the last step runs the example's test").toContain(intTests[0]);
     expect(unit, "the last step runs the import boundaries").toMatch(/tests\/unit\/import-boundary\.test\.ts/);
 
-    const checked = run(typecheck ?? "");
-    expect(checked.output).not.toMatch(/error TS/);
-    expect(checked.status, checked.output.slice(-3000)).toBe(0);
+    typechecks(run, typecheck ?? "");
 
-    passes(integration ?? "", intTests);
-    passes(unit ?? "", ["tests/unit/import-boundary.test.ts"]);
+    passes(run, integration ?? "", intTests);
+    passes(run, unit ?? "", ["tests/unit/import-boundary.test.ts"]);
   }, 600_000);
 });

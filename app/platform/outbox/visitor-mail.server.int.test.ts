@@ -132,7 +132,7 @@ describe("mail to the address typed into a form", () => {
       }
       const { rows } = await sql<{
         n: string;
-      }>`SELECT count(*)::text AS n FROM pg_prepared_statements WHERE statement LIKE '%FROM outbox o LEFT JOIN leads l%'`.execute(trx);
+      }>`SELECT count(*)::text AS n FROM pg_prepared_statements WHERE statement LIKE '%SELECT template, state, lead_id FROM outbox%'`.execute(trx);
       expect(rows[0]?.n).toBe("1");
     });
   });
