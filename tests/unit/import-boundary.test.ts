@@ -168,13 +168,10 @@ describe("the house's boundaries", () => {
         if (owner && from && owner !== from) found.push(`${rel} → ${t}`);
       }
     }
-    // Queries on another part's table that are still to move behind the owner's service:
-    // an issue's delivery counts, read by joining its deliveries to the outbox (the
-    // newsletter's subscribers, stored as leads of kind "newsletter", are read and changed
-    // through the leads feature's subscribers.server.ts). A new crossing fails.
-    expect(found.filter((f) => !STILL_TO_MOVE.includes(f))).toEqual([]);
-    // One moved: take it off the list.
-    expect(STILL_TO_MOVE.filter((f) => !found.includes(f))).toEqual([]);
+    // No module queries another part's table: it asks the owner's service (the newsletter's
+    // subscribers, stored as leads of kind "newsletter", through the leads feature's
+    // subscribers.server.ts; the outbox through its own API).
+    expect(found).toEqual([]);
   });
 
   it("reads the tables a module queries, in the query builder and in SQL", () => {
@@ -197,5 +194,3 @@ function tablesQueried(src: string, known: readonly string[]): string[] {
     for (const m of src.matchAll(/\b(?:FROM|JOIN|UPDATE|INTO|from|join)\s+"?([a-z_]+)"?/g)) found.add(m[1] as string);
   return [...found].filter((t) => known.includes(t)).sort();
 }
-
-const STILL_TO_MOVE = ["features/newsletter/issues/issues.server.ts → outbox"];

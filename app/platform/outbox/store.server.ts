@@ -165,6 +165,29 @@ export async function findMessages(db: Pick<Db, "kysely" | "dialect">, query: Ou
   return rows.map((r) => ({ ...r, id: Number(r.id), lead_id: r.lead_id === null ? null : Number(r.lead_id) }));
 }
 
+/** How many of a set of messages wait (pending or being sent), went, and failed. */
+export interface MessageTally {
+  waiting: number;
+  sent: number;
+  failed: number;
+}
+
+/**
+ * Counts the messages whose idempotency keys `keysIn` selects (a subquery of the caller's own
+ * table: an issue's deliveries), by state; a failure whose error is `exceptError` is not
+ * counted as failed (the caller counts it its own way).
+ */
+export async function tallyMessages(k: Kysely<Database>, keysIn: RawBuilder<unknown>, exceptError?: string): Promise<MessageTally> {
+  const { rows } = await sql<{ waiting: number | string | null; sent: number | string | null; failed: number | string | null }>`
+    SELECT
+      sum(CASE WHEN state IN ('pending', 'sending') THEN 1 ELSE 0 END) AS waiting,
+      sum(CASE WHEN state = 'sent' THEN 1 ELSE 0 END) AS sent,
+      sum(CASE WHEN state = 'failed' AND (last_error IS NULL OR last_error <> ${exceptError ?? ""}) THEN 1 ELSE 0 END) AS failed
+    FROM outbox WHERE idempotency_key IN (${keysIn})`.execute(k);
+  const r = rows[0];
+  return { waiting: Number(r?.waiting ?? 0), sent: Number(r?.sent ?? 0), failed: Number(r?.failed ?? 0) };
+}
+
 /** Replaces the payload of a message still waiting to be sent (a digest taking more leads); false when it went meanwhile. */
 export async function amendPayload(trx: Kysely<Database>, id: number, payload: Record<string, unknown>): Promise<boolean> {
   const r = await trx

@@ -6,6 +6,7 @@ import { renderMarkdownGuarded, staffOwner } from "~/features/content/markdown-p
 import type { Db } from "~/platform/db/db.server";
 import { writeQueueFor } from "~/platform/db/write-queue.server";
 import { countSubscribed, unsubscribedSince } from "~/features/leads/subscribers.server";
+import { tallyMessages } from "~/platform/outbox/store.server";
 
 /**
  * Newsletter issues written in the desk (decision record 032): a draft is written and
@@ -169,23 +170,19 @@ const UNSUBSCRIBED_ERROR = "unsubscribed since";
  * kept by the subquery the leads feature gives for those sign-ups.
  */
 export async function issueCounts(db: Db, issueId: number): Promise<IssueCounts> {
-  const { rows } = await sql<{
-    queued: number | string | null;
-    sent: number | string | null;
-    failed: number | string | null;
-    started_at: string | null;
-  }>`
-    SELECT
-      sum(CASE WHEN d.state = 'queued' OR o.state IN ('pending', 'sending') THEN 1 ELSE 0 END) AS queued,
-      sum(CASE WHEN o.state = 'sent' THEN 1 ELSE 0 END) AS sent,
-      sum(CASE WHEN o.state = 'failed' AND (o.last_error IS NULL OR o.last_error <> ${UNSUBSCRIBED_ERROR}) THEN 1 ELSE 0 END) AS failed,
-      max(i.started_at) AS started_at
+  const { rows } = await sql<{ queued: number | string | null; started_at: string | null }>`
+    SELECT sum(CASE WHEN d.state = 'queued' THEN 1 ELSE 0 END) AS queued, max(i.started_at) AS started_at
     FROM newsletter_deliveries d
     JOIN newsletter_issues i ON i.id = d.issue_id
-    LEFT JOIN outbox o ON o.idempotency_key = d.outbox_key
     WHERE d.issue_id = ${issueId}`.execute(db.kysely);
   const r = rows[0];
   const startedAt = r?.started_at ?? null;
+  // The released ones, as the outbox has them (an address that left meanwhile is counted as unsubscribed, not failed).
+  const released = await tallyMessages(
+    db.kysely,
+    sql`SELECT outbox_key FROM newsletter_deliveries WHERE issue_id = ${issueId} AND outbox_key IS NOT NULL`,
+    UNSUBSCRIBED_ERROR,
+  );
   const unsubscribed = startedAt
     ? await db.kysely
         .selectFrom("newsletter_deliveries")
@@ -194,7 +191,12 @@ export async function issueCounts(db: Db, issueId: number): Promise<IssueCounts>
         .where("lead_id", "in", unsubscribedSince(db.kysely, startedAt))
         .executeTakeFirst()
     : undefined;
-  return { queued: Number(r?.queued ?? 0), sent: Number(r?.sent ?? 0), failed: Number(r?.failed ?? 0), unsubscribed: Number(unsubscribed?.n ?? 0) };
+  return {
+    queued: Number(r?.queued ?? 0) + released.waiting,
+    sent: released.sent,
+    failed: released.failed,
+    unsubscribed: Number(unsubscribed?.n ?? 0),
+  };
 }
 
 /** The error an issue's message records when its address unsubscribed after it was released (messages.server.ts). */
