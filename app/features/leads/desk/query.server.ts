@@ -597,7 +597,7 @@ export async function countMatching(db: Db, scope: Scope, cap = COUNT_CAP): Prom
     "leads" in scope
       ? { leads: { ...scope.leads, after: undefined, before: undefined } }
       : { subscribers: { ...scope.subscribers, after: undefined, before: undefined } };
-  const { base, from, branches } = listQuery(db, whole);
+  const { base, from, branches, leading } = listQuery(db, whole);
   let n: number;
   if (branches) {
     const ids = new Set<number>();
@@ -610,16 +610,21 @@ export async function countMatching(db: Db, scope: Scope, cap = COUNT_CAP): Prom
       const read = b.match ? await searchRead(db, b.match) : undefined;
       // Many matches: the first of them usually reach the cap; when not, the walk counts.
       let rows = read?.many && b.match ? await idsOf(withWords(from, probe(b.match)).where(b.where)) : [];
-      if (rows.length <= cap) rows = await idsOf((read ? withWords(from, read) : base).where(b.where));
+      // Words that are a condition on the leads themselves (PostgreSQL) are counted in the
+      // list's order, as its page reads them: a common word's first matches are then read
+      // from the newest leads (4.5 ms), not gathered whole from the words' index first (64 ms).
+      if (rows.length <= cap) rows = await idsOf(read ? withWords(from, read).where(b.where) : keyset(base.where(b.where), undefined, undefined, cap + 1));
       for (const r of rows) ids.add(Number(r.id));
     }
     n = ids.size;
   } else {
+    // In the list's own order, as its first page reads it: the planner then walks the filter's
+    // index. Without an order PostgreSQL took a scan of the table from its start for a type
+    // code whose leads lay far into it (75 ms at a million leads, against 3 ms by the index).
     const row = await db.kysely
       .selectFrom(
-        base
+        keyset(base, undefined, undefined, cap + 1, leading)
           .select(sql<number>`1`.as("one"))
-          .limit(cap + 1)
           .as("matching"),
       )
       .select((eb) => eb.fn.countAll<string | number>().as("n"))
