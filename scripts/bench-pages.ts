@@ -1,8 +1,9 @@
 /**
  * `npm run bench:pages`: Lighthouse 12 (mobile form factor, default simulated throttling)
  * in Debian's Chromium against the production build served by the real server, on every
- * route of app/copy/pages.ts plus one blog post. Writes bench/pages.json and
- * bench/pages.md and exits 1 when a budget of bench/budgets.json is missed.
+ * route of app/copy/pages.ts plus one blog post, and each route once more with the site's
+ * scripts refused (what the host costs the HTML and stylesheet alone). Writes
+ * bench/pages.json and bench/pages.md and exits 1 when a budget of bench/budgets.json is missed.
  *
  * Options: --no-build, --runs N (Lighthouse runs per route; each figure is the median over
  * the runs, and the budgets are checked on those medians; 1), --only /faq,/blog (a subset, for a quick look).
@@ -48,6 +49,12 @@ interface PageResult {
   /** Audits below full marks in the non-performance categories, and performance opportunities. */
   failedAudits: FailedAudit[];
   misses: string[];
+  /**
+   * The same page with its scripts refused (every same-origin /assets/*.js): what the host's
+   * Chromium costs to parse, style, lay out and paint the HTML alone. The budgets are checked
+   * on the page as served; this says how much of its blocking time is the page's JavaScript.
+   */
+  withoutScripts?: { performance: number; tbtMs: number };
   /** Each run's own figures, when the route was measured more than once. */
   runs?: Pick<PageResult, "performance" | "lcpMs" | "tbtMs" | "cls" | "jsKbGzip">[];
 }
@@ -165,6 +172,27 @@ function budgetMisses(r: PageResult, budgets: Budgets): string[] {
   return misses;
 }
 
+/**
+ * One Lighthouse run of a page, `blocked` requests refused. Lighthouse now and then fails to
+ * record a trace (NO_NAVSTART, NO_FCP on a busy machine): such a run says nothing about the
+ * page, so it is repeated, twice at most.
+ */
+async function audit(url: string, port: number, blocked: string[] = []): Promise<Lhr> {
+  let lastError = "";
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const out = await lighthouse(url, {
+      port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+      blockedUrlPatterns: blocked,
+    });
+    if (out && !out.lhr.runtimeError && out.lhr.categories.performance?.score !== null) return out.lhr;
+    lastError = out?.lhr.runtimeError?.message ?? "no result";
+  }
+  throw new Error(`Lighthouse failed three times on ${url}: ${lastError}`);
+}
+
 async function main() {
   const budgets = JSON.parse(readFileSync(resolve(root, "bench/budgets.json"), "utf8")) as Budgets;
   const args = benchArgs({ runs: { type: "string" }, only: { type: "string" }, scripts: { type: "boolean", default: false } });
@@ -188,29 +216,21 @@ async function main() {
       for (let i = 0; i < runs; i++) {
         // Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP on a busy
         // machine): such a run says nothing about the page, so it is repeated, twice at most.
-        let lhr: Lhr | undefined;
-        let lastError = "";
-        for (let attempt = 0; attempt < 3 && !lhr; attempt++) {
-          const out = await lighthouse(url, {
-            port: Number(chrome.port),
-            output: "json",
-            logLevel: "error",
-            onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
-          });
-          if (out && !out.lhr.runtimeError && out.lhr.categories.performance?.score !== null) lhr = out.lhr;
-          else lastError = out?.lhr.runtimeError?.message ?? "no result";
-        }
-        if (!lhr) throw new Error(`Lighthouse failed three times on ${path}: ${lastError}`);
-        measured.push(await summarize(path, lhr, server.url));
+        measured.push(await summarize(path, await audit(url, Number(chrome.port)), server.url));
       }
       const r = medianResult(measured);
+      const floor = await audit(url, Number(chrome.port), [`${server.url}/assets/*.js`]);
+      r.withoutScripts = {
+        performance: Math.round((floor.categories.performance?.score ?? 0) * 100),
+        tbtMs: Math.round(floor.audits["total-blocking-time"]?.numericValue ?? Number.NaN),
+      };
       r.misses = budgetMisses(r, budgets);
       results.push(r);
       for (const a of r.failedAudits.filter((f) => f.category !== "performance")) console.log(`    ${a.category}: ${a.id} (${a.title})`);
       if (args.scripts)
         for (const [u, n] of gzipSizes) if (u.startsWith(server.url)) console.log(`    ${(n / 1024).toFixed(1)} KB ${u.slice(server.url.length)}`);
       console.log(
-        `${r.misses.length ? "✗" : "✓"} ${path.padEnd(56)} perf ${r.performance} a11y ${r.accessibility} bp ${r.bestPractices} seo ${r.seo} LCP ${r.lcpMs} TBT ${r.tbtMs} CLS ${r.cls} JS ${r.jsKbGzip} KB${r.misses.length ? `  ← ${r.misses.join("; ")}` : ""}`,
+        `${r.misses.length ? "✗" : "✓"} ${path.padEnd(56)} perf ${r.performance} a11y ${r.accessibility} bp ${r.bestPractices} seo ${r.seo} LCP ${r.lcpMs} TBT ${r.tbtMs} CLS ${r.cls} JS ${r.jsKbGzip} KB (without scripts: perf ${r.withoutScripts.performance}, TBT ${r.withoutScripts.tbtMs})${r.misses.length ? `  ← ${r.misses.join("; ")}` : ""}`,
       );
     }
   } finally {
@@ -231,7 +251,7 @@ async function main() {
   if (!only) writeOut("bench/pages.json", `${JSON.stringify(report, null, 2)}\n`);
   const rows = results.map(
     (r) =>
-      `| \`${r.path}\` | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${(r.lcpMs / 1000).toFixed(2)} s | ${r.tbtMs} ms | ${r.cls} | ${r.jsKbGzip} KB | ${r.misses.length ? `✗ ${r.misses.join("; ")}` : "✓"} |`,
+      `| \`${r.path}\` | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${(r.lcpMs / 1000).toFixed(2)} s | ${r.tbtMs} ms | ${r.cls} | ${r.jsKbGzip} KB | ${r.withoutScripts?.performance ?? "–"} | ${r.withoutScripts ? `${r.withoutScripts.tbtMs} ms` : "–"} | ${r.misses.length ? `✗ ${r.misses.join("; ")}` : "✓"} |`,
   );
   const worst = (k: "performance" | "tbtMs" | "jsKbGzip" | "cls") =>
     results.reduce((a, b) => ((k === "performance" ? b[k] < a[k] : b[k] > a[k]) ? b : a), results[0]!);
@@ -241,8 +261,13 @@ ${report.date.slice(0, 16).replace("T", " ")} UTC · Lighthouse ${report.lightho
 
 Budgets (\`bench/budgets.json\`): performance ≥ ${budgets.performance}, accessibility, best practices and SEO ≥ ${budgets.accessibility}/${budgets.bestPractices}/${budgets.seo}, CLS ≤ ${budgets.cls}, TBT ≤ ${budgets.tbtMs} ms, initial JavaScript ≤ ${budgets.jsKbGzip} KB gzipped.
 
-| Route | Perf | A11y | Best pr. | SEO | LCP | TBT | CLS | JS (gzip) | Budgets |
-|---|--:|--:|--:|--:|--:|--:|--:|--:|---|
+The two columns "without scripts" measure the same page once more with every script of the
+site refused (Lighthouse's blocked URLs, \`/assets/*.js\`): the cost of the HTML and the
+stylesheet alone on this host's Chromium. They are not budgets; they tell what part of the
+blocking time the page's JavaScript adds, and what the host costs a page with none.
+
+| Route | Perf | A11y | Best pr. | SEO | LCP | TBT | CLS | JS (gzip) | Perf without scripts | TBT without scripts | Budgets |
+|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|
 ${rows.join("\n")}
 
 ${results.length ? `Lowest performance: ${worst("performance").performance} (\`${worst("performance").path}\`); highest TBT: ${worst("tbtMs").tbtMs} ms (\`${worst("tbtMs").path}\`); largest initial JavaScript: ${worst("jsKbGzip").jsKbGzip} KB (\`${worst("jsKbGzip").path}\`); largest CLS: ${worst("cls").cls} (\`${worst("cls").path}\`).` : ""}
