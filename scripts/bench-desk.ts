@@ -100,7 +100,6 @@ function cpuMsOf(pid: number): number {
 }
 let serverPid = 0;
 
-/** Waits (up to five minutes) until the process spends under 2% of a core over a second; returns the time waited. */
 /** How many messages are due and not yet delivered, read beside the running server (a read-only connection). */
 async function dueMessages(): Promise<number> {
   const now = new Date().toISOString();
@@ -123,9 +122,10 @@ async function dueMessages(): Promise<number> {
 }
 
 /**
- * Waits until the server is idle: its own start-up work done, and the mail an earlier run's
- * form posts left due delivered (a reused database; the worker would otherwise deliver it
- * while the pages are timed, and the figures would measure both).
+ * Waits (up to five minutes) until the server is idle: under 2% of a core over a second, and
+ * the mail an earlier run's form posts left due delivered (a reused database; the worker
+ * would otherwise deliver it while the pages are timed, and the figures would measure
+ * both). Returns the time waited.
  */
 async function settle(pid: number): Promise<number> {
   const started = performance.now();

@@ -214,8 +214,6 @@ async function main() {
       const url = `${server.url}${path}`;
       const measured: PageResult[] = [];
       for (let i = 0; i < runs; i++) {
-        // Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP on a busy
-        // machine): such a run says nothing about the page, so it is repeated, twice at most.
         measured.push(await summarize(path, await audit(url, Number(chrome.port)), server.url));
       }
       const r = medianResult(measured);
