@@ -33,8 +33,8 @@ full tables of each run are in the \`bench/*.md\` file of the same name.
   host: the build of 2026-11-27 (e39f4eb), whose pages then had a median of 9 ms, measured
   216–742 ms on \`/privacy-policy\` and 447–586 ms on \`/faq\` on the 2026-12-07 host, the
   same as that day's build (185–668 and 362–718 ms). \`bench:pages\` therefore also measures
-  each route with the site's scripts refused: on that host \`/privacy-policy\` with no
-  script at all blocked for 355 ms and scored 92, below the budget of 95 by itself.
+  each route with the site's scripts refused: on that host the pages with no script at
+  all blocked for 95–495 ms, and 12 of 31 scored below the budget of 95 by themselves.
 - The post page's first rendering after a new comment measured 8.3–9.1 ms of CPU on a
   quiet machine (budget 10 ms) and 15.5–20.6 ms on slow days, with the same code.
 - The leads desk at a million leads met every target on a quiet machine; on slow days the
